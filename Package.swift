@@ -1,0 +1,54 @@
+// swift-tools-version:6.1
+// touchlog: triage recorded iOS touch sessions. See README.md and docs/architecture.md.
+import PackageDescription
+
+let package = Package(
+    name: "touchlog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "touchlog", targets: ["touchlog"]),
+        .library(name: "ResponderCore", targets: ["ResponderCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The UIKit model. Pure Swift: no Foundation, no SQLite, no I/O.
+        .target(name: "ResponderCore"),
+        // The touchlog/1 format: records, the byte-level JSON reader, validation, importers.
+        .target(name: "TouchlogFormat"),
+        // SQLite through GRDB: migrations embedded from migrations/, ingest, queries.
+        .target(
+            name: "TouchlogStore",
+            dependencies: ["TouchlogFormat", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Replays stored sessions through ResponderCore.
+        .target(
+            name: "TouchlogReplay",
+            dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore"]),
+        // Rules, triage grouping, output formats.
+        .target(
+            name: "TouchlogReport",
+            dependencies: ["TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore"]),
+        // Every subcommand, one file each.
+        .target(
+            name: "TouchlogCLI",
+            dependencies: [
+                "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport", "ResponderCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "touchlog", dependencies: ["TouchlogCLI"]),
+        // Benchmarks run by `make bench`; never part of the test suite.
+        .executableTarget(
+            name: "touchlog-bench",
+            dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore"]),
+
+        .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
+        .testTarget(name: "TouchlogFormatTests", dependencies: ["TouchlogFormat"]),
+        .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
+        .testTarget(
+            name: "TouchlogCLITests",
+            dependencies: ["TouchlogCLI", "TouchlogStore", "TouchlogFormat"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

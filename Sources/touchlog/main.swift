@@ -1,0 +1,3 @@
+import TouchlogCLI
+
+await TouchlogCommand.main()

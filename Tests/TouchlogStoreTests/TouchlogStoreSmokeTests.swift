@@ -1,0 +1,6 @@
+import Testing
+@testable import TouchlogStore
+
+@Suite struct TouchlogStoreLinkTests {
+    @Test func moduleLinks() { #expect(String(describing: TouchlogStoreInfo.self) == "TouchlogStoreInfo") }
+}
