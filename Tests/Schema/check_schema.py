@@ -48,6 +48,10 @@ EXPECTED_REJECTIONS = {
     "keyboard-frame-three-numbers.jsonl": (4, "[0, 516, 393] is too short"),
     "key-without-length.jsonl": (4, "'key' record: needs 'text' or 'length'"),
     "ended-without-began.jsonl": (3, "touch 7 'ended' without 'began'"),
+    "controller-cycle.jsonl": (2, "controllers form a cycle: 'parentVC' -> 'childVC' -> 'parentVC'"),
+    "set-without-field.jsonl": (3, "'set' record: names no View field to change"),
+    "unknown-type-without-t.jsonl": (3, "'t' is a required property"),
+    "insert-live-id.jsonl": (3, "inserted id 'emailField' belongs to a view that is still in the hierarchy"),
 }
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
@@ -98,12 +102,13 @@ class SchemaChecker:
         self.whole = cls(schema)
         self.branches = {t: cls({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{d}"})
                          for t, d in BRANCH.items()}
+        self.unknown = cls({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/UnknownRecord"})
 
     def errors(self, record):
         if self.whole.is_valid(record):
             return []
         rtype = record.get("type") if isinstance(record, dict) else None
-        validator = self.branches.get(rtype) if isinstance(rtype, str) else None
+        validator = self.branches.get(rtype, self.unknown) if isinstance(rtype, str) else None
         errs = list(validator.iter_errors(record)) if validator else []
         if not errs:
             errs = [jsonschema.exceptions.best_match(self.whole.iter_errors(record))]
@@ -164,6 +169,58 @@ def snapshot_ids(record, errors_out):
     return declared, refs
 
 
+def controller_cycles(record):
+    """Messages for controllers whose parent/presentingViewController links lead back to themselves."""
+    links = {}
+    for c in record.get("controllers") or []:
+        if isinstance(c, dict):
+            links[c.get("id")] = [c[f] for f in ("parent", "presentingViewController") if c.get(f) is not None]
+    reported, out = set(), []
+
+    def visit(node, path):
+        if node in path:
+            cycle = path[path.index(node):] + [node]
+            if frozenset(cycle) not in reported:
+                reported.add(frozenset(cycle))
+                out.append("controllers form a cycle: " + " -> ".join(f"'{c}'" for c in cycle)
+                           + ": a controller cannot contain or present one of its ancestors")
+            return
+        for nxt in links.get(node, []):
+            visit(nxt, path + [node])
+
+    for start in links:
+        visit(start, [])
+    return out
+
+
+def tree_of(views):
+    """Parent -> child ids for a list of Views (recognizers count as children of their view)."""
+    children = {}
+
+    def add(v):
+        if not isinstance(v, dict):
+            return
+        kids = [g.get("id") for g in v.get("gestureRecognizers") or [] if isinstance(g, dict)]
+        for sv in v.get("subviews") or []:
+            if isinstance(sv, dict):
+                kids.append(sv.get("id"))
+                add(sv)
+        children[v.get("id")] = kids
+
+    for v in views:
+        add(v)
+    return children
+
+
+def subtree_of(children, root):
+    out, stack = [], [root]
+    while stack:
+        i = stack.pop()
+        out.append(i)
+        stack += children.get(i, [])
+    return out
+
+
 def subtree_ids(v):
     if not isinstance(v, dict):
         return []
@@ -187,6 +244,7 @@ class SessionState:
         self.last_t = None
         self.snapshot_seen = False
         self.known = set()
+        self.children = {}  # the live view tree: id -> child ids
         self.active_touches = set()
 
 
@@ -215,7 +273,8 @@ def check_lines(lines, errors):
         if rtype == "snapshot":
             dup = []
             declared, refs = snapshot_ids(rec, dup)
-            errors += [(lineno, 1, m) for m in dup]
+            errors += [(lineno, 1, m) for m in dup + controller_cycles(rec)]
+            state.children = tree_of(rec.get("windows") or [])
             for what, i in refs:
                 if i not in declared:
                     errors.append((lineno, 1, f"{what} '{i}' is not an id in this snapshot"))
@@ -223,8 +282,22 @@ def check_lines(lines, errors):
             state.known |= declared
             continue
         if rtype == "insert":
+            live = {i for kids in state.children.values() for i in kids} | set(state.children)
             for i in subtree_ids(rec.get("view")):
+                if i in live:
+                    errors.append((lineno, 1, f"inserted id '{i}' belongs to a view that is still in the hierarchy: "
+                                              f"remove it first or give the new view its own id"))
                 state.known.add(i)
+            new = tree_of([rec.get("view")])
+            state.children.update(new)
+            if rec.get("parent") in state.children and isinstance(rec.get("view"), dict):
+                state.children[rec["parent"]].append(rec["view"].get("id"))
+        if rtype == "remove" and isinstance(rec.get("view"), str):
+            for kids in state.children.values():
+                if rec["view"] in kids:
+                    kids.remove(rec["view"])
+            for i in subtree_of(state.children, rec["view"]):
+                state.children.pop(i, None)
         for what, i in references(rec):
             if i not in state.known:
                 errors.append((lineno, 1, f"{what} '{i}' is not an id of this session: "
