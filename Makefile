@@ -19,7 +19,7 @@ build:
 release:
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
 
-test:
+test: check-schema
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
@@ -27,6 +27,11 @@ demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
 	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/*.jsonl
 	$(RELEASE_BIN) sessions --db $(DEMO_DB)
+
+# Sample logs against docs/touchlog-1.schema.json, plus the negative fixtures in Tests/Schema/invalid/.
+.PHONY: check-schema
+check-schema:
+	python3 Tests/Schema/check_schema.py
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
