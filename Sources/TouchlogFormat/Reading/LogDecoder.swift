@@ -87,19 +87,21 @@ public struct LogDecoder {
         finish()
     }
 
-    /// Reads lines from a string (tests).
+    /// Reads lines from a string (tests, small inputs), with the same line rules as a file.
     public mutating func readAll(text: String) {
+        let bytes = Array(text.utf8)
         var number = 0
-        let endsWithNewline = text.hasSuffix("\n")
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if endsWithNewline { lines.removeLast() }
-        for (index, line) in lines.enumerated() {
+        var start = 0
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: 0x0A)
+            var end = newline ?? bytes.count
             number += 1
-            var bytes = Array(line.utf8)
-            if bytes.last == 0x0D { bytes.removeLast() }
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
             bytes.withUnsafeBufferPointer { buffer in
-                consume(.init(number: number, bytes: buffer, endsWithNewline: endsWithNewline || index < lines.count - 1))
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                consume(.init(number: number, bytes: line, endsWithNewline: newline != nil))
             }
+            start = (newline ?? bytes.count) + 1
         }
         finish()
     }

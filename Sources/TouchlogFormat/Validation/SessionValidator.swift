@@ -216,7 +216,8 @@ public struct SessionValidator {
                 checker.error(["controllers"], "\"controllers\" must be an array, not \(controllers.typeDescription)", hint: "write \"controllers\": [ {controller}, ... ]")
             }
         }
-        for (id, links) in controllerParent {
+        // In document order, so the same file always reports the same errors first.
+        for (id, links) in controllerParent.sorted(by: { $0.value.index < $1.value.index }) {
             for (key, first) in [("parent", links.parent), ("presentingViewController", links.presenting)] {
                 guard let first else { continue }
                 let here: [JSONPathComponent] = ["controllers", .index(links.index), .key(key)]
