@@ -5,8 +5,8 @@ import Foundation
 final class BatchQueue<Element: Sendable>: @unchecked Sendable {
     // @unchecked: every access to the mutable state below holds `condition`.
     private let condition = NSCondition()
+    /// Pending batches, oldest first; never more than `capacity`, so removing the first is cheap.
     private var items: [Element] = []
-    private var head = 0
     private var closed = false
     private var cancelled = false
     private let capacity: Int
@@ -17,7 +17,7 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
     func put(_ item: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count - head >= capacity && !cancelled { condition.wait() }
+        while items.count >= capacity && !cancelled { condition.wait() }
         if cancelled { return false }
         items.append(item)
         condition.broadcast()
@@ -37,7 +37,6 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         cancelled = true
         items.removeAll()
-        head = 0
         condition.broadcast()
         condition.unlock()
     }
@@ -46,14 +45,11 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
     func take() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while head == items.count && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        while items.isEmpty && !closed { condition.wait() }
+        guard !items.isEmpty else { return nil }
+        // Removing (not just advancing an index) releases the batch: a consumed batch kept in the array
+        // made memory grow with the file (286 MB for a 90 MB log).
+        let item = items.removeFirst()
         condition.broadcast()
         return item
     }

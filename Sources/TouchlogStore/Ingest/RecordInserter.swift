@@ -5,9 +5,9 @@ import TouchlogFormat
 /// Inserts records through two prepared statements, binding and stepping on GRDB's raw `sqlite3_stmt`.
 ///
 /// Why raw: with GRDB's `Statement.execute(arguments:)` each row builds a `StatementArguments` array of
-/// `DatabaseValue`s; on the 1,000,000-record benchmark that path measured 2.9 s of insert time against
-/// 1.1 s for binding directly (see the figures in the ingest benchmark notes of the report). Connections,
-/// transactions and every other query go through GRDB.
+/// `DatabaseValue`s. Measured on `make bench-ingest`'s 1,000,000-record session (release, three interleaved
+/// runs each on the shared 2-core machine): GRDB arguments 5.3-6.5 s wall, 3.7-4.5 s CPU; raw binding
+/// 2.8-4.3 s wall, 2.3-2.5 s CPU. Connections, transactions and every other query go through GRDB.
 final class RecordInserter {
     private let touchStatement: Statement
     private let recordStatement: Statement
