@@ -34,7 +34,7 @@ public struct DatabaseOptions: ParsableArguments {
 }
 
 /// Exit statuses shared by the commands, documented in each command's --help.
-public enum CLIExit: Int32 {
+public enum CLIExit: Int32, Sendable {
     case ok = 0
     /// A file failed to ingest, or the session asked for does not exist.
     case failure = 1
