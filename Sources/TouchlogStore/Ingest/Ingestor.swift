@@ -217,9 +217,11 @@ private struct FileWriter {
                 return
             }
             let rowID: Int64 = existing["id"]
-            for table in ["touch", "record", "rejected_line"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [rowID])
+            let range = RecordKey.range(session: rowID)
+            for table in ["touch", "record"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE key BETWEEN ? AND ?", arguments: [range.lower, range.upper])
             }
+            try db.execute(sql: "DELETE FROM rejected_line WHERE session_id = ?", arguments: [rowID])
             try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [rowID])
             replaced = true
         }

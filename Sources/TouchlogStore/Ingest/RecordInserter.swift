@@ -16,37 +16,35 @@ final class RecordInserter {
     init(_ db: Database) throws {
         self.db = db
         touchStatement = try db.makeStatement(
-            sql: "INSERT INTO touch (session_id, seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
-        recordStatement = try db.makeStatement(sql: "INSERT INTO record (session_id, seq, type, t, json) VALUES (?,?,?,?,?)")
+            sql: "INSERT INTO touch (key, t, touch, phase, x, y, window, tap_count, event, view, raw_json) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
+        recordStatement = try db.makeStatement(sql: "INSERT INTO record (key, type, t, json) VALUES (?,?,?,?)")
     }
 
     func insertTouch(session: Int64, seq: Int, _ touch: TouchRecord, rawJSON: String?) throws {
         let handle = touchStatement.sqliteStatement
-        sqlite3_bind_int64(handle, 1, session)
-        sqlite3_bind_int64(handle, 2, Int64(seq))
-        sqlite3_bind_double(handle, 3, touch.t)
+        sqlite3_bind_int64(handle, 1, RecordKey.make(session: session, seq: seq))
+        sqlite3_bind_double(handle, 2, touch.t)
         switch touch.touch {
-        case .number(let number): sqlite3_bind_int64(handle, 4, number)
-        case .string(let text): bind(text, handle, 4)
+        case .number(let number): sqlite3_bind_int64(handle, 3, number)
+        case .string(let text): bind(text, handle, 3)
         }
-        sqlite3_bind_int(handle, 5, Int32(touch.phase.rawValue))
-        sqlite3_bind_double(handle, 6, touch.x)
-        sqlite3_bind_double(handle, 7, touch.y)
-        bind(touch.window, handle, 8)
-        bind(touch.tapCount, handle, 9)
-        bind(touch.event, handle, 10)
-        bind(touch.view, handle, 11)
-        bind(rawJSON, handle, 12)
+        sqlite3_bind_int(handle, 4, Int32(touch.phase.rawValue))
+        sqlite3_bind_double(handle, 5, touch.x)
+        sqlite3_bind_double(handle, 6, touch.y)
+        bind(touch.window, handle, 7)
+        bind(touch.tapCount, handle, 8)
+        bind(touch.event, handle, 9)
+        bind(touch.view, handle, 10)
+        bind(rawJSON, handle, 11)
         try step(handle)
     }
 
     func insertRecord(session: Int64, seq: Int, type: String, t: Double?, json: String) throws {
         let handle = recordStatement.sqliteStatement
-        sqlite3_bind_int64(handle, 1, session)
-        sqlite3_bind_int64(handle, 2, Int64(seq))
-        bind(type, handle, 3)
-        if let t { sqlite3_bind_double(handle, 4, t) } else { sqlite3_bind_null(handle, 4) }
-        bind(json, handle, 5)
+        sqlite3_bind_int64(handle, 1, RecordKey.make(session: session, seq: seq))
+        bind(type, handle, 2)
+        if let t { sqlite3_bind_double(handle, 3, t) } else { sqlite3_bind_null(handle, 3) }
+        bind(json, handle, 4)
         try step(handle)
     }
 
@@ -80,5 +78,15 @@ final class RecordInserter {
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
+    }
+}
+
+/// The integer key of the `touch` and `record` tables: session row id in the high 32 bits, seq in the low.
+public enum RecordKey {
+    public static func make(session: Int64, seq: Int) -> Int64 { session << 32 | Int64(seq) }
+
+    /// All keys of a session, for `key BETWEEN lower AND upper`.
+    public static func range(session: Int64) -> (lower: Int64, upper: Int64) {
+        (session << 32, session << 32 | 0xFFFF_FFFF)
     }
 }

@@ -25,11 +25,14 @@ extension TouchlogDatabase {
     public func forEachRecord(sessionRowID: Int64, _ body: (StoredRecord) throws -> Void) throws {
         try writer.read { db in
             let touches = try db.makeStatement(
-                sql: "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json FROM touch WHERE session_id = ? ORDER BY seq")
-            let others = try db.makeStatement(sql: "SELECT seq, json FROM record WHERE session_id = ? ORDER BY seq")
+                sql: "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json FROM touch WHERE key BETWEEN ? AND ? ORDER BY key")
+            let others = try db.makeStatement(sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? ORDER BY key")
             let touchHandle = touches.sqliteStatement, otherHandle = others.sqliteStatement
-            sqlite3_bind_int64(touchHandle, 1, sessionRowID)
-            sqlite3_bind_int64(otherHandle, 1, sessionRowID)
+            let range = RecordKey.range(session: sessionRowID)
+            for handle in [touchHandle, otherHandle] {
+                sqlite3_bind_int64(handle, 1, range.lower)
+                sqlite3_bind_int64(handle, 2, range.upper)
+            }
             defer {
                 sqlite3_reset(touchHandle)
                 sqlite3_reset(otherHandle)
@@ -67,16 +70,17 @@ extension TouchlogDatabase {
 
     /// The snapshot in force at `t` (the latest with `t` at or before it), or the first snapshot when `t` is nil.
     public func snapshot(sessionRowID: Int64, at t: Double?) throws -> StoredRecord? {
-        try writer.read { db in
+        let range = RecordKey.range(session: sessionRowID)
+        return try writer.read { db in
             let row: Row?
             if let t {
                 row = try Row.fetchOne(
-                    db, sql: "SELECT seq, json FROM record WHERE session_id = ? AND type = 'snapshot' AND t <= ? ORDER BY seq DESC LIMIT 1",
-                    arguments: [sessionRowID, t])
+                    db, sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? AND type = 'snapshot' AND t <= ? ORDER BY key DESC LIMIT 1",
+                    arguments: [range.lower, range.upper, t])
             } else {
                 row = try Row.fetchOne(
-                    db, sql: "SELECT seq, json FROM record WHERE session_id = ? AND type = 'snapshot' ORDER BY seq LIMIT 1",
-                    arguments: [sessionRowID])
+                    db, sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? AND type = 'snapshot' ORDER BY key LIMIT 1",
+                    arguments: [range.lower, range.upper])
             }
             guard let row else { return nil }
             let json: String = row["json"]

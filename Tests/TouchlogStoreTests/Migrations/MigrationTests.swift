@@ -50,7 +50,7 @@ import Testing
                             record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
                         VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 1, 0, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z')
                         """)
-                    try db.execute(sql: "INSERT INTO record (session_id, seq, type, t, json) VALUES (1, 1, 'session', NULL, '{\"type\":\"session\"}')")
+                    try db.execute(sql: "INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{\"type\":\"session\"}')")
                 }
             }
             try queue.close()
