@@ -20,7 +20,7 @@ struct IngestCommand: ParsableCommand {
             with a hint. With --keep-going the good records are stored and each rejected line is kept in the \
             database (its text, line and reason), and the session is marked "partial". A last line cut off \
             without a newline (a recording that crashed mid-write) is only a warning: everything before it is \
-            stored and the session is marked "truncated". Records of an unknown type are stored and counted.
+            stored, the cut line is kept as a rejected line, and the session is marked "truncated". Records of an unknown type are stored and counted.
 
             Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
             before it is stored: a `key` record's "text" becomes "length", and a view's "text" (in snapshots, \

@@ -20,6 +20,8 @@ public struct RejectedLine: Sendable {
     public var text: String
     public var reason: String
     public var diagnostics: [Diagnostic]
+    /// The cut last line of a crashed recording: kept (always, not only with `--keep-going`) but not an error.
+    public var isTruncatedLastLine: Bool = false
 }
 
 /// What the reader learned about a session once it ended.
@@ -259,9 +261,14 @@ public struct LogDecoder {
     private mutating func truncated(_ line: ChunkedLineReader.Line, error: JSONSyntaxError) {
         emit(.diagnostic(Diagnostic(
             severity: .warning, file: file, line: line.number, column: error.column,
-            message: "the last line is cut off (\(error.message)); it is skipped and the session is marked truncated",
+            message: "the last line is cut off (\(error.message)); it is kept aside as a rejected line and the session is marked truncated",
             hint: "the recording probably stopped mid-write (a crash); everything before this line is stored")))
         current?.truncated = true
+        emit(.rejected(
+            RejectedLine(
+                line: line.number, column: error.column, text: String(decoding: line.bytes, as: UTF8.self),
+                reason: "truncated last line: \(error.message)", diagnostics: [], isTruncatedLastLine: true),
+            session: current?.header.session))
     }
 
     private func diagnostic(_ issue: RecordIssue, line: ChunkedLineReader.Line) -> Diagnostic {

@@ -193,15 +193,16 @@ private struct FileWriter {
         case .sessionEnded(let summary):
             try endSession(summary, db)
         case .rejected(let line, _):
-            report.rejectedLines += 1
-            guard options.keepGoing else { return }
+            // A crashed recording's cut last line is kept whatever the options: it is often the most telling.
+            if !line.isTruncatedLastLine { report.rejectedLines += 1 }
+            guard options.keepGoing || line.isTruncatedLastLine else { return }
             var sessionRowID: Int64?
             if case .insert(let rowID, _) = mode { sessionRowID = rowID }
             if case .compare = mode { return }  // the stored copy already holds this session's rejected lines
             try db.execute(
                 sql: "INSERT INTO rejected_line (session_id, source, line, col, reason, text, ingested_at) VALUES (?,?,?,?,?,?,?)",
                 arguments: [sessionRowID, source.description, line.line, line.column, line.reason, line.text, now])
-            report.rejectedStored += 1
+            if !line.isTruncatedLastLine { report.rejectedStored += 1 }
         case .diagnostic(let diagnostic):
             if diagnostic.severity == .error, !options.keepGoing { failed = true }
             note(diagnostic)

@@ -70,7 +70,7 @@ import Testing
         #expect(log.errors.isEmpty)
         #expect(log.printed == [
             """
-            test.jsonl:4:36: warning: the last line is cut off (the line ends where the closing '\"' of the string was expected); it is skipped and the session is marked truncated
+            test.jsonl:4:36: warning: the last line is cut off (the line ends where the closing '\"' of the string was expected); it is kept aside as a rejected line and the session is marked truncated
                 hint: the recording probably stopped mid-write (a crash); everything before this line is stored
             """
         ])

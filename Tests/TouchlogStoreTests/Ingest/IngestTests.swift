@@ -134,6 +134,10 @@ import Testing
         #expect(report.sessions.map(\.truncated) == [true])
         let session = try database.session(matching: "s1")
         #expect(session.status == .truncated && session.recordCount == 3)
+        let kept = try database.rejectedLines(sessionRowID: session.rowID)
+        #expect(kept.map(\.text) == [#"{"type":"touch","t":2,"tou"#])
+        #expect(kept.map(\.reason) == [#"truncated last line: the line ends where the closing '"' of the string was expected"#])
+        #expect(session.rejectedCount == 0)
     }
 
     @Test func storesSeveralSessionsFromOneFile() throws {
