@@ -70,6 +70,7 @@ public struct LogDecoder {
     private var orphanRun: (line: Int, reason: String, count: Int)?
     private var sessionIDs: Set<String> = []
     private var hash = ContentHash()
+    private var hashBeforeLine = ContentHash()
 
     public init(file: String, keepText: Bool, emit: @escaping (LogEvent) -> Void) {
         self.file = file
@@ -112,10 +113,11 @@ public struct LogDecoder {
     public mutating func consume(_ line: ChunkedLineReader.Line) {
         let bytes = line.bytes
         if isBlank(bytes) { return }
-        if var session = current {
+        // Hashed before parsing; undone in startSession if the line turns out to start the next session.
+        hashBeforeLine = hash
+        if current != nil {
             hash.add(bytes)
-            session.lastLine = line.number
-            current = session
+            current!.lastLine = line.number
         }
         // The fast path: a plain touch record needs no tree.
         if current != nil, JSONReader.looksLikeTouch(bytes) {
@@ -204,6 +206,11 @@ public struct LogDecoder {
     // MARK: - Sessions
 
     private mutating func startSession(_ object: JSONObject, line: ChunkedLineReader.Line) {
+        if current != nil {
+            // This header belongs to the next session, not to the one it ends.
+            hash = hashBeforeLine
+            current!.lastLine = line.number - 1
+        }
         endSession()
         endOrphanRun()
         var checker = FieldChecker()

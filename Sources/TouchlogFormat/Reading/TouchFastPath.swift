@@ -72,6 +72,7 @@ extension JSONReader {
                 if field == 32 { window = text } else { view = text }
             case 64, 128:  // tapCount, event
                 guard isNumber, let number = try? readNumber(), let integer = Int(exactly: number) else { return nil }
+                if field == 64, integer < 0 { return nil }  // the general path reports it
                 if field == 64 { tapCount = integer } else { event = integer }
             default:
                 return nil

@@ -56,6 +56,15 @@ import Testing
         #expect(again.summaries.map(\.contentHash) == log.summaries.map(\.contentHash))
         let changed = DecodedLog(text.replacingOccurrences(of: "20.5", with: "20.6"))
         #expect(changed.summaries[0].contentHash != log.summaries[0].contentHash)
+        // A session's hash covers its own lines only, not the next session's header.
+        let alone = DecodedLog(Lines.session([Lines.touch(1)], id: "a"))
+        #expect(alone.summaries[0].contentHash == log.summaries[0].contentHash)
+        #expect(log.summaries.map(\.lastLine) == [3, 6])
+    }
+
+    @Test func aNegativeTapCountIsRefusedOnTheFastPathToo() {
+        let log = DecodedLog(Lines.session([#"{"type":"touch","t":1,"touch":1,"phase":"began","x":1,"y":2,"tapCount":-1}"#]))
+        #expect(log.errors.map(\.message) == [#""tapCount" must be at least 0, not -1"#])
     }
 
     @Test func acceptsCRLFLineEndings() {
