@@ -59,6 +59,21 @@ import TouchlogStore
         #expect(try database.rejectedLines().map(\.line) == [3, 4])
     }
 
+    @Test func anUnreadableFileFailsWithoutAPosition() throws {
+        let missing = folder.path("missing.jsonl")
+        let result = try Touchlog.run(["ingest", "--db", db, "--quiet", missing, folder.url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            \(missing): error: cannot read "\(missing)": No such file or directory
+                hint: check the path and its permissions
+            \(missing): failed, nothing stored (1 error)
+            \(folder.url.path): error: reading stopped: Is a directory
+                hint: check that the file is readable and not being modified
+            \(folder.url.path): failed, nothing stored (1 error)
+
+            """)
+    }
+
     @Test func usageErrorsExitSixtyFour() throws {
         let none = try Touchlog.run(["ingest", "--db", db])
         #expect(none.status == 64)

@@ -103,8 +103,10 @@ struct IngestCommand: ParsableCommand {
             StandardError.write("\(report.source): \(report.omittedDiagnostics) more problems not shown\n")
         }
         if !report.succeeded {
+            // Only invalid lines can be set aside; a file that cannot be read or a session id clash cannot.
+            let suggestKeepGoing = !keepGoing && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
             let errors = report.errors.count + report.omittedDiagnostics
-            StandardError.write("\(report.source): failed, nothing stored (\(errors) error\(errors == 1 ? "" : "s"))\(keepGoing ? "" : "; --keep-going stores the valid records and keeps the rejected lines")\n")
+            StandardError.write("\(report.source): failed, nothing stored (\(errors) error\(errors == 1 ? "" : "s"))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n")
             return
         }
         guard !quiet else { return }

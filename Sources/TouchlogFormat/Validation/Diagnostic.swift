@@ -24,7 +24,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(file):\(line):\(column): \(severity.rawValue): \(message)"
+        // Line 0 is a problem with the whole file (cannot open it, read failed): no position to give.
+        var text =
+            line > 0
+            ? "\(file):\(line):\(column): \(severity.rawValue): \(message)" : "\(file): \(severity.rawValue): \(message)"
         if let hint { text += "\n    hint: \(hint)" }
         return text
     }
