@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlogFormat
+import TouchlogStore
 
 @Suite struct SessionsAndShowTests {
     let folder = TemporaryFolder()
@@ -36,7 +37,17 @@ import TouchlogFormat
         try expectGolden(value.serialized() + "\n", "sessions.json")
     }
 
+    @Test func aMissingDatabaseIsNotCreatedByReadingCommands() throws {
+        for arguments in [["sessions"], ["show", "x"]] {
+            let result = try Touchlog.run(arguments + ["--db", db])
+            #expect(result.status == 2)
+            #expect(result.stderr == "touchlog: error: there is no database at \"\(db)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     @Test func anEmptyDatabaseSaysHowToAddSessions() throws {
+        _ = try TouchlogDatabase(path: db)
         let result = try Touchlog.run(["sessions", "--db", db])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)

@@ -79,7 +79,7 @@ struct IngestCommand: ParsableCommand {
                 let progress = progressPrinter(for: source)
                 let report = ingestor.ingest(source, progress: progress?.update)
                 progress?.finish()
-                print(report)
+                describe(report)
                 summary.add(report)
             }
             if !quiet {
@@ -95,7 +95,8 @@ struct IngestCommand: ParsableCommand {
         return ProgressPrinter(name: path, totalBytes: size)
     }
 
-    private func print(_ report: FileIngestReport) {
+    /// Diagnostics and one line per session, on stderr.
+    private func describe(_ report: FileIngestReport) {
         for diagnostic in report.diagnostics where !quiet || diagnostic.severity == .error {
             StandardError.write(diagnostic.description + "\n")
         }

@@ -16,8 +16,8 @@ struct SessionsCommand: ParsableCommand {
             {"model","system"}, "startedAt", "duration", "records", "touches", "unknownRecords", "rejected", \
             "status", "textKept", "source", "ingestedAt". Absent values are null.
 
-            Exit status: 0 ok (also when there are no sessions); 2 the database could not be opened or was \
-            written by a newer touchlog; 64 invalid arguments.
+            Exit status: 0 ok (also when there are no sessions); 2 the database does not exist, could not be \
+            opened or was written by a newer touchlog; 64 invalid arguments.
 
             Examples:
               touchlog sessions
@@ -34,7 +34,7 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open()
+            let store = try database.open(create: false)
             let sessions = try store.sessions(.init(appVersion: appVersion))
             switch format {
             case .text:

@@ -20,7 +20,8 @@ struct ShowCommand: ParsableCommand {
             wrote null) and each controller {"id","class","view","parent","presentingViewController"}.
 
             Exit status: 0 ok; 1 no session matches, the prefix is ambiguous, or there is no snapshot at T; \
-            2 the database could not be opened or was written by a newer touchlog; 64 invalid arguments.
+            2 the database does not exist, could not be opened or was written by a newer touchlog; 64 invalid \
+            arguments.
 
             Examples:
               touchlog show 5C1E
@@ -47,7 +48,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open()
+            let store = try database.open(create: false)
             let info = try store.session(matching: session)
             guard let snapshot = try store.snapshot(sessionRowID: info.rowID, at: at),
                 case .object(let object) = snapshot.content

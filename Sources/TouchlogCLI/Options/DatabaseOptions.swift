@@ -21,8 +21,14 @@ public struct DatabaseOptions: ParsableArguments {
         return "./touchlog.sqlite"
     }
 
-    /// Opens and migrates the database; failures exit with ``CLIExit/database``.
-    public func open() throws -> TouchlogDatabase {
+    /// Opens and migrates the database; failures exit with ``CLIExit/database``. Commands that only read
+    /// pass `create: false`, so a mistyped path is reported instead of silently creating an empty database.
+    public func open(create: Bool = true) throws -> TouchlogDatabase {
+        if !create, !FileManager.default.fileExists(atPath: resolvedPath) {
+            throw CLIError(
+                "there is no database at \"\(resolvedPath)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database",
+                exit: .database)
+        }
         do {
             return try TouchlogDatabase(path: resolvedPath)
         } catch let error as StoreError {
