@@ -6,7 +6,7 @@ import TouchlogFormat
 ///
 /// Why raw: with GRDB's `Statement.execute(arguments:)` each row builds a `StatementArguments` array of
 /// `DatabaseValue`s. Measured on `make bench-ingest`'s 1,000,000-record session (release, three interleaved
-/// runs each on the shared 2-core machine): GRDB arguments 5.3-6.5 s wall, 3.7-4.5 s CPU; raw binding
+/// runs each on the shared 2-core machine, schema of the time): GRDB arguments 5.3-6.5 s wall, 3.7-4.5 s CPU; raw binding
 /// 2.8-4.3 s wall, 2.3-2.5 s CPU. Connections, transactions and every other query go through GRDB.
 final class RecordInserter {
     private let touchStatement: Statement
