@@ -3,13 +3,22 @@ SWIFT      ?= swift
 BUILD_FLAGS ?=
 RELEASE_BIN = .build/release/touchlog
 DEMO_DB    ?= .build/demo/touchlog.sqlite
+# The shared specs and benchmark inputs sit beside the clone in CI.
+SHARED     ?= ../shared
+BENCH_DIR  ?= bench-out
+BENCH_EVENTS ?= 1000000
+BENCH_RUNS ?= 3
 
-.PHONY: help build release test demo bench lint clean
+.PHONY: help build release test demo bench bench-ingest generate lint clean
+
+bench: bench-ingest
 
 help:
 	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database and show what it found"
 	@echo "make test    run the whole test suite"
 	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput)"
+	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
+	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make lint    check formatting with the toolchain's swift format"
 	@echo "make build   debug build; make release: optimised build"
 
@@ -32,6 +41,29 @@ demo: release
 .PHONY: check-schema
 check-schema:
 	python3 Tests/Schema/check_schema.py
+
+generate:
+	sh migrations/embed-migrations.sh migrations > Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift.tmp
+	mv Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift.tmp Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift
+
+# Best of $(BENCH_RUNS) runs each, same input, fresh database every run; prints both times and their ratio.
+bench-ingest:
+	@mkdir -p $(BENCH_DIR)
+	@test -s $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) -o $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	cc -O2 -o $(BENCH_DIR)/reference-ingest $(SHARED)/bench/reference-ingest.c -lsqlite3
+	@set -e; input=$(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl; best_t=; best_c=; \
+	for run in $$(seq $(BENCH_RUNS)); do \
+	  rm -f $(BENCH_DIR)/bench.sqlite*; s=$$(date +%s.%N); \
+	  $(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/bench.sqlite $$input; e=$$(date +%s.%N); \
+	  t=$$(awk "BEGIN { print $$e - $$s }"); best_t=$$(echo "$$t $$best_t" | awk '{print ($$2 == "" || $$1 < $$2) ? $$1 : $$2}'); \
+	  rm -f $(BENCH_DIR)/ref.sqlite*; s=$$(date +%s.%N); \
+	  $(BENCH_DIR)/reference-ingest $(BENCH_DIR)/ref.sqlite $$input 2>/dev/null; e=$$(date +%s.%N); \
+	  c=$$(awk "BEGIN { print $$e - $$s }"); best_c=$$(echo "$$c $$best_c" | awk '{print ($$2 == "" || $$1 < $$2) ? $$1 : $$2}'); \
+	  echo "run $$run: touchlog $$t s, C floor $$c s"; \
+	done; \
+	rm -f $(BENCH_DIR)/bench.sqlite* $(BENCH_DIR)/ref.sqlite*; \
+	echo "$$best_t $$best_c" | awk '{printf "ingest of %s records: touchlog %.3f s, C floor %.3f s, ratio %.2fx (target <= 1.5x)\n", "$(BENCH_EVENTS)", $$1, $$2, $$1 / $$2}'
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -48,7 +48,8 @@ let package = Package(
         .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
         .testTarget(
             name: "TouchlogCLITests",
-            dependencies: ["TouchlogCLI", "TouchlogStore", "TouchlogFormat"]),
+            dependencies: ["TouchlogCLI", "TouchlogStore", "TouchlogFormat"],
+            exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,10 @@
 import ArgumentParser
 
 /// The `touchlog` command: its subcommands are in Commands/, one file each.
-public struct TouchlogCommand: AsyncParsableCommand {
+// A synchronous root: `await TouchlogCommand.main()` in main.swift resolves to ParsableCommand's synchronous
+// main, which in debug builds refuses an AsyncParsableCommand root ("Asynchronous root command needs
+// availability annotation") even on Linux. No subcommand needs async.
+public struct TouchlogCommand: ParsableCommand {
     public static let version = "0.1.0"
 
     public static let configuration = CommandConfiguration(
@@ -13,9 +16,16 @@ public struct TouchlogCommand: AsyncParsableCommand {
             first responder and the keyboard went wrong.
 
             The database is ./touchlog.sqlite unless --db PATH or the TOUCHLOG_DB environment variable says otherwise.
+
+            Start with:
+              touchlog ingest session.jsonl     store a recording
+              touchlog sessions                 list what is stored
+              touchlog show SESSION             the header and view tree of a session
+
+            Shell completion: touchlog --generate-completion-script bash|zsh|fish
             """,
         version: version,
-        subcommands: []
+        subcommands: [IngestCommand.self, SessionsCommand.self, ShowCommand.self]
     )
 
     public init() {}

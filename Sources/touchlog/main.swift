@@ -1,3 +1,3 @@
 import TouchlogCLI
 
-await TouchlogCommand.main()
+TouchlogCommand.main()

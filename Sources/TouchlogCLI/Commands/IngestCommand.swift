@@ -1,0 +1,188 @@
+import ArgumentParser
+import Foundation
+import TouchlogFormat
+import TouchlogStore
+
+/// `touchlog ingest FILE… | -`: validates touchlog/1 recordings and stores them.
+struct IngestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Validate touchlog/1 recordings and store them in the database.",
+        discussion: """
+            Each FILE is read as a stream (memory stays flat whatever its size) and stored in one transaction: \
+            a file is stored whole or not at all. A file may hold several sessions; `-` reads standard input.
+
+            Ingest is idempotent: a session already stored with the same content is left as it is and reported \
+            "unchanged". A session id already stored with different content fails the file; --replace \
+            overwrites the stored session instead.
+
+            A malformed line fails its file, and every problem is listed as FILE:LINE:COLUMN: error: MESSAGE \
+            with a hint. With --keep-going the good records are stored and each rejected line is kept in the \
+            database (its text, line and reason), and the session is marked "partial". A last line cut off \
+            without a newline (a recording that crashed mid-write) is only a warning: everything before it is \
+            stored, the cut line is kept as a rejected line, and the session is marked "truncated". Records of an unknown type are stored and counted.
+
+            Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
+            before it is stored: a `key` record's "text" becomes "length", and a view's "text" (in snapshots, \
+            inserts and `set` records) becomes "textLength".
+
+            Progress is shown on stderr when stderr is a terminal and the input is a file. A one-line summary \
+            (sessions, records, rejected lines, seconds, records/s) ends the run on stderr; --quiet keeps only \
+            errors.
+
+            Exit status: 0 every file was stored (or was already stored); 1 at least one file failed and \
+            nothing from it was stored; 2 the database could not be opened or was written by a newer touchlog; \
+            64 invalid arguments.
+
+            Examples:
+              touchlog ingest session.jsonl
+              touchlog ingest --db qa.sqlite logs/*.jsonl
+              gunzip -c crash.jsonl.gz | touchlog ingest -
+              touchlog ingest --keep-going --replace flaky.jsonl
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "Re-ingest sessions that are already stored, replacing them.")
+    var replace = false
+
+    @Flag(help: "Store the valid records of a file with invalid lines, and keep the rejected lines in the database.")
+    var keepGoing = false
+
+    @Flag(help: "Keep typed text as recorded instead of replacing it by its length.")
+    var keepText = false
+
+    @Flag(name: .shortAndLong, help: "Print only errors: no progress, no per-session lines, no summary.")
+    var quiet = false
+
+    @Argument(help: ArgumentHelp("touchlog/1 files (JSON Lines); - reads standard input.", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+        if files.isEmpty {
+            throw ValidationError("Give at least one FILE to ingest, or - to read standard input.")
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("Standard input (-) can be read only once; give - a single time.")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try database.open()
+            let ingestor = Ingestor(
+                database: store, options: IngestOptions(replace: replace, keepGoing: keepGoing, keepText: keepText))
+            var summary = IngestSummary()
+            let started = Date()
+            for file in files {
+                let source = IngestSource(argument: file)
+                let progress = progressPrinter(for: source)
+                let report = ingestor.ingest(source, progress: progress?.update)
+                progress?.finish()
+                describe(report)
+                summary.add(report)
+            }
+            if !quiet {
+                StandardError.write(summary.line(seconds: Date().timeIntervalSince(started)) + "\n")
+            }
+            if summary.failedFiles > 0 { throw ExitCode(CLIExit.failure.rawValue) }
+        }
+    }
+
+    private func progressPrinter(for source: IngestSource) -> ProgressPrinter? {
+        guard !quiet, StandardError.isTerminal, case .file(let path) = source else { return nil }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        return ProgressPrinter(name: path, totalBytes: size)
+    }
+
+    /// Diagnostics and one line per session, on stderr.
+    private func describe(_ report: FileIngestReport) {
+        for diagnostic in report.diagnostics where !quiet || diagnostic.severity == .error {
+            StandardError.write(diagnostic.description + "\n")
+        }
+        if report.omittedDiagnostics > 0 {
+            StandardError.write("\(report.source): \(report.omittedDiagnostics) more problems not shown\n")
+        }
+        if !report.succeeded {
+            // Only invalid lines can be set aside; a file that cannot be read or a session id clash cannot.
+            let suggestKeepGoing = !keepGoing && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
+            let errors = report.errors.count + report.omittedDiagnostics
+            StandardError.write("\(report.source): failed, nothing stored (\(errors) error\(errors == 1 ? "" : "s"))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n")
+            return
+        }
+        guard !quiet else { return }
+        if report.sessions.isEmpty {
+            StandardError.write("\(report.source): no session found\n")
+        }
+        for session in report.sessions {
+            let what: String
+            switch session.kind {
+            case .stored: what = "stored"
+            case .replaced: what = "replaced"
+            case .unchanged: what = "already stored with the same content, nothing new (--replace re-ingests it)"
+            }
+            StandardError.write("\(report.source): session \"\(session.session)\" \(what) (\(session.records) records\(session.truncated ? ", truncated" : ""))\n")
+        }
+    }
+}
+
+/// The totals of one `ingest` run, for the summary line.
+struct IngestSummary {
+    var files = 0
+    var failedFiles = 0
+    var stored = 0
+    var unchanged = 0
+    var records = 0
+    var rejected = 0
+    var unknown = 0
+    var truncated = 0
+
+    mutating func add(_ report: FileIngestReport) {
+        files += 1
+        guard report.succeeded else {
+            failedFiles += 1
+            return
+        }
+        stored += report.sessions.filter { $0.kind != .unchanged }.count
+        unchanged += report.sessions.filter { $0.kind == .unchanged }.count
+        truncated += report.sessions.filter(\.truncated).count
+        records += report.recordsStored
+        rejected += report.rejectedStored
+        unknown += report.unknownTypeRecords
+    }
+
+    func line(seconds: Double) -> String {
+        var parts = ["\(stored) session\(stored == 1 ? "" : "s") stored"]
+        if unchanged > 0 { parts.append("\(unchanged) unchanged") }
+        parts.append("\(records) records")
+        parts.append("\(rejected) rejected")
+        if truncated > 0 { parts.append("\(truncated) truncated") }
+        if unknown > 0 { parts.append("warning: \(unknown) of unknown type") }
+        if failedFiles > 0 { parts.append("\(failedFiles) of \(files) file\(files == 1 ? "" : "s") failed") }
+        let rate = seconds > 0 ? Int((Double(records) / seconds).rounded()) : records
+        return "ingest: " + parts.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s (\(rate) records/s)"
+    }
+}
+
+/// Rewrites one stderr line with the percentage read.
+final class ProgressPrinter: Sendable {
+    let name: String
+    let totalBytes: Int?
+
+    init(name: String, totalBytes: Int?) {
+        self.name = name
+        self.totalBytes = totalBytes
+    }
+
+    @Sendable func update(_ bytes: Int) {
+        let megabytes = String(format: "%.1f", Double(bytes) / 1_048_576)
+        if let totalBytes, totalBytes > 0 {
+            let percent = min(100, bytes * 100 / totalBytes)
+            StandardError.write("\r\(name): \(percent)% (\(megabytes) of \(String(format: "%.1f", Double(totalBytes) / 1_048_576)) MB)\u{1B}[K")
+        } else {
+            StandardError.write("\r\(name): \(megabytes) MB\u{1B}[K")
+        }
+    }
+
+    func finish() { StandardError.write("\r\u{1B}[K") }
+}

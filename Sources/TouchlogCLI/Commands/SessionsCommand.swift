@@ -1,0 +1,51 @@
+import ArgumentParser
+import TouchlogStore
+
+/// `touchlog sessions`: lists the stored sessions.
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List the stored sessions.",
+        discussion: """
+            One line per session, oldest start first: the session id, app version, device, start time, \
+            duration (t of the last record), records, touches and status (complete; truncated: the recording \
+            was cut mid-line; partial: lines were rejected with --keep-going).
+
+            --format json prints an array with one object per session, with these members in this order \
+            (stable; members may be added, never renamed): "id", "app" {"id","version","build"}, "device" \
+            {"model","system"}, "startedAt", "duration", "records", "touches", "unknownRecords", "rejected", \
+            "status", "textKept", "source", "ingestedAt". Absent values are null.
+
+            Exit status: 0 ok (also when there are no sessions); 2 the database does not exist, could not be \
+            opened or was written by a newer touchlog; 64 invalid arguments.
+
+            Examples:
+              touchlog sessions
+              touchlog sessions --app-version 2.3.0 --format json | jq '.[].id'
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Output format.")
+    var format: OutputFormat = .text
+
+    @Option(help: ArgumentHelp("Only sessions recorded with this app version.", valueName: "version"))
+    var appVersion: String?
+
+    func run() throws {
+        try reportingErrors {
+            let store = try database.open(create: false)
+            let sessions = try store.sessions(.init(appVersion: appVersion))
+            switch format {
+            case .text:
+                if sessions.isEmpty {
+                    StandardError.write("no sessions stored in \(store.path); add some with `touchlog ingest FILE`\n")
+                } else {
+                    print(SessionListFormatter.text(sessions), terminator: "")
+                }
+            case .json:
+                print(SessionListFormatter.json(sessions))
+            }
+        }
+    }
+}

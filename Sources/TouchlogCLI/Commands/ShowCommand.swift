@@ -1,0 +1,67 @@
+import ArgumentParser
+import TouchlogFormat
+import TouchlogStore
+
+/// `touchlog show SESSION`: the header and a snapshot's view tree.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print a session's header and the view tree of a snapshot.",
+        discussion: """
+            SESSION is a session id or a unique prefix of one (see `touchlog sessions`). The view tree is the \
+            snapshot in force at --at T (the latest snapshot with t at or before T), or the first snapshot. \
+            Each view shows its class, id, frame (x, y, width, height) and notable state: hidden, alpha, \
+            interaction off, disabled, first responder, key window, clips, transformed, redacted text length, \
+            gesture recognizers.
+
+            --format json prints one object (stable; members may be added, never renamed): "session" (as in \
+            `touchlog sessions --format json`), "snapshot" {"seq","t","windows","controllers"}, where each \
+            window and view is {"id","class","frame","flags","subviews"} ("frame" null when the recorder \
+            wrote null) and each controller {"id","class","view","parent","presentingViewController"}.
+
+            Exit status: 0 ok; 1 no session matches, the prefix is ambiguous, or there is no snapshot at T; \
+            2 the database does not exist, could not be opened or was written by a newer touchlog; 64 invalid \
+            arguments.
+
+            Examples:
+              touchlog show 5C1E
+              touchlog show 5C1E2F0A --at 12.5
+              touchlog show 5C1E --format json | jq '.snapshot.windows[0].subviews'
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("A session id or a unique prefix of one.", valueName: "session"))
+    var session: String
+
+    @Option(help: ArgumentHelp("Show the snapshot in force at this time, in seconds since the session started.", valueName: "t"))
+    var at: Double?
+
+    @Option(help: "Output format.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if let at, !(at >= 0) || !at.isFinite {
+            throw ValidationError("--at must be a time in seconds, 0 or more (got \(at)).")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try database.open(create: false)
+            let info = try store.session(matching: session)
+            guard let snapshot = try store.snapshot(sessionRowID: info.rowID, at: at),
+                case .object(let object) = snapshot.content
+            else {
+                throw CLIError(StoreError.noSnapshot(session: info.key, at: at).description, exit: .failure)
+            }
+            let outline = SnapshotOutline(snapshot: object)
+            switch format {
+            case .text:
+                print(SessionShowFormatter.text(info, snapshotSeq: snapshot.seq, snapshotT: snapshot.t, at: at, outline), terminator: "")
+            case .json:
+                print(SessionShowFormatter.json(info, snapshotSeq: snapshot.seq, snapshotT: snapshot.t, outline))
+            }
+        }
+    }
+}

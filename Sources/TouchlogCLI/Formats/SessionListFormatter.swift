@@ -1,0 +1,70 @@
+import TouchlogFormat
+import TouchlogStore
+
+/// `touchlog sessions` output, text and JSON.
+enum SessionListFormatter {
+    static func text(_ sessions: [SessionInfo]) -> String {
+        let header = ["ID", "APP VERSION", "DEVICE", "START", "DURATION", "RECORDS", "TOUCHES", "STATUS"]
+        let rows = sessions.map { session in
+            [
+                session.key,
+                [session.appVersion, session.appBuild.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "),
+                [session.deviceModel, session.deviceSystem].compactMap { $0 }.joined(separator: " "),
+                session.startedAt ?? "-",
+                session.duration.map(formatSeconds) ?? "-",
+                String(session.recordCount),
+                String(session.touchCount),
+                session.status.rawValue,
+            ]
+        }
+        return table([header] + rows, rightAligned: [4, 5, 6])
+    }
+
+    static func json(_ sessions: [SessionInfo]) -> String {
+        JSONValue.array(sessions.map(jsonValue)).serialized()
+    }
+
+    static func jsonValue(_ session: SessionInfo) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object([
+            "id": .string(session.key),
+            "app": .object(["id": text(session.appID), "version": text(session.appVersion), "build": text(session.appBuild)]),
+            "device": .object(["model": text(session.deviceModel), "system": text(session.deviceSystem)]),
+            "startedAt": text(session.startedAt),
+            "duration": session.duration.map(JSONValue.number) ?? .null,
+            "records": .number(Double(session.recordCount)),
+            "touches": .number(Double(session.touchCount)),
+            "unknownRecords": .number(Double(session.unknownCount)),
+            "rejected": .number(Double(session.rejectedCount)),
+            "status": .string(session.status.rawValue),
+            "textKept": .bool(session.textKept),
+            "source": .string(session.source),
+            "ingestedAt": .string(session.ingestedAt),
+        ])
+    }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        let tenths = (seconds * 10).rounded() / 10
+        return "\(tenths) s"
+    }
+
+    /// Columns padded to their widest cell, two spaces apart.
+    static func table(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        guard let first = rows.first else { return "" }
+        var widths = Array(repeating: 0, count: first.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        var out = ""
+        for row in rows {
+            var cells: [String] = []
+            for (index, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                let isLast = index == row.count - 1
+                cells.append(rightAligned.contains(index) ? padding + cell : (isLast ? cell : cell + padding))
+            }
+            out += cells.joined(separator: "  ") + "\n"
+        }
+        return out
+    }
+}

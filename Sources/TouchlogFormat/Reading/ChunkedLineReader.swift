@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a file descriptor in fixed-size chunks and hands out its lines without copying them, so memory
+/// stays flat whatever the file size. Lines longer than a chunk grow the buffer to fit the longest line.
+public struct ChunkedLineReader: ~Copyable {
+    /// A line's bytes (without `\n` or a trailing `\r`), valid only during the callback.
+    public struct Line {
+        /// 1-based line number in the file.
+        public var number: Int
+        public var bytes: UnsafeBufferPointer<UInt8>
+        /// False for a last line that the file ends without a newline.
+        public var endsWithNewline: Bool
+        /// Bytes read from the descriptor so far (for progress).
+        public var bytesRead: Int = 0
+    }
+
+    public struct ReadError: Error, CustomStringConvertible {
+        public var errno: Int32
+        public var description: String { String(cString: strerror(errno)) }
+    }
+
+    private let descriptor: Int32
+    private var buffer: UnsafeMutableRawBufferPointer
+    /// Bytes read so far, for progress.
+    public private(set) var bytesRead: Int = 0
+
+    /// Reads `descriptor` (not closed by the reader) in chunks of `chunkSize` bytes.
+    public init(descriptor: Int32, chunkSize: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.buffer = .allocate(byteCount: max(chunkSize, 16), alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Calls `body` for every line in order; the final line without a newline is passed too.
+    public mutating func forEachLine(_ body: (Line) throws -> Void) throws {
+        var filled = 0
+        var lineNumber = 0
+        while true {
+            if filled == buffer.count {
+                // One line fills the whole buffer: double it.
+                let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+                bigger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+                buffer.deallocate()
+                buffer = bigger
+            }
+            let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(errno: errno)
+            }
+            bytesRead += count
+            let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let total = filled + count
+            var start = 0
+            if count == 0 {
+                if total > 0 {
+                    lineNumber += 1
+                    try body(Line(number: lineNumber, bytes: Self.trim(base + start, total - start), endsWithNewline: false, bytesRead: bytesRead))
+                }
+                return
+            }
+            var scanFrom = filled
+            while let newline = memchr(base + scanFrom, 0x0A, total - scanFrom) {
+                let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                lineNumber += 1
+                try body(Line(number: lineNumber, bytes: Self.trim(base + start, end - start), endsWithNewline: true, bytesRead: bytesRead))
+                start = end + 1
+                scanFrom = start
+            }
+            // Keep the unfinished line at the front of the buffer for the next read.
+            filled = total - start
+            if start > 0, filled > 0 { memmove(base, base + start, filled) }
+        }
+    }
+
+    private static func trim(_ start: UnsafeMutablePointer<UInt8>, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+        var count = count
+        if count > 0, start[count - 1] == 0x0D { count -= 1 }
+        return UnsafeBufferPointer(start: start, count: count)
+    }
+}

@@ -1,0 +1,342 @@
+/// A record ready to store: its place in the session, its parsed content and the JSON text to keep.
+public struct DecodedRecord: Sendable {
+    /// Line number within the session: 1 is the `session` header (blank lines count, so it points back at
+    /// the input).
+    public var seq: Int
+    /// Line number in the file.
+    public var line: Int
+    public var content: RecordContent
+    /// The JSON text to store: for non-touch records the line as written (or re-serialized when text was
+    /// redacted); for touches only when the typed fields cannot give the record back, else nil.
+    public var json: String?
+    /// The record's `type` is not one of touchlog/1's.
+    public var isUnknownType: Bool
+}
+
+/// A line that failed validation: kept raw with the reasons (`--keep-going` stores it).
+public struct RejectedLine: Sendable {
+    public var line: Int
+    public var column: Int
+    public var text: String
+    public var reason: String
+    public var diagnostics: [Diagnostic]
+    /// The cut last line of a crashed recording: kept (always, not only with `--keep-going`) but not an error.
+    public var isTruncatedLastLine: Bool = false
+}
+
+/// What the reader learned about a session once it ended.
+public struct SessionSummary: Sendable {
+    public var header: SessionHeader
+    public var headerLine: Int
+    public var lastLine: Int
+    /// A hash of the session's lines as written, for idempotent ingest (same content → same hash).
+    public var contentHash: UInt64
+    public var records: Int
+    public var touches: Int
+    public var unknownTypes: Int
+    public var rejected: Int
+    public var lastT: Double?
+    /// The file ended in the middle of this session's last line.
+    public var truncated: Bool
+}
+
+/// Events from reading one file, in file order.
+public enum LogEvent: Sendable {
+    /// A valid session header; its record (seq 1) follows as `.record`.
+    case sessionStarted(SessionHeader, line: Int)
+    case record(DecodedRecord)
+    /// A line that failed validation. `session` is the header's session id when the line is inside one.
+    case rejected(RejectedLine, session: String?)
+    case sessionEnded(SessionSummary)
+    /// A warning or error (errors also come with `.rejected`).
+    case diagnostic(Diagnostic)
+}
+
+/// Reads touchlog/1 lines and turns them into ``LogEvent``s: parsing (with the touch fast path),
+/// validation, privacy redaction, session boundaries and content hashes.
+///
+/// ```swift
+/// var decoder = LogDecoder(file: "a.jsonl", keepText: false) { event in … }
+/// try decoder.readAll(descriptor: fd)
+/// ```
+public struct LogDecoder {
+    public let file: String
+    public let keepText: Bool
+    private let emit: (LogEvent) -> Void
+
+    private var validator = SessionValidator()
+    private var current: SessionSummary?
+    /// A header that failed validation: its records are rejected with one summarising diagnostic.
+    private var orphanRun: (line: Int, reason: String, count: Int)?
+    private var sessionIDs: Set<String> = []
+    private var hash = ContentHash()
+    private var hashBeforeLine = ContentHash()
+
+    public init(file: String, keepText: Bool, emit: @escaping (LogEvent) -> Void) {
+        self.file = file
+        self.keepText = keepText
+        self.emit = emit
+    }
+
+    /// Reads every line from `descriptor` and finishes. `progress` gets the bytes read so far, now and then.
+    public mutating func readAll(descriptor: Int32, progress: ((Int) -> Void)? = nil) throws {
+        var reader = ChunkedLineReader(descriptor: descriptor)
+        var lines = 0
+        try reader.forEachLine { line in
+            self.consume(line)
+            lines += 1
+            if let progress, lines & 0xFFFF == 0 { progress(line.bytesRead) }
+        }
+        finish()
+    }
+
+    /// Reads lines from a string (tests, small inputs), with the same line rules as a file.
+    public mutating func readAll(text: String) {
+        let bytes = Array(text.utf8)
+        var number = 0
+        var start = 0
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: 0x0A)
+            var end = newline ?? bytes.count
+            number += 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            bytes.withUnsafeBufferPointer { buffer in
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                consume(.init(number: number, bytes: line, endsWithNewline: newline != nil))
+            }
+            start = (newline ?? bytes.count) + 1
+        }
+        finish()
+    }
+
+    /// Handles one line.
+    public mutating func consume(_ line: ChunkedLineReader.Line) {
+        let bytes = line.bytes
+        if isBlank(bytes) { return }
+        // Hashed before parsing; undone in startSession if the line turns out to start the next session.
+        hashBeforeLine = hash
+        if current != nil {
+            hash.add(bytes)
+            current!.lastLine = line.number
+        }
+        // The fast path: a plain touch record needs no tree.
+        if current != nil, JSONReader.looksLikeTouch(bytes) {
+            var reader = JSONReader(bytes)
+            if let touch = reader.readTouchFast() {
+                let issues = validator.validate(.touch(touch))
+                if issues.isEmpty {
+                    current!.records += 1
+                    current!.touches += 1
+                    current!.lastT = touch.t
+                    emit(.record(DecodedRecord(
+                        seq: line.number - current!.headerLine + 1, line: line.number, content: .touch(touch), json: nil,
+                        isUnknownType: false)))
+                    return
+                }
+                reject(line, issues: issues)
+                return
+            }
+        }
+        let object: JSONObject
+        do {
+            let value = try JSONReader.parse(bytes)
+            guard case .object(let parsed) = value else {
+                reject(line, issues: [.error([], "a record must be a JSON object, not \(value.typeDescription)", hint: "write each record as {\"type\":…,…} on its own line")])
+                return
+            }
+            object = parsed
+        } catch {
+            if !line.endsWithNewline, error.isUnexpectedEnd {
+                truncated(line, error: error)
+            } else {
+                let diagnostic = Diagnostic(severity: .error, file: file, line: line.number, column: error.column, message: error.message, hint: error.hint)
+                rejectDiagnostics(line, [diagnostic])
+            }
+            return
+        }
+        if object["type"]?.stringValue == RecordKind.session.rawValue {
+            startSession(object, line: line)
+            return
+        }
+        guard current != nil else {
+            orphan(line, reason: "record before any \"session\" header")
+            return
+        }
+        var issues = validator.validate(.object(object))
+        let kind = RecordKind(rawValue: object["type"]?.stringValue ?? "")
+        var content = RecordContent.object(object)
+        var json: String?
+        if kind == .touch, !issues.contains(where: { $0.severity == .error }) {
+            guard let typed = TouchRecord.typed(from: object) else {
+                issues.append(.error([], "\"touch\" record could not be read", hint: "check its members against docs/log-format.md"))
+                reject(line, issues: issues)
+                return
+            }
+            content = .touch(typed.record)
+            if typed.needsRawLine { json = String(decoding: bytes, as: UTF8.self) }
+        }
+        if issues.contains(where: { $0.severity == .error }) {
+            reject(line, issues: issues)
+            return
+        }
+        for issue in issues { emit(.diagnostic(diagnostic(issue, line: line))) }
+        if case .object(var redacted) = content {
+            if !keepText, TextRedaction.redact(&redacted, kind: kind) {
+                content = .object(redacted)
+                json = redacted.serializedObject()
+            } else {
+                json = String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        current!.records += 1
+        if kind == .touch { current!.touches += 1 }
+        if kind == nil { current!.unknownTypes += 1 }
+        if let t = content.t { current!.lastT = t }
+        emit(.record(DecodedRecord(
+            seq: line.number - current!.headerLine + 1, line: line.number, content: content, json: json,
+            isUnknownType: kind == nil)))
+    }
+
+    /// Ends the last session.
+    public mutating func finish() {
+        endSession()
+        endOrphanRun()
+    }
+
+    // MARK: - Sessions
+
+    private mutating func startSession(_ object: JSONObject, line: ChunkedLineReader.Line) {
+        if current != nil {
+            // This header belongs to the next session, not to the one it ends.
+            hash = hashBeforeLine
+            current!.lastLine = line.number - 1
+        }
+        endSession()
+        endOrphanRun()
+        var checker = FieldChecker()
+        let format = checker.string(checker.required(object, "format", at: [], what: "\"session\" header"), at: ["format"])
+        if let format, format != SessionHeader.supportedFormat {
+            checker.error(
+                ["format"], "unsupported format \"\(format)\"",
+                hint: "this touchlog reads \"\(SessionHeader.supportedFormat)\"; upgrade touchlog or re-record with a compatible recorder")
+        }
+        let id = checker.nonEmptyString(checker.required(object, "session", at: [], what: "\"session\" header"), at: ["session"])
+        checker.string(object["startedAt"], at: ["startedAt"])
+        for group in ["app", "device", "recorder"] {
+            guard let value = object[group] else { continue }
+            guard case .object(let members) = value else {
+                checker.error([.key(group)], "\"\(group)\" must be an object, not \(value.typeDescription)", hint: "write \"\(group)\": {…}")
+                continue
+            }
+            for member in members.members where member.value.stringValue == nil && ["id", "version", "build", "model", "system", "name"].contains(member.key) {
+                checker.string(member.value, at: [.key(group), .key(member.key)])
+            }
+        }
+        _ = checker.stringArray(object["policies"], at: ["policies"])
+        if let id, sessionIDs.contains(id) {
+            checker.error(["session"], "session \"\(id)\" appears twice in this file", hint: "give each recording its own session id")
+        }
+        if checker.issues.contains(where: { $0.severity == .error }) {
+            reject(line, issues: checker.issues)
+            orphanRun = (line.number, "its session header at line \(line.number) was rejected", 0)
+            return
+        }
+        for issue in checker.issues { emit(.diagnostic(diagnostic(issue, line: line))) }
+        let header = SessionHeader(json: object)
+        sessionIDs.insert(header.session)
+        validator = SessionValidator()
+        hash = ContentHash()
+        hash.add(line.bytes)
+        current = SessionSummary(
+            header: header, headerLine: line.number, lastLine: line.number, contentHash: 0, records: 1, touches: 0,
+            unknownTypes: 0, rejected: 0, lastT: nil, truncated: false)
+        emit(.sessionStarted(header, line: line.number))
+        emit(.record(DecodedRecord(
+            seq: 1, line: line.number, content: .object(object), json: String(decoding: line.bytes, as: UTF8.self),
+            isUnknownType: false)))
+    }
+
+    private mutating func endSession() {
+        guard var session = current else { return }
+        session.contentHash = hash.value
+        emit(.sessionEnded(session))
+        current = nil
+    }
+
+    // MARK: - Problems
+
+    private mutating func truncated(_ line: ChunkedLineReader.Line, error: JSONSyntaxError) {
+        emit(.diagnostic(Diagnostic(
+            severity: .warning, file: file, line: line.number, column: error.column,
+            message: "the last line is cut off (\(error.message)); it is kept aside as a rejected line and the session is marked truncated",
+            hint: "the recording probably stopped mid-write (a crash); everything before this line is stored")))
+        current?.truncated = true
+        emit(.rejected(
+            RejectedLine(
+                line: line.number, column: error.column, text: String(decoding: line.bytes, as: UTF8.self),
+                reason: "truncated last line: \(error.message)", diagnostics: [], isTruncatedLastLine: true),
+            session: current?.header.session))
+    }
+
+    private func diagnostic(_ issue: RecordIssue, line: ChunkedLineReader.Line) -> Diagnostic {
+        let offset = JSONLocator.offset(of: issue.path, in: line.bytes) ?? 0
+        return Diagnostic(
+            severity: issue.severity, file: file, line: line.number, column: offset + 1, message: issue.message, hint: issue.hint)
+    }
+
+    private mutating func reject(_ line: ChunkedLineReader.Line, issues: [RecordIssue]) {
+        rejectDiagnostics(line, issues.map { diagnostic($0, line: line) })
+    }
+
+    private mutating func rejectDiagnostics(_ line: ChunkedLineReader.Line, _ diagnostics: [Diagnostic]) {
+        if current == nil, orphanRun != nil {
+            orphan(line, reason: diagnostics.first?.message ?? "invalid line")
+            return
+        }
+        current?.rejected += 1
+        for diagnostic in diagnostics { emit(.diagnostic(diagnostic)) }
+        let errors = diagnostics.filter { $0.severity == .error }
+        emit(.rejected(
+            RejectedLine(
+                line: line.number, column: errors.first?.column ?? 1, text: String(decoding: line.bytes, as: UTF8.self),
+                reason: errors.map(\.message).joined(separator: "; "), diagnostics: diagnostics),
+            session: current?.header.session))
+    }
+
+    /// A line outside any valid session: rejected, with one diagnostic per run of such lines.
+    private mutating func orphan(_ line: ChunkedLineReader.Line, reason: String) {
+        if orphanRun == nil {
+            orphanRun = (line.number, reason, 0)
+        }
+        orphanRun!.count += 1
+        let why = orphanRun!.reason
+        emit(.rejected(
+            RejectedLine(line: line.number, column: 1, text: String(decoding: line.bytes, as: UTF8.self), reason: why, diagnostics: []),
+            session: nil))
+    }
+
+    private mutating func endOrphanRun() {
+        guard let run = orphanRun else { return }
+        orphanRun = nil
+        guard run.count > 0 else { return }
+        let isHeaderless = run.reason.hasPrefix("record before")
+        emit(.diagnostic(Diagnostic(
+            severity: .error, file: file, line: run.line, column: 1,
+            message: isHeaderless
+                ? "\(run.count) record(s) before any \"session\" header"
+                : "\(run.count) record(s) after line \(run.line) belong to no valid session: \(run.reason)",
+            hint: isHeaderless
+                ? "a file must start with a {\"type\":\"session\",…} header; check that the file was not cut at the start"
+                : "fix the session header; the records are checked once it is valid")))
+    }
+
+    private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte != 0x20 && byte != 0x09 { return false }
+        return true
+    }
+}
+
+extension JSONObject {
+    /// Compact JSON text of the object.
+    public func serializedObject() -> String { JSONValue.object(self).serialized() }
+}

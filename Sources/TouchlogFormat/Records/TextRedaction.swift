@@ -1,0 +1,66 @@
+/// Privacy: replaces typed text by its length before anything is stored.
+///
+/// - `key` records: `"text": "abc"` becomes `"length": 3` (in the same position).
+/// - views (in `snapshot` windows, `insert` subtrees) and `set` records: `"text": "abc"` becomes
+///   `"textLength": 3`.
+///
+/// Lengths count UTF-16 code units, as `NSString.length` and `UITextField.text?.count` on the device's
+/// `NSString` side would, so a recorder that only writes `length` agrees with a redacted `text`.
+public enum TextRedaction {
+    /// Redacts `object` in place; returns whether anything changed.
+    public static func redact(_ object: inout JSONObject, kind: RecordKind?) -> Bool {
+        switch kind {
+        case .key:
+            return rename(&object, from: "text", to: "length")
+        case .set:
+            return rename(&object, from: "text", to: "textLength")
+        case .snapshot:
+            guard case .array(var windows)? = object["windows"] else { return false }
+            var changed = false
+            for index in windows.indices { changed = redactView(&windows[index]) || changed }
+            if changed { object["windows"] = .array(windows) }
+            return changed
+        case .insert:
+            guard var view = object["view"] else { return false }
+            guard redactView(&view) else { return false }
+            object["view"] = view
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func rename(_ object: inout JSONObject, from key: String, to lengthKey: String) -> Bool {
+        var changed = false
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(object.members.count)
+        for member in object.members {
+            if member.key == key, case .string(let text) = member.value {
+                changed = true
+                members.removeAll { $0.key == lengthKey }
+                members.append(.init(key: lengthKey, value: .number(Double(text.utf16.count))))
+            } else if member.key == lengthKey, changed {
+                continue  // the length computed from the text wins over a recorded one
+            } else {
+                members.append(member)
+            }
+        }
+        if changed { object.members = members }
+        return changed
+    }
+
+    private static func redactView(_ view: inout JSONValue) -> Bool {
+        guard case .object(var object) = view else { return false }
+        var changed = rename(&object, from: "text", to: "textLength")
+        if case .array(var subviews)? = object["subviews"] {
+            var subChanged = false
+            for index in subviews.indices { subChanged = redactView(&subviews[index]) || subChanged }
+            if subChanged {
+                object["subviews"] = .array(subviews)
+                changed = true
+            }
+        }
+        if changed { view = .object(object) }
+        return changed
+    }
+}

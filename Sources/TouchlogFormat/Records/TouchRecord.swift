@@ -1,0 +1,108 @@
+/// A `touch` record, typed: touches are most of every log, so they are parsed, stored and read back without
+/// a JSON tree.
+public struct TouchRecord: Hashable, Sendable {
+    public var t: Double
+    public var touch: TouchIdentifier
+    public var phase: TouchPhase
+    public var x: Double
+    public var y: Double
+    public var window: String?
+    public var tapCount: Int?
+    public var event: Int?
+    /// The view UIKit bound the touch to, as observed on the device.
+    public var view: String?
+
+    public init(
+        t: Double, touch: TouchIdentifier, phase: TouchPhase, x: Double, y: Double, window: String? = nil,
+        tapCount: Int? = nil, event: Int? = nil, view: String? = nil
+    ) {
+        self.t = t
+        self.touch = touch
+        self.phase = phase
+        self.x = x
+        self.y = y
+        self.window = window
+        self.tapCount = tapCount
+        self.event = event
+        self.view = view
+    }
+
+    /// The members a touch record may have and still be stored in typed columns only.
+    public static let knownFields: Set<String> = [
+        "type", "t", "touch", "phase", "x", "y", "window", "tapCount", "event", "view",
+    ]
+
+    /// The record as a JSON object, in the canonical member order.
+    public var jsonObject: JSONObject {
+        var object: JSONObject = ["type": "touch", "t": .number(t), "touch": touch.jsonValue, "phase": .string(phase.name)]
+        object["x"] = .number(x)
+        object["y"] = .number(y)
+        if let window { object["window"] = .string(window) }
+        if let tapCount { object["tapCount"] = .number(Double(tapCount)) }
+        if let event { object["event"] = .number(Double(event)) }
+        if let view { object["view"] = .string(view) }
+        return object
+    }
+}
+
+/// The `session` header that starts every session.
+public struct SessionHeader: Hashable, Sendable {
+    /// The recorder's session id (`session`), unique per recording.
+    public var session: String
+    public var format: String
+    public var startedAt: String?
+    public var appID: String?
+    public var appVersion: String?
+    public var appBuild: String?
+    public var deviceModel: String?
+    public var deviceSystem: String?
+    public var policies: [String]
+    /// The whole header as written, unknown fields included.
+    public var json: JSONObject
+
+    /// The only format this version reads.
+    public static let supportedFormat = "touchlog/1"
+
+    public init(json: JSONObject) {
+        self.json = json
+        session = json["session"]?.stringValue ?? ""
+        format = json["format"]?.stringValue ?? ""
+        startedAt = json["startedAt"]?.stringValue
+        appID = json["app"]?["id"]?.stringValue
+        appVersion = json["app"]?["version"]?.stringValue
+        appBuild = json["app"]?["build"]?.stringValue
+        deviceModel = json["device"]?["model"]?.stringValue
+        deviceSystem = json["device"]?["system"]?.stringValue
+        policies = json["policies"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+}
+
+/// What a parsed line holds: a typed touch, or any other record as its JSON object.
+public enum RecordContent: Hashable, Sendable {
+    case touch(TouchRecord)
+    case object(JSONObject)
+
+    /// The `type` member.
+    public var type: String {
+        switch self {
+        case .touch: "touch"
+        case .object(let object): object["type"]?.stringValue ?? ""
+        }
+    }
+
+    /// The `t` member, when present and a number.
+    public var t: Double? {
+        switch self {
+        case .touch(let touch): touch.t
+        case .object(let object): object["t"]?.doubleValue
+        }
+    }
+
+    /// The record as a JSON object.
+    public var jsonObject: JSONObject {
+        switch self {
+        case .touch(let touch): touch.jsonObject
+        case .object(let object): object
+        }
+    }
+}

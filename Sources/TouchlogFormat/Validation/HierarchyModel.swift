@@ -1,0 +1,38 @@
+/// The view ids in force while reading a session: built from the latest snapshot, then kept up to date by
+/// `insert` and `remove`, so `set`, `remove`, `call` and `insert` can be checked against existing views.
+struct HierarchyModel {
+    /// Each live view's parent (nil for a window) and children.
+    private(set) var parent: [String: String?] = [:]
+    private var children: [String: [String]] = [:]
+    /// Controllers, the application and its delegate: responders that are not views.
+    private(set) var otherResponders: Set<String> = []
+
+    var isEmpty: Bool { parent.isEmpty }
+
+    func containsView(_ id: String) -> Bool { parent[id] != nil }
+
+    func containsResponder(_ id: String) -> Bool { parent[id] != nil || otherResponders.contains(id) }
+
+    mutating func replace(views: [DeclaredObjects.Entry], responders: Set<String>) {
+        parent.removeAll(keepingCapacity: true)
+        children.removeAll(keepingCapacity: true)
+        for view in views where parent[view.id] == nil { add(view) }
+        otherResponders = responders
+    }
+
+    mutating func add(_ view: DeclaredObjects.Entry) {
+        parent[view.id] = .some(view.parent)
+        if let up = view.parent { children[up, default: []].append(view.id) }
+    }
+
+    /// Removes a view and its subtree.
+    mutating func remove(_ id: String) {
+        guard let up = parent[id] else { return }
+        if let up { children[up]?.removeAll { $0 == id } }
+        var stack = [id]
+        while let next = stack.popLast() {
+            parent[next] = nil
+            stack.append(contentsOf: children.removeValue(forKey: next) ?? [])
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import TouchlogFormat
+
+/// How `touchlog ingest` treats its input.
+public struct IngestOptions: Sendable {
+    /// Re-ingest sessions already stored, replacing them.
+    public var replace = false
+    /// Store the good records of a file with invalid lines, keeping each rejected line in `rejected_line`.
+    public var keepGoing = false
+    /// Keep `text` values instead of replacing them by their length (see ``TextRedaction``).
+    public var keepText = false
+    /// Records per batch handed from the parsing thread to the inserting one.
+    public var batchSize = 4096
+    /// Batches that may wait between the two threads; bounds memory.
+    public var queueDepth = 4
+
+    public init(replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false) {
+        self.replace = replace
+        self.keepGoing = keepGoing
+        self.keepText = keepText
+    }
+}
+
+/// Where to read a log from.
+public enum IngestSource: Sendable, Hashable, CustomStringConvertible {
+    case file(String)
+    case standardInput
+
+    /// `-` means standard input.
+    public init(argument: String) {
+        self = argument == "-" ? .standardInput : .file(argument)
+    }
+
+    /// The name used in diagnostics and stored as the session's source.
+    public var description: String {
+        switch self {
+        case .file(let path): path
+        case .standardInput: "<stdin>"
+        }
+    }
+}
+
+/// What happened to one file.
+public struct FileIngestReport: Sendable {
+    /// What happened to one session of the file.
+    public struct SessionOutcome: Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable {
+            /// Newly stored.
+            case stored
+            /// Already stored with the same content: nothing written.
+            case unchanged
+            /// Stored again over the previous copy (`--replace`).
+            case replaced
+        }
+
+        public var session: String
+        public var kind: Kind
+        public var records: Int
+        public var truncated: Bool
+    }
+
+    public var source: IngestSource
+    /// True when the file was committed; false when it failed and the database is as before it.
+    public var succeeded: Bool
+    public var sessions: [SessionOutcome] = []
+    /// Records stored (0 for unchanged sessions and failed files).
+    public var recordsStored = 0
+    /// Records read, stored or not.
+    public var recordsRead = 0
+    /// Lines kept in `rejected_line` (`--keep-going`).
+    public var rejectedStored = 0
+    /// Lines that failed validation.
+    public var rejectedLines = 0
+    public var unknownTypeRecords = 0
+    public var bytesRead = 0
+    /// Errors and warnings, in file order (errors beyond ``diagnosticLimit`` are counted, not kept).
+    public var diagnostics: [Diagnostic] = []
+    public var omittedDiagnostics = 0
+
+    public static let diagnosticLimit = 1000
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}

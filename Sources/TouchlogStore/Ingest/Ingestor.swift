@@ -1,0 +1,270 @@
+import Foundation
+import GRDB
+import TouchlogFormat
+
+/// Ingests touchlog/1 files into the database: streaming, one transaction per file, idempotent.
+///
+/// One thread reads and parses the file in chunks (``LogDecoder``) while the calling thread inserts the
+/// parsed batches, so parsing and SQLite each get a core; a bounded queue between them keeps memory flat.
+/// A file is committed whole or rolled back whole (a kill -9 mid-file leaves the database as before it).
+///
+/// ```swift
+/// let ingestor = Ingestor(database: database, options: IngestOptions(keepGoing: true))
+/// let report = ingestor.ingest(.file("session.jsonl"))
+/// ```
+public final class Ingestor: Sendable {
+    public let database: TouchlogDatabase
+    public let options: IngestOptions
+
+    public init(database: TouchlogDatabase, options: IngestOptions = IngestOptions()) {
+        self.database = database
+        self.options = options
+    }
+
+    private enum Item: Sendable {
+        case events([LogEvent])
+        case readFailed(String, bytesRead: Int)
+        case finished(bytesRead: Int)
+    }
+
+    /// Reads `source` and stores it; never throws: failures are in the report (``FileIngestReport/succeeded``).
+    /// `progress` is called from the parsing thread with the bytes read so far.
+    public func ingest(_ source: IngestSource, progress: (@Sendable (Int) -> Void)? = nil) -> FileIngestReport {
+        var report = FileIngestReport(source: source, succeeded: false)
+        let descriptor: Int32
+        switch source {
+        case .standardInput:
+            descriptor = 0
+        case .file(let path):
+            descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else {
+                report.diagnostics.append(Diagnostic(
+                    severity: .error, file: path, line: 0, column: 0,
+                    message: "cannot read \"\(path)\": \(String(cString: strerror(errno)))",
+                    hint: "check the path and its permissions"))
+                return report
+            }
+        }
+        defer { if case .file = source { close(descriptor) } }
+
+        let queue = BatchQueue<Item>(capacity: options.queueDepth)
+        let done = CompletionSignal()
+        let name = source.description, keepText = options.keepText, batchSize = options.batchSize
+        let producer = Thread {
+            Self.produce(descriptor: descriptor, name: name, keepText: keepText, batchSize: batchSize, queue: queue, progress: progress)
+            queue.close()
+            done.signal()
+        }
+        producer.name = "touchlog-parse"
+        producer.start()
+
+        var writer = FileWriter(source: source, options: options, report: report)
+        do {
+            try database.writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try writer.begin(db)
+                    while let item = queue.take() {
+                        switch item {
+                        case .events(let events):
+                            for event in events { try writer.handle(event, db) }
+                        case .readFailed(let message, let bytes):
+                            writer.report.bytesRead = bytes
+                            writer.fail(Diagnostic(severity: .error, file: name, line: 0, column: 0, message: "reading stopped: \(message)", hint: "check that the file is readable and not being modified"))
+                        case .finished(let bytes):
+                            writer.report.bytesRead = bytes
+                        }
+                    }
+                    return writer.failed ? .rollback : .commit
+                }
+            }
+            report = writer.report
+            report.succeeded = !writer.failed
+        } catch {
+            queue.cancel()
+            report = writer.report
+            report.succeeded = false
+            report.diagnostics.append(Diagnostic(
+                severity: .error, file: name, line: 0, column: 0, message: "database error: \(error)",
+                hint: "nothing from this file was stored; check free disk space and that no other process holds the database"))
+        }
+        done.wait()
+        if !report.succeeded {
+            report.recordsStored = 0
+            report.rejectedStored = 0
+        }
+        return report
+    }
+
+    /// The parsing thread: decodes the file into batches of events.
+    private static func produce(
+        descriptor: Int32, name: String, keepText: Bool, batchSize: Int, queue: BatchQueue<Item>,
+        progress: (@Sendable (Int) -> Void)?
+    ) {
+        final class Sink {
+            var batch: [LogEvent] = []
+            var cancelled = false
+        }
+        let sink = Sink()
+        sink.batch.reserveCapacity(batchSize)
+        var decoder = LogDecoder(file: name, keepText: keepText) { event in
+            sink.batch.append(event)
+            if sink.batch.count >= batchSize, !sink.cancelled {
+                sink.cancelled = !queue.put(.events(sink.batch))
+                sink.batch.removeAll(keepingCapacity: true)
+            }
+        }
+        var bytes = 0
+        do {
+            try decoder.readAll(descriptor: descriptor) { read in
+                bytes = read
+                progress?(read)
+            }
+            var status = stat()
+            if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG { bytes = Int(status.st_size) }
+            if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
+            _ = queue.put(.finished(bytesRead: bytes))
+        } catch {
+            if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
+            _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
+        }
+    }
+}
+
+/// The inserting side of one file's ingest: turns events into rows and decides commit or rollback.
+private struct FileWriter {
+    enum Mode {
+        /// Storing the current session under this row id.
+        case insert(rowID: Int64, replaced: Bool)
+        /// The session is already stored: only compare its content hash at the end.
+        case compare(existingHash: String)
+        /// Outside any session.
+        case none
+    }
+
+    let source: IngestSource
+    let options: IngestOptions
+    var report: FileIngestReport
+    var failed = false
+    private var mode = Mode.none
+    private var inserter: RecordInserter?
+    private var now = ""
+
+    init(source: IngestSource, options: IngestOptions, report: FileIngestReport) {
+        self.source = source
+        self.options = options
+        self.report = report
+    }
+
+    mutating func begin(_ db: Database) throws {
+        inserter = try RecordInserter(db)
+        now = ISO8601DateFormatter().string(from: Date())
+    }
+
+    mutating func fail(_ diagnostic: Diagnostic) {
+        failed = true
+        note(diagnostic)
+    }
+
+    private mutating func note(_ diagnostic: Diagnostic) {
+        if report.diagnostics.count < FileIngestReport.diagnosticLimit {
+            report.diagnostics.append(diagnostic)
+        } else {
+            report.omittedDiagnostics += 1
+        }
+    }
+
+    mutating func handle(_ event: LogEvent, _ db: Database) throws {
+        switch event {
+        case .record(let record):
+            report.recordsRead += 1
+            if record.isUnknownType { report.unknownTypeRecords += 1 }
+            guard case .insert(let rowID, _) = mode else { return }
+            switch record.content {
+            case .touch(let touch):
+                try inserter!.insertTouch(session: rowID, seq: record.seq, touch, rawJSON: record.json)
+            case .object(let object):
+                try inserter!.insertRecord(
+                    session: rowID, seq: record.seq, type: record.content.type, t: record.content.t,
+                    json: record.json ?? object.serializedObject())
+            }
+            report.recordsStored += 1
+        case .sessionStarted(let header, let line):
+            try startSession(header, line: line, db)
+        case .sessionEnded(let summary):
+            try endSession(summary, db)
+        case .rejected(let line, _):
+            // A crashed recording's cut last line is kept whatever the options: it is often the most telling.
+            if !line.isTruncatedLastLine { report.rejectedLines += 1 }
+            guard options.keepGoing || line.isTruncatedLastLine else { return }
+            var sessionRowID: Int64?
+            if case .insert(let rowID, _) = mode { sessionRowID = rowID }
+            if case .compare = mode { return }  // the stored copy already holds this session's rejected lines
+            try db.execute(
+                sql: "INSERT INTO rejected_line (session_id, source, line, col, reason, text, ingested_at) VALUES (?,?,?,?,?,?,?)",
+                arguments: [sessionRowID, source.description, line.line, line.column, line.reason, line.text, now])
+            if !line.isTruncatedLastLine { report.rejectedStored += 1 }
+        case .diagnostic(let diagnostic):
+            if diagnostic.severity == .error, !options.keepGoing { failed = true }
+            note(diagnostic)
+        }
+    }
+
+    private mutating func startSession(_ header: SessionHeader, line: Int, _ db: Database) throws {
+        let existing = try Row.fetchOne(db, sql: "SELECT id, content_hash FROM session WHERE session_key = ?", arguments: [header.session])
+        var replaced = false
+        if let existing {
+            guard options.replace else {
+                mode = .compare(existingHash: existing["content_hash"])
+                return
+            }
+            let rowID: Int64 = existing["id"]
+            let range = RecordKey.range(session: rowID)
+            for table in ["touch", "record"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE key BETWEEN ? AND ?", arguments: [range.lower, range.upper])
+            }
+            try db.execute(sql: "DELETE FROM rejected_line WHERE session_id = ?", arguments: [rowID])
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [rowID])
+            replaced = true
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO session (session_key, format, started_at, app_id, app_version, app_build, device_model,
+                    device_system, header_json, source, header_line, content_hash, record_count, touch_count,
+                    unknown_count, rejected_count, duration, status, text_kept, ingested_at)
+                VALUES (?,?,?,?,?,?,?,?,?,?,?,'',0,0,0,0,NULL,'complete',?,?)
+                """,
+            arguments: [
+                header.session, header.format, header.startedAt, header.appID, header.appVersion, header.appBuild,
+                header.deviceModel, header.deviceSystem, header.json.serializedObject(), source.description, line,
+                options.keepText, now,
+            ])
+        mode = .insert(rowID: db.lastInsertedRowID, replaced: replaced)
+    }
+
+    private mutating func endSession(_ summary: SessionSummary, _ db: Database) throws {
+        let hash = String(summary.contentHash, radix: 16)
+        switch mode {
+        case .insert(let rowID, let replaced):
+            let status = summary.truncated ? "truncated" : summary.rejected > 0 ? "partial" : "complete"
+            try db.execute(
+                sql: """
+                    UPDATE session SET content_hash = ?, record_count = ?, touch_count = ?, unknown_count = ?,
+                        rejected_count = ?, duration = ?, status = ? WHERE id = ?
+                    """,
+                arguments: [hash, summary.records, summary.touches, summary.unknownTypes, summary.rejected, summary.lastT, status, rowID])
+            report.sessions.append(.init(session: summary.header.session, kind: replaced ? .replaced : .stored, records: summary.records, truncated: summary.truncated))
+        case .compare(let existingHash):
+            if existingHash == hash {
+                report.sessions.append(.init(session: summary.header.session, kind: .unchanged, records: summary.records, truncated: summary.truncated))
+            } else {
+                fail(Diagnostic(
+                    severity: .error, file: source.description, line: summary.headerLine, column: 1,
+                    message: "session \"\(summary.header.session)\" is already stored with different content",
+                    hint: "re-run with --replace to overwrite the stored session, or give this recording its own session id"))
+            }
+        case .none:
+            break
+        }
+        mode = .none
+    }
+}

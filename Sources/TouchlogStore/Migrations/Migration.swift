@@ -1,0 +1,14 @@
+/// One schema migration: `migrations/NNNN_name.sql`, embedded in the binary (see EmbeddedMigrations.swift).
+public struct Migration: Sendable, Hashable {
+    /// The file name without `.sql`, e.g. `0001_sessions_records_touches`; recorded in the database once applied.
+    public var identifier: String
+    public var sql: String
+
+    public init(identifier: String, sql: String) {
+        self.identifier = identifier
+        self.sql = sql
+    }
+
+    /// Every migration this binary knows, in the order they apply.
+    public static var all: [Migration] { EmbeddedMigrations.all }
+}

@@ -1,0 +1,153 @@
+import GRDB
+
+/// A stored session, as `touchlog sessions` lists it and reports query it.
+public struct SessionInfo: Sendable, Hashable, FetchableRecord {
+    public enum Status: String, Sendable, Hashable {
+        /// Every line stored.
+        case complete
+        /// The recording ends in a cut line (a crash while writing); everything before it is stored.
+        case truncated
+        /// Some lines were rejected and kept aside (`--keep-going`).
+        case partial
+    }
+
+    /// The database row id (stable while the session is stored; replay and reports reference it).
+    public var rowID: Int64
+    /// The recorder's session id.
+    public var key: String
+    public var format: String
+    public var startedAt: String?
+    public var appID: String?
+    public var appVersion: String?
+    public var appBuild: String?
+    public var deviceModel: String?
+    public var deviceSystem: String?
+    public var source: String
+    public var recordCount: Int
+    public var touchCount: Int
+    public var unknownCount: Int
+    public var rejectedCount: Int
+    public var duration: Double?
+    public var status: Status
+    public var textKept: Bool
+    public var ingestedAt: String
+    public var headerJSON: String
+
+    public init(row: Row) throws {
+        rowID = row["id"]
+        key = row["session_key"]
+        format = row["format"]
+        startedAt = row["started_at"]
+        appID = row["app_id"]
+        appVersion = row["app_version"]
+        appBuild = row["app_build"]
+        deviceModel = row["device_model"]
+        deviceSystem = row["device_system"]
+        source = row["source"]
+        recordCount = row["record_count"]
+        touchCount = row["touch_count"]
+        unknownCount = row["unknown_count"]
+        rejectedCount = row["rejected_count"]
+        duration = row["duration"]
+        status = Status(rawValue: row["status"]) ?? .complete
+        textKept = row["text_kept"]
+        ingestedAt = row["ingested_at"]
+        headerJSON = row["header_json"]
+    }
+
+    static let columns = """
+        id, session_key, format, started_at, app_id, app_version, app_build, device_model, device_system, source,
+        record_count, touch_count, unknown_count, rejected_count, duration, status, text_kept, ingested_at, header_json
+        """
+}
+
+/// A line refused at ingest and kept by `--keep-going`.
+public struct RejectedLineInfo: Sendable, Hashable, FetchableRecord {
+    public var sessionRowID: Int64?
+    public var source: String
+    public var line: Int
+    public var column: Int
+    public var reason: String
+    public var text: String
+
+    public init(row: Row) throws {
+        sessionRowID = row["session_id"]
+        source = row["source"]
+        line = row["line"]
+        column = row["col"]
+        reason = row["reason"]
+        text = row["text"]
+    }
+}
+
+extension TouchlogDatabase {
+    /// Filters for ``sessions(matching:)``; nil fields do not filter.
+    public struct SessionFilter: Sendable {
+        public var appVersion: String?
+        /// Sessions started at or after this ISO 8601 text (compared as text: same format as recorded).
+        public var startedFrom: String?
+        public var startedBefore: String?
+
+        public init(appVersion: String? = nil, startedFrom: String? = nil, startedBefore: String? = nil) {
+            self.appVersion = appVersion
+            self.startedFrom = startedFrom
+            self.startedBefore = startedBefore
+        }
+    }
+
+    /// Stored sessions, oldest start first (then by id).
+    public func sessions(_ filter: SessionFilter = SessionFilter()) throws -> [SessionInfo] {
+        try writer.read { db in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let version = filter.appVersion {
+                conditions.append("app_version = ?")
+                _ = arguments.append(contentsOf: [version])
+            }
+            if let from = filter.startedFrom {
+                conditions.append("started_at >= ?")
+                _ = arguments.append(contentsOf: [from])
+            }
+            if let before = filter.startedBefore {
+                conditions.append("started_at < ?")
+                _ = arguments.append(contentsOf: [before])
+            }
+            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            return try SessionInfo.fetchAll(
+                db, sql: "SELECT \(SessionInfo.columns) FROM session \(whereClause) ORDER BY started_at, id",
+                arguments: arguments)
+        }
+    }
+
+    /// The session whose id is `query` or starts with it (a unique prefix).
+    public func session(matching query: String) throws -> SessionInfo {
+        try writer.read { db in
+            if let exact = try SessionInfo.fetchOne(
+                db, sql: "SELECT \(SessionInfo.columns) FROM session WHERE session_key = ?", arguments: [query])
+            {
+                return exact
+            }
+            let escaped = query.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            let matches = try SessionInfo.fetchAll(
+                db, sql: "SELECT \(SessionInfo.columns) FROM session WHERE session_key LIKE ? ESCAPE '\\' ORDER BY session_key LIMIT 50",
+                arguments: [escaped + "%"])
+            // LIKE ignores ASCII case; a prefix must match exactly.
+            let prefixed = matches.filter { $0.key.hasPrefix(query) }
+            guard !query.isEmpty, let first = prefixed.first else { throw StoreError.sessionNotFound(query) }
+            guard prefixed.count == 1 else { throw StoreError.ambiguousSession(query, matches: prefixed.map(\.key)) }
+            return first
+        }
+    }
+
+    /// Lines kept aside by `--keep-going`, for one session or (nil) all of them.
+    public func rejectedLines(sessionRowID: Int64? = nil) throws -> [RejectedLineInfo] {
+        try writer.read { db in
+            if let sessionRowID {
+                return try RejectedLineInfo.fetchAll(
+                    db, sql: "SELECT * FROM rejected_line WHERE session_id = ? ORDER BY id", arguments: [sessionRowID])
+            }
+            return try RejectedLineInfo.fetchAll(db, sql: "SELECT * FROM rejected_line ORDER BY id")
+        }
+    }
+}

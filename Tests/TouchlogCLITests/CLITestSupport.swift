@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Runs the built `touchlog` binary (built by `make test` before the tests run).
+enum Touchlog {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Beside the test bundle in the build products folder, else `.build/debug`.
+    static let binary: URL = {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            products.appendingPathComponent("touchlog"),
+            packageRoot.appendingPathComponent(".build/debug/touchlog"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
+    }()
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func process(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TOUCHLOG_DB"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let cwd { process.currentDirectoryURL = cwd }
+        return process
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], stdin: Data? = nil, cwd: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = process(arguments, cwd: cwd, environment: environment)
+        // Output goes to files, not pipes: a child blocked on a full pipe would never exit.
+        let folder = TemporaryFolder()
+        FileManager.default.createFile(atPath: folder.path("out"), contents: nil)
+        FileManager.default.createFile(atPath: folder.path("err"), contents: nil)
+        let out = try FileHandle(forWritingTo: folder.url.appendingPathComponent("out"))
+        let err = try FileHandle(forWritingTo: folder.url.appendingPathComponent("err"))
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOfFile: folder.path("out"), encoding: .utf8),
+            stderr: try String(contentsOfFile: folder.path("err"), encoding: .utf8))
+    }
+}
+
+/// A temporary folder removed at deinit.
+final class TemporaryFolder {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("touchlog-cli-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// Compares `actual` with the golden file `Golden/<name>`; `TOUCHLOG_RECORD=1` re-records it and fails the test,
+/// so CI never records silently.
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["TOUCHLOG_RECORD"] == "1" {
+        try Data(actual.utf8).write(to: url)
+        Issue.record("recorded \(name); run again without TOUCHLOG_RECORD", sourceLocation: sourceLocation)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("missing golden file Golden/\(name); run with TOUCHLOG_RECORD=1 to record it", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(actual == expected, sourceLocation: sourceLocation)
+}

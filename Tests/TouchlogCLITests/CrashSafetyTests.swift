@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TouchlogStore
+
+/// A kill -9 in the middle of a file leaves the database as it was before that file.
+@Suite struct CrashSafetyTests {
+    let folder = TemporaryFolder()
+
+    /// Writes a valid session of `touches` touch records, large enough that ingest takes a while.
+    func writeLargeSession(_ path: String, touches: Int) throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var chunk = #"{"type":"session","format":"touchlog/1","session":"big"}"# + "\n"
+        chunk += #"{"type":"snapshot","t":0,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852]}]}"# + "\n"
+        for index in 0..<touches {
+            let phase = index % 2 == 0 ? "began" : "ended"
+            chunk += #"{"type":"touch","t":\#(Double(index) / 100),"touch":\#(index / 2),"phase":"\#(phase)","x":\#(index % 393).5,"y":\#(index % 852),"window":"w1"}"# + "\n"
+            if chunk.utf8.count > 1 << 20 {
+                handle.write(Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        handle.write(Data(chunk.utf8))
+    }
+
+    @Test func killingIngestMidFileLeavesTheDatabaseAsBefore() throws {
+        let db = folder.path("crash.sqlite")
+        let small = Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path
+        #expect(try Touchlog.run(["ingest", "--db", db, small]).status == 0)
+        let big = folder.path("big.jsonl")
+        try writeLargeSession(big, touches: 400_000)
+
+        let process = Touchlog.process(["ingest", "--quiet", "--db", db, big])
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the transaction has written pages to the WAL (it is mid-file then), and kill it.
+        let wal = db + "-wal"
+        var walSize = 0
+        while process.isRunning {
+            walSize = ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0
+            if walSize > 1 << 20 { break }
+            usleep(2_000)
+        }
+        let killedMidFile = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(killedMidFile, "ingest finished before it could be killed; make the file larger")
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        let database = try TouchlogDatabase(path: db)
+        #expect(try database.sessions().map(\.key) == ["5C1E2F0A-login"])
+        #expect(try database.count("touch") == 4)
+        let check = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(check == "ok")
+
+        // The same file ingests completely afterwards.
+        let retry = try Touchlog.run(["ingest", "--quiet", "--db", db, big])
+        #expect(retry.status == 0)
+        #expect(try database.session(matching: "big").recordCount == 400_002)
+    }
+}
+
+import GRDB
+
+extension TouchlogDatabase {
+    func count(_ table: String) throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TouchlogFormat
+import TouchlogStore
+
+@Suite struct SessionsAndShowTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.path("t.sqlite") }
+
+    /// Ingests the login fixture by its relative path, so outputs hold no temporary paths.
+    func ingestLogin() throws {
+        let result = try Touchlog.run(["ingest", "--db", db, "login-form.jsonl"], cwd: Touchlog.fixtures)
+        #expect(result.status == 0)
+    }
+
+    @Test func listsSessionsAsText() throws {
+        try ingestLogin()
+        let result = try Touchlog.run(["sessions", "--db", db])
+        #expect(result.status == 0)
+        try expectGolden(result.stdout, "sessions.txt")
+    }
+
+    @Test func listsSessionsAsStableJSON() throws {
+        try ingestLogin()
+        let result = try Touchlog.run(["sessions", "--db", db, "--format", "json"])
+        #expect(result.status == 0)
+        // ingestedAt is the only volatile member.
+        var value = try JSONReader.parse(result.stdout.trimmingCharacters(in: .newlines))
+        guard case .array(var sessions) = value, case .object(var first) = sessions.first else {
+            Issue.record("expected an array of objects")
+            return
+        }
+        #expect(first["ingestedAt"]?.stringValue?.hasPrefix("20") == true)
+        first["ingestedAt"] = "<ingestedAt>"
+        sessions[0] = .object(first)
+        value = .array(sessions)
+        try expectGolden(value.serialized() + "\n", "sessions.json")
+    }
+
+    @Test func aMissingDatabaseIsNotCreatedByReadingCommands() throws {
+        for arguments in [["sessions"], ["show", "x"]] {
+            let result = try Touchlog.run(arguments + ["--db", db])
+            #expect(result.status == 2)
+            #expect(result.stderr == "touchlog: error: there is no database at \"\(db)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test func anEmptyDatabaseSaysHowToAddSessions() throws {
+        _ = try TouchlogDatabase(path: db)
+        let result = try Touchlog.run(["sessions", "--db", db])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "no sessions stored in \(db); add some with `touchlog ingest FILE`\n")
+    }
+
+    @Test func showsTheFirstSnapshotByPrefix() throws {
+        try ingestLogin()
+        let result = try Touchlog.run(["show", "--db", db, "5C1E"])
+        #expect(result.status == 0)
+        try expectGolden(result.stdout, "show-first.txt")
+    }
+
+    @Test func showsTheSnapshotInForceAtATime() throws {
+        try ingestLogin()
+        let result = try Touchlog.run(["show", "--db", db, "5C1E2F0A-login", "--at", "2.5", "--format", "json"])
+        #expect(result.status == 0)
+        var value = try JSONReader.parse(result.stdout.trimmingCharacters(in: .newlines))
+        guard case .object(var object) = value, case .object(var session)? = object["session"] else {
+            Issue.record("expected an object")
+            return
+        }
+        session["ingestedAt"] = "<ingestedAt>"
+        object["session"] = .object(session)
+        value = .object(object)
+        try expectGolden(value.serialized() + "\n", "show-at.json")
+    }
+
+    @Test func unknownAndAmbiguousSessionsExitOne() throws {
+        try ingestLogin()
+        let missing = try Touchlog.run(["show", "--db", db, "nope"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "touchlog: error: no session matches \"nope\"; run `touchlog sessions` to list the stored sessions\n")
+        let early = try Touchlog.run(["show", "--db", db, "5C1E", "--at", "-1"])
+        #expect(early.status == 64)
+    }
+}

@@ -1,0 +1,206 @@
+import Testing
+@testable import TouchlogFormat
+
+/// One test case per validation rule: the lines after the standard header and snapshot, and the first error
+/// as printed (line 3 is the first added line).
+@Suite struct ValidationTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var lines: [String]
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "missing required field",
+            lines: [#"{"type":"touch","t":1,"touch":1,"x":1,"y":2}"#],
+            expected: """
+                test.jsonl:3:1: error: missing required member "phase" in "touch" record
+                    hint: add "phase" to the "touch" record; see docs/log-format.md
+                """),
+        Case(
+            name: "wrong type",
+            lines: [#"{"type":"touch","t":1,"touch":1,"phase":"began","x":"1","y":2}"#],
+            expected: """
+                test.jsonl:3:53: error: "x" must be a number, not a string
+                    hint: write "x" as a number
+                """),
+        Case(
+            name: "unknown phase",
+            lines: [#"{"type":"touch","t":1,"touch":1,"phase":"tapped","x":1,"y":2}"#],
+            expected: """
+                test.jsonl:3:41: error: "phase" is "tapped", which is not one of "began", "moved", "stationary", "ended", "cancelled"
+                    hint: use one of the values listed in docs/log-format.md
+                """),
+        Case(
+            name: "time goes back",
+            lines: [Lines.touch(2), Lines.touch(1.5, phase: "ended")],
+            expected: """
+                test.jsonl:4:21: error: "t" goes back in time: 1.5 after 2
+                    hint: records must be written in time order; "t" may stay equal but never decrease
+                """),
+        Case(
+            name: "set on a view that does not exist",
+            lines: [#"{"type":"set","t":1,"view":"ghost","isHidden":true}"#],
+            expected: """
+                test.jsonl:3:28: error: "set" names view "ghost", which does not exist at this point
+                    hint: the view must appear in the latest snapshot or a later insert, and not be removed since
+                """),
+        Case(
+            name: "set after the view was removed",
+            lines: [#"{"type":"remove","t":1,"view":"root"}"#, #"{"type":"set","t":2,"view":"tf1","isHidden":true}"#],
+            expected: """
+                test.jsonl:4:28: error: "set" names view "tf1", which does not exist at this point
+                    hint: the view must appear in the latest snapshot or a later insert, and not be removed since
+                """),
+        Case(
+            name: "call on an unknown responder",
+            lines: [#"{"type":"call","t":1,"view":"nobody","method":"becomeFirstResponder"}"#],
+            expected: """
+                test.jsonl:3:29: error: "call" names "nobody", which is no view or responder in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "insert into its own subtree",
+            lines: [#"{"type":"insert","t":1,"parent":"root","view":{"id":"root","class":"UIView","frame":[0,0,1,1]}}"#],
+            expected: """
+                test.jsonl:3:53: error: "insert" puts view "root" inside itself: the parent lies in the inserted subtree
+                    hint: a view cannot be its own ancestor; check the "parent" id
+                """),
+        Case(
+            name: "insert of an id that exists",
+            lines: [#"{"type":"insert","t":1,"parent":"root","view":{"id":"btn","class":"UIView","frame":[0,0,1,1]}}"#],
+            expected: """
+                test.jsonl:3:53: error: "insert" declares "btn", which already exists
+                    hint: remove the old view first, or give the new object a fresh id
+                """),
+        Case(
+            name: "duplicate id in a snapshot",
+            lines: [#"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1],"subviews":[{"id":"w1","class":"UIView","frame":[0,0,1,1]}]}]}"#],
+            expected: """
+                test.jsonl:3:103: error: duplicate id "w1" in the snapshot
+                    hint: every object id must be unique within a session; recorders usually add a generation counter to the address
+                """),
+        Case(
+            name: "controller parent cycle",
+            lines: [#"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1]}],"controllers":[{"id":"a","class":"A","parent":"b"},{"id":"b","class":"B","parent":"a"}]}"#],
+            expected: """
+                test.jsonl:3:133: error: cycle in the controllers' parent chain through "a"
+                    hint: a controller cannot be its own ancestor; check the "parent" ids
+                """),
+        Case(
+            name: "presenting chain cycle",
+            lines: [#"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1]}],"controllers":[{"id":"a","class":"A","presentingViewController":"a"}]}"#],
+            expected: """
+                test.jsonl:3:151: error: cycle in the controllers' presentingViewController chain through "a"
+                    hint: a controller cannot be its own ancestor; check the "presentingViewController" ids
+                """),
+        Case(
+            name: "negative frame size",
+            lines: [#"{"type":"set","t":1,"view":"btn","frame":[0,0,-10,44]}"#],
+            expected: """
+                test.jsonl:3:47: error: "frame" has a negative width (-10)
+                    hint: UIKit normalises rectangles to non-negative sizes; record the standardized frame
+                """),
+        Case(
+            name: "overflowing number",
+            lines: [#"{"type":"touch","t":1,"touch":1,"phase":"began","x":1e999,"y":2}"#],
+            expected: """
+                test.jsonl:3:53: error: number 1e999 is too large to represent (it overflows a 64-bit double)
+                    hint: record finite values; a recorder must not write an infinite or overflowing number
+                """),
+        Case(
+            name: "key without text or length",
+            lines: [#"{"type":"key","t":1}"#],
+            expected: """
+                test.jsonl:3:1: error: "key" record has neither "text" nor "length"
+                    hint: record the typed text or at least its "length"
+                """),
+        Case(
+            name: "missing t",
+            lines: [#"{"type":"keyboard","phase":"willShow","frame":[0,500,393,352]}"#],
+            expected: """
+                test.jsonl:3:1: error: missing required member "t" in "keyboard" record
+                    hint: add "t" to the "keyboard" record; see docs/log-format.md
+                """),
+        Case(
+            name: "not an object",
+            lines: ["[1,2]"],
+            expected: """
+                test.jsonl:3:1: error: a record must be a JSON object, not an array
+                    hint: write each record as {"type":…,…} on its own line
+                """),
+    ]
+
+    @Test(arguments: cases)
+    func reportsTheFirstError(_ testCase: Case) {
+        let log = DecodedLog(Lines.session(testCase.lines))
+        #expect(log.errors.first?.description == testCase.expected)
+        #expect(log.rejected.count == 1)
+    }
+
+    @Test func eventsBeforeTheFirstSnapshotAreErrors() {
+        let log = DecodedLog([Lines.header(), Lines.touch(0), Lines.snapshot].joined(separator: "\n") + "\n")
+        #expect(log.errors.map(\.description) == [
+            """
+            test.jsonl:2:9: error: "touch" record before the session's first snapshot
+                hint: the recorder must write a "snapshot" of the hierarchy before any event
+            """
+        ])
+    }
+
+    @Test func recordsBeforeAnyHeaderAreReportedOnce() {
+        let log = DecodedLog([Lines.touch(0), Lines.touch(1)].joined(separator: "\n") + "\n" + Lines.session([]))
+        #expect(log.errors.map(\.description) == [
+            """
+            test.jsonl:1:1: error: 2 record(s) before any "session" header
+                hint: a file must start with a {"type":"session",…} header; check that the file was not cut at the start
+            """
+        ])
+        #expect(log.rejected.map(\.line) == [1, 2])
+        #expect(log.summaries.count == 1)
+    }
+
+    @Test func headerNeedsTheSupportedFormat() {
+        let log = DecodedLog(#"{"type":"session","format":"touchlog/2","session":"x"}"# + "\n")
+        #expect(log.errors.first?.description == """
+            test.jsonl:1:28: error: unsupported format "touchlog/2"
+                hint: this touchlog reads "touchlog/1"; upgrade touchlog or re-record with a compatible recorder
+            """)
+        #expect(log.summaries.isEmpty)
+    }
+
+    @Test func unknownTypesAreKeptWithAWarning() {
+        let log = DecodedLog(Lines.session([#"{"type":"accelerometer","t":1,"x":0.1}"#]))
+        #expect(log.errors.isEmpty)
+        #expect(log.diagnostics.map(\.description) == [
+            """
+            test.jsonl:3:9: warning: unknown record type "accelerometer"
+                hint: it is stored as written and ignored by replay; upgrade touchlog if a newer recorder writes this type
+            """
+        ])
+        #expect(log.records.last?.isUnknownType == true)
+        #expect(log.summaries.first?.unknownTypes == 1)
+    }
+
+    @Test func aValidSessionOfEveryRecordTypePasses() {
+        let lines = [
+            Lines.touch(0.1), Lines.touch(0.2, phase: "ended"),
+            #"{"type":"firstResponder","t":0.2,"view":"tf1","window":"w1"}"#,
+            #"{"type":"keyboard","t":0.2,"phase":"willShow","frame":[0,516,393,336]}"#,
+            #"{"type":"key","t":0.3,"length":1}"#,
+            #"{"type":"set","t":0.4,"view":"tf1","isHidden":true,"alpha":0.5}"#,
+            #"{"type":"insert","t":0.5,"parent":"root","index":0,"view":{"id":"new","class":"UIView","frame":null,"center":[1,1],"transform":[1,0,0,1,0,0]}}"#,
+            #"{"type":"set","t":0.6,"view":"new","isHidden":false}"#,
+            #"{"type":"call","t":0.7,"view":"vc1","method":"resignFirstResponder","force":true}"#,
+            #"{"type":"action","t":0.8,"action":"save:","target":null,"sender":"btn"}"#,
+            #"{"type":"sent","t":0.8,"action":"save:","target":"vc1","sender":"btn"}"#,
+            #"{"type":"remove","t":0.9,"view":"new"}"#,
+            #"{"type":"call","t":1,"view":"application","method":"endEditing"}"#,
+        ]
+        let log = DecodedLog(Lines.session(lines))
+        #expect(log.diagnostics.isEmpty, "\(log.printed)")
+        #expect(log.records.count == lines.count + 2)
+    }
+}

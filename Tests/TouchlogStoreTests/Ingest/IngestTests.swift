@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TouchlogFormat
+@testable import TouchlogStore
+
+@Suite struct IngestTests {
+    let folder = TemporaryFolder()
+
+    func fileDatabase() throws -> TouchlogDatabase { try TouchlogDatabase(path: folder.path("db.sqlite")) }
+
+    func ingest(_ text: String, into database: TouchlogDatabase, name: String = "a.jsonl", _ options: IngestOptions = IngestOptions()) -> FileIngestReport {
+        Ingestor(database: database, options: options).ingest(.file(folder.file(name, text)))
+    }
+
+    @Test(arguments: [false, true])
+    func storesEveryRecordAndReadsThemBackInOrder(inMemory: Bool) throws {
+        let database = inMemory ? try TouchlogDatabase.inMemory() : try fileDatabase()
+        let text = Lines.rich()
+        let report = ingest(text, into: database)
+        #expect(report.succeeded)
+        #expect(report.sessions == [.init(session: "s1", kind: .stored, records: 10, truncated: false)])
+        #expect(report.unknownTypeRecords == 1)
+
+        // What the decoder produced (parsed, redacted) is what comes back, in the same order.
+        var expected: [DecodedRecord] = []
+        var decoder = LogDecoder(file: "a.jsonl", keepText: false) { if case .record(let record) = $0 { expected.append(record) } }
+        decoder.readAll(text: text)
+        let session = try database.session(matching: "s1")
+        let stored = try database.records(sessionRowID: session.rowID)
+        #expect(stored.map(\.seq) == expected.map(\.seq))
+        for (back, original) in zip(stored, expected) {
+            if case .object(let object) = original.content, let json = original.json {
+                #expect(back.content == .object(try JSONReader.parse(json).objectValue!))
+                #expect(back.content == .object(object))
+            } else {
+                #expect(back.content == original.content)
+                #expect(back.rawJSON == original.json)
+            }
+        }
+        #expect(try database.readAllRecords(sessionRowID: session.rowID) == 10)
+        #expect(session.recordCount == 10 && session.touchCount == 3 && session.unknownCount == 1)
+        #expect(session.status == .complete && session.duration == 6 && session.appVersion == "1.0")
+        #expect(session.deviceModel == "iPhone15,2" && session.startedAt == "2026-11-20T10:00:00.000Z")
+        #expect(session.headerJSON.contains(#""extra":{"kept":true}"#))
+    }
+
+    @Test func typedTouchesKeepUnknownMembersInTheRawLine() throws {
+        let database = try TouchlogDatabase.inMemory()
+        _ = ingest(Lines.rich(), into: database)
+        let touches = try database.records(sessionRowID: 1).filter { $0.type == "touch" }
+        #expect(touches.map { $0.rawJSON != nil } == [false, true, false])
+        #expect(touches[1].rawJSON?.contains(#""pressure":0.3"#) == true)
+        #expect(touches[1].content == .touch(TouchRecord(t: 0.15, touch: .string("f2"), phase: .began, x: 1, y: 2)))
+    }
+
+    @Test func replacesTextByItsLengthUnlessKept() throws {
+        let database = try TouchlogDatabase.inMemory()
+        _ = ingest(Lines.rich(), into: database)
+        let stored = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq") }
+        #expect(!stored.joined().contains("secret") && !stored.joined().contains("hunter2"))
+        #expect(stored.contains(#"{"type":"key","t":0.3,"length":7}"#))
+        let keeping = try TouchlogDatabase.inMemory()
+        _ = ingest(Lines.rich(), into: keeping, IngestOptions(keepText: true))
+        let kept = try keeping.writer.read { db in try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq") }
+        #expect(kept.joined().contains("hunter2") && kept.joined().contains("secret"))
+        #expect(try keeping.session(matching: "s1").textKept)
+    }
+
+    @Test func ingestingTheSameContentAgainStoresNothing() throws {
+        let database = try fileDatabase()
+        _ = ingest(Lines.rich(), into: database)
+        let again = ingest(Lines.rich(), into: database, name: "copy.jsonl")
+        #expect(again.succeeded)
+        #expect(again.sessions.map(\.kind) == [.unchanged])
+        #expect(again.recordsStored == 0)
+        #expect(try database.count("record") + database.count("touch") == 10)
+        #expect(try database.session(matching: "s1").source.hasSuffix("a.jsonl"))
+    }
+
+    @Test func theSameSessionIDWithOtherContentFailsUnlessReplaced() throws {
+        let database = try fileDatabase()
+        _ = ingest(Lines.rich(), into: database)
+        let changed = Lines.session([Lines.touch(1)])
+        let refused = ingest(changed, into: database, name: "b.jsonl")
+        #expect(!refused.succeeded)
+        #expect(refused.errors.map(\.description) == [
+            """
+            \(folder.path("b.jsonl")):1:1: error: session "s1" is already stored with different content
+                hint: re-run with --replace to overwrite the stored session, or give this recording its own session id
+            """
+        ])
+        #expect(try database.session(matching: "s1").recordCount == 10)
+
+        let replaced = ingest(changed, into: database, name: "b.jsonl", IngestOptions(replace: true))
+        #expect(replaced.succeeded && replaced.sessions.map(\.kind) == [.replaced])
+        let session = try database.session(matching: "s1")
+        #expect(session.recordCount == 3)
+        #expect(try database.records(sessionRowID: session.rowID).count == 3)
+        #expect(try database.count("record") + database.count("touch") == 3)
+    }
+
+    @Test func aMalformedLineFailsTheWholeFileWithEveryError() throws {
+        let database = try fileDatabase()
+        let text = Lines.session([Lines.touch(1)], id: "good") + Lines.session([#"{"type":"touch","t":2,"#, Lines.touch(3), #"{"type":"set","t":4,"view":"ghost","isHidden":true}"#], id: "bad")
+        let report = ingest(text, into: database)
+        #expect(!report.succeeded)
+        #expect(report.errors.map(\.line) == [6, 8])
+        #expect(report.recordsStored == 0)
+        #expect(try database.sessions().isEmpty)
+        #expect(try database.count("touch") == 0 && database.count("record") == 0)
+    }
+
+    @Test func keepGoingStoresTheGoodRecordsAndKeepsTheRejectedLines() throws {
+        let database = try fileDatabase()
+        let bad = #"{"type":"set","t":4,"view":"ghost","isHidden":true}"#
+        let report = ingest(Lines.session([Lines.touch(1), "{oops", bad, Lines.touch(5)]), into: database, IngestOptions(keepGoing: true))
+        #expect(report.succeeded)
+        #expect(report.rejectedStored == 2)
+        let session = try database.session(matching: "s1")
+        #expect(session.status == .partial && session.rejectedCount == 2 && session.recordCount == 4)
+        let rejected = try database.rejectedLines(sessionRowID: session.rowID)
+        #expect(rejected.map(\.line) == [4, 5])
+        #expect(rejected.map(\.text) == ["{oops", bad])
+        #expect(rejected.map(\.column) == [2, 28])
+        #expect(rejected[1].reason == #""set" names view "ghost", which does not exist at this point"#)
+    }
+
+    @Test func aTruncatedLastLineIsAWarningAndTheRestIsStored() throws {
+        let database = try fileDatabase()
+        let report = ingest(Lines.session([Lines.touch(1)]) + #"{"type":"touch","t":2,"tou"#, into: database)
+        #expect(report.succeeded)
+        #expect(report.diagnostics.map(\.severity) == [.warning])
+        #expect(report.sessions.map(\.truncated) == [true])
+        let session = try database.session(matching: "s1")
+        #expect(session.status == .truncated && session.recordCount == 3)
+        let kept = try database.rejectedLines(sessionRowID: session.rowID)
+        #expect(kept.map(\.text) == [#"{"type":"touch","t":2,"tou"#])
+        #expect(kept.map(\.reason) == [#"truncated last line: the line ends where the closing '"' of the string was expected"#])
+        #expect(session.rejectedCount == 0)
+    }
+
+    @Test func storesSeveralSessionsFromOneFile() throws {
+        let database = try fileDatabase()
+        let report = ingest(Lines.rich(id: "a") + Lines.session([Lines.touch(1)], id: "b", version: "2.0"), into: database)
+        #expect(report.sessions.map(\.session) == ["a", "b"])
+        #expect(try database.sessions().map(\.key) == ["a", "b"])
+        #expect(try database.sessions(.init(appVersion: "2.0")).map(\.key) == ["b"])
+    }
+
+    @Test func aMissingFileFailsWithAClearMessage() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database).ingest(.file(folder.path("nope.jsonl")))
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.first?.message == "cannot read \"\(folder.path("nope.jsonl"))\": No such file or directory")
+    }
+
+    @Test func findsSessionsByUniquePrefix() throws {
+        let database = try TouchlogDatabase.inMemory()
+        _ = ingest(Lines.session([], id: "5C1E-aaa") + Lines.session([], id: "5C1E-abb") + Lines.session([], id: "77"), into: database)
+        #expect(try database.session(matching: "77").key == "77")
+        #expect(try database.session(matching: "5C1E-aa").key == "5C1E-aaa")
+        #expect(throws: StoreError.ambiguousSession("5C1E-a", matches: ["5C1E-aaa", "5C1E-abb"])) { try database.session(matching: "5C1E-a") }
+        #expect(throws: StoreError.sessionNotFound("5c1e")) { try database.session(matching: "5c1e") }
+        #expect(throws: StoreError.sessionNotFound("%")) { try database.session(matching: "%") }
+    }
+
+    @Test func findsTheSnapshotInForceAtATime() throws {
+        let database = try TouchlogDatabase.inMemory()
+        _ = ingest(Lines.rich(), into: database)
+        #expect(try database.snapshot(sessionRowID: 1, at: nil)?.seq == 2)
+        #expect(try database.snapshot(sessionRowID: 1, at: 4.9)?.seq == 2)
+        #expect(try database.snapshot(sessionRowID: 1, at: 5)?.seq == 9)
+    }
+}

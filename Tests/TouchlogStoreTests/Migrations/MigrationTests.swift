@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TouchlogStore
+
+@Suite struct MigrationTests {
+    let folder = TemporaryFolder()
+
+    @Test func aFreshFileDatabaseHasEveryMigrationWALAndABusyTimeout() throws {
+        let database = try TouchlogDatabase(path: folder.path("fresh.sqlite"))
+        #expect(try database.appliedMigrations() == Migration.all.map(\.identifier))
+        let (journalMode, busyTimeout, tables) = try database.writer.read { db throws -> (String?, Int?, [String]) in
+            let tables = try ["session", "record", "touch", "touch_phase", "rejected_line"].filter { try db.tableExists($0) }
+            return (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA busy_timeout"), tables
+            )
+        }
+        #expect(journalMode == "wal")
+        #expect(busyTimeout == Int(TouchlogDatabase.busyTimeout * 1000))
+        #expect(tables == ["session", "record", "touch", "touch_phase", "rejected_line"])
+    }
+
+    @Test func aFreshInMemoryDatabaseHasEveryMigration() throws {
+        let database = try TouchlogDatabase.inMemory()
+        #expect(try database.appliedMigrations() == Migration.all.map(\.identifier))
+        #expect(try database.count("touch_phase") == 5)
+    }
+
+    @Test func reopeningAppliesNothingTwice() throws {
+        let path = folder.path("again.sqlite")
+        _ = try TouchlogDatabase(path: path)
+        let reopened = try TouchlogDatabase(path: path)
+        #expect(try reopened.appliedMigrations() == Migration.all.map(\.identifier))
+    }
+
+    /// Every earlier schema version (each prefix of the migration list) upgrades to the current one, and
+    /// data stored under version 1 or later survives. Covers 0002+ as soon as they exist.
+    @Test(arguments: 0..<Migration.all.count)
+    func upgradesFromEveryEarlierVersion(appliedBefore: Int) throws {
+        let path = folder.path("upgrade-\(appliedBefore).sqlite")
+        let older = Array(Migration.all.prefix(appliedBefore))
+        do {
+            let queue = try DatabaseQueue(path: path)
+            _ = try TouchlogDatabase(writer: queue, path: path, migrations: older)
+            if appliedBefore >= 1 {
+                // Rows written with the version-1 schema, the oldest one holding data.
+                try queue.write { db in
+                    try db.execute(sql: """
+                        INSERT INTO session (id, session_key, format, header_json, source, header_line, content_hash,
+                            record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
+                        VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 1, 0, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z')
+                        """)
+                    try db.execute(sql: "INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{\"type\":\"session\"}')")
+                }
+            }
+            try queue.close()
+        }
+        let upgraded = try TouchlogDatabase(path: path)
+        #expect(try upgraded.appliedMigrations() == Migration.all.map(\.identifier))
+        if appliedBefore >= 1 {
+            #expect(try upgraded.sessions().map(\.key) == ["old"])
+            #expect(try upgraded.records(sessionRowID: 1).map(\.type) == ["session"])
+        }
+    }
+
+    @Test func refusesADatabaseWrittenByANewerTouchlog() throws {
+        let path = folder.path("newer.sqlite")
+        let future = Migration.all + [Migration(identifier: "9999_from_the_future", sql: "CREATE TABLE future (x)")]
+        _ = try TouchlogDatabase(path: path, migrations: future)
+        #expect {
+            _ = try TouchlogDatabase(path: path)
+        } throws: { error in
+            (error as? StoreError)?.description
+                == "the database \"\(path)\" was written by a newer touchlog (it has migration \"9999_from_the_future\", which this version does not know); upgrade touchlog, or use another database with --db"
+        }
+    }
+
+    @Test func migrationsAreNumberedWithoutGaps() {
+        for (index, migration) in Migration.all.enumerated() {
+            let number = String(format: "%04d", index + 1)
+            #expect(migration.identifier.hasPrefix(number + "_"), "\(migration.identifier) should be number \(number)")
+        }
+    }
+
+    /// The embedded copy must match what `make generate` produces from migrations/ now.
+    @Test func embeddedMigrationsAreUpToDate() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [root.appendingPathComponent("migrations/embed-migrations.sh").path, root.appendingPathComponent("migrations").path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let generated = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let checkedIn = try Data(contentsOf: root.appendingPathComponent("Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift"))
+        #expect(generated == checkedIn, "Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift is stale: run `make generate`")
+    }
+}
