@@ -178,8 +178,8 @@ extension ResponderModel {
         var a = views[v].parent
         while a >= 0 {
             guard let af = screenFrame(of: .view(a)), let i = visible.intersection(af) else {
-                return .unreachable(reason: whyNotReached(screenPoint: Point(frame.midX, frame.midY), view: target),
-                                    probe: Point(frame.midX, frame.midY))
+                // No part of the view lies inside this ancestor: no point can reach it (H7).
+                return .unreachable(reason: .blocked(blocker: .view(a), reason: .outsideBounds), probe: nil)
             }
             visible = i
             a = views[a].parent
