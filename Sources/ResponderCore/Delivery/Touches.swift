@@ -142,7 +142,7 @@ extension ResponderModel {
     func isBeganHeld(_ ti: Int) -> Bool {
         for g in touches[ti].recognizers where recognizers[g].state == .possible {
             if recognizers[g].delaysTouchesBegan { return true }
-            if recognizers[g].synthetic == .scrollPan && now < recognizers[g].deadline { return true }
+            if recognizers[g].synthetic == .scrollPan && now < recognizers[g].delayUntil { return true }
         }
         return false
     }

@@ -99,7 +99,7 @@ extension ResponderModel {
         let p = touches[ti].last
         switch phase {
         case .began:
-            if liveTouchCount(g) > 1 && recognizers[g].kind != .pan {
+            if liveTouchCount(g) > 1 && (recognizers[g].kind == .tap || recognizers[g].kind == .longPress) {
                 fail(g, step: &step)  // single-finger recognizers fail on a second finger
                 return
             }
@@ -113,7 +113,8 @@ extension ResponderModel {
             switch recognizers[g].kind {
             case .longPress: recognizers[g].deadline = now + Tolerance.longPressDuration
             case .pan where recognizers[g].synthetic == .scrollPan:
-                recognizers[g].deadline = now + Tolerance.scrollContentDelay
+                recognizers[g].delayUntil = now + Tolerance.scrollContentDelay
+                recognizers[g].deadline = recognizers[g].delayUntil
             default: break
             }
         case .moved:

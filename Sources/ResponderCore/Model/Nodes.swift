@@ -168,6 +168,8 @@ struct RecognizerNode {
     var lastTapPoint = Point.zero
     /// Time at which a timer fires: long press begins, multi-tap fails, scroll delay releases began.
     var deadline = Double.infinity
+    /// Scroll views: content touches' began phase is held until this time (delaysContentTouches, H12).
+    var delayUntil = -Double.infinity
     /// Waiting for a recognizer it requires to fail (G7).
     var waitingToRecognize = false
     var active = false
