@@ -72,7 +72,9 @@ extension ResponderModel {
     }
 
     mutating func call(_ id: String, _ method: ResponderCall, force: Bool, step: inout Step) {
-        guard let r = ref(for: id) else {
+        // A view removed from the hierarchy still exists as an object: calls on it are answered (not in a window).
+        let removed: ObjectRef? = viewIndex[id].map { .view($0) }
+        guard let r = ref(for: id) ?? removed else {
             step.notes.append(StepNote("call \"\(method.rawValue)\": \"\(id)\" is not a known responder; ignored"))
             return
         }
