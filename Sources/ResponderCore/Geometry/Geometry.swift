@@ -85,6 +85,13 @@ public struct AffineTransform: Hashable, Sendable {
         return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 
+    /// `self` applied after `inner` (the map p ↦ self(inner(p))): composes local-to-screen maps top-down.
+    public func concatenating(_ inner: AffineTransform) -> AffineTransform {
+        AffineTransform(a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+                        c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+                        tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+    }
+
     /// A rotation given its cosine and sine (no Foundation here, so callers supply them; 90° is cos 0, sin 1).
     public static func rotation(cos: Double, sin: Double) -> AffineTransform {
         AffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)

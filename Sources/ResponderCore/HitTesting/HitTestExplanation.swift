@@ -112,6 +112,8 @@ extension ResponderModel {
                     continue
                 }
                 visits[curVisit].verdict = .searchedSubviews
+                curVisit = visits.count
+                visits.append(HitVisit(view: .view(c), depth: d + 1, point: q, verdict: .hit))
                 // Siblings behind the one that took the point are never asked (H5): say so.
                 var j = i
                 while j >= 0 {
@@ -120,8 +122,6 @@ extension ResponderModel {
                                            verdict: .behindSibling(.view(c))))
                     j -= 1
                 }
-                curVisit = visits.count
-                visits.append(HitVisit(view: .view(c), depth: d + 1, point: q, verdict: .hit))
                 cur = c; p = q; d += 1
                 continue outer
             }
@@ -174,25 +174,31 @@ extension ResponderModel {
             return .unreachable(reason: .notInWindow, probe: nil)
         }
         // The visible part: clipped by every ancestor's bounds (H7: outside a parent is unreachable).
-        var visible = frame
+        var chain: [Int] = []
         var a = views[v].parent
-        while a >= 0 {
-            guard let af = screenFrame(of: .view(a)), let i = visible.intersection(af) else {
+        while a >= 0 { chain.append(a); a = views[a].parent }
+        var visible = frame
+        var m = AffineTransform.identity
+        for anc in chain.reversed() {
+            m = m.concatenating(views[anc].localToParent)
+            guard let i = visible.intersection(views[anc].boundingBox(under: m)) else {
                 // No part of the view lies inside this ancestor: no point can reach it (H7).
-                return .unreachable(reason: .blocked(blocker: .view(a), reason: .outsideBounds), probe: nil)
+                return .unreachable(reason: .blocked(blocker: .view(anc), reason: .outsideBounds), probe: nil)
             }
             visible = i
-            a = views[a].parent
         }
         var xs: [Double] = [visible.minX, visible.maxX]
         var ys: [Double] = [visible.minY, visible.maxY]
-        var stack: [Int] = windows
-        while let n = stack.popLast() {
-            if let f = screenFrame(of: .view(n)), f.intersection(visible) != nil {
+        // Every view's screen box, walking down with composed transforms (explicit stack, linear time).
+        var stack: [(view: Int, toScreen: AffineTransform)] = windows.map { ($0, .identity) }
+        while let (n, parentToScreen) = stack.popLast() {
+            let toScreen = parentToScreen.concatenating(views[n].localToParent)
+            let f = views[n].boundingBox(under: toScreen)
+            if f.intersection(visible) != nil {
                 for x in [f.minX, f.maxX] where x > visible.minX && x < visible.maxX { xs.append(x) }
                 for y in [f.minY, f.maxY] where y > visible.minY && y < visible.maxY { ys.append(y) }
             }
-            stack.append(contentsOf: views[n].children)
+            for c in views[n].children { stack.append((c, toScreen)) }
         }
         xs.sort(); ys.sort()
         let cx = zip(xs, xs.dropFirst()).filter { $0.0 < $0.1 }.map { ($0.0 + $0.1) / 2 }

@@ -91,6 +91,31 @@ struct ViewNode {
         return Point(q.x + bounds.midX, q.y + bounds.midY)
     }
 
+    /// The affine map from this view's bounds space to its superview's (screen for a window).
+    var localToParent: AffineTransform {
+        if !hasTransform {
+            return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: frameOrigin.x - bounds.x, ty: frameOrigin.y - bounds.y)
+        }
+        // p ↦ T(p − boundsMid) + center
+        let t = transform
+        let mx = bounds.midX, my = bounds.midY
+        return AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d,
+                               tx: t.tx - (t.a * mx + t.c * my) + center.x, ty: t.ty - (t.b * mx + t.d * my) + center.y)
+    }
+
+    /// The bounding box of this view's bounds mapped by `m` (its local-to-screen map).
+    func boundingBox(under m: AffineTransform) -> Rect {
+        let b = bounds
+        let corners = [m.apply(Point(b.minX, b.minY)), m.apply(Point(b.maxX, b.minY)),
+                       m.apply(Point(b.maxX, b.maxY)), m.apply(Point(b.minX, b.maxY))]
+        var minX = corners[0].x, maxX = corners[0].x, minY = corners[0].y, maxY = corners[0].y
+        for c in corners.dropFirst() {
+            minX = Swift.min(minX, c.x); maxX = Swift.max(maxX, c.x)
+            minY = Swift.min(minY, c.y); maxY = Swift.max(maxY, c.y)
+        }
+        return Rect(minX, minY, maxX - minX, maxY - minY)
+    }
+
     /// Converts a point from this view's bounds space into the superview's (inverse of `toLocal`).
     func toParent(_ p: Point) -> Point {
         if !hasTransform { return Point((p.x - bounds.x) + frameOrigin.x, (p.y - bounds.y) + frameOrigin.y) }

@@ -40,12 +40,16 @@ extension ResponderModel {
     public func differences(from spec: HierarchySpec) -> [Difference] {
         var out: [Difference] = []
         var seen = [Bool](repeating: false, count: views.count)
+        // Which views are in a window, computed once (a per-view walk up would be quadratic in depth).
+        var inWindow = [Bool](repeating: false, count: views.count)
+        var wstack = windows
+        while let n = wstack.popLast() { inWindow[n] = true; wstack.append(contentsOf: views[n].children) }
         var snapshotFR: [(window: String, view: String)] = []
         var stack: [(spec: ViewSpec, parent: String?, window: String)] = spec.windows.reversed().map { ($0.view, nil, $0.view.id) }
         while let (s, parentID, windowID) = stack.popLast() {
             for c in s.subviews.reversed() { stack.append((c, s.id, windowID)) }
             if s.isFirstResponder == true { snapshotFR.append((windowID, s.id)) }
-            guard let v = liveView(s.id), windowOf(v) >= 0 else {
+            guard let v = liveView(s.id), inWindow[v] else {
                 out.append(Difference(kind: .viewMissing, id: s.id, field: nil, model: nil, snapshot: s.className))
                 continue
             }
