@@ -252,7 +252,10 @@ extension ResponderModel {
                 k += 1
             }
         }
-        if removedAny || !activeRecognizers.isEmpty { resetFinishedRecognizers() }
+        if removedAny || recognizersNeedReset {
+            recognizersNeedReset = false
+            resetFinishedRecognizers()
+        }
     }
 
     // MARK: window policy 8.1

@@ -182,6 +182,7 @@ extension ResponderModel {
 
     mutating func setState(_ g: Int, _ s: RecognizerState, step: inout Step) {
         recognizers[g].state = s
+        recognizersNeedReset = true
         step.gestures.append(GestureChange(recognizer: .recognizer(g), state: s))
     }
 

@@ -30,6 +30,8 @@ public struct ResponderModel: Sendable {
     public internal(set) var now = 0.0
     var keyboardIsVisible = false
     var keyboardOwner = -1
+    /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
+    var recognizersNeedReset = false
 
     /// Builds the model from a first snapshot.
     public init(hierarchy: HierarchySpec, policies: PolicySettings = PolicySettings()) {

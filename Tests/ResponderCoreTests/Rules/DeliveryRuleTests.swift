@@ -13,7 +13,7 @@ import Testing
         controllers: [ControllerSpec(id: "vc", className: "VC", view: "root", implements: ["save:"])])
     }
 
-    @Test func D1_touchIsBoundBeforeSendEvent_windowPolicySeesTheHitView() {
+    @Test func D1_DISAGREE_flowkey_touchIsBoundBeforeSendEvent_windowPolicySeesTheHitView() {
         var h = screen(policies: [.dismissOnOutsideTouch])
         h.tap("1", 10, 410)  // focus the field
         #expect(h.firstResponder == "tf")
@@ -82,7 +82,7 @@ import Testing
         #expect(k.delivered(k.touch("2", .began, 150, 50)) == ["b.began"])
     }
 
-    @Test func D6_exclusiveTouchBlocksOtherViewsInTheWindow() {
+    @Test func D6_DISAGREE_Chameleon_WinObjC_exclusiveTouchBlocksOtherViewsInTheWindow() {
         var h = Harness([win("w1", [v("excl", "UIView", 0, 0, 100, 100) { $0.overridesTouches = true; $0.isExclusiveTouch = true },
                                     v("other", "UIView", 100, 0, 100, 100) { $0.overridesTouches = true }])])
         // An exclusive view is tracking: a touch on another view is not delivered.

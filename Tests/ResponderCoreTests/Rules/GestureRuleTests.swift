@@ -33,7 +33,7 @@ import Testing
         #expect(h.gestures(h.touch("2", .began, 10, 10)) == ["noControls:possible"])
     }
 
-    @Test func G2_tapIsDiscrete_possibleToEndedAtTouchUp_thenResets() {
+    @Test func G2_DISAGREE_Chameleon_flowkey_tapIsDiscrete_possibleToEndedAtTouchUp_thenResets() {
         var h = pad([tapRecognizer("tap") { $0.actions = [RecognizerActionSpec(target: "pad", action: "tapped")] }])
         let first = h.tap("1", 10, 10)
         #expect(h.gestures(first.began) == ["tap:possible"])
@@ -65,6 +65,14 @@ import Testing
         let off = h.send(.set(view: "pad", patch: ViewPatch(gestureRecognizers: [
             RecognizerSpec(id: "pan", className: "UIPanGestureRecognizer", isEnabled: false)])))
         #expect(h.gestures(off) == ["pan:cancelled"])
+    }
+
+    @Test func G2_recognizerWithNoTouchesLeftResetsAfterATimerFailure() {
+        // A double tap that does not delay ended phases keeps no touch; its timeout failure must still reset it.
+        var h = pad([tapRecognizer("double", taps: 2) { $0.delaysTouchesEnded = false }])
+        h.tap("1", 10, 10)
+        #expect(h.gestures(h.send(.advanceTime, dt: 1)) == ["double:failed"])
+        #expect(h.gestures(h.touch("2", .began, 10, 10)) == ["double:possible"])
     }
 
     @Test func G3_tapFailsWhenTheFingerMovesTooFar() {

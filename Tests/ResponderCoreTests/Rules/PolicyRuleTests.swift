@@ -57,6 +57,17 @@ import Testing
         #expect(none.firstResponder == "tf")
     }
 
+    @Test func P8_1_oneUIEvent_aNewTouchInTheFieldProtectsItWhateverTheRecordOrder() {
+        var h = screen(windowPolicies: [.dismissOnOutsideTouch])
+        let steps = h.model.dispatchTouchEvent([
+            TouchInput(touch: "bg", phase: .began, point: Point(200, 500), event: 3),
+            TouchInput(touch: "field", phase: .began, point: Point(20, 20), event: 3),
+        ], at: 1)
+        #expect(steps[0].policyEffects == [PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .keptByTouchInFirstResponder(h.ref("tf")))])
+        #expect(steps.allSatisfy { $0.firstResponderChanges.isEmpty })
+        #expect(h.firstResponder == "tf")
+    }
+
     @Test func P8_1_fieldWhoseDelegateRefusesToBeginCountsAsNonResponder() {
         var h = screen(windowPolicies: [.dismissOnOutsideTouch])
         h.send(.set(view: "tf2", patch: ViewPatch(canBecomeFirstResponder: false)))
