@@ -102,10 +102,9 @@ public struct ResponderModel: Sendable {
         for c in spec.controllers { _ = addController(c) }
         resolveControllerLinks()
         resolveRequirements()
-        // An unflagged snapshot keeps the previous key window if it still exists, else the first window (documented).
-        if flaggedKey >= 0 { keyWindow = flaggedKey }
-        else if keyWindow >= 0, views[keyWindow].alive, views[keyWindow].isWindow { }
-        else { keyWindow = windows.first ?? -1 }
+        // A snapshot that flags no key window has none (docs/log-format.md, reading 7): key input and nil-targeted
+        // actions without a sender then reach nobody.
+        keyWindow = flaggedKey
         sortWindows()
         // First responders: the snapshot's isFirstResponder flags are authoritative.
         var stack: [Int] = windows

@@ -75,6 +75,17 @@ import Testing
         #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "a")
     }
 
+    @Test func F3_withoutAKeyWindowKeyInputReachesNobody_untilATextInputBecomesFirstResponder() {
+        var h = Harness([win("w1", [v("tf", "UITextField", 0, 0, 100, 40), v("canvas", "MyApp.Canvas", 0, 100, 100, 40) {
+            $0.canBecomeFirstResponder = true }], key: false)])
+        #expect(h.model.keyWindowRef == nil)
+        h.send(.call(responder: "canvas", method: .becomeFirstResponder, force: false))
+        #expect(h.send(.key(length: 1)).keyInputReceiver == nil)
+        h.send(.call(responder: "tf", method: .becomeFirstResponder, force: false))
+        #expect(h.model.keyWindowRef == h.ref("w1"))
+        #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "tf")
+    }
+
     @Test func F4_DISAGREE_hidingDoesNotResign_keyInputStillLandsInTheHiddenField() {
         var h = form()
         _ = call(&h, "tf1", .becomeFirstResponder)
