@@ -1,17 +1,33 @@
 import Testing
+
 @testable import ResponderCore
 
 /// The eight stories of the sample logs, built with the spec types.
 @Suite struct StoryTests {
     /// A login form: background, email and password fields, a login button, a title label.
     func loginForm(policies: [DismissPolicy] = []) -> Harness {
-        Harness([win("w1", [v("root", "UIView", 0, 0, 390, 844, [
-            v("title", "UILabel", 20, 80, 350, 40),
-            v("email", "UITextField", 20, 200, 350, 44) { $0.accessibilityIdentifier = "email" },
-            v("password", "UITextField", 20, 260, 350, 44),
-            v("login", "UIButton", 20, 340, 350, 50) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: "loginVC", action: "logIn:")] },
-        ])], policies: policies)],
-        controllers: [ControllerSpec(id: "loginVC", className: "LoginViewController", view: "root", implements: ["logIn:"])])
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v("title", "UILabel", 20, 80, 350, 40),
+                                v("email", "UITextField", 20, 200, 350, 44) { $0.accessibilityIdentifier = "email" },
+                                v("password", "UITextField", 20, 260, 350, 44),
+                                v("login", "UIButton", 20, 340, 350, 50) {
+                                    $0.actions = [
+                                        ActionSpec(events: ["touchUpInside"], target: "loginVC", action: "logIn:")
+                                    ]
+                                },
+                            ])
+                    ], policies: policies)
+            ],
+            controllers: [
+                ControllerSpec(id: "loginVC", className: "LoginViewController", view: "root", implements: ["logIn:"])
+            ])
     }
 
     @Test func story1_plainWindow_tapOnBackgroundLeavesTheKeyboardUp() {
@@ -30,7 +46,9 @@ import Testing
         var h = loginForm(policies: [.dismissOnOutsideTouch])
         h.tap("1", 100, 220)
         let bg = h.tap("2", 200, 600)
-        #expect(bg.began.policyEffects == [PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .resigned(h.ref("email")))])
+        #expect(
+            bg.began.policyEffects == [PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .resigned(h.ref("email")))]
+        )
         #expect(h.frChanges(bg.began) == ["email->nil"])
         #expect(h.keyboard(bg.began) == ["hidden"])
         // And replayed without the policy, the keyboard stays: the comparison touchlog offers.
@@ -41,10 +59,23 @@ import Testing
     }
 
     @Test func story3_hideButtonHidesTheFirstResponder_keyInputKeepsGoingToTheHiddenField() {
-        var h = Harness([win("w1", [v("root", "UIView", 0, 0, 390, 844, [
-            v("note", "UITextField", 20, 200, 350, 44),
-            v("hide", "UIButton", 20, 300, 100, 44) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: "vc", action: "hideField:")] },
-        ])])], controllers: [ControllerSpec(id: "vc", className: "NotesVC", view: "root", implements: ["hideField:"])])
+        var h = Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v("note", "UITextField", 20, 200, 350, 44),
+                                v("hide", "UIButton", 20, 300, 100, 44) {
+                                    $0.actions = [
+                                        ActionSpec(events: ["touchUpInside"], target: "vc", action: "hideField:")
+                                    ]
+                                },
+                            ])
+                    ])
+            ], controllers: [ControllerSpec(id: "vc", className: "NotesVC", view: "root", implements: ["hideField:"])])
         h.tap("1", 100, 220)
         h.send(.key(length: 1))
         let press = h.tap("2", 50, 320)
@@ -69,9 +100,21 @@ import Testing
 
     @Test func story4_tableCellFieldCoveredByTheKeyboard_screenFrameComesFromTheModel() {
         // The table is scrolled by 200; row 10 (content y 640) shows at 100 + 640 - 200 = 540 on screen.
-        var h = Harness([win("w1", [v("table", "UITableView", 0, 100, 390, 744, (0..<12).map { i in
-            v("cell\(i)", "MyApp.FormCell", 0, Double(i) * 64, 390, 64, [v("cellField\(i)", "UITextField", 16, 12, 300, 40)]) { $0.baseClass = "UITableViewCell" }
-        }) { $0.bounds = Rect(0, 200, 390, 744) }])])
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v(
+                        "table", "UITableView", 0, 100, 390, 744,
+                        (0..<12).map { i in
+                            v(
+                                "cell\(i)", "MyApp.FormCell", 0, Double(i) * 64, 390, 64,
+                                [v("cellField\(i)", "UITextField", 16, 12, 300, 40)]
+                            ) { $0.baseClass = "UITableViewCell" }
+                        }
+                    ) { $0.bounds = Rect(0, 200, 390, 744) }
+                ])
+        ])
         let keyboard = Rect(0, 516, 390, 336)
         let s = h.tap("1", 100, 570)
         #expect(h.firstResponder == "cellField10")
@@ -86,10 +129,25 @@ import Testing
         // "container" overrides hitTest in the app to pass touches through to "special" below its transparent
         // overlay; the model only knows plain hit testing, so it hits the overlay.
         func make() -> Harness {
-            Harness([win("w1", [v("root", "UIView", 0, 0, 390, 844, [
-                v("special", "UIButton", 20, 700, 100, 44) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: "vc", action: "special:")] },
-                v("container", "MyApp.PassThroughView", 0, 600, 390, 244, [v("overlay", "UIView", 0, 0, 390, 244)]),
-            ])])], controllers: [ControllerSpec(id: "vc", className: "VC", view: "root", implements: ["special:"])])
+            Harness(
+                [
+                    win(
+                        "w1",
+                        [
+                            v(
+                                "root", "UIView", 0, 0, 390, 844,
+                                [
+                                    v("special", "UIButton", 20, 700, 100, 44) {
+                                        $0.actions = [
+                                            ActionSpec(events: ["touchUpInside"], target: "vc", action: "special:")
+                                        ]
+                                    },
+                                    v(
+                                        "container", "MyApp.PassThroughView", 0, 600, 390, 244,
+                                        [v("overlay", "UIView", 0, 0, 390, 244)]),
+                                ])
+                        ])
+                ], controllers: [ControllerSpec(id: "vc", className: "VC", view: "root", implements: ["special:"])])
         }
         var plain = make()
         let p = plain.touch("1", .began, 50, 720, observed: "special")
@@ -102,41 +160,95 @@ import Testing
         #expect(trusted.name(t.view) == "special")
         #expect(trusted.actions(trusted.touch("1", .ended, 50, 720)) == ["special:->vc"])
         // The explanation shows why plain hit testing picked the overlay.
-        #expect(trusted.model.whyNotReached(screenPoint: Point(50, 720), view: trusted.ref("special"))
+        #expect(
+            trusted.model.whyNotReached(screenPoint: Point(50, 720), view: trusted.ref("special"))
                 == .coveredBySibling(sibling: trusted.ref("container"), hitView: trusted.ref("overlay")))
     }
 
     @Test func story6_nilTargetedActionWalksUpToACustomApplication() {
-        var h = Harness([win("mainWindow", [v("nav", "UILayoutContainerView", 0, 0, 390, 844, [
-            v("root", "UIView", 0, 0, 390, 844, [
-                v("card", "MyApp.CardView", 20, 100, 350, 400, [
-                    v("stack", "UIStackView", 0, 0, 350, 400, [
-                        v("share", "UIButton", 10, 10, 100, 44) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: nil, action: "shareEverything:")] },
-                    ]),
-                ]) { $0.baseClass = "UIView" },
-            ]),
-        ])], cls: "MyApp.MainWindow") { $0.baseClass = "UIWindow" }],
-        controllers: [ControllerSpec(id: "navc", className: "UINavigationController", view: "nav"),
-                      ControllerSpec(id: "cardVC", className: "CardViewController", view: "root", parent: "navc")],
-        application: ApplicationSpec(id: "app", className: "MyApp.Application", implements: ["shareEverything:"],
-                                     delegateID: "appDelegate", delegateIsResponder: true))
+        var h = Harness(
+            [
+                win(
+                    "mainWindow",
+                    [
+                        v(
+                            "nav", "UILayoutContainerView", 0, 0, 390, 844,
+                            [
+                                v(
+                                    "root", "UIView", 0, 0, 390, 844,
+                                    [
+                                        v(
+                                            "card", "MyApp.CardView", 20, 100, 350, 400,
+                                            [
+                                                v(
+                                                    "stack", "UIStackView", 0, 0, 350, 400,
+                                                    [
+                                                        v("share", "UIButton", 10, 10, 100, 44) {
+                                                            $0.actions = [
+                                                                ActionSpec(
+                                                                    events: ["touchUpInside"], target: nil,
+                                                                    action: "shareEverything:")
+                                                            ]
+                                                        }
+                                                    ])
+                                            ]
+                                        ) { $0.baseClass = "UIView" }
+                                    ])
+                            ])
+                    ], cls: "MyApp.MainWindow"
+                ) { $0.baseClass = "UIWindow" }
+            ],
+            controllers: [
+                ControllerSpec(id: "navc", className: "UINavigationController", view: "nav"),
+                ControllerSpec(id: "cardVC", className: "CardViewController", view: "root", parent: "navc"),
+            ],
+            application: ApplicationSpec(
+                id: "app", className: "MyApp.Application", implements: ["shareEverything:"],
+                delegateID: "appDelegate", delegateIsResponder: true))
         let up = h.tap("1", 40, 120).ended
         #expect(h.actions(up) == ["shareEverything:->app"])
         #expect(up.actions.first?.sender == h.ref("share"))
-        #expect(h.model.responderChain(from: h.ref("share")).map { h.model.id(of: $0) }
+        #expect(
+            h.model.responderChain(from: h.ref("share")).map { h.model.id(of: $0) }
                 == ["share", "stack", "card", "root", "cardVC", "nav", "navc", "mainWindow", "app", "appDelegate"])
     }
 
     @Test func story7_tapRecognizerOnATableSwallowsACellsTap() {
-        var h = Harness([win("w1", [v("table", "UITableView", 0, 0, 390, 844, [
-            v("cell0", "MyApp.ProductCell", 0, 0, 390, 64) { $0.baseClass = "UITableViewCell"; $0.overridesTouches = true },
-        ]) { $0.gestureRecognizers = [tapRecognizer("tableTap") { $0.actions = [RecognizerActionSpec(target: "vc", action: "dismissKeyboard", effect: .endEditing)] }] }])],
-        controllers: [ControllerSpec(id: "vc", className: "ProductsVC", view: "table")])
+        var h = Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "table", "UITableView", 0, 0, 390, 844,
+                            [
+                                v("cell0", "MyApp.ProductCell", 0, 0, 390, 64) {
+                                    $0.baseClass = "UITableViewCell"
+                                    $0.overridesTouches = true
+                                }
+                            ]
+                        ) {
+                            $0.gestureRecognizers = [
+                                tapRecognizer("tableTap") {
+                                    $0.actions = [
+                                        RecognizerActionSpec(
+                                            target: "vc", action: "dismissKeyboard", effect: .endEditing)
+                                    ]
+                                }
+                            ]
+                        }
+                    ])
+            ],
+            controllers: [ControllerSpec(id: "vc", className: "ProductsVC", view: "table")])
         h.touch("1", .began, 100, 30)
         h.send(.advanceTime, dt: 0.2)  // past the scroll delay: the cell starts tracking (highlight)
         let up = h.touch("1", .ended, 100, 30)
         #expect(h.gestures(up) == ["table#pan:failed", "tableTap:ended"])
-        #expect(up.cancellations == [Cancellation(touch: "1", view: h.ref("cell0"), cause: .recognizer(h.ref("tableTap")), viewHadBegun: true)])
+        #expect(
+            up.cancellations == [
+                Cancellation(
+                    touch: "1", view: h.ref("cell0"), cause: .recognizer(h.ref("tableTap")), viewHadBegun: true)
+            ])
         #expect(h.delivered(up) == ["table#pan.ended", "tableTap.ended", "cell0.cancelled"])
         #expect(up.view == nil)
     }
@@ -146,7 +258,10 @@ import Testing
         h.tap("1", 100, 220)
         h.touch("rest", .began, 100, 220)  // finger resting on the email field
         let other = h.touch("tap", .began, 200, 600)
-        #expect(other.policyEffects == [PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .keptByTouchInFirstResponder(h.ref("email")))])
+        #expect(
+            other.policyEffects == [
+                PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .keptByTouchInFirstResponder(h.ref("email")))
+            ])
         h.touch("tap", .ended, 200, 600)
         #expect(h.firstResponder == "email")
         // Once the resting finger lifts, the same tap dismisses.

@@ -28,7 +28,9 @@ extension ResponderModel {
             var senderRef: ObjectRef? = nil
             if let s = sender {
                 senderRef = ref(for: s)
-                if senderRef == nil { step.notes.append(StepNote("action \"\(action)\": sender \"\(s)\" is not a known object")) }
+                if senderRef == nil {
+                    step.notes.append(StepNote("action \"\(action)\": sender \"\(s)\" is not a known object"))
+                }
             }
             sendAction(action, target: target, sender: senderRef, step: &step)
         case .snapshot(let spec):
@@ -82,9 +84,11 @@ extension ResponderModel {
             // Controllers, the application and its delegate keep UIResponder's default canBecomeFirstResponder
             // (false) and are never first responder in this model.
             if method == .becomeFirstResponder {
-                step.refusals.append(FirstResponderRefusal(responder: r, why: .cannotBecome, reason: .becomeFirstResponderCall))
+                step.refusals.append(
+                    FirstResponderRefusal(responder: r, why: .cannotBecome, reason: .becomeFirstResponderCall))
             } else if method == .resignFirstResponder {
-                step.refusals.append(FirstResponderRefusal(responder: r, why: .notFirstResponder, reason: .resignFirstResponderCall))
+                step.refusals.append(
+                    FirstResponderRefusal(responder: r, why: .notFirstResponder, reason: .resignFirstResponderCall))
             } else if case .controller(let c) = r, controllers[c].view >= 0 {
                 _ = endEditing(controllers[c].view, force: force, reason: .endEditing(forced: force), step: &step)
             }

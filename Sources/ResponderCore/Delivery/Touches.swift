@@ -5,7 +5,9 @@ extension ResponderModel {
         let r = records.first!
         let ti = bindRecord(r, step: &step)
         if ti < 0 { return }
-        if r.phase == .began { applyOutsideTouchPolicy(window: touches[ti].window, began: CollectionOfOne(ti), step: &step) }
+        if r.phase == .began {
+            applyOutsideTouchPolicy(window: touches[ti].window, began: CollectionOfOne(ti), step: &step)
+        }
         deliverRecord(r, ti, step: &step)
         cleanUpTouches()
     }
@@ -19,8 +21,10 @@ extension ResponderModel {
             let w = touches[bound[k]].window
             if seenWindows.contains(w) { continue }
             seenWindows.append(w)
-            let began = records.indices.filter { records[$0].phase == .began && bound[$0] >= 0 && touches[bound[$0]].window == w }
-                .map { bound[$0] }
+            let began = records.indices.filter {
+                records[$0].phase == .began && bound[$0] >= 0 && touches[bound[$0]].window == w
+            }
+            .map { bound[$0] }
             applyOutsideTouchPolicy(window: w, began: began, step: &steps[0])
         }
         for (k, r) in records.enumerated() where bound[k] >= 0 { deliverRecord(r, bound[k], step: &steps[k]) }
@@ -32,29 +36,43 @@ extension ResponderModel {
     mutating func bindRecord(_ r: TouchInput, step: inout Step) -> Int {
         if r.phase == .began {
             if let dup = touches.firstIndex(where: { $0.key == r.touch && !$0.finished }) {
-                step.notes.append(StepNote("touch \"\(r.touch)\" began again before it ended; the earlier one is treated as cancelled"))
+                step.notes.append(
+                    StepNote(
+                        "touch \"\(r.touch)\" began again before it ended; the earlier one is treated as cancelled"))
                 touches[dup].finished = true
                 touches[dup].recordedCancel = true
             }
             var windowHint: Int? = nil
             if let wid = r.window {
-                if let w = liveView(wid), views[w].isWindow { windowHint = w }
-                else { step.notes.append(StepNote("touch \"\(r.touch)\": window \"\(wid)\" is not a known window; hit-testing all windows")) }
+                if let w = liveView(wid), views[w].isWindow {
+                    windowHint = w
+                } else {
+                    step.notes.append(
+                        StepNote(
+                            "touch \"\(r.touch)\": window \"\(wid)\" is not a known window; hit-testing all windows"))
+                }
             }
             let (w, hit) = hitTestScreen(r.point, window: windowHint)
-            var window = w, view = hit
+            var window = w
+            var view = hit
             step.hitTestView = hit >= 0 ? .view(hit) : nil
             if r.bindToObservedView, let oid = r.observedView {
                 if let o = liveView(oid), windowOf(o) >= 0 {
-                    view = o; window = windowOf(o)
+                    view = o
+                    window = windowOf(o)
                 } else {
-                    step.notes.append(StepNote("touch \"\(r.touch)\": observed view \"\(oid)\" is not in a window; using the model's hit test"))
+                    step.notes.append(
+                        StepNote(
+                            "touch \"\(r.touch)\": observed view \"\(oid)\" is not in a window; using the model's hit test"
+                        ))
                 }
             }
             let serial = nextTouchSerial
             nextTouchSerial += 1
-            touches.append(TouchState(key: r.touch, serial: serial, window: window, view: view, start: r.point,
-                                      startTime: now, last: r.point, tapCount: r.tapCount ?? 1))
+            touches.append(
+                TouchState(
+                    key: r.touch, serial: serial, window: window, view: view, start: r.point,
+                    startTime: now, last: r.point, tapCount: r.tapCount ?? 1))
             let ti = touches.count - 1
             step.window = window >= 0 ? .view(window) : nil
             step.view = view >= 0 ? .view(view) : nil
@@ -99,8 +117,14 @@ extension ResponderModel {
         if touches[ti].viewDone || touches[ti].withheld || touches[ti].view < 0 { return }
         switch phase {
         case .began:
-            if shouldWithhold(ti) { touches[ti].withheld = true; return }
-            if isBeganHeld(ti) { touches[ti].pendingBegan = true; return }
+            if shouldWithhold(ti) {
+                touches[ti].withheld = true
+                return
+            }
+            if isBeganHeld(ti) {
+                touches[ti].pendingBegan = true
+                return
+            }
             touches[ti].viewBegan = true
             deliverToView(ti, .touchesBegan, step: &step)
         case .moved:
@@ -108,15 +132,20 @@ extension ResponderModel {
         case .stationary:
             break
         case .ended:
-            if touches[ti].pendingBegan || isEndedHeld(ti) { touches[ti].pendingEnded = true; return }
+            if touches[ti].pendingBegan || isEndedHeld(ti) {
+                touches[ti].pendingEnded = true
+                return
+            }
             touches[ti].viewDone = true
             if touches[ti].viewBegan { deliverToView(ti, .touchesEnded, step: &step) }
         case .cancelled:
             touches[ti].viewDone = true
             if touches[ti].viewBegan {
                 deliverToView(ti, .touchesCancelled, step: &step)
-                step.cancellations.append(Cancellation(touch: touches[ti].key, view: .view(touches[ti].view),
-                                                       cause: .recordedCancel, viewHadBegun: true))
+                step.cancellations.append(
+                    Cancellation(
+                        touch: touches[ti].key, view: .view(touches[ti].view),
+                        cause: .recordedCancel, viewHadBegun: true))
             }
             touches[ti].pendingBegan = false
             touches[ti].pendingEnded = false
@@ -125,7 +154,8 @@ extension ResponderModel {
 
     /// D5: a view without isMultipleTouchEnabled gets only the first of its touches; D6: exclusive touch.
     func shouldWithhold(_ ti: Int) -> Bool {
-        let v = touches[ti].view, w = touches[ti].window
+        let v = touches[ti].view
+        let w = touches[ti].window
         let exclusive = views[v].isExclusiveTouch
         for k in touches.indices where k != ti {
             let o = touches[k]
@@ -263,9 +293,12 @@ extension ResponderModel {
     /// `dismiss-on-outside-touch`: the UIWindow.sendEvent override, run before recognizers and views. Resigns the
     /// text first responder when a touch of the event began on a view that cannot become first responder and no
     /// touch of the event (in this window, any phase, stationary included) is bound to the first responder itself.
-    mutating func applyOutsideTouchPolicy<C: Collection>(window w: Int, began: C, step: inout Step) where C.Element == Int {
+    mutating func applyOutsideTouchPolicy<C: Collection>(window w: Int, began: C, step: inout Step)
+    where C.Element == Int {
         if w < 0 || keyWindow < 0 { return }
-        if !policies.isOn(.dismissOnOutsideTouch, recorded: views[w].windowPolicies.contains(.dismissOnOutsideTouch)) { return }
+        if !policies.isOn(.dismissOnOutsideTouch, recorded: views[w].windowPolicies.contains(.dismissOnOutsideTouch)) {
+            return
+        }
         // The pattern tracks the first responder through UITextField/UITextView notifications: text inputs only.
         let fr = views[keyWindow].firstResponder
         if fr < 0 || !views[fr].kind.isTextInput { return }
@@ -275,11 +308,13 @@ extension ResponderModel {
         }
         if !newInNonResponder { return }
         for t in touches where t.window == w && !t.finished && t.view == fr {
-            step.policyEffects.append(PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .keptByTouchInFirstResponder(.view(fr))))
+            step.policyEffects.append(
+                PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .keptByTouchInFirstResponder(.view(fr))))
             return
         }
         let ok = resign(fr, force: false, reason: .policy(.dismissOnOutsideTouch), step: &step)
-        step.policyEffects.append(PolicyEffect(policy: .dismissOnOutsideTouch, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
+        step.policyEffects.append(
+            PolicyEffect(policy: .dismissOnOutsideTouch, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
     }
 
     /// A policy that calls `endEditing(true)` on a view: records what it did.
@@ -288,7 +323,8 @@ extension ResponderModel {
             let fr = views[w].firstResponder
             if fr >= 0 && isDescendant(fr, of: v) {
                 let ok = resign(fr, force: true, reason: .policy(policy), step: &step)
-                step.policyEffects.append(PolicyEffect(policy: policy, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
+                step.policyEffects.append(
+                    PolicyEffect(policy: policy, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
                 return
             }
         }

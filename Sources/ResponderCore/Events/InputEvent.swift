@@ -24,8 +24,14 @@ public struct TouchInput: Sendable, Equatable {
         touch: String, phase: TouchPhase, point: Point, window: String? = nil, tapCount: Int? = nil,
         event: Int? = nil, observedView: String? = nil, bindToObservedView: Bool = false
     ) {
-        self.touch = touch; self.phase = phase; self.point = point; self.window = window; self.tapCount = tapCount
-        self.event = event; self.observedView = observedView; self.bindToObservedView = bindToObservedView
+        self.touch = touch
+        self.phase = phase
+        self.point = point
+        self.window = window
+        self.tapCount = tapCount
+        self.event = event
+        self.observedView = observedView
+        self.bindToObservedView = bindToObservedView
     }
 }
 
@@ -70,15 +76,28 @@ public struct ViewPatch: Sendable, Equatable {
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, text: String? = nil,
         isFirstResponder: Bool? = nil
     ) {
-        self.frame = frame; self.bounds = bounds; self.center = center; self.transform = transform
-        self.isHidden = isHidden; self.alpha = alpha; self.isUserInteractionEnabled = isUserInteractionEnabled
-        self.clipsToBounds = clipsToBounds; self.isMultipleTouchEnabled = isMultipleTouchEnabled
-        self.isExclusiveTouch = isExclusiveTouch; self.isEnabled = isEnabled
+        self.frame = frame
+        self.bounds = bounds
+        self.center = center
+        self.transform = transform
+        self.isHidden = isHidden
+        self.alpha = alpha
+        self.isUserInteractionEnabled = isUserInteractionEnabled
+        self.clipsToBounds = clipsToBounds
+        self.isMultipleTouchEnabled = isMultipleTouchEnabled
+        self.isExclusiveTouch = isExclusiveTouch
+        self.isEnabled = isEnabled
         self.canBecomeFirstResponder = canBecomeFirstResponder
-        self.canResignFirstResponder = canResignFirstResponder; self.overridesTouches = overridesTouches
-        self.implements = implements; self.actions = actions; self.gestureRecognizers = gestureRecognizers
-        self.keyboardDismissMode = keyboardDismissMode; self.accessibilityIdentifier = accessibilityIdentifier
-        self.accessibilityLabel = accessibilityLabel; self.text = text; self.isFirstResponder = isFirstResponder
+        self.canResignFirstResponder = canResignFirstResponder
+        self.overridesTouches = overridesTouches
+        self.implements = implements
+        self.actions = actions
+        self.gestureRecognizers = gestureRecognizers
+        self.keyboardDismissMode = keyboardDismissMode
+        self.accessibilityIdentifier = accessibilityIdentifier
+        self.accessibilityLabel = accessibilityLabel
+        self.text = text
+        self.isFirstResponder = isFirstResponder
     }
 }
 

@@ -26,7 +26,9 @@ public struct Delivery: Hashable, Sendable {
     /// true when the receiver got it by forwarding up the responder chain (D7) rather than as the touch's view.
     public var forwarded: Bool
     public init(to: ObjectRef, method: TouchMethod, forwarded: Bool = false) {
-        self.to = to; self.method = method; self.forwarded = forwarded
+        self.to = to
+        self.method = method
+        self.forwarded = forwarded
     }
 }
 
@@ -34,7 +36,10 @@ public struct Delivery: Hashable, Sendable {
 public struct GestureChange: Hashable, Sendable {
     public var recognizer: ObjectRef
     public var state: RecognizerState
-    public init(recognizer: ObjectRef, state: RecognizerState) { self.recognizer = recognizer; self.state = state }
+    public init(recognizer: ObjectRef, state: RecognizerState) {
+        self.recognizer = recognizer
+        self.state = state
+    }
 }
 
 /// An action dispatched during the step.
@@ -46,7 +51,10 @@ public struct ActionDispatch: Hashable, Sendable {
     /// true when the action was nil-targeted (searched the responder chain).
     public var nilTargeted: Bool
     public init(action: String, target: ObjectRef?, sender: ObjectRef?, nilTargeted: Bool) {
-        self.action = action; self.target = target; self.sender = sender; self.nilTargeted = nilTargeted
+        self.action = action
+        self.target = target
+        self.sender = sender
+        self.nilTargeted = nilTargeted
     }
 }
 
@@ -165,7 +173,9 @@ public struct Step: Sendable, Equatable {
 
     /// Empties the step, keeping array capacity (the hot path reuses one Step).
     public mutating func reset() {
-        view = nil; hitTestView = nil; window = nil
+        view = nil
+        hitTestView = nil
+        window = nil
         delivered.removeAll(keepingCapacity: true)
         gestures.removeAll(keepingCapacity: true)
         actions.removeAll(keepingCapacity: true)
@@ -174,8 +184,10 @@ public struct Step: Sendable, Equatable {
         keyboardChanges.removeAll(keepingCapacity: true)
         policyEffects.removeAll(keepingCapacity: true)
         cancellations.removeAll(keepingCapacity: true)
-        keyInputReceiver = nil; keyInputReceiverHidden = false
+        keyInputReceiver = nil
+        keyInputReceiverHidden = false
         if !notes.isEmpty { notes.removeAll() }
-        firstResponder = nil; keyboardVisible = false
+        firstResponder = nil
+        keyboardVisible = false
     }
 }

@@ -2,14 +2,21 @@
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
-    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(0, 0)
     public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
 
     /// Euclidean distance, used for movement tolerances of recognizers.
     public func distance(to other: Point) -> Double {
-        let dx = other.x - x, dy = other.y - y
+        let dx = other.x - x
+        let dy = other.y - y
         return (dx * dx + dy * dy).squareRoot()
     }
 }
@@ -18,7 +25,10 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    public init(_ width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// A rectangle (like CGRect), stored as origin and size.
@@ -29,7 +39,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var height: Double
 
     public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     public var origin: Point { Point(x, y) }
@@ -52,8 +65,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The intersection of two rectangles, nil when they do not overlap with positive area.
     public func intersection(_ other: Rect) -> Rect? {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         if x1 <= x0 || y1 <= y0 { return nil }
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }
@@ -67,7 +82,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 public struct AffineTransform: Hashable, Sendable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
     public var isIdentity: Bool { self == .identity }
@@ -81,15 +101,19 @@ public struct AffineTransform: Hashable, Sendable {
     public var inverted: AffineTransform? {
         let det = a * d - b * c
         if det == 0 || !det.isFinite { return nil }
-        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
         return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 
     /// `self` applied after `inner` (the map p ↦ self(inner(p))): composes local-to-screen maps top-down.
     public func concatenating(_ inner: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
-                        c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
-                        tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+        AffineTransform(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+            c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
     }
 
     /// A rotation given its cosine and sine (no Foundation here, so callers supply them; 90° is cos 0, sin 1).

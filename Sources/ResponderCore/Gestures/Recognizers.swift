@@ -29,7 +29,10 @@ extension ResponderModel {
                 if !admits(g, touchView: hit) { continue }
                 touches[ti].recognizers.append(g)
                 recognizers[g].touches.append(serial)
-                if !recognizers[g].active { recognizers[g].active = true; activeRecognizers.append(g) }
+                if !recognizers[g].active {
+                    recognizers[g].active = true
+                    activeRecognizers.append(g)
+                }
                 step.gestures.append(GestureChange(recognizer: .recognizer(g), state: .possible))
             }
             v = views[v].parent
@@ -105,7 +108,10 @@ extension ResponderModel {
             }
             if recognizers[g].kind == .tap && recognizers[g].tapsSoFar > 0 {
                 let tooFar = recognizers[g].lastTapPoint.distance(to: p) > Tolerance.tapMovement
-                if tooFar { fail(g, step: &step); return }
+                if tooFar {
+                    fail(g, step: &step)
+                    return
+                }
                 recognizers[g].deadline = .infinity
             }
             recognizers[g].start = p
@@ -136,7 +142,10 @@ extension ResponderModel {
         case .ended:
             switch (recognizers[g].kind, recognizers[g].state) {
             case (.tap, .possible):
-                if recognizers[g].start.distance(to: p) > Tolerance.tapMovement { fail(g, step: &step); return }
+                if recognizers[g].start.distance(to: p) > Tolerance.tapMovement {
+                    fail(g, step: &step)
+                    return
+                }
                 recognizers[g].tapsSoFar += 1
                 recognizers[g].lastTapTime = now
                 recognizers[g].lastTapPoint = p
@@ -196,8 +205,14 @@ extension ResponderModel {
             return
         }
         recognizers[g].waitingToRecognize = false
-        if !recognizers[g].shouldBegin { fail(g, step: &step); return }
-        if controlWins(over: g) { fail(g, step: &step); return }
+        if !recognizers[g].shouldBegin {
+            fail(g, step: &step)
+            return
+        }
+        if controlWins(over: g) {
+            fail(g, step: &step)
+            return
+        }
         let discrete = recognizers[g].kind == .tap
         setState(g, discrete ? .ended : .began, step: &step)
         // Default: no simultaneous recognition — others tracking the same touches fail (G8).
@@ -208,7 +223,8 @@ extension ResponderModel {
             }
         }
         // Recognizers that require this one to fail now fail (G7).
-        for o in activeRecognizers where o != g && recognizers[o].state == .possible && recognizers[o].requireToFail.contains(g) {
+        for o in activeRecognizers
+        where o != g && recognizers[o].state == .possible && recognizers[o].requireToFail.contains(g) {
             fail(o, step: &step)
         }
         if recognizers[g].cancelsTouchesInView { cancelTouches(of: g, step: &step) }
@@ -218,7 +234,9 @@ extension ResponderModel {
     /// G9: a UIKit control wins a single-finger single tap (and a pan on a slider/switch knob) over recognizers
     /// attached to its ancestors; a recognizer on the control itself is not affected.
     func controlWins(over g: Int) -> Bool {
-        guard let s = recognizers[g].touches.last, let t = touches.first(where: { $0.serial == s }) else { return false }
+        guard let s = recognizers[g].touches.last, let t = touches.first(where: { $0.serial == s }) else {
+            return false
+        }
         let v = t.view
         if v < 0 || recognizers[g].view == v { return false }
         let kind = views[v].kind
@@ -255,8 +273,10 @@ extension ResponderModel {
             if !touches[ti].viewDone {
                 let hadBegun = touches[ti].viewBegan
                 if hadBegun { deliverToView(ti, .touchesCancelled, step: &step) }
-                step.cancellations.append(Cancellation(touch: touches[ti].key, view: .view(v),
-                                                       cause: .recognizer(.recognizer(g)), viewHadBegun: hadBegun))
+                step.cancellations.append(
+                    Cancellation(
+                        touch: touches[ti].key, view: .view(v),
+                        cause: .recognizer(.recognizer(g)), viewHadBegun: hadBegun))
             }
             touches[ti].viewDone = true
             touches[ti].pendingBegan = false
@@ -275,13 +295,16 @@ extension ResponderModel {
             if state == .began {
                 let v = recognizers[g].view
                 let recorded = views[v].keyboardDismissMode == .onDrag
-                if policies.isOn(.keyboardDismissMode, recorded: recorded) && !policies.removed.contains(.keyboardDismissMode)
+                if policies.isOn(.keyboardDismissMode, recorded: recorded)
+                    && !policies.removed.contains(.keyboardDismissMode)
                     && (recorded || policies.added.contains(.keyboardDismissMode)),
                     keyWindow >= 0, views[keyWindow].firstResponder >= 0
                 {
                     let fr = views[keyWindow].firstResponder
                     let ok = resign(fr, force: false, reason: .policy(.keyboardDismissMode), step: &step)
-                    step.policyEffects.append(PolicyEffect(policy: .keyboardDismissMode, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
+                    step.policyEffects.append(
+                        PolicyEffect(
+                            policy: .keyboardDismissMode, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
                 }
             }
             return
@@ -292,7 +315,9 @@ extension ResponderModel {
             if finalState, keyWindow >= 0, views[keyWindow].firstResponder >= 0 {
                 let fr = views[keyWindow].firstResponder
                 let ok = resign(fr, force: false, reason: .policy(.resignOnTouchOutside), step: &step)
-                step.policyEffects.append(PolicyEffect(policy: .resignOnTouchOutside, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
+                step.policyEffects.append(
+                    PolicyEffect(
+                        policy: .resignOnTouchOutside, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
             }
             return
         case .tapToDismissPolicy:
@@ -306,9 +331,13 @@ extension ResponderModel {
             var target: ObjectRef? = nil
             if let t = a.target {
                 target = ref(for: t)
-                if target == nil { step.notes.append(StepNote("recognizer \"\(recognizers[g].id)\": action target \"\(t)\" is not a known object")) }
+                if target == nil {
+                    step.notes.append(
+                        StepNote("recognizer \"\(recognizers[g].id)\": action target \"\(t)\" is not a known object"))
+                }
             }
-            step.actions.append(ActionDispatch(action: a.action, target: target, sender: .recognizer(g), nilTargeted: false))
+            step.actions.append(
+                ActionDispatch(action: a.action, target: target, sender: .recognizer(g), nilTargeted: false))
             guard finalState, let effect = a.effect else { continue }
             switch effect {
             case .endEditing:
@@ -317,7 +346,9 @@ extension ResponderModel {
                 }
             case .resignFirstResponder:
                 if keyWindow >= 0, views[keyWindow].firstResponder >= 0 {
-                    _ = resign(views[keyWindow].firstResponder, force: false, reason: .recognizerAction(.recognizer(g)), step: &step)
+                    _ = resign(
+                        views[keyWindow].firstResponder, force: false, reason: .recognizerAction(.recognizer(g)),
+                        step: &step)
                 }
             }
         }
@@ -357,7 +388,8 @@ extension ResponderModel {
             recognizers[g].touches.removeAll { s in !touches.contains { $0.serial == s } }
             let st = recognizers[g].state
             let idle = recognizers[g].touches.isEmpty
-            let done = st == .ended || st == .failed || st == .cancelled
+            let done =
+                st == .ended || st == .failed || st == .cancelled
                 || (st == .possible && recognizers[g].tapsSoFar == 0 && !recognizers[g].waitingToRecognize)
             if idle && (done || !recognizers[g].alive) {
                 recognizers[g].state = .possible

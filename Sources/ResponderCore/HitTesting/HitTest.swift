@@ -59,7 +59,10 @@ extension ResponderModel {
         guard case .view(let v) = view, windowOf(v) >= 0 else { return nil }
         var chain: [Int] = []
         var cur = v
-        while cur >= 0 { chain.append(cur); cur = views[cur].parent }
+        while cur >= 0 {
+            chain.append(cur)
+            cur = views[cur].parent
+        }
         var p = screenPoint
         for n in chain.reversed() { p = views[n].toLocal(p) }
         return p
@@ -76,8 +79,10 @@ extension ResponderModel {
             for k in corners.indices { corners[k] = views[cur].toParent(corners[k]) }
             cur = views[cur].parent
         }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let minX = xs.min()!
+        let minY = ys.min()!
         return Rect(minX, minY, xs.max()! - minX, ys.max()! - minY)
     }
 }

@@ -74,9 +74,13 @@ extension ResponderModel {
             if hit >= 0 {
                 var path: [ObjectRef] = []
                 var cur = hit
-                while cur >= 0 { path.append(.view(cur)); cur = views[cur].parent }
-                return HitTestExplanation(screenPoint: screenPoint, visits: visits, window: .view(w),
-                                          hitView: .view(hit), path: path.reversed())
+                while cur >= 0 {
+                    path.append(.view(cur))
+                    cur = views[cur].parent
+                }
+                return HitTestExplanation(
+                    screenPoint: screenPoint, visits: visits, window: .view(w),
+                    hitView: .view(hit), path: path.reversed())
             }
         }
         return HitTestExplanation(screenPoint: screenPoint, visits: visits, window: nil, hitView: nil, path: [])
@@ -118,11 +122,15 @@ extension ResponderModel {
                 var j = i
                 while j >= 0 {
                     let s = views[cur].children[j]
-                    visits.append(HitVisit(view: .view(s), depth: d + 1, point: views[s].toLocal(p),
-                                           verdict: .behindSibling(.view(c))))
+                    visits.append(
+                        HitVisit(
+                            view: .view(s), depth: d + 1, point: views[s].toLocal(p),
+                            verdict: .behindSibling(.view(c))))
                     j -= 1
                 }
-                cur = c; p = q; d += 1
+                cur = c
+                p = q
+                d += 1
                 continue outer
             }
             return cur
@@ -140,7 +148,10 @@ extension ResponderModel {
         }
         var path: [Int] = []
         var cur = v
-        while cur >= 0 { path.append(cur); cur = views[cur].parent }
+        while cur >= 0 {
+            path.append(cur)
+            cur = views[cur].parent
+        }
         path.reverse()
         var p = screenPoint
         for (k, a) in path.enumerated() {
@@ -176,7 +187,10 @@ extension ResponderModel {
         // The visible part: clipped by every ancestor's bounds (H7: outside a parent is unreachable).
         var chain: [Int] = []
         var a = views[v].parent
-        while a >= 0 { chain.append(a); a = views[a].parent }
+        while a >= 0 {
+            chain.append(a)
+            a = views[a].parent
+        }
         var visible = frame
         var m = AffineTransform.identity
         for anc in chain.reversed() {
@@ -200,7 +214,8 @@ extension ResponderModel {
             }
             for c in views[n].children { stack.append((c, toScreen)) }
         }
-        xs.sort(); ys.sort()
+        xs.sort()
+        ys.sort()
         let cx = zip(xs, xs.dropFirst()).filter { $0.0 < $0.1 }.map { ($0.0 + $0.1) / 2 }
         let cy = zip(ys, ys.dropFirst()).filter { $0.0 < $0.1 }.map { ($0.0 + $0.1) / 2 }
         for y in cy {

@@ -43,8 +43,12 @@ extension ResponderModel {
         n.refreshDerived()
         views[v] = n
         if let specs = p.gestureRecognizers {
-            let keepWindowOnes = views[v].isWindow ? views[v].recognizers.filter {
-                recognizers[$0].synthetic == .resignOnTouchOutside || recognizers[$0].synthetic == .tapToDismissPolicy } : []
+            let keepWindowOnes =
+                views[v].isWindow
+                ? views[v].recognizers.filter {
+                    recognizers[$0].synthetic == .resignOnTouchOutside
+                        || recognizers[$0].synthetic == .tapToDismissPolicy
+                } : []
             setRecognizers(of: v, specs)
             views[v].recognizers += keepWindowOnes
             resolveRequirements()
@@ -65,7 +69,8 @@ extension ResponderModel {
                 let fr = views[w].firstResponder
                 if fr >= 0 && isDescendant(fr, of: v) {
                     let ok = resign(fr, force: false, reason: .policy(.resignOnHide), step: &step)
-                    step.policyEffects.append(PolicyEffect(policy: .resignOnHide, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
+                    step.policyEffects.append(
+                        PolicyEffect(policy: .resignOnHide, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
                 }
             }
         }
@@ -75,12 +80,14 @@ extension ResponderModel {
     /// responder that ends up outside its window resigns (F5).
     mutating func insertView(parent: String, index: Int?, spec: ViewSpec, step: inout Step) {
         guard let p = liveView(parent) else {
-            step.notes.append(StepNote("insert: parent \"\(parent)\" is not in the hierarchy; \"\(spec.id)\" not inserted"))
+            step.notes.append(
+                StepNote("insert: parent \"\(parent)\" is not in the hierarchy; \"\(spec.id)\" not inserted"))
             return
         }
         if let old = liveView(spec.id) {
             if isDescendant(p, of: old) {
-                step.notes.append(StepNote("insert: \"\(spec.id)\" cannot be inserted into its own subtree \"\(parent)\""))
+                step.notes.append(
+                    StepNote("insert: \"\(spec.id)\" cannot be inserted into its own subtree \"\(parent)\""))
                 return
             }
             detach(old, step: &step, cancelTouches: false)
@@ -119,11 +126,14 @@ extension ResponderModel {
     mutating func detach(_ v: Int, step: inout Step, cancelTouches: Bool) {
         if cancelTouches {
             // [INF] section 12 #7: the model follows D8 — the view gets touchesCancelled and the touch ends there.
-            for ti in touches.indices where touches[ti].view >= 0 && !touches[ti].viewDone && isDescendant(touches[ti].view, of: v) {
+            for ti in touches.indices
+            where touches[ti].view >= 0 && !touches[ti].viewDone && isDescendant(touches[ti].view, of: v) {
                 let tv = touches[ti].view
                 if touches[ti].viewBegan { deliverToView(ti, .touchesCancelled, step: &step) }
-                step.cancellations.append(Cancellation(touch: touches[ti].key, view: .view(tv), cause: .viewRemoved,
-                                                       viewHadBegun: touches[ti].viewBegan))
+                step.cancellations.append(
+                    Cancellation(
+                        touch: touches[ti].key, view: .view(tv), cause: .viewRemoved,
+                        viewHadBegun: touches[ti].viewBegan))
                 touches[ti].viewDone = true
                 touches[ti].pendingBegan = false
                 touches[ti].pendingEnded = false

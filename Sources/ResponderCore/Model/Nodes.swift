@@ -49,7 +49,9 @@ struct ViewNode {
     var hitBlocked = false
 
     init(id: String, className: String, kind: UIKitClass) {
-        self.id = id; self.className = className; self.kind = kind
+        self.id = id
+        self.className = className
+        self.kind = kind
     }
 
     /// Why hit testing skips this view by its own flags (H2, H3, H4, H11), or nil.
@@ -70,12 +72,18 @@ struct ViewNode {
     /// The frame in the superview's coordinates (bounding box when transformed, as UIKit reports it).
     var frame: Rect {
         if !hasTransform { return Rect(frameOrigin.x, frameOrigin.y, bounds.width, bounds.height) }
-        let hw = bounds.width / 2, hh = bounds.height / 2
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        let hw = bounds.width / 2
+        let hh = bounds.height / 2
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for (dx, dy) in [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)] {
             let q = transform.apply(Point(dx, dy))
-            minX = Swift.min(minX, q.x + center.x); maxX = Swift.max(maxX, q.x + center.x)
-            minY = Swift.min(minY, q.y + center.y); maxY = Swift.max(maxY, q.y + center.y)
+            minX = Swift.min(minX, q.x + center.x)
+            maxX = Swift.max(maxX, q.x + center.x)
+            minY = Swift.min(minY, q.y + center.y)
+            maxY = Swift.max(maxY, q.y + center.y)
         }
         return Rect(minX, minY, maxX - minX, maxY - minY)
     }
@@ -98,20 +106,29 @@ struct ViewNode {
         }
         // p ↦ T(p − boundsMid) + center
         let t = transform
-        let mx = bounds.midX, my = bounds.midY
-        return AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d,
-                               tx: t.tx - (t.a * mx + t.c * my) + center.x, ty: t.ty - (t.b * mx + t.d * my) + center.y)
+        let mx = bounds.midX
+        let my = bounds.midY
+        return AffineTransform(
+            a: t.a, b: t.b, c: t.c, d: t.d,
+            tx: t.tx - (t.a * mx + t.c * my) + center.x, ty: t.ty - (t.b * mx + t.d * my) + center.y)
     }
 
     /// The bounding box of this view's bounds mapped by `m` (its local-to-screen map).
     func boundingBox(under m: AffineTransform) -> Rect {
         let b = bounds
-        let corners = [m.apply(Point(b.minX, b.minY)), m.apply(Point(b.maxX, b.minY)),
-                       m.apply(Point(b.maxX, b.maxY)), m.apply(Point(b.minX, b.maxY))]
-        var minX = corners[0].x, maxX = corners[0].x, minY = corners[0].y, maxY = corners[0].y
+        let corners = [
+            m.apply(Point(b.minX, b.minY)), m.apply(Point(b.maxX, b.minY)),
+            m.apply(Point(b.maxX, b.maxY)), m.apply(Point(b.minX, b.maxY)),
+        ]
+        var minX = corners[0].x
+        var maxX = corners[0].x
+        var minY = corners[0].y
+        var maxY = corners[0].y
         for c in corners.dropFirst() {
-            minX = Swift.min(minX, c.x); maxX = Swift.max(maxX, c.x)
-            minY = Swift.min(minY, c.y); maxY = Swift.max(maxY, c.y)
+            minX = Swift.min(minX, c.x)
+            maxX = Swift.max(maxX, c.x)
+            minY = Swift.min(minY, c.y)
+            maxY = Swift.max(maxY, c.y)
         }
         return Rect(minX, minY, maxX - minX, maxY - minY)
     }

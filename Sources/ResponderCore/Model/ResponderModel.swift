@@ -82,7 +82,10 @@ public struct ResponderModel: Sendable {
     /// touches whose views still exist stay bound; first responders and the key window come from the snapshot.
     mutating func applySnapshot(_ spec: HierarchySpec, step: inout Step) {
         let before = firstRespondersByWindow()
-        for i in views.indices where views[i].alive { views[i].alive = false; views[i].children.removeAll() }
+        for i in views.indices where views[i].alive {
+            views[i].alive = false
+            views[i].children.removeAll()
+        }
         for i in controllers.indices { controllers[i].alive = false }
         for i in recognizers.indices { recognizers[i].alive = false }
         windows.removeAll()
@@ -119,15 +122,19 @@ public struct ResponderModel: Sendable {
             let old = before.first(where: { $0.window == w })?.view ?? -1
             let new = views[w].firstResponder
             if old != new {
-                step.firstResponderChanges.append(FirstResponderChange(
-                    window: .view(w), from: old >= 0 ? .view(old) : nil, to: new >= 0 ? .view(new) : nil,
-                    reason: .snapshot))
+                step.firstResponderChanges.append(
+                    FirstResponderChange(
+                        window: .view(w), from: old >= 0 ? .view(old) : nil, to: new >= 0 ? .view(new) : nil,
+                        reason: .snapshot))
             }
         }
         // Touches in flight: keep those whose view still exists.
         for t in touches.indices {
             if touches[t].view >= 0 && !views[touches[t].view].alive {
-                step.notes.append(StepNote("touch \"\(touches[t].key)\": its view \"\(views[touches[t].view].id)\" is not in the new snapshot; the touch is no longer bound"))
+                step.notes.append(
+                    StepNote(
+                        "touch \"\(touches[t].key)\": its view \"\(views[touches[t].view].id)\" is not in the new snapshot; the touch is no longer bound"
+                    ))
                 touches[t].view = -1
             }
             touches[t].recognizers.removeAll(where: { !recognizers[$0].alive })
@@ -218,12 +225,14 @@ public struct ResponderModel: Sendable {
         var list: [Int] = []
         let kind = views[h].kind
         if kind.isScrollView {
-            var pan = RecognizerSpec(id: views[h].id + "#pan", className: "UIScrollViewPanGestureRecognizer", kind: .pan)
+            var pan = RecognizerSpec(
+                id: views[h].id + "#pan", className: "UIScrollViewPanGestureRecognizer", kind: .pan)
             pan.delaysTouchesEnded = false
             list.append(makeRecognizer(pan, view: h, synthetic: .scrollPan))
         }
         if kind.isTextInput {
-            let tap = RecognizerSpec(id: views[h].id + "#textInteraction", className: "UITextInteractionTapRecognizer", kind: .tap)
+            let tap = RecognizerSpec(
+                id: views[h].id + "#textInteraction", className: "UITextInteractionTapRecognizer", kind: .tap)
             list.append(makeRecognizer(tap, view: h, synthetic: .textInteraction))
         }
         for s in specs { list.append(makeRecognizer(s, view: h, synthetic: .none)) }
@@ -232,7 +241,8 @@ public struct ResponderModel: Sendable {
 
     /// Window-level recognizers added by policies (8.5 IQKeyboardManager; `+tap-to-dismiss`).
     mutating func addWindowRecognizers(_ w: Int) {
-        var iq = RecognizerSpec(id: views[w].id + "#resignOnTouchOutside", className: "UITapGestureRecognizer", kind: .tap)
+        var iq = RecognizerSpec(
+            id: views[w].id + "#resignOnTouchOutside", className: "UITapGestureRecognizer", kind: .tap)
         iq.cancelsTouchesInView = false
         iq.ignoresControls = true
         let g = makeRecognizer(iq, view: w, synthetic: .resignOnTouchOutside)
@@ -273,7 +283,9 @@ public struct ResponderModel: Sendable {
 
     mutating func addController(_ c: ControllerSpec) -> Int {
         let h: Int
-        if let existing = controllerIndex[c.id] { h = existing } else {
+        if let existing = controllerIndex[c.id] {
+            h = existing
+        } else {
             h = controllers.count
             controllers.append(ControllerNode(id: c.id, className: c.className))
             controllerIndex[c.id] = h
@@ -296,10 +308,14 @@ public struct ResponderModel: Sendable {
             let v = controllers[c].viewID.flatMap { liveView($0) } ?? -1
             controllers[c].view = v
             if v >= 0 { views[v].controller = c }
-            controllers[c].parent = controllers[c].parentID.flatMap { id in
-                controllerIndex[id].flatMap { controllers[$0].alive ? $0 : nil } } ?? -1
-            controllers[c].presenting = controllers[c].presentingID.flatMap { id in
-                controllerIndex[id].flatMap { controllers[$0].alive ? $0 : nil } } ?? -1
+            controllers[c].parent =
+                controllers[c].parentID.flatMap { id in
+                    controllerIndex[id].flatMap { controllers[$0].alive ? $0 : nil }
+                } ?? -1
+            controllers[c].presenting =
+                controllers[c].presentingID.flatMap { id in
+                    controllerIndex[id].flatMap { controllers[$0].alive ? $0 : nil }
+                } ?? -1
         }
     }
 

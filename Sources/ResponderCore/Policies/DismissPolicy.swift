@@ -33,7 +33,9 @@ public struct PolicySettings: Sendable, Equatable {
     public var removed: [DismissPolicy]
 
     public init(session: [DismissPolicy] = [], added: [DismissPolicy] = [], removed: [DismissPolicy] = []) {
-        self.session = session; self.added = added; self.removed = removed
+        self.session = session
+        self.added = added
+        self.removed = removed
     }
 
     /// Whether `policy` acts at a place where the recording says it is attached (`recorded`) or not.

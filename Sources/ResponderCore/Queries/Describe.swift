@@ -56,7 +56,8 @@ extension ResponderModel {
         case .notInWindow: return "\(name) is not in a window"
         case .coveredByWindow(let w): return "window \(label(w)) in front takes the point"
         case .blocked(let b, let r):
-            return b == view ? "\(name) is passed over: \(r.phrase)" : "ancestor \(label(b)) is passed over: \(r.phrase)"
+            return b == view
+                ? "\(name) is passed over: \(r.phrase)" : "ancestor \(label(b)) is passed over: \(r.phrase)"
         case .coveredBySibling(let s, let h):
             return "\(label(s)) in front takes the point (hit view \(label(h)))"
         }
@@ -66,15 +67,41 @@ extension ResponderModel {
     public func describe(_ s: Step) -> String {
         var parts: [String] = []
         if let v = s.view { parts.append("view=\(id(of: v))") }
-        if !s.delivered.isEmpty { parts.append("delivered=[" + s.delivered.map { "\(id(of: $0.to)).\($0.method.rawValue)" }.joined(separator: ", ") + "]") }
-        if !s.gestures.isEmpty { parts.append("gestures=[" + s.gestures.map { "\(id(of: $0.recognizer)):\($0.state.rawValue)" }.joined(separator: ", ") + "]") }
-        if !s.actions.isEmpty { parts.append("actions=[" + s.actions.map { "\($0.action)->\($0.target.map { id(of: $0) } ?? "nil")" }.joined(separator: ", ") + "]") }
-        if !s.firstResponderChanges.isEmpty {
-            parts.append("fr=[" + s.firstResponderChanges.map { "\($0.from.map { id(of: $0) } ?? "nil")->\($0.to.map { id(of: $0) } ?? "nil")" }.joined(separator: ", ") + "]")
+        if !s.delivered.isEmpty {
+            parts.append(
+                "delivered=[" + s.delivered.map { "\(id(of: $0.to)).\($0.method.rawValue)" }.joined(separator: ", ")
+                    + "]")
         }
-        if !s.keyboardChanges.isEmpty { parts.append("keyboard=" + s.keyboardChanges.map { $0.visible ? "shown" : "hidden" }.joined(separator: ",")) }
-        if !s.policyEffects.isEmpty { parts.append("policies=[" + s.policyEffects.map { "\($0.policy.rawValue):\($0.outcome)" }.joined(separator: ", ") + "]") }
-        if !s.cancellations.isEmpty { parts.append("cancelled=[" + s.cancellations.map { "\($0.touch)@\(id(of: $0.view))" }.joined(separator: ", ") + "]") }
+        if !s.gestures.isEmpty {
+            parts.append(
+                "gestures=["
+                    + s.gestures.map { "\(id(of: $0.recognizer)):\($0.state.rawValue)" }.joined(separator: ", ") + "]")
+        }
+        if !s.actions.isEmpty {
+            parts.append(
+                "actions=["
+                    + s.actions.map { "\($0.action)->\($0.target.map { id(of: $0) } ?? "nil")" }.joined(separator: ", ")
+                    + "]")
+        }
+        if !s.firstResponderChanges.isEmpty {
+            parts.append(
+                "fr=["
+                    + s.firstResponderChanges.map {
+                        "\($0.from.map { id(of: $0) } ?? "nil")->\($0.to.map { id(of: $0) } ?? "nil")"
+                    }.joined(separator: ", ") + "]")
+        }
+        if !s.keyboardChanges.isEmpty {
+            parts.append("keyboard=" + s.keyboardChanges.map { $0.visible ? "shown" : "hidden" }.joined(separator: ","))
+        }
+        if !s.policyEffects.isEmpty {
+            parts.append(
+                "policies=[" + s.policyEffects.map { "\($0.policy.rawValue):\($0.outcome)" }.joined(separator: ", ")
+                    + "]")
+        }
+        if !s.cancellations.isEmpty {
+            parts.append(
+                "cancelled=[" + s.cancellations.map { "\($0.touch)@\(id(of: $0.view))" }.joined(separator: ", ") + "]")
+        }
         if !s.notes.isEmpty { parts.append("notes=\(s.notes)") }
         parts.append("firstResponder=\(s.firstResponder.map { id(of: $0) } ?? "nil") keyboard=\(s.keyboardVisible)")
         return parts.joined(separator: " ")

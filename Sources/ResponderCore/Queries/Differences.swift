@@ -28,7 +28,8 @@ public struct Difference: Hashable, Sendable, CustomStringConvertible {
         case .viewMissing: return "view \"\(id)\" is in the snapshot but not in the model"
         case .viewExtra: return "view \"\(id)\" is in the model but not in the snapshot"
         default:
-            return "\(kind.rawValue)\(field.map { " " + $0 } ?? "") of \"\(id)\": model \(model ?? "null"), snapshot \(snapshot ?? "null")"
+            return
+                "\(kind.rawValue)\(field.map { " " + $0 } ?? "") of \"\(id)\": model \(model ?? "null"), snapshot \(snapshot ?? "null")"
         }
     }
 }
@@ -43,9 +44,14 @@ extension ResponderModel {
         // Which views are in a window, computed once (a per-view walk up would be quadratic in depth).
         var inWindow = [Bool](repeating: false, count: views.count)
         var wstack = windows
-        while let n = wstack.popLast() { inWindow[n] = true; wstack.append(contentsOf: views[n].children) }
+        while let n = wstack.popLast() {
+            inWindow[n] = true
+            wstack.append(contentsOf: views[n].children)
+        }
         var snapshotFR: [(window: String, view: String)] = []
-        var stack: [(spec: ViewSpec, parent: String?, window: String)] = spec.windows.reversed().map { ($0.view, nil, $0.view.id) }
+        var stack: [(spec: ViewSpec, parent: String?, window: String)] = spec.windows.reversed().map {
+            ($0.view, nil, $0.view.id)
+        }
         while let (s, parentID, windowID) = stack.popLast() {
             for c in s.subviews.reversed() { stack.append((c, s.id, windowID)) }
             if s.isFirstResponder == true { snapshotFR.append((windowID, s.id)) }
@@ -62,19 +68,27 @@ extension ResponderModel {
         }
         var mstack = Array(windows.reversed())
         while let v = mstack.popLast() {
-            if !seen[v] { out.append(Difference(kind: .viewExtra, id: views[v].id, field: nil, model: views[v].className, snapshot: nil)) }
+            if !seen[v] {
+                out.append(
+                    Difference(kind: .viewExtra, id: views[v].id, field: nil, model: views[v].className, snapshot: nil))
+            }
             mstack.append(contentsOf: views[v].children.reversed())
         }
         for w in spec.windows {
-            let modelFR: String? = liveView(w.view.id).flatMap { views[$0].isWindow && views[$0].firstResponder >= 0 ? views[views[$0].firstResponder].id : nil }
+            let modelFR: String? = liveView(w.view.id).flatMap {
+                views[$0].isWindow && views[$0].firstResponder >= 0 ? views[views[$0].firstResponder].id : nil
+            }
             let snapFR = snapshotFR.first { $0.window == w.view.id }?.view
             if modelFR != snapFR {
-                out.append(Difference(kind: .firstResponder, id: w.view.id, field: nil, model: modelFR, snapshot: snapFR))
+                out.append(
+                    Difference(kind: .firstResponder, id: w.view.id, field: nil, model: modelFR, snapshot: snapFR))
             }
         }
         if let key = spec.windows.first(where: { $0.isKeyWindow })?.view.id {
             let modelKey = keyWindow >= 0 ? views[keyWindow].id : nil
-            if modelKey != key { out.append(Difference(kind: .keyWindow, id: key, field: nil, model: modelKey, snapshot: key)) }
+            if modelKey != key {
+                out.append(Difference(kind: .keyWindow, id: key, field: nil, model: modelKey, snapshot: key))
+            }
         }
         return out
     }
@@ -91,11 +105,15 @@ extension ResponderModel {
         diff("isHidden", "\(n.isHidden)", "\(s.isHidden ?? false)")
         // Alpha compares as UIKit stores it (Float), so 0.3 recorded as 0.30000001192092896 is not a difference.
         if Float(n.alpha) != Float(s.alpha ?? 1) { diff("alpha", formatNumber(n.alpha), formatNumber(s.alpha ?? 1)) }
-        diff("isUserInteractionEnabled", "\(n.isUserInteractionEnabled)", "\(s.isUserInteractionEnabled ?? kind.defaultUserInteractionEnabled)")
+        diff(
+            "isUserInteractionEnabled", "\(n.isUserInteractionEnabled)",
+            "\(s.isUserInteractionEnabled ?? kind.defaultUserInteractionEnabled)")
         diff("isEnabled", "\(n.isEnabled)", "\(s.isEnabled ?? true)")
         diff("isMultipleTouchEnabled", "\(n.isMultipleTouchEnabled)", "\(s.isMultipleTouchEnabled ?? false)")
         diff("isExclusiveTouch", "\(n.isExclusiveTouch)", "\(s.isExclusiveTouch ?? false)")
-        diff("canBecomeFirstResponder", "\(n.canBecomeFirstResponder)", "\(s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder)")
+        diff(
+            "canBecomeFirstResponder", "\(n.canBecomeFirstResponder)",
+            "\(s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder)")
         diff("canResignFirstResponder", "\(n.canResignFirstResponder)", "\(s.canResignFirstResponder ?? true)")
     }
 }

@@ -116,15 +116,17 @@ extension ResponderModel {
         let r = recognizers[g]
         var implicit = true
         if case .none = r.synthetic { implicit = false }
-        return RecognizerInfo(id: r.id, className: r.className, kind: r.kind, view: .view(r.view), state: r.state,
-                              isEnabled: r.isEnabled, cancelsTouchesInView: r.cancelsTouchesInView, isImplicit: implicit)
+        return RecognizerInfo(
+            id: r.id, className: r.className, kind: r.kind, view: .view(r.view), state: r.state,
+            isEnabled: r.isEnabled, cancelsTouchesInView: r.cancelsTouchesInView, isImplicit: implicit)
     }
 
     /// The touches in flight, oldest first.
     public var touchesInFlight: [TouchInfo] {
         touches.filter { !$0.finished }.map {
-            TouchInfo(touch: $0.key, window: $0.window >= 0 ? .view($0.window) : nil,
-                      view: $0.view >= 0 ? .view($0.view) : nil, start: $0.start, last: $0.last)
+            TouchInfo(
+                touch: $0.key, window: $0.window >= 0 ? .view($0.window) : nil,
+                view: $0.view >= 0 ? .view($0.view) : nil, start: $0.start, last: $0.last)
         }
     }
 
@@ -144,7 +146,10 @@ extension ResponderModel {
         guard case .view(let v) = ref else { return [id(of: ref)] }
         var out: [String] = []
         var cur = v
-        while cur >= 0 { out.append(views[cur].id); cur = views[cur].parent }
+        while cur >= 0 {
+            out.append(views[cur].id)
+            cur = views[cur].parent
+        }
         return out.reversed()
     }
 }

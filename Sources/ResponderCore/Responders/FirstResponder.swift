@@ -19,12 +19,14 @@ extension ResponderModel {
             return false
         }
         if cur >= 0 && !views[cur].canResignFirstResponder {
-            step.refusals.append(FirstResponderRefusal(responder: .view(cur), why: .currentCannotResign, reason: reason))
+            step.refusals.append(
+                FirstResponderRefusal(responder: .view(cur), why: .currentCannotResign, reason: reason))
             return false
         }
         views[w].firstResponder = v
-        step.firstResponderChanges.append(FirstResponderChange(
-            window: .view(w), from: cur >= 0 ? .view(cur) : nil, to: .view(v), reason: reason))
+        step.firstResponderChanges.append(
+            FirstResponderChange(
+                window: .view(w), from: cur >= 0 ? .view(cur) : nil, to: .view(v), reason: reason))
         if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
         // [INF] A text input becoming first responder makes its window key (Chameleon does this for UIKeyInput
         // responders; iOS does not document it): the keyboard types into it.
@@ -46,7 +48,8 @@ extension ResponderModel {
             return false
         }
         views[w].firstResponder = -1
-        step.firstResponderChanges.append(FirstResponderChange(window: .view(w), from: .view(v), to: nil, reason: reason))
+        step.firstResponderChanges.append(
+            FirstResponderChange(window: .view(w), from: .view(v), to: nil, reason: reason))
         sendControlEvent(v, "editingDidEnd", step: &step)
         return true
     }
@@ -67,8 +70,9 @@ extension ResponderModel {
             let fr = views[w].firstResponder
             if fr >= 0 && (!views[fr].alive || windowOf(fr) != w) {
                 views[w].firstResponder = -1
-                step.firstResponderChanges.append(FirstResponderChange(
-                    window: .view(w), from: .view(fr), to: nil, reason: .removedFromWindow))
+                step.firstResponderChanges.append(
+                    FirstResponderChange(
+                        window: .view(w), from: .view(fr), to: nil, reason: .removedFromWindow))
             }
         }
     }

@@ -83,7 +83,8 @@ extension ResponderModel {
         if let t = target {
             // A1: an explicit target bypasses the chain.
             guard let ref = ref(for: t) else {
-                step.notes.append(StepNote("action \"\(action)\": target \"\(t)\" is not a known object; recorded as unhandled"))
+                step.notes.append(
+                    StepNote("action \"\(action)\": target \"\(t)\" is not a known object; recorded as unhandled"))
                 step.actions.append(ActionDispatch(action: action, target: nil, sender: sender, nilTargeted: false))
                 return false
             }

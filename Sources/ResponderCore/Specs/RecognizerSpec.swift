@@ -22,11 +22,18 @@ public struct RecognizerSpec: Sendable, Equatable {
         numberOfTapsRequired: Int = 1, requireToFail: [String] = [], ignoresControls: Bool = false,
         shouldBegin: Bool = true, actions: [RecognizerActionSpec] = []
     ) {
-        self.id = id; self.className = className; self.kind = kind; self.isEnabled = isEnabled
-        self.cancelsTouchesInView = cancelsTouchesInView; self.delaysTouchesBegan = delaysTouchesBegan
-        self.delaysTouchesEnded = delaysTouchesEnded; self.numberOfTapsRequired = numberOfTapsRequired
-        self.requireToFail = requireToFail; self.ignoresControls = ignoresControls
-        self.shouldBegin = shouldBegin; self.actions = actions
+        self.id = id
+        self.className = className
+        self.kind = kind
+        self.isEnabled = isEnabled
+        self.cancelsTouchesInView = cancelsTouchesInView
+        self.delaysTouchesBegan = delaysTouchesBegan
+        self.delaysTouchesEnded = delaysTouchesEnded
+        self.numberOfTapsRequired = numberOfTapsRequired
+        self.requireToFail = requireToFail
+        self.ignoresControls = ignoresControls
+        self.shouldBegin = shouldBegin
+        self.actions = actions
     }
 
     /// The behaviour the model gives this recognizer.
@@ -39,7 +46,9 @@ public struct RecognizerActionSpec: Sendable, Equatable {
     public var action: String
     public var effect: RecognizerEffect?
     public init(target: String?, action: String, effect: RecognizerEffect? = nil) {
-        self.target = target; self.action = action; self.effect = effect
+        self.target = target
+        self.action = action
+        self.effect = effect
     }
 }
 
@@ -57,9 +66,14 @@ public enum RecognizerKind: String, Sendable {
 
     /// Derives the kind from a class name: `UITapGestureRecognizer`, `MyApp.DoubleTapGestureRecognizer`, ...
     public init(className: String) {
-        if className.hasSuffix("TapGestureRecognizer") { self = .tap }
-        else if className.hasSuffix("LongPressGestureRecognizer") { self = .longPress }
-        else if className.hasSuffix("PanGestureRecognizer") { self = .pan }
-        else { self = .other }
+        if className.hasSuffix("TapGestureRecognizer") {
+            self = .tap
+        } else if className.hasSuffix("LongPressGestureRecognizer") {
+            self = .longPress
+        } else if className.hasSuffix("PanGestureRecognizer") {
+            self = .pan
+        } else {
+            self = .other
+        }
     }
 }

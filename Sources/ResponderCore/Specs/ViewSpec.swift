@@ -46,17 +46,32 @@ public struct ViewSpec: Sendable, Equatable {
         keyboardDismissMode: KeyboardDismissMode? = nil, accessibilityIdentifier: String? = nil,
         accessibilityLabel: String? = nil, text: String? = nil, subviews: [ViewSpec] = []
     ) {
-        self.id = id; self.className = className; self.baseClass = baseClass; self.frame = frame
-        self.bounds = bounds; self.center = center; self.transform = transform; self.isHidden = isHidden
-        self.alpha = alpha; self.isUserInteractionEnabled = isUserInteractionEnabled
-        self.clipsToBounds = clipsToBounds; self.isMultipleTouchEnabled = isMultipleTouchEnabled
-        self.isExclusiveTouch = isExclusiveTouch; self.isEnabled = isEnabled
+        self.id = id
+        self.className = className
+        self.baseClass = baseClass
+        self.frame = frame
+        self.bounds = bounds
+        self.center = center
+        self.transform = transform
+        self.isHidden = isHidden
+        self.alpha = alpha
+        self.isUserInteractionEnabled = isUserInteractionEnabled
+        self.clipsToBounds = clipsToBounds
+        self.isMultipleTouchEnabled = isMultipleTouchEnabled
+        self.isExclusiveTouch = isExclusiveTouch
+        self.isEnabled = isEnabled
         self.canBecomeFirstResponder = canBecomeFirstResponder
-        self.canResignFirstResponder = canResignFirstResponder; self.isFirstResponder = isFirstResponder
-        self.overridesTouches = overridesTouches; self.implements = implements; self.actions = actions
-        self.gestureRecognizers = gestureRecognizers; self.keyboardDismissMode = keyboardDismissMode
-        self.accessibilityIdentifier = accessibilityIdentifier; self.accessibilityLabel = accessibilityLabel
-        self.text = text; self.subviews = subviews
+        self.canResignFirstResponder = canResignFirstResponder
+        self.isFirstResponder = isFirstResponder
+        self.overridesTouches = overridesTouches
+        self.implements = implements
+        self.actions = actions
+        self.gestureRecognizers = gestureRecognizers
+        self.keyboardDismissMode = keyboardDismissMode
+        self.accessibilityIdentifier = accessibilityIdentifier
+        self.accessibilityLabel = accessibilityLabel
+        self.text = text
+        self.subviews = subviews
     }
 
     /// The nearest UIKit class, which supplies every default.
@@ -73,7 +88,10 @@ public struct WindowSpec: Sendable, Equatable {
     public var policies: [DismissPolicy]
 
     public init(view: ViewSpec, windowLevel: Double = 0, isKeyWindow: Bool = false, policies: [DismissPolicy] = []) {
-        self.view = view; self.windowLevel = windowLevel; self.isKeyWindow = isKeyWindow; self.policies = policies
+        self.view = view
+        self.windowLevel = windowLevel
+        self.isKeyWindow = isKeyWindow
+        self.policies = policies
     }
 }
 
@@ -90,7 +108,9 @@ public struct ActionSpec: Sendable, Equatable {
     public var target: String?
     public var action: String
     public init(events: [String], target: String?, action: String) {
-        self.events = events; self.target = target; self.action = action
+        self.events = events
+        self.target = target
+        self.action = action
     }
 }
 
@@ -111,9 +131,14 @@ public struct ControllerSpec: Sendable, Equatable {
         presentingViewController: String? = nil, implements: [String] = [], overridesTouches: Bool = false,
         endsEditingOnTouchesBegan: Bool = false
     ) {
-        self.id = id; self.className = className; self.view = view; self.parent = parent
-        self.presentingViewController = presentingViewController; self.implements = implements
-        self.overridesTouches = overridesTouches; self.endsEditingOnTouchesBegan = endsEditingOnTouchesBegan
+        self.id = id
+        self.className = className
+        self.view = view
+        self.parent = parent
+        self.presentingViewController = presentingViewController
+        self.implements = implements
+        self.overridesTouches = overridesTouches
+        self.endsEditingOnTouchesBegan = endsEditingOnTouchesBegan
     }
 }
 
@@ -131,8 +156,12 @@ public struct ApplicationSpec: Sendable, Equatable {
         id: String = "application", className: String = "UIApplication", implements: [String] = [],
         delegateID: String? = nil, delegateIsResponder: Bool = false, delegateImplements: [String] = []
     ) {
-        self.id = id; self.className = className; self.implements = implements; self.delegateID = delegateID
-        self.delegateIsResponder = delegateIsResponder; self.delegateImplements = delegateImplements
+        self.id = id
+        self.className = className
+        self.implements = implements
+        self.delegateID = delegateID
+        self.delegateIsResponder = delegateIsResponder
+        self.delegateImplements = delegateImplements
     }
 }
 
@@ -142,7 +171,11 @@ public struct HierarchySpec: Sendable, Equatable {
     public var windows: [WindowSpec]
     public var controllers: [ControllerSpec]
     public var application: ApplicationSpec
-    public init(windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec()) {
-        self.windows = windows; self.controllers = controllers; self.application = application
+    public init(
+        windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec()
+    ) {
+        self.windows = windows
+        self.controllers = controllers
+        self.application = application
     }
 }

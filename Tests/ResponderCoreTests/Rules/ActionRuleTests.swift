@@ -1,17 +1,39 @@
 import Testing
+
 @testable import ResponderCore
 
 /// Section 7 of the semantics: action dispatch.
 @Suite struct ActionRuleTests {
     func app(fieldImplements: [String] = [], vcImplements: [String] = ["save:"]) -> Harness {
-        Harness([win("w1", [v("root", "UIView", 0, 0, 390, 844, [
-            v("btn", "UIButton", 0, 0, 100, 44) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: nil, action: "save:")] },
-            v("explicit", "UIButton", 0, 100, 100, 44) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: "helper", action: "go:")] },
-            v("other", "UIView", 0, 200, 390, 300, [v("tf", "UITextField", 0, 0, 300, 40) { $0.implements = fieldImplements }]),
-        ])])], controllers: [
-            ControllerSpec(id: "vc", className: "VC", view: "root", implements: vcImplements),
-            ControllerSpec(id: "helper", className: "Helper", view: nil),
-        ], application: ApplicationSpec(implements: ["appWide:"], delegateID: "appDelegate", delegateIsResponder: true, delegateImplements: ["delegated:"]))
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v("btn", "UIButton", 0, 0, 100, 44) {
+                                    $0.actions = [ActionSpec(events: ["touchUpInside"], target: nil, action: "save:")]
+                                },
+                                v("explicit", "UIButton", 0, 100, 100, 44) {
+                                    $0.actions = [
+                                        ActionSpec(events: ["touchUpInside"], target: "helper", action: "go:")
+                                    ]
+                                },
+                                v(
+                                    "other", "UIView", 0, 200, 390, 300,
+                                    [v("tf", "UITextField", 0, 0, 300, 40) { $0.implements = fieldImplements }]),
+                            ])
+                    ])
+            ],
+            controllers: [
+                ControllerSpec(id: "vc", className: "VC", view: "root", implements: vcImplements),
+                ControllerSpec(id: "helper", className: "Helper", view: nil),
+            ],
+            application: ApplicationSpec(
+                implements: ["appWide:"], delegateID: "appDelegate", delegateIsResponder: true,
+                delegateImplements: ["delegated:"]))
     }
 
     @Test func A1_explicitTargetBypassesTheChain() {
@@ -63,6 +85,9 @@ import Testing
         #expect(h.actions(s) == ["resignFirstResponder->tf"])
         #expect(h.frChanges(s) == ["tf->nil"])
         #expect(s.firstResponderChanges.map(\.reason) == [.resignAction])
-        #expect(h.actions(h.send(.action(action: "resignFirstResponder", target: nil, sender: nil))) == ["resignFirstResponder->nil"])
+        #expect(
+            h.actions(h.send(.action(action: "resignFirstResponder", target: nil, sender: nil))) == [
+                "resignFirstResponder->nil"
+            ])
     }
 }

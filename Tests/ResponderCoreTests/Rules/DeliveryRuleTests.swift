@@ -1,16 +1,28 @@
 import Testing
+
 @testable import ResponderCore
 
 /// Section 3 of the semantics: event delivery.
 @Suite struct DeliveryRuleTests {
     /// w1 > root (controller vc) > [plain, btn, tf]
     func screen(policies: [DismissPolicy] = [], _ root: (inout ViewSpec) -> Void = { _ in }) -> Harness {
-        Harness([win("w1", [v("root", "UIView", 0, 0, 390, 844, [
-            v("plain", "UIView", 0, 0, 200, 200),
-            v("btn", "UIButton", 0, 300, 100, 44) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: "vc", action: "save:")] },
-            v("tf", "UITextField", 0, 400, 300, 40),
-        ], root)], policies: policies)],
-        controllers: [ControllerSpec(id: "vc", className: "VC", view: "root", implements: ["save:"])])
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v("plain", "UIView", 0, 0, 200, 200),
+                                v("btn", "UIButton", 0, 300, 100, 44) {
+                                    $0.actions = [ActionSpec(events: ["touchUpInside"], target: "vc", action: "save:")]
+                                },
+                                v("tf", "UITextField", 0, 400, 300, 40),
+                            ], root)
+                    ], policies: policies)
+            ],
+            controllers: [ControllerSpec(id: "vc", className: "VC", view: "root", implements: ["save:"])])
     }
 
     @Test func D1_DISAGREE_flowkey_touchIsBoundBeforeSendEvent_windowPolicySeesTheHitView() {
@@ -35,7 +47,9 @@ import Testing
     }
 
     @Test func D2_DISAGREE_touchViewBecomesNilWhenARecognizerTakesIt() {
-        var h = Harness([win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.gestureRecognizers = [tapRecognizer("tap")] }])])
+        var h = Harness([
+            win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.gestureRecognizers = [tapRecognizer("tap")] }])
+        ])
         let s = h.tap("1", 50, 50)
         #expect(h.name(s.began.view) == "pad")
         #expect(s.ended.view == nil)
@@ -43,7 +57,9 @@ import Testing
     }
 
     @Test func D3_recognizersGetTheTouchBeforeTheView() {
-        var h = Harness([win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.gestureRecognizers = [tapRecognizer("tap")] }])])
+        var h = Harness([
+            win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.gestureRecognizers = [tapRecognizer("tap")] }])
+        ])
         let s = h.touch("1", .began, 50, 50)
         #expect(h.delivered(s) == ["tap.began", "pad.began", ">w1.began", ">application.began"])
         #expect(h.gestures(s) == ["tap:possible"])
@@ -51,20 +67,32 @@ import Testing
 
     @Test func D4_D7_defaultImplementationForwardsUpTheChain_overridingViewSwallows() {
         var h = screen()
-        #expect(h.delivered(h.touch("1", .began, 50, 50)) == ["plain.began", ">root.began", ">vc.began", ">w1.began", ">application.began"])
+        #expect(
+            h.delivered(h.touch("1", .began, 50, 50)) == [
+                "plain.began", ">root.began", ">vc.began", ">w1.began", ">application.began",
+            ])
         h.touch("1", .ended, 50, 50)
         var o = Harness([win("w1", [v("custom", "MyApp.Canvas", 0, 0, 200, 200) { $0.overridesTouches = true }])])
         #expect(o.delivered(o.touch("1", .began, 50, 50)) == ["custom.began"])
     }
 
     @Test func D4_delegateEndsTheChainOnlyWhenItIsAResponder() {
-        var h = Harness([win("w1", [])], application: ApplicationSpec(delegateID: "appDelegate", delegateIsResponder: true))
+        var h = Harness(
+            [win("w1", [])], application: ApplicationSpec(delegateID: "appDelegate", delegateIsResponder: true))
         #expect(h.delivered(h.touch("1", .began, 5, 5)) == ["w1.began", ">application.began", ">appDelegate.began"])
     }
 
     @Test func D5_withoutMultipleTouchTheViewGetsOnlyItsFirstTouch_recognizersGetAll() {
-        var h = Harness([win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.overridesTouches = true
-            $0.gestureRecognizers = [RecognizerSpec(id: "pinch", className: "UIPinchGestureRecognizer")] }])])
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("pad", "UIView", 0, 0, 200, 200) {
+                        $0.overridesTouches = true
+                        $0.gestureRecognizers = [RecognizerSpec(id: "pinch", className: "UIPinchGestureRecognizer")]
+                    }
+                ])
+        ])
         #expect(h.delivered(h.touch("1", .began, 50, 50)) == ["pinch.began", "pad.began"])
         #expect(h.delivered(h.touch("2", .began, 80, 80)) == ["pinch.began"])
         #expect(h.delivered(h.touch("2", .ended, 80, 80)) == ["pinch.ended"])  // withheld for its life, not forwarded
@@ -72,23 +100,48 @@ import Testing
     }
 
     @Test func D5_DISAGREE_Chameleon_flowkey_multipleTouchEnabledDeliversBoth() {
-        var h = Harness([win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.overridesTouches = true; $0.isMultipleTouchEnabled = true }])])
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("pad", "UIView", 0, 0, 200, 200) {
+                        $0.overridesTouches = true
+                        $0.isMultipleTouchEnabled = true
+                    }
+                ])
+        ])
         #expect(h.delivered(h.touch("1", .began, 50, 50)) == ["pad.began"])
         #expect(h.delivered(h.touch("2", .began, 80, 80)) == ["pad.began"])
         // Another view still gets its own first touch regardless of the property.
-        var k = Harness([win("w1", [v("a", "UIView", 0, 0, 100, 100) { $0.overridesTouches = true },
-                                    v("b", "UIView", 100, 0, 100, 100) { $0.overridesTouches = true }])])
+        var k = Harness([
+            win(
+                "w1",
+                [
+                    v("a", "UIView", 0, 0, 100, 100) { $0.overridesTouches = true },
+                    v("b", "UIView", 100, 0, 100, 100) { $0.overridesTouches = true },
+                ])
+        ])
         #expect(k.delivered(k.touch("1", .began, 50, 50)) == ["a.began"])
         #expect(k.delivered(k.touch("2", .began, 150, 50)) == ["b.began"])
     }
 
     @Test func D6_DISAGREE_Chameleon_WinObjC_exclusiveTouchBlocksOtherViewsInTheWindow() {
-        var h = Harness([win("w1", [v("excl", "UIView", 0, 0, 100, 100) { $0.overridesTouches = true; $0.isExclusiveTouch = true },
-                                    v("other", "UIView", 100, 0, 100, 100) { $0.overridesTouches = true }])])
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("excl", "UIView", 0, 0, 100, 100) {
+                        $0.overridesTouches = true
+                        $0.isExclusiveTouch = true
+                    },
+                    v("other", "UIView", 100, 0, 100, 100) { $0.overridesTouches = true },
+                ])
+        ])
         // An exclusive view is tracking: a touch on another view is not delivered.
         #expect(h.delivered(h.touch("1", .began, 50, 50)) == ["excl.began"])
         #expect(h.delivered(h.touch("2", .began, 150, 50)) == [])
-        h.touch("1", .ended, 50, 50); h.touch("2", .ended, 150, 50)
+        h.touch("1", .ended, 50, 50)
+        h.touch("2", .ended, 150, 50)
         // Another view is tracking: a touch on the exclusive view is not delivered.
         #expect(h.delivered(h.touch("3", .began, 150, 50)) == ["other.began"])
         #expect(h.delivered(h.touch("4", .began, 50, 50)) == [])
@@ -102,7 +155,10 @@ import Testing
         var h = screen()
         h.touch("1", .began, 50, 50)
         let c = h.touch("1", .cancelled, 50, 50)
-        #expect(h.delivered(c) == ["plain.cancelled", ">root.cancelled", ">vc.cancelled", ">w1.cancelled", ">application.cancelled"])
+        #expect(
+            h.delivered(c) == [
+                "plain.cancelled", ">root.cancelled", ">vc.cancelled", ">w1.cancelled", ">application.cancelled",
+            ])
         #expect(c.cancellations.map(\.cause) == [.recordedCancel])
         let after = h.touch("1", .ended, 50, 50)
         #expect(h.delivered(after) == [])
@@ -113,7 +169,10 @@ import Testing
         var h = screen()
         h.touch("1", .began, 50, 50)
         let r = h.send(.remove(view: "plain"))
-        #expect(h.delivered(r) == ["plain.cancelled", ">root.cancelled", ">vc.cancelled", ">w1.cancelled", ">application.cancelled"])
+        #expect(
+            h.delivered(r) == [
+                "plain.cancelled", ">root.cancelled", ">vc.cancelled", ">w1.cancelled", ">application.cancelled",
+            ])
         #expect(r.cancellations.map(\.cause) == [.viewRemoved])
         #expect(h.delivered(h.touch("1", .ended, 50, 50)) == [])
     }
@@ -152,10 +211,11 @@ import Testing
 
     @Test func D_touchEventGroupsRecordsOfOneUIEvent() {
         var h = Harness([win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.overridesTouches = true }])])
-        let steps = h.model.dispatchTouchEvent([
-            TouchInput(touch: "1", phase: .began, point: Point(10, 10), event: 7),
-            TouchInput(touch: "2", phase: .began, point: Point(20, 20), event: 7),
-        ], at: 1)
+        let steps = h.model.dispatchTouchEvent(
+            [
+                TouchInput(touch: "1", phase: .began, point: Point(10, 10), event: 7),
+                TouchInput(touch: "2", phase: .began, point: Point(20, 20), event: 7),
+            ], at: 1)
         #expect(steps.map { h.delivered($0) } == [["pad.began"], []])  // one touch per non-multi-touch view (D5)
     }
 }

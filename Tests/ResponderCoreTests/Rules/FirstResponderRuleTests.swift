@@ -1,17 +1,33 @@
 import Testing
+
 @testable import ResponderCore
 
 /// Section 6 of the semantics: first responder and keyboard.
 @Suite struct FirstResponderRuleTests {
-    func form(_ configure: (inout ViewSpec) -> Void = { _ in }, second: (inout ViewSpec) -> Void = { _ in }) -> Harness {
-        Harness([win("w1", [v("root", "UIView", 0, 0, 390, 844, [
-            v("group", "UIView", 0, 0, 390, 300, [
-                v("tf1", "UITextField", 10, 10, 300, 40, [], configure),
-                v("tf2", "MyApp.PinField", 10, 60, 300, 40) { $0.baseClass = "UITextField"; second(&$0) },
-            ]),
-            v("label", "UILabel", 10, 400, 100, 20),
-            v("custom", "MyApp.Canvas", 0, 500, 100, 100) { $0.canBecomeFirstResponder = true },
-        ])])], controllers: [ControllerSpec(id: "vc", className: "VC", view: "root")])
+    func form(_ configure: (inout ViewSpec) -> Void = { _ in }, second: (inout ViewSpec) -> Void = { _ in }) -> Harness
+    {
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v(
+                                    "group", "UIView", 0, 0, 390, 300,
+                                    [
+                                        v("tf1", "UITextField", 10, 10, 300, 40, [], configure),
+                                        v("tf2", "MyApp.PinField", 10, 60, 300, 40) {
+                                            $0.baseClass = "UITextField"
+                                            second(&$0)
+                                        },
+                                    ]),
+                                v("label", "UILabel", 10, 400, 100, 20),
+                                v("custom", "MyApp.Canvas", 0, 500, 100, 100) { $0.canBecomeFirstResponder = true },
+                            ])
+                    ])
+            ], controllers: [ControllerSpec(id: "vc", className: "VC", view: "root")])
     }
 
     func call(_ h: inout Harness, _ id: String, _ m: ResponderCall, force: Bool = false) -> Step {
@@ -66,7 +82,9 @@ import Testing
     @Test func F3_DISAGREE_WinObjC_oneFirstResponderPerWindow_keyInputGoesToTheKeyWindows() {
         var h = Harness([
             win("main", [v("a", "UITextField", 0, 0, 100, 40)], key: true),
-            win("panel", [v("b", "MyApp.KeyCatcher", 0, 0, 100, 40) { $0.canBecomeFirstResponder = true }], key: false, level: 1, frame: Rect(0, 500, 390, 100)),
+            win(
+                "panel", [v("b", "MyApp.KeyCatcher", 0, 0, 100, 40) { $0.canBecomeFirstResponder = true }], key: false,
+                level: 1, frame: Rect(0, 500, 390, 100)),
         ])
         h.send(.call(responder: "a", method: .becomeFirstResponder, force: false))
         h.send(.call(responder: "b", method: .becomeFirstResponder, force: false))
@@ -76,8 +94,16 @@ import Testing
     }
 
     @Test func F3_withoutAKeyWindowKeyInputReachesNobody_untilATextInputBecomesFirstResponder() {
-        var h = Harness([win("w1", [v("tf", "UITextField", 0, 0, 100, 40), v("canvas", "MyApp.Canvas", 0, 100, 100, 40) {
-            $0.canBecomeFirstResponder = true }], key: false)])
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("tf", "UITextField", 0, 0, 100, 40),
+                    v("canvas", "MyApp.Canvas", 0, 100, 100, 40) {
+                        $0.canBecomeFirstResponder = true
+                    },
+                ], key: false)
+        ])
         #expect(h.model.keyWindowRef == nil)
         h.send(.call(responder: "canvas", method: .becomeFirstResponder, force: false))
         #expect(h.send(.key(length: 1)).keyInputReceiver == nil)
@@ -107,7 +133,10 @@ import Testing
         #expect(r.firstResponderChanges.map(\.reason) == [.removedFromWindow])
         #expect(h.keyboard(r) == ["hidden"])
         // Re-adding does not restore it.
-        let back = h.send(.insert(parent: "root", index: 0, view: v("group", "UIView", 0, 0, 390, 300, [v("tf1", "UITextField", 10, 10, 300, 40)])))
+        let back = h.send(
+            .insert(
+                parent: "root", index: 0,
+                view: v("group", "UIView", 0, 0, 390, 300, [v("tf1", "UITextField", 10, 10, 300, 40)])))
         #expect(back.firstResponderChanges.isEmpty)
         #expect(h.firstResponder == nil)
     }
@@ -134,10 +163,14 @@ import Testing
     }
 
     @Test func F7_tapOnATextFieldBeginsEditingAtTouchUp_touchDownThenTouchCancel() {
-        var h = form({ $0.actions = [ActionSpec(events: ["touchDown"], target: "vc", action: "down:"),
-                                     ActionSpec(events: ["touchCancel"], target: "vc", action: "cancel:"),
-                                     ActionSpec(events: ["touchUpInside"], target: "vc", action: "up:"),
-                                     ActionSpec(events: ["editingDidBegin"], target: "vc", action: "began:")] })
+        var h = form({
+            $0.actions = [
+                ActionSpec(events: ["touchDown"], target: "vc", action: "down:"),
+                ActionSpec(events: ["touchCancel"], target: "vc", action: "cancel:"),
+                ActionSpec(events: ["touchUpInside"], target: "vc", action: "up:"),
+                ActionSpec(events: ["editingDidBegin"], target: "vc", action: "began:"),
+            ]
+        })
         let s = h.tap("1", 20, 20)
         #expect(h.actions(s.began) == ["down:->vc"])
         #expect(s.began.firstResponderChanges.isEmpty)

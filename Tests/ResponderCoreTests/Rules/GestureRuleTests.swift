@@ -1,16 +1,35 @@
 import Testing
+
 @testable import ResponderCore
 
 /// Section 4 of the semantics: gesture recognizers.
 @Suite struct GestureRuleTests {
     /// w1 > pad (handles its own touches) carrying `recognizers`; `windowRecognizers` on the window.
-    func pad(_ recognizers: [RecognizerSpec], windowRecognizers: [RecognizerSpec] = [],
-             controllers: [ControllerSpec] = []) -> Harness {
-        Harness([win("w1", [v("pad", "UIView", 0, 0, 200, 200, [
-            v("btn", "UIButton", 150, 150, 40, 40) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: nil, action: "buy:")] },
-            v("field", "UITextField", 0, 160, 100, 30),
-        ]) { $0.overridesTouches = true; $0.gestureRecognizers = recognizers }]) { $0.gestureRecognizers = windowRecognizers }],
-        controllers: controllers)
+    func pad(
+        _ recognizers: [RecognizerSpec], windowRecognizers: [RecognizerSpec] = [],
+        controllers: [ControllerSpec] = []
+    ) -> Harness {
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "pad", "UIView", 0, 0, 200, 200,
+                            [
+                                v("btn", "UIButton", 150, 150, 40, 40) {
+                                    $0.actions = [ActionSpec(events: ["touchUpInside"], target: nil, action: "buy:")]
+                                },
+                                v("field", "UITextField", 0, 160, 100, 30),
+                            ]
+                        ) {
+                            $0.overridesTouches = true
+                            $0.gestureRecognizers = recognizers
+                        }
+                    ]
+                ) { $0.gestureRecognizers = windowRecognizers }
+            ],
+            controllers: controllers)
     }
 
     @Test func G1_hitViewAndAncestorsIncludingTheWindow_closestFirst() {
@@ -27,7 +46,9 @@ import Testing
     }
 
     @Test func G1_disabledRecognizerAndRefusedTouchesGetNothing() {
-        var h = pad([tapRecognizer("off") { $0.isEnabled = false }, tapRecognizer("noControls") { $0.ignoresControls = true }])
+        var h = pad([
+            tapRecognizer("off") { $0.isEnabled = false }, tapRecognizer("noControls") { $0.ignoresControls = true },
+        ])
         #expect(h.gestures(h.touch("1", .began, 160, 160)) == [])  // on the button: refused for its lifetime
         #expect(h.gestures(h.touch("1", .ended, 160, 160)) == [])
         #expect(h.gestures(h.touch("2", .began, 10, 10)) == ["noControls:possible"])
@@ -45,8 +66,11 @@ import Testing
     }
 
     @Test func G2_panIsContinuous_actionsOnBeganChangedEnded() {
-        var h = pad([RecognizerSpec(id: "pan", className: "UIPanGestureRecognizer",
-                                    actions: [RecognizerActionSpec(target: "pad", action: "dragged")])])
+        var h = pad([
+            RecognizerSpec(
+                id: "pan", className: "UIPanGestureRecognizer",
+                actions: [RecognizerActionSpec(target: "pad", action: "dragged")])
+        ])
         h.touch("1", .began, 10, 10)
         #expect(h.gestures(h.touch("1", .moved, 14, 10)) == [])  // below the threshold
         let began = h.touch("1", .moved, 40, 10)
@@ -62,8 +86,12 @@ import Testing
         var h = pad([RecognizerSpec(id: "pan", className: "UIPanGestureRecognizer")])
         h.touch("1", .began, 10, 10)
         h.touch("1", .moved, 50, 10)
-        let off = h.send(.set(view: "pad", patch: ViewPatch(gestureRecognizers: [
-            RecognizerSpec(id: "pan", className: "UIPanGestureRecognizer", isEnabled: false)])))
+        let off = h.send(
+            .set(
+                view: "pad",
+                patch: ViewPatch(gestureRecognizers: [
+                    RecognizerSpec(id: "pan", className: "UIPanGestureRecognizer", isEnabled: false)
+                ])))
         #expect(h.gestures(off) == ["pan:cancelled"])
     }
 
@@ -108,12 +136,20 @@ import Testing
         h.touch("1", .began, 10, 10)
         let up = h.touch("1", .ended, 10, 10)
         #expect(h.delivered(up) == ["tap.ended", "pad.cancelled"])
-        #expect(up.cancellations == [Cancellation(touch: "1", view: h.ref("pad"), cause: .recognizer(h.ref("tap")), viewHadBegun: true)])
+        #expect(
+            up.cancellations == [
+                Cancellation(touch: "1", view: h.ref("pad"), cause: .recognizer(h.ref("tap")), viewHadBegun: true)
+            ])
         #expect(h.actions(up) == ["tapped->pad"])
     }
 
     @Test func G4_DISAGREE_Chameleon_withoutCancelling_actionPrecedesTouchesEndedInTheSameEvent() {
-        var h = pad([tapRecognizer("tap") { $0.cancelsTouchesInView = false; $0.actions = [RecognizerActionSpec(target: "pad", action: "tapped")] }])
+        var h = pad([
+            tapRecognizer("tap") {
+                $0.cancelsTouchesInView = false
+                $0.actions = [RecognizerActionSpec(target: "pad", action: "tapped")]
+            }
+        ])
         h.touch("1", .began, 10, 10)
         let up = h.touch("1", .ended, 10, 10)
         #expect(h.delivered(up) == ["tap.ended", "pad.ended"])
@@ -147,7 +183,10 @@ import Testing
     }
 
     @Test func G7_DISAGREE_requireToFail_singleTapWaitsForTheDoubleTap() {
-        let single = tapRecognizer("single") { $0.requireToFail = ["double"]; $0.actions = [RecognizerActionSpec(target: "pad", action: "one")] }
+        let single = tapRecognizer("single") {
+            $0.requireToFail = ["double"]
+            $0.actions = [RecognizerActionSpec(target: "pad", action: "one")]
+        }
         var h = pad([tapRecognizer("double", taps: 2), single])
         let up = h.tap("1", 10, 10).ended
         #expect(h.gestures(up) == [])  // single waits
@@ -181,10 +220,16 @@ import Testing
     }
 
     @Test func G9_recognizerOnTheControlItselfPreventsTheAction() {
-        var h = Harness([win("w1", [v("btn", "UIButton", 0, 0, 100, 40) {
-            $0.actions = [ActionSpec(events: ["touchUpInside"], target: nil, action: "buy:")]
-            $0.gestureRecognizers = [tapRecognizer("own")]
-        }])])
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("btn", "UIButton", 0, 0, 100, 40) {
+                        $0.actions = [ActionSpec(events: ["touchUpInside"], target: nil, action: "buy:")]
+                        $0.gestureRecognizers = [tapRecognizer("own")]
+                    }
+                ])
+        ])
         let s = h.tap("1", 10, 10)
         #expect(h.gestures(s.ended) == ["own:ended"])
         #expect(h.actions(s.ended) == [])
@@ -204,7 +249,15 @@ import Testing
     }
 
     @Test func H12_scrollViewDelaysContentTouches_dragCancelsContent_tapDeliversLate() {
-        var h = Harness([win("w1", [v("table", "UITableView", 0, 0, 390, 600, [v("cell", "UITableViewCell", 0, 0, 390, 44) { $0.overridesTouches = true }])])])
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v(
+                        "table", "UITableView", 0, 0, 390, 600,
+                        [v("cell", "UITableViewCell", 0, 0, 390, 44) { $0.overridesTouches = true }])
+                ])
+        ])
         // Quick tap: began held, then began + ended at touch-up.
         #expect(h.delivered(h.touch("1", .began, 10, 10)) == ["table#pan.began"])
         #expect(h.delivered(h.touch("1", .ended, 10, 10)) == ["table#pan.ended", "cell.began", "cell.ended"])

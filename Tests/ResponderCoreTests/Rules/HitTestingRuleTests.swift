@@ -1,17 +1,28 @@
 import Testing
+
 @testable import ResponderCore
 
 /// Section 2 of the semantics: hit testing, rule by rule.
 @Suite struct HitTestingRuleTests {
     /// Background, a panel with a button inside.
-    func form(_ configureButton: (inout ViewSpec) -> Void = { _ in }, panel: (inout ViewSpec) -> Void = { _ in }) -> Harness {
-        Harness([win("w1", [
-            v("bg", "UIView", 0, 0, 390, 844, [
-                v("panel", "UIView", 20, 100, 300, 200, [
-                    v("btn", "UIButton", 10, 10, 100, 40, [], configureButton),
-                ], panel),
-            ]),
-        ])])
+    func form(_ configureButton: (inout ViewSpec) -> Void = { _ in }, panel: (inout ViewSpec) -> Void = { _ in })
+        -> Harness
+    {
+        Harness([
+            win(
+                "w1",
+                [
+                    v(
+                        "bg", "UIView", 0, 0, 390, 844,
+                        [
+                            v(
+                                "panel", "UIView", 20, 100, 300, 200,
+                                [
+                                    v("btn", "UIButton", 10, 10, 100, 40, [], configureButton)
+                                ], panel)
+                        ])
+                ])
+        ])
     }
 
     @Test func H1_hitViewIsTheDeepestViewContainingThePoint() {
@@ -29,7 +40,9 @@ import Testing
         #expect(why == .blocked(blocker: h.ref("panel"), reason: .hidden))
     }
 
-    @Test(arguments: [(0.01, false), (0.005, false), (0.0, false), (0.02, true), (0.010000000707805157, true), (1.0, true)])
+    @Test(arguments: [
+        (0.01, false), (0.005, false), (0.0, false), (0.02, true), (0.010000000707805157, true), (1.0, true),
+    ])
     func H3_alphaStoredAsFloat_0_01_isSkipped(alpha: Double, hittable: Bool) {
         let h = form({ $0.alpha = alpha })
         #expect(h.hit(40, 120) == (hittable ? "btn" : "panel"))
@@ -39,17 +52,27 @@ import Testing
         // Cacao only skips alpha == 0; UIKit skips anything below 0.01.
         let h = form({ $0.alpha = 0.005 })
         #expect(h.hit(40, 120) == "panel")
-        #expect(h.model.whyNotReached(screenPoint: Point(40, 120), view: h.ref("btn"))
+        #expect(
+            h.model.whyNotReached(screenPoint: Point(40, 120), view: h.ref("btn"))
                 == .blocked(blocker: h.ref("btn"), reason: .alphaBelowThreshold))
     }
 
     @Test func H4_userInteractionOffSkipsAndLabelsAndImageViewsDefaultToOff() {
         var h = form({ $0.isUserInteractionEnabled = false })
         #expect(h.hit(40, 120) == "panel")
-        h = Harness([win("w1", [v("bg", "UIView", 0, 0, 390, 844, [
-            v("label", "UILabel", 0, 0, 100, 40), v("image", "MyApp.Avatar", 0, 100, 40, 40) { $0.baseClass = "UIImageView" },
-            v("tappableLabel", "UILabel", 200, 0, 100, 40) { $0.isUserInteractionEnabled = true },
-        ])])])
+        h = Harness([
+            win(
+                "w1",
+                [
+                    v(
+                        "bg", "UIView", 0, 0, 390, 844,
+                        [
+                            v("label", "UILabel", 0, 0, 100, 40),
+                            v("image", "MyApp.Avatar", 0, 100, 40, 40) { $0.baseClass = "UIImageView" },
+                            v("tappableLabel", "UILabel", 200, 0, 100, 40) { $0.isUserInteractionEnabled = true },
+                        ])
+                ])
+        ])
         #expect(h.hit(10, 10) == "bg")
         #expect(h.hit(10, 110) == "bg")
         #expect(h.hit(210, 10) == "tappableLabel")
@@ -59,7 +82,8 @@ import Testing
         let h = Harness([win("w1", [v("back", "UIView", 0, 0, 100, 100), v("front", "UIView", 50, 50, 100, 100)])])
         #expect(h.hit(75, 75) == "front")
         #expect(h.hit(25, 25) == "back")
-        #expect(h.model.whyNotReached(screenPoint: Point(75, 75), view: h.ref("back"))
+        #expect(
+            h.model.whyNotReached(screenPoint: Point(75, 75), view: h.ref("back"))
                 == .coveredBySibling(sibling: h.ref("front"), hitView: h.ref("front")))
     }
 
@@ -83,31 +107,58 @@ import Testing
 
     @Test func H7_childOutsideParentBoundsIsUnreachableWhetherOrNotItClips() {
         for clips in [false, true] {
-            let h = Harness([win("w1", [v("parent", "UIView", 0, 0, 100, 100, [v("overhang", "UIButton", 80, 80, 60, 60)]) { $0.clipsToBounds = clips }])])
+            let h = Harness([
+                win(
+                    "w1",
+                    [
+                        v("parent", "UIView", 0, 0, 100, 100, [v("overhang", "UIButton", 80, 80, 60, 60)]) {
+                            $0.clipsToBounds = clips
+                        }
+                    ])
+            ])
             #expect(h.hit(90, 90) == "overhang")
             #expect(h.hit(120, 120) == "w1")
-            #expect(h.model.whyNotReached(screenPoint: Point(120, 120), view: h.ref("overhang"))
+            #expect(
+                h.model.whyNotReached(screenPoint: Point(120, 120), view: h.ref("overhang"))
                     == .blocked(blocker: h.ref("parent"), reason: .outsideBounds))
         }
     }
 
     @Test func H8_boundsOriginScrollsContent() {
         // A scroll view scrolled down by 100: content row at content y 150 shows at screen y 50+150-100 = 100.
-        let h = Harness([win("w1", [v("scroll", "UIScrollView", 0, 50, 390, 300, [
-            v("row0", "UIView", 0, 0, 390, 60), v("row2", "UIView", 0, 150, 390, 60),
-        ]) { $0.bounds = Rect(0, 100, 390, 300) }])])
+        let h = Harness([
+            win(
+                "w1",
+                [
+                    v(
+                        "scroll", "UIScrollView", 0, 50, 390, 300,
+                        [
+                            v("row0", "UIView", 0, 0, 390, 60), v("row2", "UIView", 0, 150, 390, 60),
+                        ]
+                    ) { $0.bounds = Rect(0, 100, 390, 300) }
+                ])
+        ])
         #expect(h.hit(10, 110) == "row2")
         #expect(h.hit(10, 60) == "scroll")  // content y 110: between rows
         // row0 is scrolled out of the visible bounds: unreachable even though it is a child.
-        #expect(h.model.reachability(of: h.ref("row0")) == .unreachable(
-            reason: .blocked(blocker: h.ref("scroll"), reason: .outsideBounds), probe: nil))
+        #expect(
+            h.model.reachability(of: h.ref("row0"))
+                == .unreachable(
+                    reason: .blocked(blocker: h.ref("scroll"), reason: .outsideBounds), probe: nil))
     }
 
     @Test func H8_DISAGREE_Cacao_pointInsideUsesBoundsOriginNotZero() {
         // bounds (50,50,100,100): screen (75,75) is local (125,125), inside the bounds; Cacao tests it against
         // (0,0,100,100) and misses. A child at content (100,100) shows at screen (50,50).
-        let h = Harness([win("w1", [v("odd", "UIView", 0, 0, 100, 100, [v("child", "UIView", 100, 100, 20, 20)]) {
-            $0.bounds = Rect(50, 50, 100, 100) }])])
+        let h = Harness([
+            win(
+                "w1",
+                [
+                    v("odd", "UIView", 0, 0, 100, 100, [v("child", "UIView", 100, 100, 20, 20)]) {
+                        $0.bounds = Rect(50, 50, 100, 100)
+                    }
+                ])
+        ])
         #expect(h.hit(75, 75) == "odd")
         #expect(h.hit(20, 20) == "odd")
         #expect(h.hit(55, 55) == "child")
@@ -115,8 +166,15 @@ import Testing
 
     @Test func H9_transformsApplyAboutTheCentre() {
         // A 200×20 bar rotated 90° about its centre (100,100) becomes a 20×200 vertical bar.
-        let h = Harness([win("w1", [ViewSpec(id: "bar", className: "UIButton", frame: nil, bounds: Rect(0, 0, 200, 20),
-                                             center: Point(100, 100), transform: .rotation(cos: 0, sin: 1))])])
+        let h = Harness([
+            win(
+                "w1",
+                [
+                    ViewSpec(
+                        id: "bar", className: "UIButton", frame: nil, bounds: Rect(0, 0, 200, 20),
+                        center: Point(100, 100), transform: .rotation(cos: 0, sin: 1))
+                ])
+        ])
         #expect(h.hit(100, 20) == "bar")
         #expect(h.hit(100, 195) == "bar")
         #expect(h.hit(20, 100) == "w1")  // would hit without the transform
@@ -135,14 +193,18 @@ import Testing
     @Test func H10_windowsByLevelFrontToBack_keyWindowPlaysNoRole() {
         let h = Harness([
             win("main", [v("bg", "UIView", 0, 0, 390, 844)], key: true),
-            win("alert", [v("alertBox", "UIView", 50, 300, 290, 200)], key: false, level: 2000, frame: Rect(0, 0, 390, 844)) {
+            win(
+                "alert", [v("alertBox", "UIView", 50, 300, 290, 200)], key: false, level: 2000,
+                frame: Rect(0, 0, 390, 844)
+            ) {
                 $0.alpha = 1
             },
         ])
         #expect(h.hit(100, 400) == "alertBox")
         // The alert window's own background takes the rest of the screen (a window is a view, H10).
         #expect(h.hit(10, 10) == "alert")
-        #expect(h.model.whyNotReached(screenPoint: Point(10, 10), view: h.ref("bg")) == .coveredByWindow(h.ref("alert")))
+        #expect(
+            h.model.whyNotReached(screenPoint: Point(10, 10), view: h.ref("bg")) == .coveredByWindow(h.ref("alert")))
     }
 
     @Test func H10_hiddenOrNonInteractiveWindowIsSkipped_andSameLevelLaterIsInFront() {
@@ -163,9 +225,13 @@ import Testing
     }
 
     @Test func H11_disabledControlIsDeclinedWithItsSubtree_touchPassesBehind() {
-        let h = form({ $0.isEnabled = false; $0.subviews = [v("icon", "UIView", 0, 0, 20, 20) { $0.isUserInteractionEnabled = true }] })
+        let h = form({
+            $0.isEnabled = false
+            $0.subviews = [v("icon", "UIView", 0, 0, 20, 20) { $0.isUserInteractionEnabled = true }]
+        })
         #expect(h.hit(35, 115) == "panel")
-        #expect(h.model.whyNotReached(screenPoint: Point(35, 115), view: h.ref("icon"))
+        #expect(
+            h.model.whyNotReached(screenPoint: Point(35, 115), view: h.ref("icon"))
                 == .blocked(blocker: h.ref("btn"), reason: .disabledControl))
     }
 
@@ -182,7 +248,9 @@ import Testing
     }
 
     @Test func H12_scrollViewsClipByDefault_hitTestingIsTheNormalAlgorithm() {
-        let h = Harness([win("w1", [v("table", "UITableView", 0, 0, 390, 400, [v("cell", "UITableViewCell", 0, 0, 390, 44)])])])
+        let h = Harness([
+            win("w1", [v("table", "UITableView", 0, 0, 390, 400, [v("cell", "UITableViewCell", 0, 0, 390, 44)])])
+        ])
         #expect(h.model.info(h.ref("table"))?.clipsToBounds == true)
         #expect(h.hit(10, 10) == "cell")
     }

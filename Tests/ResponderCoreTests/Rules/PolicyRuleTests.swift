@@ -1,21 +1,38 @@
 import Testing
+
 @testable import ResponderCore
 
 /// Section 8 of the semantics and log format section 5: keyboard-dismiss policies, each on and off.
 @Suite struct PolicyRuleTests {
     /// w1 > root(vc) > [tf, tf2, btn, label, table > cell]
-    func screen(windowPolicies: [DismissPolicy] = [], settings: PolicySettings = PolicySettings(),
-                controller: ControllerSpec = ControllerSpec(id: "vc", className: "VC", view: "root"),
-                rootRecognizers: [RecognizerSpec] = [], table: (inout ViewSpec) -> Void = { _ in }) -> Harness {
-        var h = Harness([win("w1", [v("root", "UIView", 0, 0, 390, 844, [
-            v("tf", "UITextField", 10, 10, 300, 40),
-            v("tf2", "UITextField", 10, 60, 300, 40),
-            v("btn", "UIButton", 10, 110, 100, 40) { $0.actions = [ActionSpec(events: ["touchUpInside"], target: "vc", action: "buy:")] },
-            v("label", "UILabel", 10, 160, 100, 20),
-            v("nav", "UINavigationBar", 0, 200, 390, 44),
-            v("table", "UITableView", 0, 300, 390, 500, [v("cell", "UITableViewCell", 0, 0, 390, 44)], table),
-        ]) { $0.gestureRecognizers = rootRecognizers }], policies: windowPolicies)],
-        controllers: [controller], policies: settings)
+    func screen(
+        windowPolicies: [DismissPolicy] = [], settings: PolicySettings = PolicySettings(),
+        controller: ControllerSpec = ControllerSpec(id: "vc", className: "VC", view: "root"),
+        rootRecognizers: [RecognizerSpec] = [], table: (inout ViewSpec) -> Void = { _ in }
+    ) -> Harness {
+        var h = Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v("tf", "UITextField", 10, 10, 300, 40),
+                                v("tf2", "UITextField", 10, 60, 300, 40),
+                                v("btn", "UIButton", 10, 110, 100, 40) {
+                                    $0.actions = [ActionSpec(events: ["touchUpInside"], target: "vc", action: "buy:")]
+                                },
+                                v("label", "UILabel", 10, 160, 100, 20),
+                                v("nav", "UINavigationBar", 0, 200, 390, 44),
+                                v(
+                                    "table", "UITableView", 0, 300, 390, 500,
+                                    [v("cell", "UITableViewCell", 0, 0, 390, 44)], table),
+                            ]
+                        ) { $0.gestureRecognizers = rootRecognizers }
+                    ], policies: windowPolicies)
+            ],
+            controllers: [controller], policies: settings)
         h.send(.call(responder: "tf", method: .becomeFirstResponder, force: false))
         return h
     }
@@ -46,7 +63,8 @@ import Testing
     }
 
     @Test func P8_1_switchedOffByReplay_andOnForEveryWindowBySessionOrAdded() {
-        var off = screen(windowPolicies: [.dismissOnOutsideTouch], settings: PolicySettings(removed: [.dismissOnOutsideTouch]))
+        var off = screen(
+            windowPolicies: [.dismissOnOutsideTouch], settings: PolicySettings(removed: [.dismissOnOutsideTouch]))
         #expect(off.touch("1", .began, 200, 500).policyEffects.isEmpty)
         var added = screen(settings: PolicySettings(added: [.dismissOnOutsideTouch]))
         #expect(added.touch("1", .began, 200, 500).policyEffects.count == 1)
@@ -59,11 +77,15 @@ import Testing
 
     @Test func P8_1_oneUIEvent_aNewTouchInTheFieldProtectsItWhateverTheRecordOrder() {
         var h = screen(windowPolicies: [.dismissOnOutsideTouch])
-        let steps = h.model.dispatchTouchEvent([
-            TouchInput(touch: "bg", phase: .began, point: Point(200, 500), event: 3),
-            TouchInput(touch: "field", phase: .began, point: Point(20, 20), event: 3),
-        ], at: 1)
-        #expect(steps[0].policyEffects == [PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .keptByTouchInFirstResponder(h.ref("tf")))])
+        let steps = h.model.dispatchTouchEvent(
+            [
+                TouchInput(touch: "bg", phase: .began, point: Point(200, 500), event: 3),
+                TouchInput(touch: "field", phase: .began, point: Point(20, 20), event: 3),
+            ], at: 1)
+        #expect(
+            steps[0].policyEffects == [
+                PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .keptByTouchInFirstResponder(h.ref("tf")))
+            ])
         #expect(steps.allSatisfy { $0.firstResponderChanges.isEmpty })
         #expect(h.firstResponder == "tf")
     }
@@ -155,7 +177,8 @@ import Testing
         var h = screen(settings: iq)
         let bg = h.tap("1", 200, 260)
         #expect(h.gestures(bg.began) == ["w1#resignOnTouchOutside:possible"])
-        #expect(bg.ended.policyEffects == [PolicyEffect(policy: .resignOnTouchOutside, outcome: .resigned(h.ref("tf")))])
+        #expect(
+            bg.ended.policyEffects == [PolicyEffect(policy: .resignOnTouchOutside, outcome: .resigned(h.ref("tf")))])
         // Controls (buttons, other text fields) and navigation bars are ignored.
         for (x, y) in [(20.0, 120.0), (20.0, 70.0), (200.0, 220.0)] {
             var c = screen(settings: iq)

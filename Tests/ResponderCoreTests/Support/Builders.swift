@@ -21,7 +21,9 @@ func win(
     return WindowSpec(view: s, windowLevel: level, isKeyWindow: key, policies: policies)
 }
 
-func tapRecognizer(_ id: String, taps: Int = 1, _ configure: (inout RecognizerSpec) -> Void = { _ in }) -> RecognizerSpec {
+func tapRecognizer(_ id: String, taps: Int = 1, _ configure: (inout RecognizerSpec) -> Void = { _ in })
+    -> RecognizerSpec
+{
     var r = RecognizerSpec(id: id, className: "UITapGestureRecognizer", numberOfTapsRequired: taps)
     configure(&r)
     return r
@@ -32,10 +34,13 @@ struct Harness {
     var model: ResponderModel
     var t = 0.0
 
-    init(_ windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec(),
-         policies: PolicySettings = PolicySettings()) {
-        model = ResponderModel(hierarchy: HierarchySpec(windows: windows, controllers: controllers, application: application),
-                               policies: policies)
+    init(
+        _ windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec(),
+        policies: PolicySettings = PolicySettings()
+    ) {
+        model = ResponderModel(
+            hierarchy: HierarchySpec(windows: windows, controllers: controllers, application: application),
+            policies: policies)
     }
 
     /// Dispatches an event 0.05 s after the previous one (or after `dt`).
@@ -46,10 +51,15 @@ struct Harness {
     }
 
     @discardableResult
-    mutating func touch(_ id: String, _ phase: TouchPhase, _ x: Double, _ y: Double, dt: Double = 0.05,
-                        observed: String? = nil, trust: Bool = false, window: String? = nil) -> Step {
-        send(.touch(TouchInput(touch: id, phase: phase, point: Point(x, y), window: window,
-                               observedView: observed, bindToObservedView: trust)), dt: dt)
+    mutating func touch(
+        _ id: String, _ phase: TouchPhase, _ x: Double, _ y: Double, dt: Double = 0.05,
+        observed: String? = nil, trust: Bool = false, window: String? = nil
+    ) -> Step {
+        send(
+            .touch(
+                TouchInput(
+                    touch: id, phase: phase, point: Point(x, y), window: window,
+                    observedView: observed, bindToObservedView: trust)), dt: dt)
     }
 
     /// A quick tap (down, up 0.05 s later); returns both steps.
@@ -65,7 +75,9 @@ struct Harness {
 
     /// "receiver.method", forwarded ones marked with ">".
     func delivered(_ s: Step) -> [String] {
-        s.delivered.map { ($0.forwarded ? ">" : "") + model.id(of: $0.to) + "." + $0.method.rawValue.dropFirst(7).lowercased() }
+        s.delivered.map {
+            ($0.forwarded ? ">" : "") + model.id(of: $0.to) + "." + $0.method.rawValue.dropFirst(7).lowercased()
+        }
     }
     func gestures(_ s: Step) -> [String] { s.gestures.map { model.id(of: $0.recognizer) + ":" + $0.state.rawValue } }
     func actions(_ s: Step) -> [String] { s.actions.map { $0.action + "->" + (name($0.target) ?? "nil") } }
