@@ -264,6 +264,13 @@ import Testing
             ])
         h.touch("tap", .ended, 200, 600)
         #expect(h.firstResponder == "email")
+        // A finger resting longer than the loupe's 0.5 s no longer protects the field: the text interaction took
+        // its touch, whose view is now nil (D2, 8.1 edge case).
+        var long = loginForm(policies: [.dismissOnOutsideTouch])
+        long.tap("1", 100, 220)
+        long.touch("rest", .began, 100, 220)
+        long.send(.advanceTime, dt: 0.6)
+        #expect(long.touch("tap", .began, 200, 600).policyEffects.map(\.outcome) == [.resigned(long.ref("email"))])
         // Once the resting finger lifts, the same tap dismisses.
         h.touch("rest", .ended, 100, 220)
         #expect(h.touch("tap2", .began, 200, 600).policyEffects.map(\.outcome) == [.resigned(h.ref("email"))])

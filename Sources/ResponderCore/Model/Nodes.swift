@@ -173,7 +173,8 @@ enum SyntheticRecognizer {
     case none
     /// UIScrollView's pan recognizer, with the content-touch delay (H12).
     case scrollPan
-    /// A text input's own tap handling: takes the touch (touchCancel) and begins editing at touch-up (F7).
+    /// A text input's own tap and long-press (loupe) handling: takes the touch (touchCancel) and begins editing
+    /// when the finger lifts (F7).
     case textInteraction
     /// IQKeyboardManager's window tap recognizer (8.5).
     case resignOnTouchOutside
@@ -237,9 +238,4 @@ struct TouchState {
     var withheld = false  // D5 / D6
     var recognizers: [Int] = []
     var controlTracking = false
-}
-
-/// Internal policy flags resolved once per settings change.
-struct PolicyFlags {
-    var settings = PolicySettings()
 }

@@ -234,6 +234,11 @@ public struct ResponderModel: Sendable {
             let tap = RecognizerSpec(
                 id: views[h].id + "#textInteraction", className: "UITextInteractionTapRecognizer", kind: .tap)
             list.append(makeRecognizer(tap, view: h, synthetic: .textInteraction))
+            // The loupe: holding a finger on a text input takes the touch after 0.5 s (so a resting finger stops
+            // being "in" the field, D2) and editing begins when it lifts.
+            let press = RecognizerSpec(
+                id: views[h].id + "#textLongPress", className: "UITextInteractionLongPressRecognizer", kind: .longPress)
+            list.append(makeRecognizer(press, view: h, synthetic: .textInteraction))
         }
         for s in specs { list.append(makeRecognizer(s, view: h, synthetic: .none)) }
         views[h].recognizers = list

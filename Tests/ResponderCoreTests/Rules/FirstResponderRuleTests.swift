@@ -181,6 +181,19 @@ import Testing
         #expect(h.keyboard(s.ended) == ["shown"])
     }
 
+    @Test func F7_holdingAFingerOnATextFieldTakesTheTouchForTheLoupe_editingBeginsOnLift() {
+        var h = form()
+        let down = h.touch("1", .began, 20, 20)
+        #expect(h.gestures(down) == ["tf1#textInteraction:possible", "tf1#textLongPress:possible"])
+        let held = h.send(.advanceTime, dt: 0.6)
+        #expect(h.gestures(held) == ["tf1#textLongPress:began", "tf1#textInteraction:failed"])
+        #expect(h.delivered(held) == ["tf1.cancelled"])
+        #expect(held.firstResponderChanges.isEmpty)
+        let lift = h.touch("1", .ended, 20, 20)
+        #expect(h.gestures(lift) == ["tf1#textLongPress:ended"])
+        #expect(h.frChanges(lift) == ["nil->tf1"])
+    }
+
     @Test func F7_F8_focusMovingBetweenTextFieldsKeepsTheKeyboardUp() {
         var h = form()
         h.tap("1", 20, 20)
