@@ -208,3 +208,31 @@ extension ObjectRef {
         return -1
     }
 }
+
+@Suite struct ResolvedStepTests {
+    @Test func resolvedStepCarriesTheTraceFieldsAsIds() {
+        var h = Harness(
+            [
+                win(
+                    "w1", [v("root", "UIView", 0, 0, 390, 844, [v("tf", "UITextField", 0, 0, 300, 40)])],
+                    policies: [.dismissOnOutsideTouch])
+            ],
+            controllers: [ControllerSpec(id: "vc", className: "VC", view: "root")])
+        h.tap("1", 10, 10)
+        let s = h.touch("2", .began, 100, 400)
+        let r = h.model.resolve(s)
+        #expect(r.view == "root")
+        #expect(r.window == "w1")
+        #expect(r.delivered.map(\.to) == ["root", "vc", "w1", "application"])
+        #expect(r.delivered.first?.method == "touchesBegan")
+        #expect(
+            r.firstResponderChanges == [
+                .init(window: "w1", from: "tf", to: nil, reason: "policy:dismiss-on-outside-touch")
+            ])
+        #expect(
+            r.policyEffects == [.init(policy: "dismiss-on-outside-touch", outcome: "resigned", firstResponder: "tf")])
+        #expect(r.keyboardChanges == [false])
+        #expect(r.firstResponder == nil && !r.keyboardVisible)
+        #expect(h.model.describe(s).hasPrefix("view=root delivered=[root.touchesBegan, vc.touchesBegan"))
+    }
+}

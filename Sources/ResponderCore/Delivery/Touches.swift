@@ -331,7 +331,7 @@ extension ResponderModel {
     }
 
     /// Whether the view or an ancestor is hidden or below alpha 0.01: invisible on screen (F4 leak query).
-    public func isEffectivelyHidden(_ v: Int) -> Bool {
+    func isEffectivelyHidden(_ v: Int) -> Bool {
         var cur = v
         while cur >= 0 {
             if views[cur].isHidden || Double(Float(views[cur].alpha)) < 0.01 { return true }

@@ -176,14 +176,14 @@ public struct Step: Sendable, Equatable {
         view = nil
         hitTestView = nil
         window = nil
-        delivered.removeAll(keepingCapacity: true)
-        gestures.removeAll(keepingCapacity: true)
-        actions.removeAll(keepingCapacity: true)
-        firstResponderChanges.removeAll(keepingCapacity: true)
-        refusals.removeAll(keepingCapacity: true)
-        keyboardChanges.removeAll(keepingCapacity: true)
-        policyEffects.removeAll(keepingCapacity: true)
-        cancellations.removeAll(keepingCapacity: true)
+        if !delivered.isEmpty { delivered.removeAll(keepingCapacity: true) }
+        if !gestures.isEmpty { gestures.removeAll(keepingCapacity: true) }
+        if !actions.isEmpty { actions.removeAll(keepingCapacity: true) }
+        if !firstResponderChanges.isEmpty { firstResponderChanges.removeAll(keepingCapacity: true) }
+        if !refusals.isEmpty { refusals.removeAll(keepingCapacity: true) }
+        if !keyboardChanges.isEmpty { keyboardChanges.removeAll(keepingCapacity: true) }
+        if !policyEffects.isEmpty { policyEffects.removeAll(keepingCapacity: true) }
+        if !cancellations.isEmpty { cancellations.removeAll(keepingCapacity: true) }
         keyInputReceiver = nil
         keyInputReceiverHidden = false
         if !notes.isEmpty { notes.removeAll() }
