@@ -191,6 +191,10 @@ import Testing
         #expect(h.model.responderChain(from: h.ref("leaf")).count == depth + 2)
         #expect(h.model.reachability(of: h.ref("leaf")) == .reachable(Point(5, 5)))
         #expect(h.model.differences(from: HierarchySpec(windows: [win("w1", [spec])], controllers: [])).isEmpty)
+        var other = spec
+        #expect(other == spec)  // iterative equality, no recursion per level
+        other.subviews[0].subviews[0].alpha = 0.5
+        #expect(other != spec)
         let s = h.tap("1", 5, 5)
         #expect(h.name(s.began.view) == "leaf")
         h.send(.set(view: "n1", patch: ViewPatch(isHidden: true)))

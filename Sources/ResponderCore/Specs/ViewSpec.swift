@@ -179,3 +179,30 @@ public struct HierarchySpec: Sendable, Equatable {
         self.application = application
     }
 }
+
+extension ViewSpec {
+    /// Field-by-field equality, walking subviews with an explicit stack: a synthesized `==` would recurse once per
+    /// level and could overflow the stack on a very deep recorded hierarchy.
+    public static func == (lhs: ViewSpec, rhs: ViewSpec) -> Bool {
+        var stack: [(ViewSpec, ViewSpec)] = [(lhs, rhs)]
+        while let (a, b) = stack.popLast() {
+            guard a.sameOwnFields(as: b), a.subviews.count == b.subviews.count else { return false }
+            for k in a.subviews.indices { stack.append((a.subviews[k], b.subviews[k])) }
+        }
+        return true
+    }
+
+    /// Equality of everything but `subviews`.
+    func sameOwnFields(as o: ViewSpec) -> Bool {
+        id == o.id && className == o.className && baseClass == o.baseClass && frame == o.frame && bounds == o.bounds
+            && center == o.center && transform == o.transform && isHidden == o.isHidden && alpha == o.alpha
+            && isUserInteractionEnabled == o.isUserInteractionEnabled && clipsToBounds == o.clipsToBounds
+            && isMultipleTouchEnabled == o.isMultipleTouchEnabled && isExclusiveTouch == o.isExclusiveTouch
+            && isEnabled == o.isEnabled && canBecomeFirstResponder == o.canBecomeFirstResponder
+            && canResignFirstResponder == o.canResignFirstResponder && isFirstResponder == o.isFirstResponder
+            && overridesTouches == o.overridesTouches && implements == o.implements && actions == o.actions
+            && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
+            && accessibilityIdentifier == o.accessibilityIdentifier && accessibilityLabel == o.accessibilityLabel
+            && text == o.text
+    }
+}
