@@ -295,9 +295,8 @@ extension ResponderModel {
             if state == .began {
                 let v = recognizers[g].view
                 let recorded = views[v].keyboardDismissMode == .onDrag
-                if policies.isOn(.keyboardDismissMode, recorded: recorded)
-                    && !policies.removed.contains(.keyboardDismissMode)
-                    && (recorded || policies.added.contains(.keyboardDismissMode)),
+                // `interactive` modes are not modelled as dismissing: where the finger ends is not recorded.
+                if policies.isOn(.keyboardDismissMode, recorded: recorded),
                     keyWindow >= 0, views[keyWindow].firstResponder >= 0
                 {
                     let fr = views[keyWindow].firstResponder

@@ -14,7 +14,8 @@ extension ResponderModel {
         }
         let cur = views[w].firstResponder
         if cur == v { return true }
-        if !views[v].canBecomeFirstResponder {
+        // A disabled text field does not begin editing: UIControl's isEnabled gates it like the delegate does.
+        if !views[v].canBecomeFirstResponder || (views[v].kind.isControl && !views[v].isEnabled) {
             step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .cannotBecome, reason: reason))
             return false
         }

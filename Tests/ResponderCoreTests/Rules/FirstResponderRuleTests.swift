@@ -46,6 +46,10 @@ import Testing
         #expect(refused.refusals.map(\.why) == [.cannotBecome])
         #expect(refused.firstResponderChanges.isEmpty)
         #expect(h.firstResponder == "tf1")
+        // A disabled text field cannot become first responder either.
+        h.send(.set(view: "tf2", patch: ViewPatch(isEnabled: false)))
+        #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.cannotBecome])
+        h.send(.set(view: "tf2", patch: ViewPatch(isEnabled: true)))
         // Not in a window: refused.
         h.send(.remove(view: "tf2"))
         #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.notInWindow])
