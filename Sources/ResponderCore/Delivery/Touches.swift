@@ -72,7 +72,7 @@ extension ResponderModel {
             touches.append(
                 TouchState(
                     key: r.touch, serial: serial, window: window, view: view, start: r.point,
-                    startTime: now, last: r.point, tapCount: r.tapCount ?? 1))
+                    last: r.point))
             let ti = touches.count - 1
             step.window = window >= 0 ? .view(window) : nil
             step.view = view >= 0 ? .view(view) : nil
@@ -241,12 +241,10 @@ extension ResponderModel {
         if views[v].actions.isEmpty { return }
         switch method {
         case .touchesBegan:
-            touches[ti].controlTracking = true
             sendControlEvent(v, "touchDown", step: &step)
         case .touchesMoved:
             break
         case .touchesEnded:
-            touches[ti].controlTracking = false
             if isInsideForTouchUp(v, touches[ti].last) {
                 sendControlEvent(v, "touchUpInside", step: &step)
                 if views[v].kind == .button { sendControlEvent(v, "primaryActionTriggered", step: &step) }
@@ -255,7 +253,6 @@ extension ResponderModel {
                 sendControlEvent(v, "touchUpOutside", step: &step)
             }
         case .touchesCancelled:
-            touches[ti].controlTracking = false
             sendControlEvent(v, "touchCancel", step: &step)
         }
     }

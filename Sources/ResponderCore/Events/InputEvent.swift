@@ -12,6 +12,7 @@ public struct TouchInput: Sendable, Equatable {
     public var point: Point
     /// The window the recorder says the touch is in; nil: the model hit-tests all windows (H10).
     public var window: String?
+    /// UIKit's tap count as recorded; the model decides multi-taps itself (time and distance), replay may compare.
     public var tapCount: Int?
     /// Touches with the same `event` number belong to one UIEvent.
     public var event: Int?

@@ -115,7 +115,6 @@ extension ResponderModel {
                 recognizers[g].deadline = .infinity
             }
             recognizers[g].start = p
-            recognizers[g].startTime = now
             switch recognizers[g].kind {
             case .longPress: recognizers[g].deadline = now + Tolerance.longPressDuration
             case .pan where recognizers[g].synthetic == .scrollPan:
@@ -147,7 +146,6 @@ extension ResponderModel {
                     return
                 }
                 recognizers[g].tapsSoFar += 1
-                recognizers[g].lastTapTime = now
                 recognizers[g].lastTapPoint = p
                 if recognizers[g].tapsSoFar >= recognizers[g].tapsRequired {
                     tryRecognize(g, step: &step)

@@ -205,9 +205,7 @@ struct RecognizerNode {
     var state = RecognizerState.possible
     var touches: [Int] = []  // touch serials it tracks
     var start = Point.zero
-    var startTime = 0.0
     var tapsSoFar = 0
-    var lastTapTime = 0.0
     var lastTapPoint = Point.zero
     /// Time at which a timer fires: long press begins, multi-tap fails, scroll delay releases began.
     var deadline = Double.infinity
@@ -226,9 +224,7 @@ struct TouchState {
     /// `touch.view`: nil (-1) after a recognizer takes it (D2).
     var view: Int
     var start: Point
-    var startTime: Double
     var last: Point
-    var tapCount: Int
     var finished = false  // ended or cancelled phase seen
     var recordedCancel = false
     var viewBegan = false  // touchesBegan delivered to the view
@@ -237,5 +233,4 @@ struct TouchState {
     var viewDone = false  // no more view deliveries
     var withheld = false  // D5 / D6
     var recognizers: [Int] = []
-    var controlTracking = false
 }
