@@ -271,8 +271,7 @@ extension ResponderModel {
         var k = 0
         var removedAny = false
         while k < touches.count {
-            let t = touches[k]
-            if t.finished && !t.pendingBegan && !t.pendingEnded {
+            if touches[k].finished && !touches[k].pendingBegan && !touches[k].pendingEnded {
                 touches.remove(at: k)
                 removedAny = true
             } else {

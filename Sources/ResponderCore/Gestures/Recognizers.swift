@@ -40,12 +40,12 @@ extension ResponderModel {
     }
 
     func admits(_ g: Int, touchView: Int) -> Bool {
-        let r = recognizers[g]
-        if !r.alive || !r.isEnabled || r.state != .possible { return false }
-        if r.ignoresControls && views[touchView].kind.isControl { return false }
-        if r.ignoresNavigationBars && views[touchView].kind == .navigationBar { return false }
-        switch r.synthetic {
-        case .resignOnTouchOutside: return resignOnTouchOutsideIsAttached(to: r.view)
+        // Field by field: copying the whole RecognizerNode would retain its strings and arrays on the hot path.
+        if !recognizers[g].alive || !recognizers[g].isEnabled || recognizers[g].state != .possible { return false }
+        if recognizers[g].ignoresControls && views[touchView].kind.isControl { return false }
+        if recognizers[g].ignoresNavigationBars && views[touchView].kind == .navigationBar { return false }
+        switch recognizers[g].synthetic {
+        case .resignOnTouchOutside: return resignOnTouchOutsideIsAttached(to: recognizers[g].view)
         case .tapToDismissPolicy:
             return policies.added.contains(.tapToDismiss) && !policies.removed.contains(.tapToDismiss)
         default: return true
@@ -175,14 +175,14 @@ extension ResponderModel {
     func liveTouchCount(_ g: Int) -> Int {
         var n = 0
         for s in recognizers[g].touches {
-            if let t = touches.first(where: { $0.serial == s }), !t.finished { n += 1 }
+            if let ti = touches.firstIndex(where: { $0.serial == s }), !touches[ti].finished { n += 1 }
         }
         return n
     }
 
     func allTouchesFinished(_ g: Int) -> Bool {
         for s in recognizers[g].touches {
-            if let t = touches.first(where: { $0.serial == s }), !t.finished { return false }
+            if let ti = touches.firstIndex(where: { $0.serial == s }), !touches[ti].finished { return false }
         }
         return true
     }
