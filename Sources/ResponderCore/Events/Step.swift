@@ -50,6 +50,12 @@ public struct ActionDispatch: Hashable, Sendable {
     public var sender: ObjectRef?
     /// true when the action was nil-targeted (searched the responder chain).
     public var nilTargeted: Bool
+    /// true for a gesture recognizer's action: UIKit calls its target directly, not through `sendAction`, so a
+    /// recorder's `sent` observations never include it.
+    public var isRecognizerAction: Bool {
+        if case .recognizer? = sender { return true }
+        return false
+    }
     public init(action: String, target: ObjectRef?, sender: ObjectRef?, nilTargeted: Bool) {
         self.action = action
         self.target = target

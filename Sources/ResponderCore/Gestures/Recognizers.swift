@@ -292,8 +292,9 @@ extension ResponderModel {
         case .scrollPan:
             if state == .began {
                 let v = recognizers[g].view
-                let recorded = views[v].keyboardDismissMode == .onDrag
-                // `interactive` modes are not modelled as dismissing: where the finger ends is not recorded.
+                let recorded = views[v].keyboardDismissMode != .none
+                // `interactive` modes count as dismissing when the drag begins too (docs/log-format.md): where the
+                // finger would pull the keyboard back up is not recorded.
                 if policies.isOn(.keyboardDismissMode, recorded: recorded),
                     keyWindow >= 0, views[keyWindow].firstResponder >= 0
                 {
@@ -339,7 +340,7 @@ extension ResponderModel {
             switch effect {
             case .endEditing:
                 if policies.isOn(.tapToDismiss, recorded: true) {
-                    endEditingForPolicy(.tapToDismiss, on: recognizers[g].view, step: &step)
+                    endEditingForPolicy(.tapToDismiss, on: endEditingView(target: target, recognizer: g), step: &step)
                 }
             case .resignFirstResponder:
                 if keyWindow >= 0, views[keyWindow].firstResponder >= 0 {
@@ -348,6 +349,19 @@ extension ResponderModel {
                         step: &step)
                 }
             }
+        }
+    }
+
+    /// The view an `endEditing` effect acts on: the action is app code like `view.endEditing(true)` in its target,
+    /// so a controller target ends editing in its root view, a view target in itself; without a known target, the
+    /// recognizer's window.
+    func endEditingView(target: ObjectRef?, recognizer g: Int) -> Int {
+        switch target {
+        case .controller(let c)? where controllers[c].view >= 0: return controllers[c].view
+        case .view(let v)?: return v
+        default:
+            let w = windowOf(recognizers[g].view)
+            return w >= 0 ? w : recognizers[g].view
         }
     }
 

@@ -54,7 +54,8 @@ public struct RecognizerActionSpec: Sendable, Equatable {
 
 /// What a recognizer action does to the first responder, so replay can model it.
 public enum RecognizerEffect: String, Sendable {
-    /// `view.endEditing(true)` on the recognizer's view (the tap-to-dismiss policy).
+    /// `view.endEditing(true)` in the action's target: a controller's root view, a target view, or without a known
+    /// target the recognizer's window (the tap-to-dismiss policy).
     case endEditing
     /// `resignFirstResponder()` on the current first responder.
     case resignFirstResponder

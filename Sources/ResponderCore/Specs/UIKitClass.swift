@@ -15,6 +15,7 @@ public enum UIKitClass: String, Sendable, CaseIterable {
     case pageControl = "UIPageControl"
     case slider = "UISlider"
     case datePicker = "UIDatePicker"
+    case colorWell = "UIColorWell"
     case textField = "UITextField"
     case searchTextField = "UISearchTextField"
     case textView = "UITextView"
@@ -38,7 +39,7 @@ public enum UIKitClass: String, Sendable, CaseIterable {
     public var isControl: Bool {
         switch self {
         case .control, .button, .switch, .stepper, .segmentedControl, .pageControl, .slider, .datePicker,
-            .textField, .searchTextField:
+            .colorWell, .textField, .searchTextField:
             return true
         default: return false
         }

@@ -153,6 +153,15 @@ import Testing
         #expect(a.policyEffects == [PolicyEffect(policy: .tapToDismiss, outcome: .resigned(added.ref("tf")))])
     }
 
+    @Test func P8_3_endEditingEffectActsInTheTargetControllersView_notOnlyInTheRecognizersView() {
+        // The recognizer sits on the table; the field is outside the table; the action's target is the controller,
+        // whose `view.endEditing(true)` reaches the field (sample log 07).
+        var h = screen { $0.gestureRecognizers = [self.tapToDismiss(cancels: true)] }
+        let up = h.tap("1", 20, 310).ended
+        #expect(up.policyEffects == [PolicyEffect(policy: .tapToDismiss, outcome: .resigned(h.ref("tf")))])
+        #expect(up.cancellations.map { h.model.id(of: $0.view) } == ["cell"])
+    }
+
     // MARK: 8.4 keyboardDismissMode
 
     @Test func P8_4_onDragDismissesWhenTheDragBegins_notOnTapOrTouchDown() {
@@ -162,6 +171,9 @@ import Testing
         #expect(h.touch("2", .began, 20, 310).policyEffects.isEmpty)
         let drag = h.touch("2", .moved, 20, 400)
         #expect(drag.policyEffects == [PolicyEffect(policy: .keyboardDismissMode, outcome: .resigned(h.ref("tf")))])
+        var interactive = screen { $0.keyboardDismissMode = .interactive }
+        interactive.touch("2", .began, 20, 310)
+        #expect(interactive.touch("2", .moved, 20, 400).policyEffects.count == 1)
         var none = screen()
         none.touch("2", .began, 20, 310)
         #expect(none.touch("2", .moved, 20, 400).policyEffects.isEmpty)
