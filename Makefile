@@ -70,3 +70,9 @@ lint:
 
 clean:
 	rm -rf .build
+
+.PHONY: bench-core
+# ResponderCore throughput: touch records dispatched per second (release build, one core).
+bench-core:
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
+	.build/release/touchlog-bench core

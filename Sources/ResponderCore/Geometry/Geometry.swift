@@ -1,0 +1,134 @@
+/// A point in some view's coordinate space (points, like CGPoint).
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public init(_ x: Double, _ y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public static let zero = Point(0, 0)
+    public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+
+    /// Euclidean distance, used for movement tolerances of recognizers.
+    public func distance(to other: Point) -> Double {
+        let dx = other.x - x
+        let dy = other.y - y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+/// A size (like CGSize).
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(_ width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A rectangle (like CGRect), stored as origin and size.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var origin: Point { Point(x, y) }
+    public var size: Size { Size(width, height) }
+    public var minX: Double { width >= 0 ? x : x + width }
+    public var minY: Double { height >= 0 ? y : y + height }
+    public var maxX: Double { width >= 0 ? x + width : x }
+    public var maxY: Double { height >= 0 ? y + height : y }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+    /// True when the rectangle has no area: CGRectContainsPoint then contains nothing (H6).
+    public var isEmpty: Bool { width == 0 || height == 0 || width.isNaN || height.isNaN }
+
+    /// CGRectContainsPoint: half-open, min edges inside, max edges outside (rule H6).
+    @inline(__always)
+    public func contains(_ p: Point) -> Bool {
+        if isEmpty { return false }
+        return p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    /// The intersection of two rectangles, nil when they do not overlap with positive area.
+    public func intersection(_ other: Rect) -> Rect? {
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
+        if x1 <= x0 || y1 <= y0 { return nil }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    public var description: String {
+        "[\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)), \(formatNumber(height))]"
+    }
+}
+
+/// An affine transform `[a, b, c, d, tx, ty]` as CGAffineTransform stores it: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+public struct AffineTransform: Hashable, Sendable {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
+    }
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public var isIdentity: Bool { self == .identity }
+
+    /// Applies the transform to a point.
+    public func apply(_ p: Point) -> Point {
+        Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
+    }
+
+    /// The inverse, or nil when the transform is singular (a view scaled to zero is hit by nothing).
+    public var inverted: AffineTransform? {
+        let det = a * d - b * c
+        if det == 0 || !det.isFinite { return nil }
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
+        return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+
+    /// `self` applied after `inner` (the map p ↦ self(inner(p))): composes local-to-screen maps top-down.
+    public func concatenating(_ inner: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+            c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+    }
+
+    /// A rotation given its cosine and sine (no Foundation here, so callers supply them; 90° is cos 0, sin 1).
+    public static func rotation(cos: Double, sin: Double) -> AffineTransform {
+        AffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)
+    }
+
+    /// A scale (helper for tests and tools).
+    public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
+        AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+}
+
+/// Renders a number the way people write it: `16` rather than `16.0`, otherwise Swift's shortest round-trip form.
+public func formatNumber(_ v: Double) -> String {
+    if v.isFinite && v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    return String(v)
+}

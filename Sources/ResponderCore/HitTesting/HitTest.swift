@@ -1,0 +1,88 @@
+/// Hit testing (rules H1–H10): the fast path used for every new touch.
+///
+/// `hitTest(v, p)` in UIKit recurses; here it is a loop. Once a subview passes its own checks and contains the
+/// point, its hitTest cannot return nil (it returns at least itself), so the search never backtracks: the answer is
+/// found by walking down one path, front-most subview first (H5).
+extension ResponderModel {
+    /// The deepest view under `parentPoint` (in `root`'s superview space, screen space for a window), or -1.
+    @inline(__always)
+    func fastHitTest(_ root: Int, _ parentPoint: Point) -> Int {
+        if views[root].hitBlocked { return -1 }
+        var p = views[root].toLocal(parentPoint)
+        if !views[root].bounds.contains(p) { return -1 }
+        var cur = root
+        outer: while true {
+            var i = views[cur].children.count - 1
+            while i >= 0 {
+                let c = views[cur].children[i]
+                i -= 1
+                if views[c].hitBlocked { continue }
+                let q = views[c].toLocal(p)
+                if views[c].bounds.contains(q) {
+                    cur = c
+                    p = q
+                    continue outer
+                }
+            }
+            return cur
+        }
+    }
+
+    /// Hit-tests a screen point across windows, front to back (H10), or only in `window` when given.
+    /// Returns (window, view) handles, -1 when nothing was hit.
+    func hitTestScreen(_ point: Point, window: Int? = nil) -> (window: Int, view: Int) {
+        if let w = window {
+            return (w, fastHitTest(w, point))
+        }
+        for w in windowsFrontToBack {
+            let v = fastHitTest(w, point)
+            if v >= 0 { return (w, v) }
+        }
+        return (-1, -1)
+    }
+
+    /// The view a screen point hits, across all windows (public query for tools and reports).
+    public func hitTest(screenPoint: Point) -> ObjectRef? {
+        let r = hitTestScreen(screenPoint)
+        return r.view >= 0 ? .view(r.view) : nil
+    }
+
+    /// The view a screen point hits within one window.
+    public func hitTest(screenPoint: Point, inWindow window: ObjectRef) -> ObjectRef? {
+        guard case .view(let w) = window, views[w].isWindow else { return nil }
+        let v = fastHitTest(w, screenPoint)
+        return v >= 0 ? .view(v) : nil
+    }
+
+    /// Converts a screen point into a view's bounds coordinates (nil when the view is not in a window).
+    public func convert(screenPoint: Point, to view: ObjectRef) -> Point? {
+        guard case .view(let v) = view, windowOf(v) >= 0 else { return nil }
+        var chain: [Int] = []
+        var cur = v
+        while cur >= 0 {
+            chain.append(cur)
+            cur = views[cur].parent
+        }
+        var p = screenPoint
+        for n in chain.reversed() { p = views[n].toLocal(p) }
+        return p
+    }
+
+    /// A view's bounds as a rectangle in screen coordinates (the bounding box when a transform rotates it),
+    /// e.g. to compare a text field with the keyboard's frame. nil when the view is not in a window.
+    public func screenFrame(of view: ObjectRef) -> Rect? {
+        guard case .view(let v) = view, windowOf(v) >= 0 else { return nil }
+        let b = views[v].bounds
+        var corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)]
+        var cur = v
+        while cur >= 0 {
+            for k in corners.indices { corners[k] = views[cur].toParent(corners[k]) }
+            cur = views[cur].parent
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let minX = xs.min()!
+        let minY = ys.min()!
+        return Rect(minX, minY, xs.max()! - minX, ys.max()! - minY)
+    }
+}

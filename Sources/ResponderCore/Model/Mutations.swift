@@ -1,0 +1,160 @@
+/// `set`, `insert` and `remove` records.
+extension ResponderModel {
+    /// Applies a property change. Geometry follows UIKit: `frame` sets center and bounds size, `bounds` keeps the
+    /// center, `transform` keeps center and bounds. Hiding never resigns the first responder (F4) unless the
+    /// `resign-on-hide` policy is on.
+    mutating func applyPatch(_ id: String, _ p: ViewPatch, step: inout Step) {
+        guard let v = liveView(id) else {
+            step.notes.append(StepNote("set: view \"\(id)\" is not in the hierarchy; ignored"))
+            return
+        }
+        var n = views[v]
+        if let t = p.transform { n.transform = t }
+        if let b = p.bounds {
+            n.bounds = b
+            n.frameOrigin = Point(n.center.x - b.width / 2, n.center.y - b.height / 2)
+        }
+        if let f = p.frame {
+            n.center = Point(f.x + f.width / 2, f.y + f.height / 2)
+            n.bounds = Rect(n.bounds.x, n.bounds.y, f.width, f.height)
+            n.frameOrigin = Point(f.x, f.y)
+            n.frameWasNull = false
+        }
+        if let c = p.center {
+            n.center = c
+            n.frameOrigin = Point(c.x - n.bounds.width / 2, c.y - n.bounds.height / 2)
+        }
+        if let x = p.isHidden { n.isHidden = x }
+        if let x = p.alpha { n.alpha = x }
+        if let x = p.isUserInteractionEnabled { n.isUserInteractionEnabled = x }
+        if let x = p.clipsToBounds { n.clipsToBounds = x }
+        if let x = p.isMultipleTouchEnabled { n.isMultipleTouchEnabled = x }
+        if let x = p.isExclusiveTouch { n.isExclusiveTouch = x }
+        if let x = p.isEnabled { n.isEnabled = x }
+        if let x = p.canBecomeFirstResponder { n.canBecomeFirstResponder = x }
+        if let x = p.canResignFirstResponder { n.canResignFirstResponder = x }
+        if let x = p.overridesTouches { n.overridesTouches = x }
+        if let x = p.implements { n.implements = x }
+        if let x = p.actions { n.actions = x }
+        if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
+        if let x = p.accessibilityIdentifier { n.accessibilityIdentifier = x }
+        if let x = p.accessibilityLabel { n.accessibilityLabel = x }
+        if let x = p.text { n.text = x }
+        n.refreshDerived()
+        views[v] = n
+        if let specs = p.gestureRecognizers {
+            let keepWindowOnes =
+                views[v].isWindow
+                ? views[v].recognizers.filter {
+                    recognizers[$0].synthetic == .resignOnTouchOutside
+                        || recognizers[$0].synthetic == .tapToDismissPolicy
+                } : []
+            setRecognizers(of: v, specs)
+            views[v].recognizers += keepWindowOnes
+            resolveRequirements()
+            // G2: disabling a recognizer that is recognizing cancels it; one still analysing fails.
+            for g in views[v].recognizers where !recognizers[g].isEnabled {
+                switch recognizers[g].state {
+                case .began, .changed:
+                    setState(g, .cancelled, step: &step)
+                    performActions(g, step: &step)
+                case .possible where recognizers[g].active:
+                    fail(g, step: &step)
+                default: break
+                }
+            }
+        }
+        if p.isHidden == true && policies.isOn(.resignOnHide, recorded: false) {
+            for w in windows {
+                let fr = views[w].firstResponder
+                if fr >= 0 && isDescendant(fr, of: v) {
+                    let ok = resign(fr, force: false, reason: .policy(.resignOnHide), step: &step)
+                    step.policyEffects.append(
+                        PolicyEffect(policy: .resignOnHide, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
+                }
+            }
+        }
+    }
+
+    /// `addSubview` / `insertSubview(at:)`. An id already in the hierarchy is moved (its handle is kept); a first
+    /// responder that ends up outside its window resigns (F5).
+    mutating func insertView(parent: String, index: Int?, spec: ViewSpec, step: inout Step) {
+        guard let p = liveView(parent) else {
+            step.notes.append(
+                StepNote("insert: parent \"\(parent)\" is not in the hierarchy; \"\(spec.id)\" not inserted"))
+            return
+        }
+        if let old = liveView(spec.id) {
+            if isDescendant(p, of: old) {
+                step.notes.append(
+                    StepNote("insert: \"\(spec.id)\" cannot be inserted into its own subtree \"\(parent)\""))
+                return
+            }
+            detach(old, step: &step, cancelTouches: false)
+        }
+        // Ids of the new subtree that are live elsewhere are moved here too.
+        var stack: [ViewSpec] = spec.subviews
+        while let s = stack.popLast() {
+            if let old = liveView(s.id) { detach(old, step: &step, cancelTouches: false) }
+            stack.append(contentsOf: s.subviews)
+        }
+        _ = buildSubtree(spec, parent: p, at: index)
+        resolveControllerLinks()
+        resolveRequirements()
+        validateFirstResponders(step: &step)
+    }
+
+    /// `removeFromSuperview`: touches in the subtree are cancelled (D8), a first responder inside resigns, forced
+    /// (F5). Removing a window removes it from the screen.
+    mutating func removeView(_ id: String, step: inout Step) {
+        guard let v = liveView(id) else {
+            step.notes.append(StepNote("remove: view \"\(id)\" is not in the hierarchy; ignored"))
+            return
+        }
+        for w in windows {
+            let fr = views[w].firstResponder
+            if fr >= 0 && isDescendant(fr, of: v) {
+                _ = resign(fr, force: true, reason: .removedFromWindow, step: &step)
+            }
+        }
+        detach(v, step: &step, cancelTouches: true)
+        resolveControllerLinks()
+        validateFirstResponders(step: &step)
+    }
+
+    /// Takes a subtree out of the hierarchy (explicit stack) and marks it dead; handles stay valid for `id(of:)`.
+    mutating func detach(_ v: Int, step: inout Step, cancelTouches: Bool) {
+        if cancelTouches {
+            // [INF] section 12 #7: the model follows D8 — the view gets touchesCancelled and the touch ends there.
+            for ti in touches.indices
+            where touches[ti].view >= 0 && !touches[ti].viewDone && isDescendant(touches[ti].view, of: v) {
+                let tv = touches[ti].view
+                if touches[ti].viewBegan { deliverToView(ti, .touchesCancelled, step: &step) }
+                step.cancellations.append(
+                    Cancellation(
+                        touch: touches[ti].key, view: .view(tv), cause: .viewRemoved,
+                        viewHadBegun: touches[ti].viewBegan))
+                touches[ti].viewDone = true
+                touches[ti].pendingBegan = false
+                touches[ti].pendingEnded = false
+            }
+        }
+        let p = views[v].parent
+        if p >= 0 { views[p].children.removeAll { $0 == v } }
+        views[v].parent = -1
+        if views[v].isWindow {
+            windows.removeAll { $0 == v }
+            sortWindows()
+            if keyWindow == v { keyWindow = windowsFrontToBack.first ?? -1 }
+        }
+        var stack = [v]
+        while let n = stack.popLast() {
+            views[n].alive = false
+            for g in views[n].recognizers { recognizers[g].alive = false }
+            stack.append(contentsOf: views[n].children)
+        }
+        activeRecognizers.removeAll { !recognizers[$0].alive }
+        for ti in touches.indices { touches[ti].recognizers.removeAll { !recognizers[$0].alive } }
+        views[v].alive = false
+    }
+}

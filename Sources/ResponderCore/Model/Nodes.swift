@@ -1,0 +1,236 @@
+/// Storage records of the model. Internal: callers see `ObjectRef` handles and query methods.
+
+/// A view (or window) as the model holds it: UIKit's primary geometry (center, bounds, transform) plus flags.
+struct ViewNode {
+    var id: String
+    var className: String
+    var kind: UIKitClass
+    var alive = true
+    var parent = -1
+    var children: [Int] = []
+    var controller = -1  // the controller whose root view this is (C1)
+
+    var isWindow = false
+    var windowLevel = 0.0
+    var windowOrder = 0
+    var windowPolicies: [DismissPolicy] = []
+    var firstResponder = -1  // windows only: the view that is first responder in this window
+
+    var center = Point.zero
+    var bounds = Rect(0, 0, 0, 0)
+    var transform = AffineTransform.identity
+    var hasTransform = false
+    var inverse: AffineTransform? = nil
+    /// Valid when `hasTransform` is false; kept separately so `p - frame.origin + bounds.origin` is exact (H8).
+    var frameOrigin = Point.zero
+
+    var isHidden = false
+    var alpha = 1.0
+    var isUserInteractionEnabled = true
+    var clipsToBounds = false
+    var isMultipleTouchEnabled = false
+    var isExclusiveTouch = false
+    var isEnabled = true
+    var canBecomeFirstResponder = false
+    var canResignFirstResponder = true
+    var overridesTouches = false
+    var implements: [String] = []
+    var actions: [ActionSpec] = []
+    var recognizers: [Int] = []
+    var keyboardDismissMode = KeyboardDismissMode.none
+    var accessibilityIdentifier: String? = nil
+    var accessibilityLabel: String? = nil
+    var text: String? = nil
+    /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
+    var snapshotSaysFirstResponder = false
+    var frameWasNull = false
+
+    /// Precomputed `passReason != nil`, so the hit-test hot path tests one flag.
+    var hitBlocked = false
+
+    init(id: String, className: String, kind: UIKitClass) {
+        self.id = id
+        self.className = className
+        self.kind = kind
+    }
+
+    /// Why hit testing skips this view by its own flags (H2, H3, H4, H11), or nil.
+    var passReason: PassReason? {
+        if isHidden { return .hidden }
+        if Double(Float(alpha)) < 0.01 { return .alphaBelowThreshold }
+        if !isUserInteractionEnabled { return .userInteractionDisabled }
+        if kind.isControl && !isEnabled { return .disabledControl }
+        return nil
+    }
+
+    mutating func refreshDerived() {
+        hitBlocked = passReason != nil
+        hasTransform = !transform.isIdentity
+        inverse = hasTransform ? transform.inverted : nil
+    }
+
+    /// The frame in the superview's coordinates (bounding box when transformed, as UIKit reports it).
+    var frame: Rect {
+        if !hasTransform { return Rect(frameOrigin.x, frameOrigin.y, bounds.width, bounds.height) }
+        let hw = bounds.width / 2
+        let hh = bounds.height / 2
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for (dx, dy) in [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)] {
+            let q = transform.apply(Point(dx, dy))
+            minX = Swift.min(minX, q.x + center.x)
+            maxX = Swift.max(maxX, q.x + center.x)
+            minY = Swift.min(minY, q.y + center.y)
+            maxY = Swift.max(maxY, q.y + center.y)
+        }
+        return Rect(minX, minY, maxX - minX, maxY - minY)
+    }
+
+    /// Converts a point from the superview's bounds space (screen for a window) into this view's bounds space.
+    @inline(__always)
+    func toLocal(_ p: Point) -> Point {
+        if !hasTransform {
+            return Point((p.x - frameOrigin.x) + bounds.x, (p.y - frameOrigin.y) + bounds.y)
+        }
+        guard let inv = inverse else { return Point(.nan, .nan) }  // singular: nothing inside
+        let q = inv.apply(Point(p.x - center.x, p.y - center.y))
+        return Point(q.x + bounds.midX, q.y + bounds.midY)
+    }
+
+    /// The affine map from this view's bounds space to its superview's (screen for a window).
+    var localToParent: AffineTransform {
+        if !hasTransform {
+            return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: frameOrigin.x - bounds.x, ty: frameOrigin.y - bounds.y)
+        }
+        // p ↦ T(p − boundsMid) + center
+        let t = transform
+        let mx = bounds.midX
+        let my = bounds.midY
+        return AffineTransform(
+            a: t.a, b: t.b, c: t.c, d: t.d,
+            tx: t.tx - (t.a * mx + t.c * my) + center.x, ty: t.ty - (t.b * mx + t.d * my) + center.y)
+    }
+
+    /// The bounding box of this view's bounds mapped by `m` (its local-to-screen map).
+    func boundingBox(under m: AffineTransform) -> Rect {
+        let b = bounds
+        let corners = [
+            m.apply(Point(b.minX, b.minY)), m.apply(Point(b.maxX, b.minY)),
+            m.apply(Point(b.maxX, b.maxY)), m.apply(Point(b.minX, b.maxY)),
+        ]
+        var minX = corners[0].x
+        var maxX = corners[0].x
+        var minY = corners[0].y
+        var maxY = corners[0].y
+        for c in corners.dropFirst() {
+            minX = Swift.min(minX, c.x)
+            maxX = Swift.max(maxX, c.x)
+            minY = Swift.min(minY, c.y)
+            maxY = Swift.max(maxY, c.y)
+        }
+        return Rect(minX, minY, maxX - minX, maxY - minY)
+    }
+
+    /// Converts a point from this view's bounds space into the superview's (inverse of `toLocal`).
+    func toParent(_ p: Point) -> Point {
+        if !hasTransform { return Point((p.x - bounds.x) + frameOrigin.x, (p.y - bounds.y) + frameOrigin.y) }
+        let q = transform.apply(Point(p.x - bounds.midX, p.y - bounds.midY))
+        return Point(q.x + center.x, q.y + center.y)
+    }
+}
+
+/// Why hit testing passed over a view.
+public enum PassReason: String, Sendable {
+    case hidden
+    /// `Double(Float(alpha)) < 0.01` (H3).
+    case alphaBelowThreshold
+    case userInteractionDisabled
+    /// A UIControl with `isEnabled == false` (H11).
+    case disabledControl
+    /// The point is outside the view's bounds (half-open, H6); its subviews are never searched (H7).
+    case outsideBounds
+}
+
+struct ControllerNode {
+    var id: String
+    var className: String
+    var alive = true
+    var view = -1
+    var parent = -1
+    var presenting = -1
+    var viewID: String? = nil
+    var parentID: String? = nil
+    var presentingID: String? = nil
+    var implements: [String] = []
+    var overridesTouches = false
+    var endsEditingOnTouchesBegan = false
+}
+
+/// Recognizers the model adds on its own, mirroring UIKit internals and policies.
+enum SyntheticRecognizer {
+    case none
+    /// UIScrollView's pan recognizer, with the content-touch delay (H12).
+    case scrollPan
+    /// A text input's own tap and long-press (loupe) handling: takes the touch (touchCancel) and begins editing
+    /// when the finger lifts (F7).
+    case textInteraction
+    /// IQKeyboardManager's window tap recognizer (8.5).
+    case resignOnTouchOutside
+    /// The tap-to-dismiss recognizer added by `--policy +tap-to-dismiss`.
+    case tapToDismissPolicy
+}
+
+struct RecognizerNode {
+    var id: String
+    var className: String
+    var kind: RecognizerKind
+    var synthetic = SyntheticRecognizer.none
+    var alive = true
+    var view = -1
+    var isEnabled = true
+    var cancelsTouchesInView = true
+    var delaysTouchesBegan = false
+    var delaysTouchesEnded = true
+    var tapsRequired = 1
+    var requireToFailIDs: [String] = []
+    var requireToFail: [Int] = []
+    var ignoresControls = false
+    var ignoresNavigationBars = false
+    var shouldBegin = true
+    var actions: [RecognizerActionSpec] = []
+
+    // Runtime state.
+    var state = RecognizerState.possible
+    var touches: [Int] = []  // touch serials it tracks
+    var start = Point.zero
+    var tapsSoFar = 0
+    var lastTapPoint = Point.zero
+    /// Time at which a timer fires: long press begins, multi-tap fails, scroll delay releases began.
+    var deadline = Double.infinity
+    /// Scroll views: content touches' began phase is held until this time (delaysContentTouches, H12).
+    var delayUntil = -Double.infinity
+    /// Waiting for a recognizer it requires to fail (G7).
+    var waitingToRecognize = false
+    var active = false
+}
+
+/// A touch in flight.
+struct TouchState {
+    var key: String
+    var serial: Int
+    var window: Int
+    /// `touch.view`: nil (-1) after a recognizer takes it (D2).
+    var view: Int
+    var start: Point
+    var last: Point
+    var finished = false  // ended or cancelled phase seen
+    var recordedCancel = false
+    var viewBegan = false  // touchesBegan delivered to the view
+    var pendingBegan = false
+    var pendingEnded = false
+    var viewDone = false  // no more view deliveries
+    var withheld = false  // D5 / D6
+    var recognizers: [Int] = []
+}

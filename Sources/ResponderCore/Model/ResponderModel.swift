@@ -1,0 +1,366 @@
+/// The model of one app's UIKit state: windows, views, controllers, recognizers, first responders, keyboard and
+/// touches in flight. Build it from a `HierarchySpec`, then feed it `InputEvent`s; each returns a `Step`.
+///
+/// ```swift
+/// var model = ResponderModel(hierarchy: spec, policies: PolicySettings(session: [.dismissOnOutsideTouch]))
+/// let step = model.dispatch(.touch(TouchInput(touch: "1", phase: .began, point: Point(10, 10))), at: 0.5)
+/// print(model.id(of: step.view!))   // "background"
+/// ```
+/// It is a value type: copy it to branch a replay (e.g. with and without a policy). All walks over the hierarchy use
+/// explicit stacks, so depth is limited only by memory.
+public struct ResponderModel: Sendable {
+    var views: [ViewNode] = []
+    var viewIndex: [String: Int] = [:]
+    var controllers: [ControllerNode] = []
+    var controllerIndex: [String: Int] = [:]
+    var recognizers: [RecognizerNode] = []
+    var recognizerIndex: [String: Int] = [:]
+    /// Windows in recording order (back to front within a level).
+    var windows: [Int] = []
+    /// Windows in hit-testing order: level descending, later-listed first within a level (H10).
+    var windowsFrontToBack: [Int] = []
+    var keyWindow = -1
+    var application = ApplicationSpec()
+    /// The keyboard-dismiss policies in force.
+    public var policies: PolicySettings
+    var touches: [TouchState] = []
+    var nextTouchSerial = 0
+    var activeRecognizers: [Int] = []
+    /// The time of the last event (seconds since session start).
+    public internal(set) var now = 0.0
+    var keyboardIsVisible = false
+    var keyboardOwner = -1
+    /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
+    var recognizersNeedReset = false
+
+    /// Builds the model from a first snapshot.
+    public init(hierarchy: HierarchySpec, policies: PolicySettings = PolicySettings()) {
+        self.policies = policies
+        var scratch = Step()
+        applySnapshot(hierarchy, step: &scratch)
+        keyboardIsVisible = keyboardShouldBeVisible
+        keyboardOwner = keyboardIsVisible ? views[keyWindow].firstResponder : -1
+    }
+
+    // MARK: ids and handles
+
+    /// The recorded id of any object the model knows (also for objects no longer in the hierarchy).
+    public func id(of ref: ObjectRef) -> String {
+        switch ref {
+        case .view(let i): return views[i].id
+        case .controller(let i): return controllers[i].id
+        case .recognizer(let i): return recognizers[i].id
+        case .application: return application.id
+        case .applicationDelegate: return application.delegateID ?? "appDelegate"
+        }
+    }
+
+    /// The handle of a live object by id: views and windows, controllers, recognizers, the application, its delegate.
+    public func ref(for id: String) -> ObjectRef? {
+        if let v = viewIndex[id], views[v].alive { return .view(v) }
+        if let c = controllerIndex[id], controllers[c].alive { return .controller(c) }
+        if let g = recognizerIndex[id], recognizers[g].alive { return .recognizer(g) }
+        if id == application.id { return .application }
+        if let d = application.delegateID, d == id { return .applicationDelegate }
+        return nil
+    }
+
+    /// The handle of a live view or window by id.
+    public func view(_ id: String) -> ObjectRef? {
+        if let v = viewIndex[id], views[v].alive { return .view(v) }
+        return nil
+    }
+
+    func liveView(_ id: String) -> Int? {
+        if let v = viewIndex[id], views[v].alive { return v }
+        return nil
+    }
+
+    // MARK: building
+
+    /// Replaces the hierarchy with a snapshot (re-synchronisation). Handles of ids present before are kept;
+    /// touches whose views still exist stay bound; first responders and the key window come from the snapshot.
+    mutating func applySnapshot(_ spec: HierarchySpec, step: inout Step) {
+        let before = firstRespondersByWindow()
+        for i in views.indices where views[i].alive {
+            views[i].alive = false
+            views[i].children.removeAll()
+        }
+        for i in controllers.indices { controllers[i].alive = false }
+        for i in recognizers.indices { recognizers[i].alive = false }
+        windows.removeAll()
+        var flaggedKey = -1
+        for (order, w) in spec.windows.enumerated() {
+            let h = buildSubtree(w.view, parent: -1, at: nil)
+            views[h].isWindow = true
+            views[h].windowLevel = w.windowLevel
+            views[h].windowOrder = order
+            views[h].windowPolicies = w.policies
+            views[h].firstResponder = -1
+            addWindowRecognizers(h)
+            windows.append(h)
+            if w.isKeyWindow { flaggedKey = h }
+        }
+        application = spec.application
+        for c in spec.controllers { _ = addController(c) }
+        resolveControllerLinks()
+        resolveRequirements()
+        // A snapshot that flags no key window has none (docs/log-format.md, reading 7): key input and nil-targeted
+        // actions without a sender then reach nobody.
+        keyWindow = flaggedKey
+        sortWindows()
+        // First responders: the snapshot's isFirstResponder flags are authoritative.
+        var stack: [Int] = windows
+        while let v = stack.popLast() {
+            if views[v].snapshotSaysFirstResponder {
+                let w = windowOf(v)
+                if w >= 0 { views[w].firstResponder = v }
+            }
+            stack.append(contentsOf: views[v].children)
+        }
+        for w in windows {
+            let old = before.first(where: { $0.window == w })?.view ?? -1
+            let new = views[w].firstResponder
+            if old != new {
+                step.firstResponderChanges.append(
+                    FirstResponderChange(
+                        window: .view(w), from: old >= 0 ? .view(old) : nil, to: new >= 0 ? .view(new) : nil,
+                        reason: .snapshot))
+            }
+        }
+        // Touches in flight: keep those whose view still exists.
+        for t in touches.indices {
+            if touches[t].view >= 0 && !views[touches[t].view].alive {
+                step.notes.append(
+                    StepNote(
+                        "touch \"\(touches[t].key)\": its view \"\(views[touches[t].view].id)\" is not in the new snapshot; the touch is no longer bound"
+                    ))
+                touches[t].view = -1
+            }
+            touches[t].recognizers.removeAll(where: { !recognizers[$0].alive })
+        }
+        activeRecognizers.removeAll(where: { !recognizers[$0].alive })
+    }
+
+    func firstRespondersByWindow() -> [(window: Int, view: Int)] {
+        windows.map { ($0, views[$0].firstResponder) }
+    }
+
+    /// Creates or refreshes the nodes of a view subtree (explicit stack) and returns the root's handle.
+    mutating func buildSubtree(_ spec: ViewSpec, parent: Int, at index: Int?) -> Int {
+        var stack: [(spec: ViewSpec, parent: Int)] = [(spec, parent)]
+        var root = -1
+        while let (s, p) = stack.popLast() {
+            let h = makeViewNode(s)
+            views[h].parent = p
+            if p >= 0 {
+                if root == -1, let index, index >= 0, index < views[p].children.count {
+                    views[p].children.insert(h, at: index)
+                } else {
+                    views[p].children.append(h)
+                }
+            }
+            if root == -1 { root = h }
+            for child in s.subviews.reversed() { stack.append((child, h)) }
+        }
+        return root
+    }
+
+    /// Creates (or revives, keeping the handle) a view node and sets every field from the spec and class defaults.
+    mutating func makeViewNode(_ s: ViewSpec) -> Int {
+        let kind = s.uikitClass
+        let h: Int
+        if let existing = viewIndex[s.id] {
+            h = existing
+            let keepFR = views[h].firstResponder
+            views[h] = ViewNode(id: s.id, className: s.className, kind: kind)
+            views[h].firstResponder = keepFR
+        } else {
+            h = views.count
+            views.append(ViewNode(id: s.id, className: s.className, kind: kind))
+            viewIndex[s.id] = h
+        }
+        var n = views[h]
+        n.alive = true
+        // Geometry: frame gives center and bounds size; bounds gives size and origin (scroll offset).
+        let b = s.bounds ?? Rect(0, 0, s.frame?.width ?? 0, s.frame?.height ?? 0)
+        n.bounds = b
+        n.transform = s.transform ?? .identity
+        if let f = s.frame, n.transform.isIdentity {
+            n.frameOrigin = Point(f.x, f.y)
+            n.center = s.center ?? Point(f.x + f.width / 2, f.y + f.height / 2)
+            if s.bounds == nil { n.bounds = Rect(0, 0, f.width, f.height) }
+        } else {
+            let c = s.center ?? (s.frame.map { Point($0.midX, $0.midY) } ?? .zero)
+            n.center = c
+            n.frameOrigin = Point(c.x - b.width / 2, c.y - b.height / 2)
+        }
+        n.frameWasNull = s.frame == nil
+        n.isHidden = s.isHidden ?? false
+        n.alpha = s.alpha ?? 1
+        n.isUserInteractionEnabled = s.isUserInteractionEnabled ?? kind.defaultUserInteractionEnabled
+        n.clipsToBounds = s.clipsToBounds ?? kind.defaultClipsToBounds
+        n.isMultipleTouchEnabled = s.isMultipleTouchEnabled ?? false
+        n.isExclusiveTouch = s.isExclusiveTouch ?? false
+        n.isEnabled = s.isEnabled ?? true
+        n.canBecomeFirstResponder = s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder
+        n.canResignFirstResponder = s.canResignFirstResponder ?? true
+        n.overridesTouches = s.overridesTouches ?? kind.defaultOverridesTouches
+        n.implements = s.implements
+        n.actions = s.actions
+        n.keyboardDismissMode = s.keyboardDismissMode ?? .none
+        n.accessibilityIdentifier = s.accessibilityIdentifier
+        n.accessibilityLabel = s.accessibilityLabel
+        n.text = s.text
+        n.snapshotSaysFirstResponder = s.isFirstResponder ?? false
+        n.refreshDerived()
+        views[h] = n
+        setRecognizers(of: h, s.gestureRecognizers)
+        return h
+    }
+
+    /// Attaches the view's recognizers: UIKit's own first (scroll pan, text interaction), then the recorded ones.
+    mutating func setRecognizers(of h: Int, _ specs: [RecognizerSpec]) {
+        for g in views[h].recognizers where recognizers[g].view == h { recognizers[g].alive = false }
+        var list: [Int] = []
+        let kind = views[h].kind
+        if kind.isScrollView {
+            var pan = RecognizerSpec(
+                id: views[h].id + "#pan", className: "UIScrollViewPanGestureRecognizer", kind: .pan)
+            pan.delaysTouchesEnded = false
+            list.append(makeRecognizer(pan, view: h, synthetic: .scrollPan))
+        }
+        if kind.isTextInput {
+            let tap = RecognizerSpec(
+                id: views[h].id + "#textInteraction", className: "UITextInteractionTapRecognizer", kind: .tap)
+            list.append(makeRecognizer(tap, view: h, synthetic: .textInteraction))
+            // The loupe: holding a finger on a text input takes the touch after 0.5 s (so a resting finger stops
+            // being "in" the field, D2) and editing begins when it lifts.
+            let press = RecognizerSpec(
+                id: views[h].id + "#textLongPress", className: "UITextInteractionLongPressRecognizer", kind: .longPress)
+            list.append(makeRecognizer(press, view: h, synthetic: .textInteraction))
+        }
+        for s in specs { list.append(makeRecognizer(s, view: h, synthetic: .none)) }
+        views[h].recognizers = list
+    }
+
+    /// Window-level recognizers added by policies (8.5 IQKeyboardManager; `+tap-to-dismiss`).
+    mutating func addWindowRecognizers(_ w: Int) {
+        var iq = RecognizerSpec(
+            id: views[w].id + "#resignOnTouchOutside", className: "UITapGestureRecognizer", kind: .tap)
+        iq.cancelsTouchesInView = false
+        iq.ignoresControls = true
+        let g = makeRecognizer(iq, view: w, synthetic: .resignOnTouchOutside)
+        recognizers[g].ignoresNavigationBars = true
+        views[w].recognizers.append(g)
+        var tap = RecognizerSpec(id: views[w].id + "#tapToDismiss", className: "UITapGestureRecognizer", kind: .tap)
+        tap.cancelsTouchesInView = false
+        tap.actions = [RecognizerActionSpec(target: nil, action: "endEditing:", effect: .endEditing)]
+        views[w].recognizers.append(makeRecognizer(tap, view: w, synthetic: .tapToDismissPolicy))
+    }
+
+    mutating func makeRecognizer(_ s: RecognizerSpec, view: Int, synthetic: SyntheticRecognizer) -> Int {
+        let g: Int
+        if let existing = recognizerIndex[s.id] {
+            g = existing
+        } else {
+            g = recognizers.count
+            recognizers.append(RecognizerNode(id: s.id, className: s.className, kind: s.resolvedKind))
+            recognizerIndex[s.id] = g
+        }
+        // Runtime state survives a re-snapshot of the same recognizer; configuration comes from the spec.
+        recognizers[g].className = s.className
+        recognizers[g].kind = s.resolvedKind
+        recognizers[g].synthetic = synthetic
+        recognizers[g].alive = true
+        recognizers[g].view = view
+        recognizers[g].isEnabled = s.isEnabled
+        recognizers[g].cancelsTouchesInView = s.cancelsTouchesInView
+        recognizers[g].delaysTouchesBegan = s.delaysTouchesBegan
+        recognizers[g].delaysTouchesEnded = s.delaysTouchesEnded
+        recognizers[g].tapsRequired = max(1, s.numberOfTapsRequired)
+        recognizers[g].requireToFailIDs = s.requireToFail
+        recognizers[g].ignoresControls = s.ignoresControls
+        recognizers[g].shouldBegin = s.shouldBegin
+        recognizers[g].actions = s.actions
+        return g
+    }
+
+    mutating func addController(_ c: ControllerSpec) -> Int {
+        let h: Int
+        if let existing = controllerIndex[c.id] {
+            h = existing
+        } else {
+            h = controllers.count
+            controllers.append(ControllerNode(id: c.id, className: c.className))
+            controllerIndex[c.id] = h
+        }
+        var n = ControllerNode(id: c.id, className: c.className)
+        n.viewID = c.view
+        n.parentID = c.parent
+        n.presentingID = c.presentingViewController
+        n.implements = c.implements
+        n.overridesTouches = c.overridesTouches
+        n.endsEditingOnTouchesBegan = c.endsEditingOnTouchesBegan
+        controllers[h] = n
+        return h
+    }
+
+    /// Links controllers to their root views, parents and presenters by id (again after structural changes).
+    mutating func resolveControllerLinks() {
+        for i in views.indices { views[i].controller = -1 }
+        for c in controllers.indices where controllers[c].alive {
+            let v = controllers[c].viewID.flatMap { liveView($0) } ?? -1
+            controllers[c].view = v
+            if v >= 0 { views[v].controller = c }
+            controllers[c].parent =
+                controllers[c].parentID.flatMap { id in
+                    controllerIndex[id].flatMap { controllers[$0].alive ? $0 : nil }
+                } ?? -1
+            controllers[c].presenting =
+                controllers[c].presentingID.flatMap { id in
+                    controllerIndex[id].flatMap { controllers[$0].alive ? $0 : nil }
+                } ?? -1
+        }
+    }
+
+    mutating func resolveRequirements() {
+        for g in recognizers.indices where recognizers[g].alive {
+            recognizers[g].requireToFail = recognizers[g].requireToFailIDs.compactMap { id in
+                if let o = recognizerIndex[id], recognizers[o].alive { return o }
+                return nil
+            }
+        }
+    }
+
+    mutating func sortWindows() {
+        var list = windows
+        list.sort { l, r in
+            if views[l].windowLevel != views[r].windowLevel { return views[l].windowLevel > views[r].windowLevel }
+            return views[l].windowOrder > views[r].windowOrder
+        }
+        windowsFrontToBack = list
+    }
+
+    // MARK: structure queries
+
+    /// The window containing a view (the view itself for a window), or -1 when detached.
+    func windowOf(_ v: Int) -> Int {
+        var cur = v
+        while cur >= 0 {
+            if views[cur].isWindow { return views[cur].alive ? cur : -1 }
+            cur = views[cur].parent
+        }
+        return -1
+    }
+
+    /// Whether `v` is `ancestor` or one of its descendants (walks up, no recursion).
+    func isDescendant(_ v: Int, of ancestor: Int) -> Bool {
+        var cur = v
+        while cur >= 0 {
+            if cur == ancestor { return true }
+            cur = views[cur].parent
+        }
+        return false
+    }
+}

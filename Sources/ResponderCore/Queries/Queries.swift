@@ -1,0 +1,155 @@
+/// Read-only questions replay and report ask the model (divergences, report rules, `touchlog explain`).
+public struct ViewInfo: Hashable, Sendable {
+    public var id: String
+    public var className: String
+    public var uikitClass: UIKitClass
+    public var parent: ObjectRef?
+    public var window: ObjectRef?
+    public var subviews: [ObjectRef]
+    /// In the superview's coordinates (the bounding box when transformed).
+    public var frame: Rect
+    public var bounds: Rect
+    public var center: Point
+    public var transform: AffineTransform
+    public var isWindow: Bool
+    public var isHidden: Bool
+    /// As given; hit testing compares `Double(Float(alpha))` (H3).
+    public var alpha: Double
+    public var isUserInteractionEnabled: Bool
+    public var clipsToBounds: Bool
+    public var isMultipleTouchEnabled: Bool
+    public var isExclusiveTouch: Bool
+    public var isEnabled: Bool
+    public var isControl: Bool
+    public var canBecomeFirstResponder: Bool
+    public var canResignFirstResponder: Bool
+    public var overridesTouches: Bool
+    public var keyboardDismissMode: KeyboardDismissMode
+    public var accessibilityIdentifier: String?
+    public var accessibilityLabel: String?
+    public var recognizers: [ObjectRef]
+    public var controller: ObjectRef?
+    /// Why hit testing skips the view by its own flags, if it does.
+    public var passReason: PassReason?
+    public var isEffectivelyHidden: Bool
+    public var isInHierarchy: Bool
+}
+
+/// A recognizer as the model sees it now.
+public struct RecognizerInfo: Hashable, Sendable {
+    public var id: String
+    public var className: String
+    public var kind: RecognizerKind
+    public var view: ObjectRef
+    public var state: RecognizerState
+    public var isEnabled: Bool
+    public var cancelsTouchesInView: Bool
+    /// true for recognizers the model adds itself (scroll pan, text interaction, policy recognizers).
+    public var isImplicit: Bool
+}
+
+/// A touch in flight.
+public struct TouchInfo: Hashable, Sendable {
+    public var touch: String
+    public var window: ObjectRef?
+    public var view: ObjectRef?
+    public var start: Point
+    public var last: Point
+}
+
+extension ResponderModel {
+    /// The key window (receives key input, F3), if any.
+    public var keyWindowRef: ObjectRef? { keyWindow >= 0 ? .view(keyWindow) : nil }
+
+    /// Windows in hit-testing order: front-most first (H10).
+    public var windowsFrontToBackRefs: [ObjectRef] { windowsFrontToBack.map { .view($0) } }
+
+    /// The first responder of the key window.
+    public var firstResponder: ObjectRef? {
+        guard keyWindow >= 0, views[keyWindow].firstResponder >= 0 else { return nil }
+        return .view(views[keyWindow].firstResponder)
+    }
+
+    /// The first responder of a window (one per window, F3).
+    public func firstResponder(inWindow window: ObjectRef) -> ObjectRef? {
+        guard case .view(let w) = window, views[w].isWindow, views[w].firstResponder >= 0 else { return nil }
+        return .view(views[w].firstResponder)
+    }
+
+    /// Whether the keyboard is up (the key window's first responder is a text input).
+    public var keyboardVisible: Bool { keyboardIsVisible }
+
+    /// Whether the view is in a window now.
+    public func isInHierarchy(_ ref: ObjectRef) -> Bool {
+        guard case .view(let v) = ref else { return false }
+        return views[v].alive && windowOf(v) >= 0
+    }
+
+    /// Whether the view or an ancestor is hidden or below alpha 0.01 (as stored, a Float).
+    public func isEffectivelyHidden(_ ref: ObjectRef) -> Bool {
+        guard case .view(let v) = ref else { return false }
+        return isEffectivelyHidden(v)
+    }
+
+    /// Everything the model holds about a view.
+    public func info(_ ref: ObjectRef) -> ViewInfo? {
+        guard case .view(let v) = ref else { return nil }
+        let n = views[v]
+        let w = windowOf(v)
+        return ViewInfo(
+            id: n.id, className: n.className, uikitClass: n.kind, parent: n.parent >= 0 ? .view(n.parent) : nil,
+            window: w >= 0 ? .view(w) : nil, subviews: n.children.map { .view($0) }, frame: n.frame,
+            bounds: n.bounds, center: n.center, transform: n.transform, isWindow: n.isWindow, isHidden: n.isHidden,
+            alpha: n.alpha, isUserInteractionEnabled: n.isUserInteractionEnabled, clipsToBounds: n.clipsToBounds,
+            isMultipleTouchEnabled: n.isMultipleTouchEnabled, isExclusiveTouch: n.isExclusiveTouch,
+            isEnabled: n.isEnabled, isControl: n.kind.isControl, canBecomeFirstResponder: n.canBecomeFirstResponder,
+            canResignFirstResponder: n.canResignFirstResponder, overridesTouches: n.overridesTouches,
+            keyboardDismissMode: n.keyboardDismissMode, accessibilityIdentifier: n.accessibilityIdentifier,
+            accessibilityLabel: n.accessibilityLabel, recognizers: n.recognizers.map { .recognizer($0) },
+            controller: n.controller >= 0 ? .controller(n.controller) : nil, passReason: n.passReason,
+            isEffectivelyHidden: isEffectivelyHidden(v), isInHierarchy: n.alive && w >= 0)
+    }
+
+    /// Everything the model holds about a recognizer.
+    public func recognizerInfo(_ ref: ObjectRef) -> RecognizerInfo? {
+        guard case .recognizer(let g) = ref else { return nil }
+        let r = recognizers[g]
+        var implicit = true
+        if case .none = r.synthetic { implicit = false }
+        return RecognizerInfo(
+            id: r.id, className: r.className, kind: r.kind, view: .view(r.view), state: r.state,
+            isEnabled: r.isEnabled, cancelsTouchesInView: r.cancelsTouchesInView, isImplicit: implicit)
+    }
+
+    /// The touches in flight, oldest first.
+    public var touchesInFlight: [TouchInfo] {
+        touches.filter { !$0.finished }.map {
+            TouchInfo(
+                touch: $0.key, window: $0.window >= 0 ? .view($0.window) : nil,
+                view: $0.view >= 0 ? .view($0.view) : nil, start: $0.start, last: $0.last)
+        }
+    }
+
+    /// The live views of the hierarchy, windows first, each subtree depth-first back to front (explicit stack).
+    public var allViews: [ObjectRef] {
+        var out: [ObjectRef] = []
+        var stack = Array(windows.reversed())
+        while let v = stack.popLast() {
+            out.append(.view(v))
+            stack.append(contentsOf: views[v].children.reversed())
+        }
+        return out
+    }
+
+    /// Path of ids from the window down to the view, for people reading reports ("w1 > root > form > tf1").
+    public func path(of ref: ObjectRef) -> [String] {
+        guard case .view(let v) = ref else { return [id(of: ref)] }
+        var out: [String] = []
+        var cur = v
+        while cur >= 0 {
+            out.append(views[cur].id)
+            cur = views[cur].parent
+        }
+        return out.reversed()
+    }
+}

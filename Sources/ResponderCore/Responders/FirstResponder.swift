@@ -1,0 +1,101 @@
+/// First responder and keyboard (rules F1–F8).
+extension ResponderModel {
+    /// `becomeFirstResponder()` with every precondition of F1, in the order the model chose:
+    /// already first responder → true; not in a window → false; `canBecomeFirstResponder` false → false with the
+    /// current first responder untouched (checked before asking the current one to resign, so a refused request
+    /// does not dismiss the keyboard for nothing — [INF], as Chameleon and Cacao do); the current one refuses to
+    /// resign → false; otherwise it resigns and this one becomes first responder in its window (F3).
+    @discardableResult
+    mutating func become(_ v: Int, reason: FirstResponderReason, step: inout Step) -> Bool {
+        let w = windowOf(v)
+        if w < 0 {
+            step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .notInWindow, reason: reason))
+            return false
+        }
+        let cur = views[w].firstResponder
+        if cur == v { return true }
+        // A disabled text field does not begin editing: UIControl's isEnabled gates it like the delegate does.
+        if !views[v].canBecomeFirstResponder || (views[v].kind.isControl && !views[v].isEnabled) {
+            step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .cannotBecome, reason: reason))
+            return false
+        }
+        if cur >= 0 && !views[cur].canResignFirstResponder {
+            step.refusals.append(
+                FirstResponderRefusal(responder: .view(cur), why: .currentCannotResign, reason: reason))
+            return false
+        }
+        views[w].firstResponder = v
+        step.firstResponderChanges.append(
+            FirstResponderChange(
+                window: .view(w), from: cur >= 0 ? .view(cur) : nil, to: .view(v), reason: reason))
+        if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
+        // [INF] A text input becoming first responder makes its window key (Chameleon does this for UIKeyInput
+        // responders; iOS does not document it): the keyboard types into it.
+        if views[v].kind.isTextInput && w != keyWindow { keyWindow = w }
+        sendControlEvent(v, "editingDidBegin", step: &step)
+        return true
+    }
+
+    /// `resignFirstResponder()` (F2); `force` skips `canResignFirstResponder` (endEditing(true), removal).
+    @discardableResult
+    mutating func resign(_ v: Int, force: Bool, reason: FirstResponderReason, step: inout Step) -> Bool {
+        let w = windowOf(v)
+        if w < 0 || views[w].firstResponder != v {
+            step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .notFirstResponder, reason: reason))
+            return false
+        }
+        if !force && !views[v].canResignFirstResponder {
+            step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .cannotResign, reason: reason))
+            return false
+        }
+        views[w].firstResponder = -1
+        step.firstResponderChanges.append(
+            FirstResponderChange(window: .view(w), from: .view(v), to: nil, reason: reason))
+        sendControlEvent(v, "editingDidEnd", step: &step)
+        return true
+    }
+
+    /// `endEditing(_ force:)` (F6): resigns the first responder if it is the view or inside it; false otherwise.
+    @discardableResult
+    mutating func endEditing(_ v: Int, force: Bool, reason: FirstResponderReason, step: inout Step) -> Bool {
+        for w in windows {
+            let fr = views[w].firstResponder
+            if fr >= 0 && isDescendant(fr, of: v) { return resign(fr, force: force, reason: reason, step: &step) }
+        }
+        return false
+    }
+
+    /// Resigns (forced) first responders that are no longer in their window (F5), e.g. after a remove or a move.
+    mutating func validateFirstResponders(step: inout Step) {
+        for w in windows {
+            let fr = views[w].firstResponder
+            if fr >= 0 && (!views[fr].alive || windowOf(fr) != w) {
+                views[w].firstResponder = -1
+                step.firstResponderChanges.append(
+                    FirstResponderChange(
+                        window: .view(w), from: .view(fr), to: nil, reason: .removedFromWindow))
+            }
+        }
+    }
+
+    /// The keyboard is up when the key window's first responder is a text input (the model does not know which
+    /// custom responders adopt UIKeyInput).
+    var keyboardShouldBeVisible: Bool {
+        guard keyWindow >= 0 else { return false }
+        let fr = views[keyWindow].firstResponder
+        return fr >= 0 && views[fr].kind.isTextInput
+    }
+
+    /// Records a keyboard show/hide if the first-responder changes of this step caused one. Focus moving from one
+    /// text input to another keeps the keyboard up with no hide/show pair (F7, F8).
+    mutating func refreshKeyboard(step: inout Step) {
+        let should = keyboardShouldBeVisible
+        let owner = should ? views[keyWindow].firstResponder : -1
+        if should != keyboardIsVisible {
+            let who = should ? owner : keyboardOwner
+            step.keyboardChanges.append(KeyboardChange(visible: should, responder: who >= 0 ? .view(who) : nil))
+            keyboardIsVisible = should
+        }
+        keyboardOwner = owner
+    }
+}

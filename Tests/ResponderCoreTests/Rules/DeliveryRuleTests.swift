@@ -1,0 +1,221 @@
+import Testing
+
+@testable import ResponderCore
+
+/// Section 3 of the semantics: event delivery.
+@Suite struct DeliveryRuleTests {
+    /// w1 > root (controller vc) > [plain, btn, tf]
+    func screen(policies: [DismissPolicy] = [], _ root: (inout ViewSpec) -> Void = { _ in }) -> Harness {
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v("plain", "UIView", 0, 0, 200, 200),
+                                v("btn", "UIButton", 0, 300, 100, 44) {
+                                    $0.actions = [ActionSpec(events: ["touchUpInside"], target: "vc", action: "save:")]
+                                },
+                                v("tf", "UITextField", 0, 400, 300, 40),
+                            ], root)
+                    ], policies: policies)
+            ],
+            controllers: [ControllerSpec(id: "vc", className: "VC", view: "root", implements: ["save:"])])
+    }
+
+    @Test func D1_DISAGREE_flowkey_touchIsBoundBeforeSendEvent_windowPolicySeesTheHitView() {
+        var h = screen(policies: [.dismissOnOutsideTouch])
+        h.tap("1", 10, 410)  // focus the field
+        #expect(h.firstResponder == "tf")
+        let s = h.touch("2", .began, 50, 50)
+        // The policy ran before any delivery and already knew the touch was on "plain" (flowkey cannot do this).
+        #expect(s.policyEffects == [PolicyEffect(policy: .dismissOnOutsideTouch, outcome: .resigned(h.ref("tf")))])
+        #expect(h.name(s.view) == "plain")
+        #expect(h.delivered(s) == ["plain.began", ">root.began", ">vc.began", ">w1.began", ">application.began"])
+    }
+
+    @Test func D2_touchStaysBoundToItsBeganViewForLife() {
+        var h = screen()
+        let b = h.touch("1", .began, 50, 50)
+        let m = h.touch("1", .moved, 50, 320)  // now over the button
+        let e = h.touch("1", .ended, 50, 600)
+        #expect([b, m, e].map { h.name($0.view) } == ["plain", "plain", "plain"])
+        #expect(h.delivered(m).first == "plain.moved")
+        #expect(h.delivered(e).first == "plain.ended")
+    }
+
+    @Test func D2_DISAGREE_touchViewBecomesNilWhenARecognizerTakesIt() {
+        var h = Harness([
+            win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.gestureRecognizers = [tapRecognizer("tap")] }])
+        ])
+        let s = h.tap("1", 50, 50)
+        #expect(h.name(s.began.view) == "pad")
+        #expect(s.ended.view == nil)
+        #expect(h.delivered(s.ended) == ["tap.ended", "pad.cancelled", ">w1.cancelled", ">application.cancelled"])
+    }
+
+    @Test func D3_recognizersGetTheTouchBeforeTheView() {
+        var h = Harness([
+            win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.gestureRecognizers = [tapRecognizer("tap")] }])
+        ])
+        let s = h.touch("1", .began, 50, 50)
+        #expect(h.delivered(s) == ["tap.began", "pad.began", ">w1.began", ">application.began"])
+        #expect(h.gestures(s) == ["tap:possible"])
+    }
+
+    @Test func D4_D7_defaultImplementationForwardsUpTheChain_overridingViewSwallows() {
+        var h = screen()
+        #expect(
+            h.delivered(h.touch("1", .began, 50, 50)) == [
+                "plain.began", ">root.began", ">vc.began", ">w1.began", ">application.began",
+            ])
+        h.touch("1", .ended, 50, 50)
+        var o = Harness([win("w1", [v("custom", "MyApp.Canvas", 0, 0, 200, 200) { $0.overridesTouches = true }])])
+        #expect(o.delivered(o.touch("1", .began, 50, 50)) == ["custom.began"])
+    }
+
+    @Test func D4_delegateEndsTheChainOnlyWhenItIsAResponder() {
+        var h = Harness(
+            [win("w1", [])], application: ApplicationSpec(delegateID: "appDelegate", delegateIsResponder: true))
+        #expect(h.delivered(h.touch("1", .began, 5, 5)) == ["w1.began", ">application.began", ">appDelegate.began"])
+    }
+
+    @Test func D5_withoutMultipleTouchTheViewGetsOnlyItsFirstTouch_recognizersGetAll() {
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("pad", "UIView", 0, 0, 200, 200) {
+                        $0.overridesTouches = true
+                        $0.gestureRecognizers = [RecognizerSpec(id: "pinch", className: "UIPinchGestureRecognizer")]
+                    }
+                ])
+        ])
+        #expect(h.delivered(h.touch("1", .began, 50, 50)) == ["pinch.began", "pad.began"])
+        #expect(h.delivered(h.touch("2", .began, 80, 80)) == ["pinch.began"])
+        #expect(h.delivered(h.touch("2", .ended, 80, 80)) == ["pinch.ended"])  // withheld for its life, not forwarded
+        #expect(h.delivered(h.touch("1", .ended, 50, 50)) == ["pinch.ended", "pad.ended"])
+    }
+
+    @Test func D5_DISAGREE_Chameleon_flowkey_multipleTouchEnabledDeliversBoth() {
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("pad", "UIView", 0, 0, 200, 200) {
+                        $0.overridesTouches = true
+                        $0.isMultipleTouchEnabled = true
+                    }
+                ])
+        ])
+        #expect(h.delivered(h.touch("1", .began, 50, 50)) == ["pad.began"])
+        #expect(h.delivered(h.touch("2", .began, 80, 80)) == ["pad.began"])
+        // Another view still gets its own first touch regardless of the property.
+        var k = Harness([
+            win(
+                "w1",
+                [
+                    v("a", "UIView", 0, 0, 100, 100) { $0.overridesTouches = true },
+                    v("b", "UIView", 100, 0, 100, 100) { $0.overridesTouches = true },
+                ])
+        ])
+        #expect(k.delivered(k.touch("1", .began, 50, 50)) == ["a.began"])
+        #expect(k.delivered(k.touch("2", .began, 150, 50)) == ["b.began"])
+    }
+
+    @Test func D6_DISAGREE_Chameleon_WinObjC_exclusiveTouchBlocksOtherViewsInTheWindow() {
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("excl", "UIView", 0, 0, 100, 100) {
+                        $0.overridesTouches = true
+                        $0.isExclusiveTouch = true
+                    },
+                    v("other", "UIView", 100, 0, 100, 100) { $0.overridesTouches = true },
+                ])
+        ])
+        // An exclusive view is tracking: a touch on another view is not delivered.
+        #expect(h.delivered(h.touch("1", .began, 50, 50)) == ["excl.began"])
+        #expect(h.delivered(h.touch("2", .began, 150, 50)) == [])
+        h.touch("1", .ended, 50, 50)
+        h.touch("2", .ended, 150, 50)
+        // Another view is tracking: a touch on the exclusive view is not delivered.
+        #expect(h.delivered(h.touch("3", .began, 150, 50)) == ["other.began"])
+        #expect(h.delivered(h.touch("4", .began, 50, 50)) == [])
+        h.touch("3", .ended, 150, 50)
+        // D6 DISAGREE (Chameleon, WinObjC ignore the property): once alone, the exclusive view works again.
+        h.touch("4", .ended, 50, 50)
+        #expect(h.delivered(h.touch("5", .began, 50, 50)) == ["excl.began"])
+    }
+
+    @Test func D8_cancelledTouchGetsTouchesCancelledAndNothingAfter() {
+        var h = screen()
+        h.touch("1", .began, 50, 50)
+        let c = h.touch("1", .cancelled, 50, 50)
+        #expect(
+            h.delivered(c) == [
+                "plain.cancelled", ">root.cancelled", ">vc.cancelled", ">w1.cancelled", ">application.cancelled",
+            ])
+        #expect(c.cancellations.map(\.cause) == [.recordedCancel])
+        let after = h.touch("1", .ended, 50, 50)
+        #expect(h.delivered(after) == [])
+        #expect(after.notes.count == 1)
+    }
+
+    @Test func D8_removingTheViewCancelsItsTouch() {
+        var h = screen()
+        h.touch("1", .began, 50, 50)
+        let r = h.send(.remove(view: "plain"))
+        #expect(
+            h.delivered(r) == [
+                "plain.cancelled", ">root.cancelled", ">vc.cancelled", ">w1.cancelled", ">application.cancelled",
+            ])
+        #expect(r.cancellations.map(\.cause) == [.viewRemoved])
+        #expect(h.delivered(h.touch("1", .ended, 50, 50)) == [])
+    }
+
+    @Test func D_controlsKeepTheirTouchesAndSendTheirActions() {
+        var h = screen()
+        let s = h.tap("1", 10, 310)
+        #expect(h.delivered(s.began) == ["btn.began"])
+        #expect(h.delivered(s.ended) == ["btn.ended"])
+        #expect(h.actions(s.ended) == ["save:->vc"])
+        // Released far away: touchUpOutside, no action.
+        h.touch("2", .began, 10, 310)
+        let far = h.touch("2", .ended, 300, 700)
+        #expect(h.actions(far) == [])
+    }
+
+    @Test func D_unknownTouchesAndIdsProduceNotesNotCrashes() {
+        var h = screen()
+        #expect(h.touch("ghost", .moved, 1, 1).notes.count == 1)
+        #expect(h.send(.set(view: "nope", patch: ViewPatch(isHidden: true))).notes.count == 1)
+        #expect(h.send(.remove(view: "nope")).notes.count == 1)
+        #expect(h.send(.insert(parent: "nope", index: nil, view: v("x", "UIView", 0, 0, 1, 1))).notes.count == 1)
+        #expect(h.send(.call(responder: "nope", method: .becomeFirstResponder, force: false)).notes.count == 1)
+        #expect(h.touch("w", .began, 1, 1, window: "nowindow").notes.count == 1)
+    }
+
+    @Test func D_trustObservedBindsTheTouchToTheRecordedView() {
+        var h = screen()
+        let s = h.touch("1", .began, 50, 50, observed: "btn", trust: true)
+        #expect(h.name(s.hitTestView) == "plain")
+        #expect(h.name(s.view) == "btn")
+        #expect(h.delivered(s) == ["btn.began"])
+        let without = h.touch("2", .began, 60, 60, observed: "btn", trust: false)
+        #expect(h.name(without.view) == "plain")
+    }
+
+    @Test func D_touchEventGroupsRecordsOfOneUIEvent() {
+        var h = Harness([win("w1", [v("pad", "UIView", 0, 0, 200, 200) { $0.overridesTouches = true }])])
+        let steps = h.model.dispatchTouchEvent(
+            [
+                TouchInput(touch: "1", phase: .began, point: Point(10, 10), event: 7),
+                TouchInput(touch: "2", phase: .began, point: Point(20, 20), event: 7),
+            ], at: 1)
+        #expect(steps.map { h.delivered($0) } == [["pad.began"], []])  // one touch per non-multi-touch view (D5)
+    }
+}

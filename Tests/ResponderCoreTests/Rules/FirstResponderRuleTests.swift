@@ -1,0 +1,223 @@
+import Testing
+
+@testable import ResponderCore
+
+/// Section 6 of the semantics: first responder and keyboard.
+@Suite struct FirstResponderRuleTests {
+    func form(_ configure: (inout ViewSpec) -> Void = { _ in }, second: (inout ViewSpec) -> Void = { _ in }) -> Harness
+    {
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v(
+                                    "group", "UIView", 0, 0, 390, 300,
+                                    [
+                                        v("tf1", "UITextField", 10, 10, 300, 40, [], configure),
+                                        v("tf2", "MyApp.PinField", 10, 60, 300, 40) {
+                                            $0.baseClass = "UITextField"
+                                            second(&$0)
+                                        },
+                                    ]),
+                                v("label", "UILabel", 10, 400, 100, 20),
+                                v("custom", "MyApp.Canvas", 0, 500, 100, 100) { $0.canBecomeFirstResponder = true },
+                            ])
+                    ])
+            ], controllers: [ControllerSpec(id: "vc", className: "VC", view: "root")])
+    }
+
+    func call(_ h: inout Harness, _ id: String, _ m: ResponderCall, force: Bool = false) -> Step {
+        h.send(.call(responder: id, method: m, force: force))
+    }
+
+    @Test func F1_becomeFirstResponderPreconditions() {
+        var h = form()
+        // Already first responder: true, no change.
+        let b = call(&h, "tf1", .becomeFirstResponder)
+        #expect(h.frChanges(b) == ["nil->tf1"])
+        #expect(h.keyboard(b) == ["shown"])
+        #expect(call(&h, "tf1", .becomeFirstResponder).firstResponderChanges.isEmpty)
+        // canBecomeFirstResponder false: refused and the current one is untouched (keyboard stays).
+        let refused = call(&h, "label", .becomeFirstResponder)
+        #expect(refused.refusals.map(\.why) == [.cannotBecome])
+        #expect(refused.firstResponderChanges.isEmpty)
+        #expect(h.firstResponder == "tf1")
+        // A disabled text field cannot become first responder either.
+        h.send(.set(view: "tf2", patch: ViewPatch(isEnabled: false)))
+        #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.cannotBecome])
+        h.send(.set(view: "tf2", patch: ViewPatch(isEnabled: true)))
+        // Not in a window: refused.
+        h.send(.remove(view: "tf2"))
+        #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.notInWindow])
+    }
+
+    @Test func F1_DISAGREE_Chameleon_currentFirstResponderThatCannotResignKeepsIt() {
+        var h = form({ $0.canResignFirstResponder = false })
+        _ = call(&h, "tf1", .becomeFirstResponder)
+        let s = call(&h, "tf2", .becomeFirstResponder)
+        #expect(s.refusals.map(\.why) == [.currentCannotResign])
+        #expect(h.firstResponder == "tf1")
+    }
+
+    @Test func F1_DISAGREE_Cacao_plainViewsCannotBecomeFirstResponderByDefault_customOnesCan() {
+        var h = form()
+        #expect(call(&h, "root", .becomeFirstResponder).refusals.map(\.why) == [.cannotBecome])
+        let c = call(&h, "custom", .becomeFirstResponder)
+        #expect(h.frChanges(c) == ["nil->custom"])
+        #expect(h.keyboard(c) == [])  // not a text input: no keyboard
+    }
+
+    @Test func F2_resignCanBeRefused() {
+        var h = form({ $0.canResignFirstResponder = false })
+        _ = call(&h, "tf1", .becomeFirstResponder)
+        #expect(call(&h, "tf1", .resignFirstResponder).refusals.map(\.why) == [.cannotResign])
+        #expect(h.firstResponder == "tf1")
+        var ok = form()
+        _ = call(&ok, "tf1", .becomeFirstResponder)
+        let r = call(&ok, "tf1", .resignFirstResponder)
+        #expect(ok.frChanges(r) == ["tf1->nil"])
+        #expect(ok.keyboard(r) == ["hidden"])
+    }
+
+    @Test func F3_DISAGREE_WinObjC_oneFirstResponderPerWindow_keyInputGoesToTheKeyWindows() {
+        var h = Harness([
+            win("main", [v("a", "UITextField", 0, 0, 100, 40)], key: true),
+            win(
+                "panel", [v("b", "MyApp.KeyCatcher", 0, 0, 100, 40) { $0.canBecomeFirstResponder = true }], key: false,
+                level: 1, frame: Rect(0, 500, 390, 100)),
+        ])
+        h.send(.call(responder: "a", method: .becomeFirstResponder, force: false))
+        h.send(.call(responder: "b", method: .becomeFirstResponder, force: false))
+        #expect(h.name(h.model.firstResponder(inWindow: h.ref("main"))) == "a")
+        #expect(h.name(h.model.firstResponder(inWindow: h.ref("panel"))) == "b")
+        #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "a")
+    }
+
+    @Test func F3_withoutAKeyWindowKeyInputReachesNobody_untilATextInputBecomesFirstResponder() {
+        var h = Harness([
+            win(
+                "w1",
+                [
+                    v("tf", "UITextField", 0, 0, 100, 40),
+                    v("canvas", "MyApp.Canvas", 0, 100, 100, 40) {
+                        $0.canBecomeFirstResponder = true
+                    },
+                ], key: false)
+        ])
+        #expect(h.model.keyWindowRef == nil)
+        h.send(.call(responder: "canvas", method: .becomeFirstResponder, force: false))
+        #expect(h.send(.key(length: 1)).keyInputReceiver == nil)
+        h.send(.call(responder: "tf", method: .becomeFirstResponder, force: false))
+        #expect(h.model.keyWindowRef == h.ref("w1"))
+        #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "tf")
+    }
+
+    @Test func F4_DISAGREE_hidingDoesNotResign_keyInputStillLandsInTheHiddenField() {
+        var h = form()
+        _ = call(&h, "tf1", .becomeFirstResponder)
+        let hide = h.send(.set(view: "group", patch: ViewPatch(isHidden: true)))
+        #expect(hide.firstResponderChanges.isEmpty)
+        #expect(hide.keyboardVisible)
+        let key = h.send(.key(length: 3))
+        #expect(h.name(key.keyInputReceiver) == "tf1")
+        #expect(key.keyInputReceiverHidden)
+        #expect(h.model.isEffectivelyHidden(h.ref("tf1")))
+        #expect(h.hit(20, 20) == "root")  // no longer hittable (H2)
+    }
+
+    @Test func F5_leavingTheWindowResignsForced_evenWhenResignIsRefused() {
+        var h = form({ $0.canResignFirstResponder = false })
+        _ = call(&h, "tf1", .becomeFirstResponder)
+        let r = h.send(.remove(view: "group"))
+        #expect(h.frChanges(r) == ["tf1->nil"])
+        #expect(r.firstResponderChanges.map(\.reason) == [.removedFromWindow])
+        #expect(h.keyboard(r) == ["hidden"])
+        // Re-adding does not restore it.
+        let back = h.send(
+            .insert(
+                parent: "root", index: 0,
+                view: v("group", "UIView", 0, 0, 390, 300, [v("tf1", "UITextField", 10, 10, 300, 40)])))
+        #expect(back.firstResponderChanges.isEmpty)
+        #expect(h.firstResponder == nil)
+    }
+
+    @Test func F5_movingWithinTheSameWindowKeepsTheFirstResponder() {
+        var h = form()
+        _ = call(&h, "tf1", .becomeFirstResponder)
+        let moved = h.send(.insert(parent: "root", index: nil, view: v("tf1", "UITextField", 10, 700, 300, 40)))
+        #expect(moved.firstResponderChanges.isEmpty)
+        #expect(h.firstResponder == "tf1")
+    }
+
+    @Test func F6_DISAGREE_endEditing_forceSkipsTheQuestion_onlyInsideTheReceiver() {
+        var h = form({ $0.canResignFirstResponder = false })
+        _ = call(&h, "tf1", .becomeFirstResponder)
+        #expect(call(&h, "root", .endEditing, force: false).refusals.map(\.why) == [.cannotResign])
+        #expect(call(&h, "label", .endEditing, force: true).firstResponderChanges.isEmpty)  // not inside the label
+        let forced = call(&h, "root", .endEditing, force: true)
+        #expect(h.frChanges(forced) == ["tf1->nil"])
+        #expect(forced.firstResponderChanges.map(\.reason) == [.endEditing(forced: true)])
+        // The receiver itself counts (WinObjC looks only at subviews).
+        _ = call(&h, "tf2", .becomeFirstResponder)
+        #expect(h.frChanges(call(&h, "tf2", .endEditing, force: true)) == ["tf2->nil"])
+    }
+
+    @Test func F7_tapOnATextFieldBeginsEditingAtTouchUp_touchDownThenTouchCancel() {
+        var h = form({
+            $0.actions = [
+                ActionSpec(events: ["touchDown"], target: "vc", action: "down:"),
+                ActionSpec(events: ["touchCancel"], target: "vc", action: "cancel:"),
+                ActionSpec(events: ["touchUpInside"], target: "vc", action: "up:"),
+                ActionSpec(events: ["editingDidBegin"], target: "vc", action: "began:"),
+            ]
+        })
+        let s = h.tap("1", 20, 20)
+        #expect(h.actions(s.began) == ["down:->vc"])
+        #expect(s.began.firstResponderChanges.isEmpty)
+        #expect(h.delivered(s.ended) == ["tf1#textInteraction.ended", "tf1.cancelled"])
+        #expect(h.actions(s.ended) == ["cancel:->vc", "began:->vc"])
+        #expect(h.frChanges(s.ended) == ["nil->tf1"])
+        #expect(s.ended.firstResponderChanges.map(\.reason) == [.tappedTextInput])
+        #expect(h.keyboard(s.ended) == ["shown"])
+    }
+
+    @Test func F7_holdingAFingerOnATextFieldTakesTheTouchForTheLoupe_editingBeginsOnLift() {
+        var h = form()
+        let down = h.touch("1", .began, 20, 20)
+        #expect(h.gestures(down) == ["tf1#textInteraction:possible", "tf1#textLongPress:possible"])
+        let held = h.send(.advanceTime, dt: 0.6)
+        #expect(h.gestures(held) == ["tf1#textLongPress:began", "tf1#textInteraction:failed"])
+        #expect(h.delivered(held) == ["tf1.cancelled"])
+        #expect(held.firstResponderChanges.isEmpty)
+        let lift = h.touch("1", .ended, 20, 20)
+        #expect(h.gestures(lift) == ["tf1#textLongPress:ended"])
+        #expect(h.frChanges(lift) == ["nil->tf1"])
+    }
+
+    @Test func F7_F8_focusMovingBetweenTextFieldsKeepsTheKeyboardUp() {
+        var h = form()
+        h.tap("1", 20, 20)
+        let move = h.tap("2", 20, 70).ended
+        #expect(h.frChanges(move) == ["tf1->tf2"])
+        #expect(move.keyboardChanges.isEmpty)
+        #expect(move.keyboardVisible)
+    }
+
+    @Test func F7_delegateRefusingToBeginEditingKeepsTheFieldOut() {
+        var h = form({ $0.canBecomeFirstResponder = false })
+        let s = h.tap("1", 20, 20).ended
+        #expect(s.refusals.map(\.why) == [.cannotBecome])
+        #expect(h.firstResponder == nil)
+    }
+
+    @Test func F8_keyboardHidesWhenTheLastTextInputResigns_showsOnce() {
+        var h = form()
+        #expect(h.keyboard(call(&h, "tf1", .becomeFirstResponder)) == ["shown"])
+        #expect(h.keyboard(call(&h, "tf2", .becomeFirstResponder)) == [])
+        #expect(h.keyboard(call(&h, "custom", .becomeFirstResponder)) == ["hidden"])
+    }
+}
