@@ -11,7 +11,7 @@ BENCH_RUNS ?= 3
 
 .PHONY: help build release test demo bench bench-ingest generate lint clean
 
-bench: bench-ingest
+bench: bench-ingest bench-core
 
 help:
 	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database and show what it found"
