@@ -41,11 +41,19 @@ let package = Package(
         // Benchmarks run by `make bench`; never part of the test suite.
         .executableTarget(
             name: "touchlog-bench",
-            dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore"]),
+            dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport"]),
 
         .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
         .testTarget(name: "TouchlogFormatTests", dependencies: ["TouchlogFormat"]),
         .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
+        .testTarget(
+            name: "TouchlogReplayTests",
+            dependencies: ["TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "TouchlogReportTests",
+            dependencies: ["TouchlogReport", "TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "TouchlogCLITests",
             dependencies: ["TouchlogCLI", "TouchlogStore", "TouchlogFormat"],
