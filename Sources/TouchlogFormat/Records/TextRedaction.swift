@@ -4,8 +4,8 @@
 /// - views (in `snapshot` windows, `insert` subtrees) and `set` records: `"text": "abc"` becomes
 ///   `"textLength": 3`.
 ///
-/// Lengths count UTF-16 code units, as `NSString.length` and `UITextField.text?.count` on the device's
-/// `NSString` side would, so a recorder that only writes `length` agrees with a redacted `text`.
+/// Lengths count UTF-16 code units, as `NSString.length` does: UIKit measures text in UTF-16 (`NSRange`,
+/// `UITextInput`), so a recorder that only writes `length` agrees with a redacted `text`.
 public enum TextRedaction {
     /// Redacts `object` in place; returns whether anything changed.
     public static func redact(_ object: inout JSONObject, kind: RecordKind?) -> Bool {
