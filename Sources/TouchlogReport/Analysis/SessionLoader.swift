@@ -30,7 +30,12 @@ public struct SessionLoader {
     /// Calls `body` with each covered session, records loaded, in order; only one session's records are in
     /// memory at a time.
     public func forEachSession(_ filter: ReportFilter, _ body: (AnalyzedSession) throws -> Void) throws {
-        for info in try sessions(filter) {
+        try forEachSession(try sessions(filter), body)
+    }
+
+    /// Calls `body` with each of `infos` (from ``sessions(_:)``), records loaded, in the order given.
+    public func forEachSession(_ infos: [SessionInfo], _ body: (AnalyzedSession) throws -> Void) throws {
+        for info in infos {
             let records = try database.records(sessionRowID: info.rowID)
             // The header's line in its file is stored (session.header_line) but not yet exposed by SessionInfo;
             // until it is, SARIF locations name the file without a line.

@@ -90,3 +90,26 @@ import TouchlogStore
         #expect(second.report.groups.isEmpty && second.report.hiddenByBaseline == 1 && second.report.exitStatus == 0)
     }
 }
+
+/// A stored sample log through loader, engine, triage and a format, with a records-only fixture rule standing in
+/// for the real rules (which need replay).
+@Suite struct SampleLogReportTests {
+    @Test func hiddenPromoFieldSampleReportsTheKeysTypedIntoIt() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let path = packageRoot.appendingPathComponent("sample-logs/03-hidden-promo-field-keeps-typing.jsonl").path
+        #expect(Ingestor(database: database).ingest(IngestSource(argument: path)).succeeded)
+        let engine = try ReportEngine(rules: [FixtureHiddenFieldRule.self])
+        let outcome = try ReportRun(failOn: .error, toolVersion: "test").run(engine: engine) {
+            try SessionLoader(database: database).forEachSession(ReportFilter(), $0)
+        }
+        let report = outcome.report
+        #expect(report.exitStatus == 1)
+        let finding = try #require(report.groups.first?.representative)
+        #expect(
+            finding.views.first?.pathDescription.hasSuffix("UIView#checkout.promoCard > UITextField#checkout.promoCode")
+                == true)
+        // The checkout's location is volatile: a placeholder stands for it in the golden.
+        let text = ReportFormat.text.render(report).replacingOccurrences(of: packageRoot.path, with: "<package>")
+        try expectGolden(text, "sample-03-fixture-rule.txt")
+    }
+}
