@@ -20,6 +20,8 @@ help:
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make lint    check formatting with the toolchain's swift format"
+	@echo "make rules-doc     regenerate docs/rules.md from the rules' descriptions"
+	@echo "make check-html    render the golden HTML report in headless Chromium to $(CHECK_HTML_DIR)/report.png (look at it)"
 	@echo "make build   debug build; make release: optimised build"
 
 build:
@@ -76,3 +78,22 @@ clean:
 bench-core:
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
 	.build/release/touchlog-bench core
+
+.PHONY: rules-doc
+# docs/rules.md from the rules' descriptions; RuleFrameworkTests fails when the committed file is stale.
+rules-doc:
+	$(SWIFT) build $(BUILD_FLAGS) --product touchlog
+	.build/debug/touchlog report --list-rules --format markdown > docs/rules.md.tmp
+	mv docs/rules.md.tmp docs/rules.md
+
+.PHONY: check-html
+# The golden HTML report rendered by a real browser (Debian: apt-get install chromium), for a person to look at.
+# Not part of `make test`: it needs Chromium and eyes.
+CHECK_HTML_DIR ?= .build/check-html
+CHROMIUM ?= chromium
+check-html:
+	@command -v $(CHROMIUM) >/dev/null || { echo "check-html needs Chromium: apt-get install -y chromium (or CHROMIUM=path)"; exit 1; }
+	@mkdir -p $(CHECK_HTML_DIR)
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2000 \
+	  --screenshot=$(CHECK_HTML_DIR)/report.png file://$(CURDIR)/Tests/TouchlogReportTests/Golden/report.html
+	@echo "wrote $(CHECK_HTML_DIR)/report.png: open it and look"

@@ -21,11 +21,12 @@ public struct TouchlogCommand: ParsableCommand {
               touchlog ingest session.jsonl     store a recording
               touchlog sessions                 list what is stored
               touchlog show SESSION             the header and view tree of a session
+              touchlog report                   the problems found, grouped across sessions
 
             Shell completion: touchlog --generate-completion-script bash|zsh|fish
             """,
         version: version,
-        subcommands: [IngestCommand.self, SessionsCommand.self, ShowCommand.self]
+        subcommands: [IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReportCommand.self]
     )
 
     public init() {}

@@ -1,2 +1,42 @@
-/// TouchlogReport: rules, triage and output formats (built by the report issue).
-public enum TouchlogReportInfo {}
+/// TouchlogReport: rules over analysed sessions, triage of their findings across sessions, and the output formats.
+///
+/// The pipeline, from the CLI's point of view:
+///
+/// ```swift
+/// let sessions = try SessionLoader(database: store).load(filter)      // AnalyzedSession per stored session
+/// let findings = try ReportEngine(rules: RuleRegistry.all).findings(in: sessions, filter: filter)
+/// let report = Report(findings: findings, sessions: sessions, rules: RuleRegistry.all, options: options)
+/// print(ReportFormat.html.render(report, FormatOptions()))
+/// ```
+public enum TouchlogReportInfo {
+    /// The version of the JSON report, the baseline file and the rule-list JSON (`docs/report.md`).
+    public static let formatVersion = 1
+}
+
+/// Errors of the report library: each says what is wrong and how to fix it.
+public enum ReportError: Error, Equatable, CustomStringConvertible {
+    /// No rule is registered in ``RuleRegistry``: a report would claim a clean bill of health it never checked.
+    case noRulesRegistered
+    /// `--rule` named a rule that does not exist.
+    case unknownRule(String, known: [String])
+    /// The baseline file could not be read or is not a touchlog baseline.
+    case invalidBaseline(path: String, reason: String)
+    /// A rule example could not be decoded as a touchlog/1 session.
+    case invalidExample(rule: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noRulesRegistered:
+            return
+                "no rules are registered in this build of touchlog, so nothing was checked (the rules arrive with replay); no report was written"
+        case .unknownRule(let id, let known):
+            let list = known.isEmpty ? "no rules are registered" : "known rules: " + known.joined(separator: ", ")
+            return "unknown rule \"\(id)\" (\(list)); `touchlog report --list-rules` lists them"
+        case .invalidBaseline(let path, let reason):
+            return
+                "cannot use the baseline \"\(path)\": \(reason); write a new one with `touchlog report --write-baseline \(path)`"
+        case .invalidExample(let rule, let reason):
+            return "an example of rule \"\(rule)\" is not a valid touchlog/1 session: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// One `touchlog report` run as a library call: sessions from a loader, rules from an engine, then filters,
+/// baseline and the `--fail-on` threshold. The CLI only reads options and calls this.
+public struct ReportRun {
+    public var filter: ReportFilter
+    /// `--baseline FILE`: hide the problems it lists.
+    public var baselinePath: String?
+    /// `--write-baseline FILE`: write every problem of this report to it.
+    public var writeBaselinePath: String?
+    public var failOn: Severity?
+    public var toolVersion: String
+
+    public init(
+        filter: ReportFilter = ReportFilter(), baselinePath: String? = nil, writeBaselinePath: String? = nil,
+        failOn: Severity? = nil, toolVersion: String
+    ) {
+        self.filter = filter
+        self.baselinePath = baselinePath
+        self.writeBaselinePath = writeBaselinePath
+        self.failOn = failOn
+        self.toolVersion = toolVersion
+    }
+
+    /// What a run produced: the report, and how many problems went into a written baseline.
+    public struct Outcome {
+        public var report: Report
+        public var baselineWritten: Int?
+    }
+
+    /// Reads the baseline first (a bad file fails before any work), analyses every session `forEachSession`
+    /// gives, and writes the baseline when asked.
+    public func run(
+        engine: ReportEngine, forEachSession: ((AnalyzedSession) throws -> Void) throws -> Void
+    ) throws -> Outcome {
+        let baseline = try baselinePath.map { try Baseline(contentsOf: $0) }
+        var engine = engine
+        try forEachSession { engine.analyze($0, filter: filter) }
+        let report = engine.report(
+            ReportOptions(filter: filter, baseline: baseline, failOn: failOn, toolVersion: toolVersion))
+        var written: Int?
+        if let writeBaselinePath {
+            let all = Baseline(groups: report.groups)
+            try all.write(to: writeBaselinePath)
+            written = all.entries.count
+        }
+        return Outcome(report: report, baselineWritten: written)
+    }
+}

@@ -1,0 +1,45 @@
+import TouchlogStore
+
+/// Reads the sessions a report covers from the database, one at a time, as ``AnalyzedSession``s.
+///
+/// The replay integration plugs in here too: where it says `replay: nil`, it passes the session's stored replay
+/// run (replaying first when there is none or a stale one).
+public struct SessionLoader {
+    public let database: TouchlogDatabase
+
+    public init(database: TouchlogDatabase) { self.database = database }
+
+    /// The stored sessions `filter` covers, oldest start first. `--session` values are ids or unique prefixes
+    /// (an unknown or ambiguous one throws the store's error, which says so).
+    public func sessions(_ filter: ReportFilter) throws -> [SessionInfo] {
+        var infos: [SessionInfo]
+        if filter.sessions.isEmpty {
+            infos = try database.sessions(.init(appVersion: filter.appVersion, startedFrom: filter.since))
+        } else {
+            var seen = Set<Int64>()
+            infos = try filter.sessions.map { try database.session(matching: $0) }.filter {
+                seen.insert($0.rowID).inserted
+            }
+            infos.sort { ($0.startedAt ?? "", $0.rowID) < ($1.startedAt ?? "", $1.rowID) }
+        }
+        return infos.filter {
+            filter.admits(SessionRef(id: $0.key, appVersion: $0.appVersion, startedAt: $0.startedAt))
+        }
+    }
+
+    /// Calls `body` with each covered session, records loaded, in order; only one session's records are in
+    /// memory at a time.
+    public func forEachSession(_ filter: ReportFilter, _ body: (AnalyzedSession) throws -> Void) throws {
+        try forEachSession(try sessions(filter), body)
+    }
+
+    /// Calls `body` with each of `infos` (from ``sessions(_:)``), records loaded, in the order given.
+    public func forEachSession(_ infos: [SessionInfo], _ body: (AnalyzedSession) throws -> Void) throws {
+        for info in infos {
+            let records = try database.records(sessionRowID: info.rowID)
+            // The header's line in its file is stored (session.header_line) but not yet exposed by SessionInfo;
+            // until it is, SARIF locations name the file without a line.
+            try body(AnalyzedSession(info: info, records: records, headerLine: nil, replay: nil))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Escaping of text that comes from a recording (class names, labels, ids): every format passes such text
+/// through one of these, so `<script>` in a label is shown, never run or parsed.
+enum Escape {
+    /// For HTML text and attribute values (quoted with `"`), and SVG inside HTML.
+    static func html(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters other than tab and newline are not allowed in HTML or XML text.
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// For XML 1.0 text and attributes (JUnit): the same entities, and characters XML forbids replaced.
+    static func xml(_ text: String) -> String {
+        html(text).replacingOccurrences(of: "&#39;", with: "&apos;")
+    }
+
+    /// For Markdown text (GitHub and GitLab flavours), including table cells: punctuation that would format
+    /// is backslash-escaped, HTML is turned into entities, line breaks become spaces.
+    static func markdown(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\n", "\r": out += " "
+            // `#` and `@` too: trackers turn "#123" into issue links and "@name" into mentions.
+            case "\\", "`", "*", "_", "[", "]", "#", "|", "~", "@":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// For a terminal: control characters (ANSI escape sequences a recording could carry) shown as `\u{1B}`.
+    static func terminal(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Markdown escaping for other files of the module (the rules document).
+enum MarkdownText {
+    static func escape(_ text: String) -> String { Escape.markdown(text) }
+}
+
+/// Numbers as people read them in reports: integers without ".0", others with at most 3 decimals.
+enum NumberText {
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(.towardZero), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") { text = "\(value)" }
+        return text
+    }
+
+    /// "9, 12-14, 20": record lines, consecutive runs collapsed.
+    static func ranges(_ values: [Int]) -> String {
+        let sorted = Array(Set(values)).sorted()
+        var parts: [String] = []
+        var index = 0
+        while index < sorted.count {
+            var end = index
+            while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(sorted[index])" : "\(sorted[index])-\(sorted[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+}

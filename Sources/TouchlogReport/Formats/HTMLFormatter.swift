@@ -1,0 +1,198 @@
+/// `--format html`: one self-contained page (inline CSS and SVG, no script, no external file, and a
+/// Content-Security-Policy that forbids loading anything), one section per problem with a picture of the
+/// screen at that moment beside the session's timeline, and every occurrence below.
+enum HTMLFormatter {
+    static func format(_ report: Report) -> String {
+        let esc = Escape.html
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>touchlog report</title>
+            <style>
+            \(style)</style>
+            </head>
+            <body>
+            <header>
+            <h1>touchlog report</h1>
+
+            """
+        out += "<p class=\"summary\">\(TextFormatter.plural(report.sessions.count, "session")) analysed with "
+        out +=
+            "\(TextFormatter.plural(report.rules.count, "rule")): <strong>\(TextFormatter.plural(report.groups.count, "problem"))</strong> "
+        out += "(\(TextFormatter.plural(report.findingCount, "finding")))"
+        if report.hiddenByBaseline > 0 { out += ", \(report.hiddenByBaseline) hidden by the baseline" }
+        if let failOn = report.failOn {
+            let failing = report.groups.filter(report.isFailing).count
+            out += "; <strong>\(failing)</strong> at or above <code>--fail-on \(failOn.rawValue)</code>"
+        }
+        out += ". touchlog \(esc(report.toolVersion)).</p>\n"
+        if report.groups.isEmpty {
+            out += "<p class=\"clean\">No problems found.</p>\n</header>\n</body>\n</html>\n"
+            return out
+        }
+        out += "<nav><ol>\n"
+        for group in report.groups {
+            out +=
+                "<li><a href=\"#p-\(group.fingerprint)\"><span class=\"badge \(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
+            out += "<code>\(esc(group.ruleID))</code> \(esc(group.representative.views.first?.displayName ?? ""))</a> "
+            out += "<span class=\"count\">\(TextFormatter.plural(group.sessions.count, "session"))</span></li>\n"
+        }
+        out += "</ol></nav>\n</header>\n<main>\n"
+        for (index, group) in report.groups.enumerated() {
+            out += section(report, group, number: index + 1)
+        }
+        out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    private static func section(_ report: Report, _ group: FindingGroup, number: Int) -> String {
+        let esc = Escape.html
+        let first = group.representative
+        var out = "<section class=\"problem \(group.severity.rawValue)\" id=\"p-\(group.fingerprint)\">\n"
+        out +=
+            "<h2><span class=\"number\">\(number).</span> <span class=\"badge \(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
+        out += "<code>\(esc(group.ruleID))</code> \(esc(first.views.first?.displayName ?? ""))</h2>\n"
+        out += "<p class=\"explanation\">\(esc(first.explanation))</p>\n"
+        out += "<dl class=\"facts\">\n"
+        out += "<dt>Sessions</dt><dd>\(group.sessions.count)</dd>\n"
+        out += "<dt>App versions</dt><dd>\(esc(group.appVersions.joined(separator: ", ")))</dd>\n"
+        out += "<dt>Devices</dt><dd>\(esc(group.devices.joined(separator: ", ")))</dd>\n"
+        if let firstSeen = group.firstSeen, let lastSeen = group.lastSeen {
+            if firstSeen == lastSeen {
+                out += "<dt>Seen</dt><dd>\(esc(firstSeen))</dd>\n"
+            } else {
+                out += "<dt>First seen</dt><dd>\(esc(firstSeen))</dd>\n<dt>Last seen</dt><dd>\(esc(lastSeen))</dd>\n"
+            }
+        }
+        for view in first.views {
+            let role = view.role.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "View"
+            out += "<dt>\(esc(role))</dt><dd class=\"path\">\(esc(view.pathDescription))</dd>\n"
+        }
+        out += "<dt>Signature</dt><dd class=\"signature\">\(esc(group.signature))</dd>\n"
+        out += "</dl>\n<div class=\"evidence\">\n"
+        if let scene = first.scene {
+            out += "<figure>\n\(SceneSVG.svg(scene))\n<figcaption>"
+            out += "Session \(esc(first.session.id)) at \(NumberText.format(scene.t)) s. "
+            out += "<span class=\"key hit\">hit view</span> <span class=\"key expected\">should receive</span> "
+            out +=
+                "<span class=\"key first-responder\">first responder</span> <span class=\"key keyboard\">keyboard</span> "
+            out +=
+                "<span class=\"key touch\">touch</span> <span class=\"key hidden\">hidden</span></figcaption>\n</figure>\n"
+        } else {
+            out += "<p class=\"no-scene\">No picture: this finding carries no scene.</p>\n"
+        }
+        let entries = Timeline.around(first.records, in: report.timelines[first.session.id] ?? [])
+        out += "<div class=\"timeline\"><h3>Timeline of \(esc(first.session.id))</h3>\n"
+        if entries.isEmpty {
+            out += "<p>No timeline recorded for this session.</p>\n"
+        } else {
+            out += "<ol>\n"
+            let cited = Set(first.records)
+            var previous: Int?
+            for entry in entries {
+                if let previous, entry.seq > previous + 1 { out += "<li class=\"gap\">…</li>\n" }
+                previous = entry.seq
+                out +=
+                    "<li\(cited.contains(entry.seq) ? " class=\"cited\"" : "")><span class=\"seq\">\(entry.seq)</span>"
+                out += "<span class=\"t\">\(NumberText.format(entry.t)) s</span> \(esc(entry.text))</li>\n"
+            }
+            out += "</ol>\n"
+        }
+        out += "</div>\n</div>\n"
+        out += "<table class=\"occurrences\"><thead><tr><th>Session</th><th>App</th><th>Device</th><th>Started</th>"
+        out += "<th>Time (s)</th><th>Records</th></tr></thead><tbody>\n"
+        for finding in group.findings {
+            var records = NumberText.ranges(finding.records)
+            if let source = finding.session.source {
+                records += " in " + esc(source)
+                if let line = finding.records.first.flatMap(finding.session.fileLine(ofSeq:)) { records += ":\(line)" }
+            }
+            out += "<tr><td>\(esc(finding.session.id))</td><td>\(esc(finding.session.versionDescription))</td>"
+            out += "<td>\(esc(finding.session.deviceDescription))</td><td>\(esc(finding.session.startedAt ?? ""))</td>"
+            out += "<td>\(NumberText.format(finding.span.start))</td><td>\(records)</td></tr>\n"
+        }
+        out += "</tbody></table>\n</section>\n"
+        return out
+    }
+
+    static let style = """
+        :root { --error: #c62828; --warning: #b26a00; --info: #1565c0; --hit: #ef6c00; --expected: #2e7d32;
+          --fr: #1565c0; --ink: #1d1d1f; --muted: #6b6b70; --line: #d9d9de; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 14px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+          color: var(--ink); background: #f6f6f8; }
+        header, main { max-width: 1180px; margin: 0 auto; padding: 16px 24px; }
+        h1 { font-size: 22px; margin: 8px 0; }
+        h2 { font-size: 17px; margin: 0 0 6px; }
+        h3 { font-size: 13px; margin: 0 0 6px; color: var(--muted); font-weight: 600; }
+        code, .path, .signature, .seq, .t { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 12.5px; }
+        nav ol { padding-left: 22px; margin: 8px 0; }
+        nav li { margin: 2px 0; }
+        nav a { color: inherit; text-decoration: none; }
+        nav a:hover { text-decoration: underline; }
+        .count { color: var(--muted); }
+        .badge { display: inline-block; padding: 0 7px; border-radius: 9px; color: #fff; font-size: 12px; font-weight: 600;
+          vertical-align: 1px; }
+        .badge.error { background: var(--error); } .badge.warning { background: var(--warning); } .badge.info { background: var(--info); }
+        .problem { background: #fff; border: 1px solid var(--line); border-left: 5px solid var(--info); border-radius: 6px;
+          padding: 14px 18px; margin: 0 0 18px; }
+        .problem.error { border-left-color: var(--error); } .problem.warning { border-left-color: var(--warning); }
+        .number { color: var(--muted); }
+        .explanation { font-size: 15px; margin: 4px 0 10px; }
+        .facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 0 0 12px; }
+        .facts dt { color: var(--muted); } .facts dd { margin: 0; overflow-wrap: anywhere; }
+        .evidence { display: flex; gap: 22px; align-items: flex-start; flex-wrap: wrap; }
+        figure { margin: 0; flex: 0 0 auto; width: 300px; }
+        figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
+        .timeline { flex: 1 1 360px; min-width: 300px; }
+        .timeline ol { list-style: none; margin: 0; padding: 0; border: 1px solid var(--line); border-radius: 4px; }
+        .timeline li { padding: 2px 8px; border-bottom: 1px solid #eee; overflow-wrap: anywhere; }
+        .timeline li:last-child { border-bottom: 0; }
+        .timeline li.cited { background: #fff4d6; font-weight: 600; }
+        .timeline li.gap { color: var(--muted); text-align: center; }
+        .seq { display: inline-block; min-width: 3.2em; color: var(--muted); }
+        .t { display: inline-block; min-width: 5.5em; color: var(--muted); }
+        table.occurrences { border-collapse: collapse; margin-top: 12px; width: 100%; font-size: 13px; }
+        .occurrences th, .occurrences td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--line);
+          overflow-wrap: anywhere; }
+        .occurrences th { color: var(--muted); font-weight: 600; }
+        svg.scene { display: block; background: #fafafa; border: 1px solid #999; border-radius: 10px; }
+        svg .screen { fill: #fff; }
+        svg .v { fill: none; stroke: #9aa0a6; stroke-width: 1; }
+        svg .v.noint { stroke: #c4c7cc; }
+        svg .v.translucent { stroke-dasharray: 6 3; }
+        svg .v.transparent { stroke: #8e24aa; stroke-dasharray: 2 3; fill: rgba(142, 36, 170, 0.06); }
+        svg .v.hidden { stroke: #bbb; stroke-dasharray: 4 4; fill: rgba(0, 0, 0, 0.04); }
+        svg .v.disabled { stroke: #bbb; fill: rgba(0, 0, 0, 0.05); }
+        svg .keyboard { fill: rgba(60, 60, 67, 0.28); stroke: #555; }
+        svg .keyboard-label { font-size: 20px; fill: #333; text-anchor: middle; dominant-baseline: middle; }
+        svg .role { fill: none; stroke-width: 3; }
+        svg .role.hit { stroke: var(--hit); fill: rgba(239, 108, 0, 0.18); }
+        svg .role.expected { stroke: var(--expected); stroke-dasharray: 8 4; }
+        svg .role.first-responder { stroke: var(--fr); }
+        svg .role.is-hidden, svg .role.is-transparent { stroke-dasharray: 7 4; }
+        svg .label { font-size: 13px; fill: #80868b; }
+        svg .caption { font-size: 16px; font-weight: 600; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
+        svg .caption.hit { fill: var(--hit); } svg .caption.expected { fill: var(--expected); }
+        svg .caption.first-responder { fill: var(--fr); }
+        svg .touch circle { fill: rgba(211, 47, 47, 0.25); stroke: #d32f2f; stroke-width: 2; }
+        svg .touch .dot { fill: #d32f2f; stroke: none; }
+        .key { display: inline-block; margin-right: 6px; }
+        .key::before { content: ""; display: inline-block; width: 10px; height: 10px; margin-right: 3px; vertical-align: -1px;
+          border: 2px solid #999; }
+        .key.hit::before { border-color: var(--hit); background: rgba(239, 108, 0, 0.18); }
+        .key.expected::before { border: 2px dashed var(--expected); }
+        .key.first-responder::before { border-color: var(--fr); }
+        .key.keyboard::before { background: rgba(60, 60, 67, 0.28); border-color: #555; }
+        .key.touch::before { border-radius: 50%; border-color: #d32f2f; background: rgba(211, 47, 47, 0.25); }
+        .key.hidden::before { border: 2px dashed #bbb; }
+        .no-scene { flex: 0 0 auto; width: 300px; margin: 0; padding: 40px 16px; text-align: center; color: var(--muted);
+          border: 1px dashed var(--line); border-radius: 10px; }
+        .clean { font-size: 16px; }
+
+        """
+}

@@ -1,0 +1,101 @@
+import ResponderCore
+import TouchlogFormat
+
+/// `--format json`: the whole report as stable JSON, version 1 (schema in docs/report.md). Members keep the
+/// order written here; new members may be added, none renamed; absent values are null.
+enum JSONFormatter {
+    static func format(_ report: Report) -> String {
+        let bySeverity = JSONObject(report.countsBySeverity.map { .init(key: $0.0.rawValue, value: number($0.1)) })
+        let root: JSONValue = [
+            "version": number(TouchlogReportInfo.formatVersion),
+            "tool": ["name": "touchlog", "version": .string(report.toolVersion)],
+            "failOn": report.failOn.map { .string($0.rawValue) } ?? .null,
+            "exitStatus": number(Int(report.exitStatus)),
+            "summary": [
+                "sessions": number(report.sessions.count), "problems": number(report.groups.count),
+                "findings": number(report.findingCount), "hiddenByBaseline": number(report.hiddenByBaseline),
+                "bySeverity": .object(bySeverity),
+            ],
+            "rules": .array(report.rules.map(rule)),
+            "sessions": .array(report.sessions.map(session)),
+            "problems": .array(report.groups.map { group(report, $0) }),
+        ]
+        return PrettyJSON.string(root)
+    }
+
+    static func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    static func rule(_ rule: RuleSummary) -> JSONValue {
+        [
+            "id": .string(rule.identifier), "name": .string(rule.name), "severity": .string(rule.severity.rawValue),
+            "rationale": .string(rule.rationale),
+        ]
+    }
+
+    static func session(_ session: SessionRef) -> JSONValue {
+        [
+            "id": .string(session.id), "appID": optional(session.appID), "appVersion": optional(session.appVersion),
+            "appBuild": optional(session.appBuild), "deviceModel": optional(session.deviceModel),
+            "deviceSystem": optional(session.deviceSystem), "startedAt": optional(session.startedAt),
+            "source": optional(session.source), "headerLine": session.headerLine.map(number) ?? .null,
+        ]
+    }
+
+    static func group(_ report: Report, _ group: FindingGroup) -> JSONValue {
+        [
+            "rule": .string(group.ruleID), "severity": .string(group.severity.rawValue),
+            "failing": .bool(report.isFailing(group)), "signature": .string(group.signature),
+            "fingerprint": .string(group.fingerprint), "sessions": number(group.sessions.count),
+            "firstSeen": optional(group.firstSeen), "lastSeen": optional(group.lastSeen),
+            "appVersions": .array(group.appVersions.map(JSONValue.string)),
+            "devices": .array(group.devices.map(JSONValue.string)),
+            "explanation": .string(group.representative.explanation),
+            "findings": .array(group.findings.map(finding)),
+        ]
+    }
+
+    static func finding(_ finding: Finding) -> JSONValue {
+        [
+            "session": .string(finding.session.id), "severity": .string(finding.severity.rawValue),
+            "span": ["start": .number(finding.span.start), "end": .number(finding.span.end)],
+            "records": .array(finding.records.map(number)),
+            "lines": finding.session.headerLine == nil
+                ? .null : .array(finding.records.compactMap(finding.session.fileLine(ofSeq:)).map(number)),
+            "views": .array(finding.views.map(view)), "explanation": .string(finding.explanation),
+            "scene": finding.scene.map(scene) ?? .null,
+        ]
+    }
+
+    static func view(_ view: ViewRef) -> JSONValue {
+        [
+            "id": .string(view.id), "class": .string(view.className),
+            "accessibilityIdentifier": optional(view.accessibilityIdentifier),
+            "accessibilityLabel": optional(view.accessibilityLabel), "path": .string(view.pathDescription),
+            "role": optional(view.role), "signature": .string(Signature.of(view: view)),
+        ]
+    }
+
+    static func rect(_ rect: Rect) -> JSONValue {
+        [.number(rect.x), .number(rect.y), .number(rect.width), .number(rect.height)]
+    }
+
+    static func scene(_ scene: Scene) -> JSONValue {
+        [
+            "t": .number(scene.t), "screen": [.number(scene.screen.width), .number(scene.screen.height)],
+            "views": .array(
+                scene.views.map { view in
+                    [
+                        "id": .string(view.id), "class": .string(view.className), "label": optional(view.label),
+                        "frame": rect(view.frame), "isHidden": .bool(view.isHidden), "alpha": .number(view.alpha),
+                        "isUserInteractionEnabled": .bool(view.isUserInteractionEnabled),
+                        "isEnabled": .bool(view.isEnabled), "depth": number(view.depth),
+                    ]
+                }),
+            "touches": .array(scene.touches.map { [.number($0.x), .number($0.y)] }),
+            "hitView": optional(scene.hitView), "expectedView": optional(scene.expectedView),
+            "firstResponder": optional(scene.firstResponder),
+            "keyboardFrame": scene.keyboardFrame.map(rect) ?? .null,
+        ]
+    }
+}

@@ -1,0 +1,59 @@
+/// `--format junit`: JUnit XML for CI test reports. One `testsuite` per rule that ran, one `testcase` per
+/// problem; a problem at or above `--fail-on` (warning without it) is a `failure`, others pass with their
+/// details in `system-out`. A rule without findings is an empty suite, so the CI shows it ran.
+enum JUnitFormatter {
+    static func format(_ report: Report) -> String {
+        let x = Escape.xml
+        let failures = report.groups.filter(report.isFailing).count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out +=
+            "<testsuites name=\"touchlog report\" tests=\"\(report.groups.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        var ruleIDs = report.rules.map(\.identifier)
+        // Findings of a rule missing from the list (a report built from stored findings) still get a suite.
+        for group in report.groups where !ruleIDs.contains(group.ruleID) { ruleIDs.append(group.ruleID) }
+        for ruleID in ruleIDs {
+            let groups = report.groups.filter { $0.ruleID == ruleID }
+            let failing = groups.filter(report.isFailing).count
+            out +=
+                "  <testsuite name=\"\(x(ruleID))\" tests=\"\(groups.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
+            for group in groups {
+                let first = group.representative
+                let name = first.views.map(Signature.of(view:)).joined(separator: " + ")
+                out +=
+                    "    <testcase classname=\"touchlog.\(x(ruleID))\" name=\"\(x(name.isEmpty ? group.signature : name))\">\n"
+                let details = detailLines(group).map(x).joined(separator: "\n")
+                if report.isFailing(group) {
+                    out += "      <failure type=\"\(group.severity.rawValue)\" message=\"\(x(first.explanation))\">"
+                    out += details + "</failure>\n"
+                } else {
+                    out += "      <system-out>\(x(first.explanation))\n\(details)</system-out>\n"
+                }
+                out += "    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    private static func detailLines(_ group: FindingGroup) -> [String] {
+        var lines = ["severity: \(group.severity.rawValue); sessions: \(group.sessions.count)"]
+        lines.append(
+            "app versions: \(group.appVersions.joined(separator: ", ")); devices: \(group.devices.joined(separator: ", "))"
+        )
+        for view in group.representative.views { lines.append("view: \(view.pathDescription)") }
+        for finding in group.findings {
+            var line =
+                "session \(finding.session.id) at \(NumberText.format(finding.span.start)) s, records \(NumberText.ranges(finding.records))"
+            if let source = finding.session.source {
+                line += " (\(source)"
+                if let fileLine = finding.records.first.flatMap(finding.session.fileLine(ofSeq:)) {
+                    line += ":\(fileLine)"
+                }
+                line += ")"
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

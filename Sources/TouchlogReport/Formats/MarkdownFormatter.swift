@@ -1,0 +1,62 @@
+/// `--format markdown`: a summary table and one section per problem, to paste into an issue tracker
+/// (GitHub, GitLab, Jira's Markdown). Text from recordings is escaped so it cannot format or inject HTML.
+enum MarkdownFormatter {
+    static func format(_ report: Report) -> String {
+        let md = Escape.markdown
+        var out = "# touchlog report\n\n"
+        out += "\(TextFormatter.plural(report.sessions.count, "session")) analysed with "
+        out +=
+            "\(TextFormatter.plural(report.rules.count, "rule")): **\(TextFormatter.plural(report.groups.count, "problem"))** "
+        out += "(\(TextFormatter.plural(report.findingCount, "finding")))"
+        if report.hiddenByBaseline > 0 { out += ", \(report.hiddenByBaseline) hidden by the baseline" }
+        out += ".\n"
+        guard !report.groups.isEmpty else { return out + "\nNo problems found.\n" }
+        out += "\n| # | Severity | Rule | View | Sessions | App versions | Devices |\n"
+        out += "| ---: | --- | --- | --- | ---: | --- | --- |\n"
+        for (index, group) in report.groups.enumerated() {
+            let view = group.representative.views.first.map { md($0.displayName) } ?? ""
+            out +=
+                "| \(index + 1) | \(group.severity.rawValue) | `\(group.ruleID)` | \(view) | \(group.sessions.count) "
+            out +=
+                "| \(md(group.appVersions.joined(separator: ", "))) | \(md(group.devices.joined(separator: ", "))) |\n"
+        }
+        for (index, group) in report.groups.enumerated() {
+            let first = group.representative
+            out += "\n## \(index + 1). \(group.severity.rawValue): `\(group.ruleID)`"
+            if let view = first.views.first { out += " on \(md(view.displayName))" }
+            out += "\n\n\(md(first.explanation))\n\n"
+            for view in first.views {
+                out += "- **View**: \(md(view.pathDescription))"
+                if let role = view.role { out += " (\(md(role)))" }
+                out += "\n"
+            }
+            out +=
+                "- **Sessions**: \(group.sessions.count); **app versions**: \(md(group.appVersions.joined(separator: ", ")))"
+            out += "; **devices**: \(md(group.devices.joined(separator: ", ")))\n"
+            if let firstSeen = group.firstSeen, let lastSeen = group.lastSeen {
+                out +=
+                    firstSeen == lastSeen
+                    ? "- **Seen**: \(md(firstSeen))\n"
+                    : "- **First seen**: \(md(firstSeen)); **last seen**: \(md(lastSeen))\n"
+            }
+            out += "- **Signature**: \(md(group.signature))\n"
+            out += "\n| Session | App | Time (s) | Records |\n| --- | --- | --- | --- |\n"
+            for finding in group.findings {
+                var records = NumberText.ranges(finding.records)
+                if let source = finding.session.source {
+                    records += " in \(md(source))"
+                    if let line = finding.records.first.flatMap(finding.session.fileLine(ofSeq:)) {
+                        records += ":\(line)"
+                    }
+                }
+                let time =
+                    finding.span.end > finding.span.start
+                    ? "\(NumberText.format(finding.span.start))-\(NumberText.format(finding.span.end))"
+                    : NumberText.format(finding.span.start)
+                out +=
+                    "| \(md(finding.session.id)) | \(md(finding.session.versionDescription)) | \(time) | \(records) |\n"
+            }
+        }
+        return out
+    }
+}

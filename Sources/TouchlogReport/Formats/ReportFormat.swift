@@ -1,0 +1,35 @@
+/// `touchlog report --format`: one case per format, one formatter file per case. The exhaustive switch in
+/// ``render(_:options:)`` is why a format cannot be added without its formatter.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    /// Grouped, for a terminal (the default).
+    case text
+    /// Stable, versioned JSON (docs/report.md).
+    case json
+    /// To paste into an issue tracker.
+    case markdown
+    /// JUnit XML for CI test reports.
+    case junit
+    /// SARIF 2.1.0 for code-scanning tools.
+    case sarif
+    /// One self-contained page with a picture of the screen per problem.
+    case html
+
+    public func render(_ report: Report, options: FormatOptions = FormatOptions()) -> String {
+        switch self {
+        case .text: TextFormatter.format(report, options: options)
+        case .json: JSONFormatter.format(report)
+        case .markdown: MarkdownFormatter.format(report)
+        case .junit: JUnitFormatter.format(report)
+        case .sarif: SARIFFormatter.format(report)
+        case .html: HTMLFormatter.format(report)
+        }
+    }
+}
+
+/// Presentation choices that are not part of the report itself.
+public struct FormatOptions: Sendable {
+    /// ANSI colour in the text format (the CLI sets it on a terminal when NO_COLOR is unset).
+    public var color: Bool
+
+    public init(color: Bool = false) { self.color = color }
+}

@@ -1,0 +1,100 @@
+/// A check over one analysed session that produces findings: one type per file under `Rules/`, registered in
+/// ``RuleRegistry``, carrying its own documentation and examples (the examples are its tests, and
+/// `docs/rules.md` is generated from the descriptions).
+///
+/// ```swift
+/// struct HiddenFirstResponderRule: Rule {
+///     static let description = RuleDescription(
+///         identifier: "hidden_first_responder", name: "Hidden first responder", severity: .warning,
+///         rationale: "Hiding a view does not resign it: keys keep going into a field nobody can see.",
+///         triggeringExamples: [RuleExample(#"…JSON Lines…"#, produces: [.init(severity: .error, records: [6, 7])])],
+///         nonTriggeringExamples: [RuleExample(#"…"#)])
+///
+///     func findings(in context: RuleContext) -> [Finding] { … }
+/// }
+/// ```
+public protocol Rule: Sendable {
+    /// Identifier, name, default severity, rationale and examples.
+    static var description: RuleDescription { get }
+
+    init()
+
+    /// Every finding of this rule in the session of `context`, in the order they happened.
+    func findings(in context: RuleContext) -> [Finding]
+}
+
+/// What a rule is and why it exists, with examples that are also its tests.
+public struct RuleDescription: Sendable {
+    /// snake_case, stable: baselines, SARIF rule ids and `--rule` use it.
+    public var identifier: String
+    /// A few words for people ("Hidden first responder").
+    public var name: String
+    /// The default severity; a rule may raise or lower it per finding (and says when in its rationale).
+    public var severity: Severity
+    /// Why this is a problem, in UIKit's terms, for the person deciding whether to fix it.
+    public var rationale: String
+    /// Sessions that must produce exactly the findings listed.
+    public var triggeringExamples: [RuleExample]
+    /// Sessions that must produce no finding of this rule.
+    public var nonTriggeringExamples: [RuleExample]
+
+    public init(
+        identifier: String, name: String, severity: Severity, rationale: String,
+        triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = []
+    ) {
+        self.identifier = identifier
+        self.name = name
+        self.severity = severity
+        self.rationale = rationale
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// A tiny touchlog/1 session (JSON Lines) and the findings the rule must produce from it.
+public struct RuleExample: Sendable {
+    /// The session, header first, one record per line.
+    public var session: String
+    /// Empty for a non-triggering example.
+    public var expected: [ExpectedFinding]
+    /// Where the example is written, so a failing example points at its source.
+    public var file: String
+    public var line: Int
+
+    public init(
+        _ session: String, produces expected: [ExpectedFinding] = [], file: String = #filePath, line: Int = #line
+    ) {
+        self.session = session
+        self.expected = expected
+        self.file = file
+        self.line = line
+    }
+}
+
+/// The parts of a finding an example pins: severity, proving record lines and the views' signatures.
+/// The explanation's wording is free to improve without rewriting every example.
+public struct ExpectedFinding: Sendable, Hashable, CustomStringConvertible {
+    public var severity: Severity
+    /// The `seq` of every record the finding cites, ascending.
+    public var records: [Int]
+    /// ``Signature/of(view:)`` of each view, in the finding's order; nil does not check views.
+    public var views: [String]?
+
+    public init(severity: Severity, records: [Int], views: [String]? = nil) {
+        self.severity = severity
+        self.records = records.sorted()
+        self.views = views
+    }
+
+    /// Whether `finding` is this one.
+    public func matches(_ finding: Finding) -> Bool {
+        finding.severity == severity && finding.records == records
+            && (views == nil || views == finding.views.map(Signature.of(view:)))
+    }
+
+    public var description: String {
+        var text = "\(severity.rawValue) at records \(records.map(String.init).joined(separator: ", "))"
+        if let views { text += " on " + views.joined(separator: ", ") }
+        return text
+    }
+}

@@ -1,0 +1,9 @@
+/// Every rule `touchlog report` runs, in documentation order. A test fails when a file under `Rules/` is not
+/// listed here.
+public enum RuleRegistry {
+    /// Adding a rule is one line here (its file goes in `Rules/`).
+    public static let all: [any Rule.Type] = []
+
+    /// The descriptions of ``all``, for `--list-rules` and `docs/rules.md`.
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+}

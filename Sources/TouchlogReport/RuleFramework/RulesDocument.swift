@@ -1,0 +1,88 @@
+import TouchlogFormat
+
+/// `touchlog report --list-rules`: the rules as text, JSON, or the Markdown of `docs/rules.md`.
+public enum RulesDocument {
+    /// `docs/rules.md`, generated (`make rules-doc`); a test fails when the file differs from this.
+    public static func markdown(_ rules: [RuleDescription]) -> String {
+        var out = """
+            # touchlog rules
+
+            <!-- Generated from the rules' descriptions by `make rules-doc` (`touchlog report --list-rules --format \
+            markdown`). Do not edit: a test fails when this file is stale. -->
+
+            `touchlog report` runs these rules over every analysed session. Each rule's examples below are also its \
+            tests: the triggering ones must produce exactly the findings listed, the others none. See \
+            [report.md](report.md) for the report's formats, triage and exit codes.
+
+
+            """
+        if rules.isEmpty {
+            out += """
+                No rules are registered yet. Until they are, `touchlog report` says so and exits with status 3 \
+                instead of printing a report that checked nothing.
+
+                """
+            return out
+        }
+        out += "| Rule | Name | Severity |\n| --- | --- | --- |\n"
+        for rule in rules {
+            out +=
+                "| [`\(rule.identifier)`](#\(rule.identifier)) | \(MarkdownText.escape(rule.name)) | \(rule.severity.rawValue) |\n"
+        }
+        for rule in rules {
+            out += "\n## \(rule.identifier)\n\n"
+            out += "**\(MarkdownText.escape(rule.name))**, default severity **\(rule.severity.rawValue)**.\n\n"
+            out += rule.rationale + "\n"
+            out += examplesSection("Triggering examples", rule.triggeringExamples)
+            out += examplesSection("Non-triggering examples", rule.nonTriggeringExamples)
+        }
+        return out
+    }
+
+    private static func examplesSection(_ title: String, _ examples: [RuleExample]) -> String {
+        guard !examples.isEmpty else { return "" }
+        var out = "\n### \(title)\n"
+        for (index, example) in examples.enumerated() {
+            out += "\n\(index + 1). "
+            if example.expected.isEmpty {
+                out += "No finding.\n"
+            } else {
+                out += "Produces " + example.expected.map { "\($0.description)" }.joined(separator: "; ") + ".\n"
+            }
+            let text = example.session.hasSuffix("\n") ? example.session : example.session + "\n"
+            // A fence longer than any backtick run in the example, so the block cannot be closed early.
+            var fence = "```"
+            while text.contains(fence) { fence += "`" }
+            out += "\n   \(fence)jsonl\n"
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                out += line.isEmpty ? "\n" : "   \(line)\n"
+            }
+            out += "   \(fence)\n"
+        }
+        return out
+    }
+
+    /// One line per rule: identifier, severity, name.
+    public static func text(_ rules: [RuleDescription]) -> String {
+        let width = rules.map(\.identifier.count).max() ?? 0
+        return rules.map { rule in
+            rule.identifier.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.name
+        }.map { $0 + "\n" }.joined()
+    }
+
+    /// `{"version":1,"rules":[{"id","name","severity","rationale","examples":{"triggering","nonTriggering"}}]}`.
+    public static func json(_ rules: [RuleDescription]) -> String {
+        let list: [JSONValue] = rules.map { rule in
+            [
+                "id": .string(rule.identifier), "name": .string(rule.name), "severity": .string(rule.severity.rawValue),
+                "rationale": .string(rule.rationale),
+                "examples": [
+                    "triggering": .number(Double(rule.triggeringExamples.count)),
+                    "nonTriggering": .number(Double(rule.nonTriggeringExamples.count)),
+                ],
+            ]
+        }
+        return PrettyJSON.string(["version": .number(Double(TouchlogReportInfo.formatVersion)), "rules": .array(list)])
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+import TouchlogReport
+
+/// Every format against its golden file, from the hand-made ``ReportFixture`` (re-record: TOUCHLOG_RECORD=1).
+@Suite struct FormatterGoldenTests {
+    static let goldenNames: [ReportFormat: String] = [
+        .text: "report.txt", .json: "report.json", .markdown: "report.md", .junit: "report.junit.xml",
+        .sarif: "report.sarif", .html: "report.html",
+    ]
+
+    @Test(arguments: ReportFormat.allCases)
+    func formatMatchesItsGolden(format: ReportFormat) throws {
+        let report = ReportFixture.report(failOn: .error)
+        try expectGolden(format.render(report), Self.goldenNames[format] ?? "report.\(format.rawValue)")
+    }
+
+    @Test func textInColourMarksSeveritiesOnly() throws {
+        let text = ReportFormat.text.render(ReportFixture.report(), options: FormatOptions(color: true))
+        try expectGolden(text, "report-color.txt")
+        #expect(text.contains("\u{1B}[1;31merror  \u{1B}[0m"))
+        #expect(!ReportFormat.text.render(ReportFixture.report()).contains("\u{1B}"))
+    }
+
+    @Test(arguments: ReportFormat.allCases)
+    func anEmptyReportSaysSo(format: ReportFormat) {
+        let report = Report(
+            findings: [], sessions: ReportFixture.sessions, rules: ReportFixture.rules,
+            options: ReportOptions(toolVersion: "0.1.0"))
+        let output = format.render(report)
+        switch format {
+        case .text, .markdown, .html: #expect(output.contains("No problems found."))
+        case .json: #expect(output.contains(#""problems": []"#))
+        case .junit: #expect(output.contains(#"tests="0" failures="0""#))
+        case .sarif: #expect(output.contains(#""results": []"#))
+        }
+    }
+}

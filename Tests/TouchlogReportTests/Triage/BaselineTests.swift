@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import TouchlogReport
+
+@Suite struct BaselineTests {
+    @Test func roundTripHidesEveryKnownProblem() throws {
+        let full = ReportFixture.report()
+        let baseline = Baseline(groups: full.groups)
+        let text = baseline.serialized()
+        let read = try Baseline(parsing: text, path: "known.json")
+        #expect(read == baseline)
+        let hidden = ReportFixture.report(baseline: read)
+        #expect(hidden.groups.isEmpty)
+        #expect(hidden.hiddenByBaseline == full.groups.count)
+    }
+
+    @Test func onlyListedProblemsAreHiddenAndNewOnesShow() throws {
+        let partial = Baseline(groups: ReportFixture.report(filter: ReportFilter(rules: ["blocked_tap"])).groups)
+        let report = ReportFixture.report(baseline: partial)
+        #expect(!report.groups.contains { $0.ruleID == "blocked_tap" })
+        #expect(report.groups.count == 3)
+        #expect(report.hiddenByBaseline == 1)
+    }
+
+    @Test func fileIsStableSortedAndVersioned() throws {
+        // Same content whatever the order problems were found in.
+        let forward = Baseline(groups: Triage.group(ReportFixture.findings)).serialized()
+        let backward = Baseline(groups: Triage.group(ReportFixture.findings.reversed()).reversed()).serialized()
+        #expect(forward == backward)
+        try expectGolden(forward, "baseline.json")
+    }
+
+    @Test func writesAndReadsAFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).json")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let baseline = Baseline(groups: ReportFixture.report().groups)
+        try baseline.write(to: path)
+        #expect(try Baseline(contentsOf: path) == baseline)
+    }
+
+    @Test(arguments: [
+        ("", "it is not JSON"),
+        ("[]", "it is an array, not an object"),
+        (#"{"findings":[]}"#, #"it has no "version" number"#),
+        (#"{"version":2,"findings":[]}"#, "it has version 2 and this touchlog reads version 1"),
+        (#"{"version":1}"#, #"it has no "findings" array"#),
+        (#"{"version":1,"findings":[{"rule":"a"}]}"#, #"findings[0] needs "rule" and "signature" strings"#),
+    ])
+    func badFilesSayWhatIsWrongAndHowToFixIt(text: String, reason: String) {
+        #expect {
+            try Baseline(parsing: text, path: "known.json")
+        } throws: { error in
+            let message = "\(error)"
+            return message.hasPrefix("cannot use the baseline \"known.json\": \(reason)")
+                && message.hasSuffix("write a new one with `touchlog report --write-baseline known.json`")
+        }
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(
+            throws: ReportError.invalidBaseline(
+                path: "/nonexistent/k.json", reason: "the file does not exist or cannot be read")
+        ) {
+            try Baseline(contentsOf: "/nonexistent/k.json")
+        }
+    }
+}

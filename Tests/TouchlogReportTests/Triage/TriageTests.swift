@@ -1,0 +1,123 @@
+import Testing
+
+@testable import TouchlogReport
+
+@Suite struct TriageTests {
+    let groups = Triage.group(ReportFixture.findings)
+
+    @Test func sameRuleAndViewsAcrossSessionsIsOneProblem() throws {
+        // The promo field has id "promoField" in one session and an address-like id in the other: one group.
+        let hidden = try #require(groups.first { $0.ruleID == "hidden_first_responder" })
+        #expect(hidden.findings.count == 2)
+        #expect(hidden.sessions.map(\.id) == [ReportFixture.checkoutA.id, ReportFixture.checkoutB.id])
+        #expect(hidden.signature == "hidden_first_responder|UITextField#checkout.promoCode")
+        #expect(hidden.severity == .error)  // the highest of error and warning
+        #expect(hidden.firstSeen == "2026-11-18T09:00:00.000Z")
+        #expect(hidden.lastSeen == "2026-11-19T10:30:00.000Z")
+        #expect(hidden.appVersions == ["5.2.0 (5207)"])
+        #expect(hidden.devices == ["iPhone14,7 iOS 17.4", "iPhone15,4 iOS 17.5.1"])
+    }
+
+    @Test func orderedBySeverityThenSessionsAffected() {
+        #expect(
+            groups.map(\.ruleID) == [
+                "hidden_first_responder",  // error
+                "blocked_tap", "keyboard_occludes_input",  // warnings, one session each: by rule id
+                "hit_test_divergence",  // info, two sessions
+            ])
+        let divergence = groups.last
+        #expect(divergence?.appVersions == ["5.2.0 (5207)", "5.3.0 (5301)"])
+    }
+
+    @Test func moreSessionsComeFirstWithinASeverity() {
+        let one = ReportFixture.findings[3]  // blocked_tap in one session
+        var spread = ReportFixture.findings[2]  // keyboard_occludes_input
+        var other = spread
+        other.session = ReportFixture.wishlist
+        spread.session = ReportFixture.checkoutB
+        let ordered = Triage.group([one, spread, other])
+        #expect(ordered.map(\.ruleID) == ["keyboard_occludes_input", "blocked_tap"])
+    }
+
+    @Test func orderDoesNotDependOnInputOrder() {
+        #expect(Triage.group(ReportFixture.findings.reversed()) == groups)
+    }
+
+    @Test func signaturesUseIdentifierThenLabelThenPathNeverIDs() {
+        let withIdentifier = ViewRef(
+            id: "0x1", className: "UIButton", accessibilityIdentifier: "a", accessibilityLabel: "b")
+        let withLabel = ViewRef(id: "0x2", className: "UIButton", accessibilityLabel: "Sign In")
+        let bare = ViewRef(
+            id: "0x3", className: "UIImageView",
+            path: [.init("UIWindow"), .init("UIView", "root"), .init("UIImageView")])
+        #expect(Signature.of(view: withIdentifier) == "UIButton#a")
+        #expect(Signature.of(view: withLabel) == #"UIButton"Sign In""#)
+        #expect(Signature.of(view: bare) == "UIWindow>UIView#root>UIImageView")
+        let cell = ViewRef(id: "c", className: "UITableViewCell", accessibilityLabel: "<Cell: 0x7fa3c0d1e200>")
+        #expect(Signature.of(view: cell) == #"UITableViewCell"<Cell: 0x…>""#)
+    }
+
+    @Test func fingerprintsAreStableHex() {
+        #expect(Signature.fingerprint("") == "cbf29ce484222325")  // FNV-1a offset basis
+        #expect(Signature.fingerprint("a") == "af63dc4c8601ec8c")
+        #expect(Signature.fingerprint("hidden_first_responder|UITextField#x").count == 16)
+    }
+}
+
+@Suite struct FilterAndFailOnTests {
+    @Test func minSeverityAndRuleFilterFindings() {
+        let warnings = ReportFixture.report(filter: ReportFilter(minSeverity: .warning))
+        #expect(!warnings.groups.contains { $0.ruleID == "hit_test_divergence" })
+        // A group keeps only its admitted findings: the hidden field's warning occurrence stays, as a warning.
+        let errors = ReportFixture.report(filter: ReportFilter(minSeverity: .error))
+        #expect(errors.groups.map(\.ruleID) == ["hidden_first_responder"])
+        #expect(errors.groups[0].findings.count == 1)
+        let blocked = ReportFixture.report(filter: ReportFilter(rules: ["blocked_tap"]))
+        #expect(blocked.groups.map(\.ruleID) == ["blocked_tap"])
+    }
+
+    @Test func sessionAppVersionAndSinceFilterSessions() {
+        let bySession = ReportFixture.report(filter: ReportFilter(sessions: ["B7E0"]))
+        #expect(Set(bySession.groups.flatMap(\.sessions).map(\.id)) == [ReportFixture.wishlist.id])
+        let byVersion = ReportFixture.report(filter: ReportFilter(appVersion: "5.2.0"))
+        #expect(!byVersion.groups.flatMap(\.sessions).contains { $0.appVersion != "5.2.0" })
+        #expect(byVersion.groups.count == 3)
+        let since = ReportFixture.report(filter: ReportFilter(since: "2026-11-19"))
+        #expect(
+            Set(since.groups.flatMap(\.sessions).map(\.id)) == [ReportFixture.checkoutB.id, ReportFixture.wishlist.id])
+        #expect(!ReportFilter(since: "2026-11-19").admits(SessionRef(id: "no-start")))
+    }
+
+    @Test func sinceMustBeADate() {
+        #expect(ReportFilter.problem(withSince: "2026-11-19") == nil)
+        #expect(ReportFilter.problem(withSince: "2026-11-19T12:00:00Z") == nil)
+        #expect(
+            ReportFilter.problem(withSince: "yesterday")
+                == "--since \"yesterday\" is not a date; use an ISO 8601 date or time such as 2026-11-19 or 2026-11-19T12:00:00Z"
+        )
+        #expect(ReportFilter.problem(withSince: "2026-1-9") != nil)
+    }
+
+    @Test(
+        arguments: [
+            (nil, Int32(0)), (Severity.error, Int32(1)), (Severity.warning, Int32(1)),
+        ] as [(Severity?, Int32)])
+    func failOnSetsTheExitStatus(failOn: Severity?, status: Int32) {
+        #expect(ReportFixture.report(failOn: failOn).exitStatus == status)
+    }
+
+    @Test func failOnIgnoresWhatTheBaselineHidesAndWhatIsBelowIt() {
+        let errorsKnown = Baseline(entries: [
+            .init(rule: "hidden_first_responder", signature: "hidden_first_responder|UITextField#checkout.promoCode")
+        ])
+        #expect(ReportFixture.report(baseline: errorsKnown, failOn: .error).exitStatus == 0)
+        #expect(ReportFixture.report(baseline: errorsKnown, failOn: .warning).exitStatus == 1)
+        let infoOnly = ReportFixture.report(filter: ReportFilter(rules: ["hit_test_divergence"]))
+        #expect(
+            Report(
+                findings: ReportFixture.findings.filter { $0.severity == .info }, sessions: [], rules: [],
+                options: ReportOptions(failOn: .warning)
+            ).exitStatus == 0)
+        #expect(infoOnly.groups.count == 1)
+    }
+}
