@@ -18,7 +18,9 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// How to fix it, or what the importer expected.
     public var hint: String?
 
-    public init(format: ImportFormat, line: Int, column: Int? = nil, reason: String, hint: String? = nil) {
+    public init(
+        format: ImportFormat, line: Int, column: Int? = nil, reason: String, hint: String? = nil
+    ) {
         self.format = format
         self.line = line
         self.column = column

@@ -50,7 +50,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// The format named `name` (any of ``names``, case-insensitive), for `--from NAME`.
     public init?(name: String) {
         let wanted = name.lowercased()
-        guard let match = Self.allCases.first(where: { $0.names.contains { $0.lowercased() == wanted } }) else {
+        guard
+            let match = Self.allCases.first(where: { $0.names.contains { $0.lowercased() == wanted } })
+        else {
             return nil
         }
         self = match
@@ -64,7 +66,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         let head = Array(bytes.prefix(65_536))
         var start = 0
         if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { start = 3 }
-        while start < head.count, ImportText.isSpace(head[start]) || head[start] == 0x0A || head[start] == 0x0D {
+        while start < head.count,
+            ImportText.isSpace(head[start]) || head[start] == 0x0A || head[start] == 0x0D
+        {
             start += 1
         }
         guard start < head.count else { return nil }
@@ -79,10 +83,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         var end = start
         while end < head.count, head[end] != 0x0A { end += 1 }
         let firstLine = head[start..<end].filter { !ImportText.isSpace($0) }
-        if ImportText.contains(firstLine, #""type":"session""#) || ImportText.contains(firstLine, #""format":"touchlog/"#) {
+        if ImportText.contains(firstLine, #""type":"session""#)
+            || ImportText.contains(firstLine, #""format":"touchlog/"#)
+        {
             return nil
         }
-        for key in [#""windows""#, #""rendering_system""#, #""breadcrumbs""#] where ImportText.contains(head, key) {
+        for key in [#""windows""#, #""rendering_system""#, #""breadcrumbs""#]
+        where ImportText.contains(head, key) {
             return .sentry
         }
         return nil
@@ -97,9 +104,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             lines += 1
             if ImportText.hasPrefix(line.bytes, "Attributes: ") { return .xcuitest }
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
-            if content.first == UInt8(ascii: "<"), ImportText.contains(content, "frame = ") {
-                return .recursiveDescription
-            }
+            if RecursiveDescriptionImporter.looksLikeViewLine(content) { return .recursiveDescription }
             if XCUITestImporter.looksLikeElementLine(line.bytes) { return .xcuitest }
         }
         return nil

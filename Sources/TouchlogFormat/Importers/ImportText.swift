@@ -37,12 +37,14 @@ enum ImportText {
         isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
     }
 
-    static func hasPrefix<C: Collection>(_ bytes: C, _ prefix: String) -> Bool where C.Element == UInt8 {
+    static func hasPrefix<C: Collection>(_ bytes: C, _ prefix: String) -> Bool
+    where C.Element == UInt8 {
         bytes.starts(with: prefix.utf8)
     }
 
     /// Whether `needle` occurs in `bytes`. Naive search: callers pass short needles and bounded inputs.
-    static func contains<C: Collection>(_ bytes: C, _ needle: String) -> Bool where C.Element == UInt8 {
+    static func contains<C: Collection>(_ bytes: C, _ needle: String) -> Bool
+    where C.Element == UInt8 {
         firstIndex(of: Array(needle.utf8), in: Array(bytes)) != nil
     }
 
@@ -81,7 +83,9 @@ enum ImportText {
         let text = trimmed(ArraySlice(bytes))
         guard !text.isEmpty, text.count <= 64 else { return nil }
         for byte in text {
-            let allowed = isDigit(byte) || byte == 0x2D || byte == 0x2B || byte == 0x2E || byte == 0x65 || byte == 0x45
+            let allowed =
+                isDigit(byte) || byte == 0x2D || byte == 0x2B || byte == 0x2E || byte == 0x65
+                || byte == 0x45
                 || byte == 0x69 || byte == 0x6E || byte == 0x66 || byte == 0x61  // i n f a (inf, nan)
             if !allowed { return nil }
         }
@@ -111,7 +115,8 @@ enum ImportText {
 
     /// Seconds since 1970 for `YYYY-MM-DD[T ]HH:MM:SS[.fff][Z|±HH[:]MM]`, the shapes NSLog, os_log and Sentry
     /// print; `nil` for anything else. Without a zone the time is taken as UTC: only differences are used then.
-    static func timestamp<C: Collection>(_ input: C) -> (seconds: Double, length: Int)? where C.Element == UInt8 {
+    static func timestamp<C: Collection>(_ input: C) -> (seconds: Double, length: Int)?
+    where C.Element == UInt8 {
         let bytes = Array(input.prefix(40))
         func digits(_ at: Int, _ count: Int) -> Int? {
             guard at >= 0, at + count <= bytes.count else { return nil }
@@ -124,7 +129,8 @@ enum ImportText {
         }
         guard let year = digits(0, 4), bytes.count > 4, bytes[4] == 0x2D, let month = digits(5, 2),
             bytes.count > 7, bytes[7] == 0x2D, let day = digits(8, 2), bytes.count > 10,
-            bytes[10] == 0x54 || bytes[10] == 0x20, let hour = digits(11, 2), bytes.count > 13, bytes[13] == 0x3A,
+            bytes[10] == 0x54 || bytes[10] == 0x20, let hour = digits(11, 2), bytes.count > 13,
+            bytes[13] == 0x3A,
             let minute = digits(14, 2), bytes.count > 16, bytes[16] == 0x3A, let second = digits(17, 2),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }

@@ -90,7 +90,9 @@ struct ImportedHierarchy {
     mutating func assignIDs(useAddresses: Bool) {
         var seen: [String: Int] = [:]
         var stack: [(index: Int, path: String)] = []
-        for (position, root) in roots.enumerated().reversed() { stack.append((root, "path:\(position)")) }
+        for (position, root) in roots.enumerated().reversed() {
+            stack.append((root, "path:\(position)"))
+        }
         while let (index, path) = stack.popLast() {
             guard index >= 0, index < views.count else { continue }
             var id = path
@@ -139,7 +141,10 @@ struct ImportedHierarchy {
         controllers.compactMap { controller in
             guard controller.view >= 0, controller.view < views.count else { return nil }
             let viewID = views[controller.view].id
-            return ["id": .string("vc:\(viewID)"), "class": .string(controller.className), "view": .string(viewID)]
+            return [
+                "id": .string("vc:\(viewID)"), "class": .string(controller.className),
+                "view": .string(viewID),
+            ]
         }
     }
 
@@ -151,7 +156,9 @@ struct ImportedHierarchy {
         func put(_ key: String, _ value: JSONValue?) {
             if let value { members.append(JSONObject.Member(key: key, value: value)) }
         }
-        func numbers(_ values: [Double]?) -> JSONValue? { values.map { .array($0.map { .number($0) }) } }
+        func numbers(_ values: [Double]?) -> JSONValue? {
+            values.map { .array($0.map { .number($0) }) }
+        }
         put("id", .string(view.id))
         put("class", .string(view.className))
         put("baseClass", view.baseClass.map { .string($0) })
@@ -181,7 +188,8 @@ enum ImportRecords {
     /// (synthetic windows, partial dumps); `app` and `device` hold what the dump tells about them.
     static func session(
         format: ImportFormat, bytes: [UInt8], sourceName: String, startedAt: String? = nil,
-        app: JSONObject = JSONObject(), device: JSONObject = JSONObject(), source extra: [JSONObject.Member] = []
+        app: JSONObject = JSONObject(), device: JSONObject = JSONObject(),
+        source extra: [JSONObject.Member] = []
     ) -> JSONValue {
         var header: JSONObject = [
             "type": "session", "format": "touchlog/1",
@@ -198,7 +206,9 @@ enum ImportRecords {
 
     /// `snapshot` records for `hierarchies` (ids already assigned), and the ids of the synthetic windows they
     /// needed, each once, for the header.
-    static func snapshots(_ hierarchies: [ImportedHierarchy]) -> (records: [JSONValue], synthetic: [String]) {
+    static func snapshots(_ hierarchies: [ImportedHierarchy]) -> (
+        records: [JSONValue], synthetic: [String]
+    ) {
         var records: [JSONValue] = []
         var synthetic: [String] = []
         var seen: Set<String> = []
@@ -212,7 +222,9 @@ enum ImportRecords {
 
     static func snapshot(_ hierarchy: ImportedHierarchy) -> (record: JSONValue, synthetic: [String]) {
         let (windows, made) = hierarchy.windows()
-        var record: JSONObject = ["type": "snapshot", "t": .number(hierarchy.t), "windows": .array(windows)]
+        var record: JSONObject = [
+            "type": "snapshot", "t": .number(hierarchy.t), "windows": .array(windows),
+        ]
         let controllers = hierarchy.controllersJSON()
         if !controllers.isEmpty { record["controllers"] = .array(controllers) }
         return (.object(record), made)

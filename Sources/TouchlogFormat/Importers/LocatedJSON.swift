@@ -85,7 +85,9 @@ struct LocatedJSON {
     /// Every top-level value in `bytes`, separated by whitespace. After each value, `skipPayload` may name a
     /// byte count to skip past the next newline (an envelope item whose payload is not JSON), or a negative
     /// count to skip the whole next line (an item without a `length`).
-    static func parseSequence(_ bytes: [UInt8], skipPayload: (LocatedJSON) -> Int?) -> Result<[LocatedJSON], Failure> {
+    static func parseSequence(_ bytes: [UInt8], skipPayload: (LocatedJSON) -> Int?) -> Result<
+        [LocatedJSON], Failure
+    > {
         var parser = Parser(bytes: bytes)
         var values: [LocatedJSON] = []
         parser.skipBOM()
@@ -160,12 +162,16 @@ struct LocatedJSON {
 
         mutating func value(depth: Int) -> Result<LocatedJSON, Failure> {
             skipWhitespace()
-            guard index < bytes.count else { return .failure(fail("the JSON ends where a value should be")) }
+            guard index < bytes.count else {
+                return .failure(fail("the JSON ends where a value should be"))
+            }
             guard depth < LocatedJSON.maximumDepth else {
                 return .failure(fail("JSON nests deeper than \(LocatedJSON.maximumDepth) levels"))
             }
             let (startLine, startColumn) = (line, column)
-            func located(_ kind: Kind) -> LocatedJSON { LocatedJSON(line: startLine, column: startColumn, kind: kind) }
+            func located(_ kind: Kind) -> LocatedJSON {
+                LocatedJSON(line: startLine, column: startColumn, kind: kind)
+            }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
@@ -244,7 +250,8 @@ struct LocatedJSON {
         mutating func literal(_ word: String, _ result: LocatedJSON) -> Result<LocatedJSON, Failure> {
             let expected = Array(word.utf8)
             guard bytes[index...].starts(with: expected) else {
-                return .failure(fail("unexpected '\(ImportText.string(bytes[index...].prefix(12)))': not a JSON value"))
+                return .failure(
+                    fail("unexpected '\(ImportText.string(bytes[index...].prefix(12)))': not a JSON value"))
             }
             index += expected.count
             return .success(result)
@@ -257,7 +264,8 @@ struct LocatedJSON {
             while index < bytes.count, ImportText.isDigit(bytes[index]) { index += 1 }
             guard index > integerStart else {
                 index = start
-                return .failure(fail("unexpected '\(ImportText.string(bytes[start...].prefix(12)))': not a JSON value"))
+                return .failure(
+                    fail("unexpected '\(ImportText.string(bytes[start...].prefix(12)))': not a JSON value"))
             }
             if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
                 index = start
@@ -271,16 +279,22 @@ struct LocatedJSON {
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                if index < bytes.count,
+                    bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+                {
                     index += 1
                 }
                 let exponentStart = index
                 while index < bytes.count, ImportText.isDigit(bytes[index]) { index += 1 }
-                guard index > exponentStart else { return .failure(fail("expected digits in the exponent")) }
+                guard index > exponentStart else {
+                    return .failure(fail("expected digits in the exponent"))
+                }
             }
             guard let value = Double(ImportText.string(bytes[start..<index])), value.isFinite else {
                 return .failure(
-                    Failure(line: line, column: start - lineStart + 1, reason: "the number is too large for a double"))
+                    Failure(
+                        line: line, column: start - lineStart + 1,
+                        reason: "the number is too large for a double"))
             }
             return .success(value)
         }
@@ -316,7 +330,9 @@ struct LocatedJSON {
                 case UInt8(ascii: "r"): scalars.append(0x0D)
                 case UInt8(ascii: "t"): scalars.append(0x09)
                 case UInt8(ascii: "u"):
-                    guard var code = hex4() else { return .failure(fail("expected four hex digits after '\\u'")) }
+                    guard var code = hex4() else {
+                        return .failure(fail("expected four hex digits after '\\u'"))
+                    }
                     if (0xD800..<0xDC00).contains(code) {
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
                             bytes[index + 1] == UInt8(ascii: "u")
@@ -329,10 +345,13 @@ struct LocatedJSON {
                     } else if (0xDC00..<0xE000).contains(code) {
                         return .failure(fail("a low surrogate '\\u' escape without its high half"))
                     }
-                    guard let scalar = Unicode.Scalar(code) else { return .failure(fail("an invalid '\\u' escape")) }
+                    guard let scalar = Unicode.Scalar(code) else {
+                        return .failure(fail("an invalid '\\u' escape"))
+                    }
                     scalars += Array(String(Character(scalar)).utf8)
                 default:
-                    return .failure(fail("an invalid escape '\\\(ImportText.string([escape]))' in a JSON string"))
+                    return .failure(
+                        fail("an invalid escape '\\\(ImportText.string([escape]))' in a JSON string"))
                 }
             }
             return .failure(fail("the JSON ends inside a string"))

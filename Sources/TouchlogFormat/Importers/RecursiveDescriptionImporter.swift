@@ -30,7 +30,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var process: String?
     }
 
-    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError) -> [JSONValue] {
+    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+        -> [JSONValue]
+    {
         let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
         var snapshots: [ImportedHierarchy] = []
         var current = ImportedHierarchy()
@@ -73,7 +75,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             // A label whose text holds a newline prints over several lines: join them while the
             // description stays open and the following lines are not views of their own.
             var joined = 0
-            while case .failure(let failure) = parsed, failure.unterminated, joined < 32, index < lines.count,
+            while case .failure(let failure) = parsed, failure.unterminated, joined < 32,
+                index < lines.count,
                 lines[index].kind == .text || lines[index].kind == .blank
             {
                 line.content += [0x0A] + lines[index].content
@@ -137,15 +140,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         if startsBelowRoot { extra.append(.init(key: "startsBelowRoot", value: true)) }
         if let firstStamp {
             extra.append(.init(key: "loggedAt", value: .string(firstStamp.text)))
-            if let process = firstStamp.process { extra.append(.init(key: "process", value: .string(process))) }
+            if let process = firstStamp.process {
+                extra.append(.init(key: "process", value: .string(process)))
+            }
         }
-        let header = ImportRecords.session(format: format, bytes: bytes, sourceName: sourceName, source: extra)
+        let header = ImportRecords.session(
+            format: format, bytes: bytes, sourceName: sourceName, source: extra)
         return [header] + records
     }
 
     // MARK: Views
 
-    private static func makeView(_ description: RecursiveDescriptionLine, line: ClassifiedLine) throws(ImportError)
+    private static func makeView(_ description: RecursiveDescriptionLine, line: ClassifiedLine)
+        throws(ImportError)
         -> ImportedView
     {
         var view = ImportedView(className: description.className, line: line.number)
@@ -154,15 +161,22 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             view.keep("mangledClass", .string(description.className))
         }
         if let address = description.address {
-            if address.hasPrefix("0x") { view.address = address } else { view.keep("address", .string(address)) }
+            if address.hasPrefix("0x") {
+                view.address = address
+            } else {
+                view.keep("address", .string(address))
+            }
         }
         var frame: [Double]?
         var contentOffset: [Double]?
         var transform: [Double]?
         var printedUserInteraction = false
-        func fail(_ property: RecursiveDescriptionLine.Property, _ reason: String, _ hint: String) -> ImportError {
+        func fail(_ property: RecursiveDescriptionLine.Property, _ reason: String, _ hint: String)
+            -> ImportError
+        {
             ImportError(
-                format: format, line: line.number, column: line.column.map { $0 &+ property.offset }, reason: reason,
+                format: format, line: line.number, column: line.column.map { $0 &+ property.offset },
+                reason: reason,
                 hint: hint)
         }
         for property in description.properties {
@@ -176,7 +190,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 guard frame == nil else { continue }  // React Native prints its own frame again; the first is UIKit's
                 guard let rect = DescribedGeometry.rect(value) else {
                     throw fail(
-                        property, "\"frame\" value '\(text)' is not a rectangle", "expected `frame = (x y; w h)`")
+                        property, "\"frame\" value '\(text)' is not a rectangle",
+                        "expected `frame = (x y; w h)`")
                 }
                 frame = rect
             case "bounds":
@@ -222,11 +237,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             throw ImportError(
                 format: format, line: line.number, column: line.column,
                 reason: "the view '\(view.className)' has no frame",
-                hint: "recursiveDescription prints `frame = (x y; w h)` for every view; was the line edited?")
+                hint:
+                    "recursiveDescription prints `frame = (x y; w h)` for every view; was the line edited?")
         }
         if !rect.allSatisfy(\.isFinite) {
             // Broken layouts print `frame = (nan nan; nan nan)`: keep the text, place the view nowhere.
-            view.keep("frame", .string(ImportText.string(description.properties.first { $0.key == "frame" }?.value ?? [])))
+            view.keep(
+                "frame",
+                .string(ImportText.string(description.properties.first { $0.key == "frame" }?.value ?? [])))
             rect = [0, 0, 0, 0]
         }
         view.frame = rect
@@ -247,7 +265,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     }
 
     private static func setFlag(
-        _ text: String, _ field: WritableKeyPath<ImportedView, Bool?>, key: String, view: inout ImportedView
+        _ text: String, _ field: WritableKeyPath<ImportedView, Bool?>, key: String,
+        view: inout ImportedView
     ) {
         switch text {
         case "YES" where view[keyPath: field] == nil: view[keyPath: field] = true
@@ -260,7 +279,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// For scales and right-angle rotations the bounds size can be solved back from it; then the View gets
     /// `frame: null`, `center`, `bounds` and `transform` as the format wants. Otherwise (a 45° rotation has no
     /// unique answer) the printed box stays the frame and the transform is kept as an imported field.
-    private static func applyTransform(_ m: [Double], printedFrame rect: [Double], to view: inout ImportedView) {
+    private static func applyTransform(
+        _ m: [Double], printedFrame rect: [Double], to view: inout ImportedView
+    ) {
         let a = abs(m[0])
         let b = abs(m[1])
         let c = abs(m[2])
@@ -287,7 +308,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         if quoted { return .string(text) }
         if text == "YES" { return true }
         if text == "NO" { return false }
-        if let number = ImportText.number(value), number.isFinite, value.allSatisfy({ ImportText.isDigit($0) || $0 == 0x2D || $0 == 0x2E }) {
+        if let number = ImportText.number(value), number.isFinite,
+            value.allSatisfy({ ImportText.isDigit($0) || $0 == 0x2D || $0 == 0x2E })
+        {
             return .number(number)
         }
         return .string(text)
@@ -301,6 +324,23 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         if line.content.starts(with: "\"<".utf8) { return Array(line.content.dropFirst()) }
         if line.content.starts(with: "@\"<".utf8) { return Array(line.content.dropFirst(2)) }
         return line.content
+    }
+
+    /// `<Name: …` or `<Name; …` with a `frame = (` or `frame = {{` in it: a view description, and no HTML or
+    /// XML (whose tags do not put `:` or `;` right after the name).
+    static func looksLikeViewLine(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "<") else { return false }
+        var index = 1
+        while index < content.count, isClassNameByte(content[index]) { index += 1 }
+        guard index > 1, index < content.count,
+            content[index] == UInt8(ascii: ":") || content[index] == UInt8(ascii: ";")
+        else { return false }
+        return ImportText.contains(content, "frame = (") || ImportText.contains(content, "frame = {{")
+    }
+
+    private static func isClassNameByte(_ byte: UInt8) -> Bool {
+        ImportText.isDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$")
     }
 
     static func classify(_ line: ImportText.Line) -> ClassifiedLine {
@@ -342,8 +382,12 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     }
 
     /// `2024-01-01 10:00:00.000 App[123:456] ` (NSLog) or `… 10:00:00.000000+0100 App[123:4a5] ` (os_log).
-    private static func nslogPrefix(_ bytes: [UInt8]) -> (seconds: Double, text: String, process: String, contentStart: Int)? {
-        guard let (seconds, length) = ImportText.timestamp(bytes), length < bytes.count, bytes[length] == 0x20 else {
+    private static func nslogPrefix(_ bytes: [UInt8]) -> (
+        seconds: Double, text: String, process: String, contentStart: Int
+    )? {
+        guard let (seconds, length) = ImportText.timestamp(bytes), length < bytes.count,
+            bytes[length] == 0x20
+        else {
             return nil
         }
         var index = length + 1
@@ -356,7 +400,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 if k > digitsStart, k < bytes.count, bytes[k] == UInt8(ascii: ":") {
                     k += 1
                     let threadStart = k
-                    while k < bytes.count, ImportText.isHexDigit(bytes[k]) || bytes[k] == UInt8(ascii: "x") { k += 1 }
+                    while k < bytes.count, ImportText.isHexDigit(bytes[k]) || bytes[k] == UInt8(ascii: "x") {
+                        k += 1
+                    }
                     if k > threadStart, k < bytes.count, bytes[k] == UInt8(ascii: "]") {
                         k += 1
                         if k < bytes.count, bytes[k] == 0x20 { k += 1 }
@@ -389,7 +435,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 let byte = content[index]
                 if byte == UInt8(ascii: "\\"), index + 1 < content.count {
                     let next = content[index + 1]
-                    unescaped.append(next == UInt8(ascii: "n") ? 0x0A : next == UInt8(ascii: "t") ? 0x09 : next)
+                    unescaped.append(
+                        next == UInt8(ascii: "n") ? 0x0A : next == UInt8(ascii: "t") ? 0x09 : next)
                     index += 2
                     continue
                 }

@@ -26,13 +26,15 @@ struct RecursiveDescriptionLine {
     var address: String?
     var properties: [Property] = []
 
-    static let shapeHint = "expected a view description like `<UIView: 0x7fb1; frame = (0 0; 393 852); …>`"
+    static let shapeHint =
+        "expected a view description like `<UIView: 0x7fb1; frame = (0 0; 393 852); …>`"
 
     /// Parses `content`, which starts with `<`.
     static func parse(_ content: [UInt8]) -> Result<RecursiveDescriptionLine, Failure> {
         let n = content.count
         guard n > 0, content[0] == UInt8(ascii: "<") else {
-            return .failure(Failure(offset: 0, reason: "a view line must start with '<'", hint: shapeHint))
+            return .failure(
+                Failure(offset: 0, reason: "a view line must start with '<'", hint: shapeHint))
         }
         var i = 1
         var depth = 0
@@ -76,7 +78,8 @@ struct RecursiveDescriptionLine {
             guard content[i] == UInt8(ascii: ";") else {
                 let found = ImportText.string(content[i..<min(n, i + 20)])
                 return .failure(
-                    Failure(offset: i, reason: "unexpected '\(found)' where ';' or '>' should be", hint: shapeHint))
+                    Failure(
+                        offset: i, reason: "unexpected '\(found)' where ';' or '>' should be", hint: shapeHint))
             }
             i += 1
             while i < n, ImportText.isSpace(content[i]) { i += 1 }
@@ -90,7 +93,8 @@ struct RecursiveDescriptionLine {
         guard rest.isEmpty else {
             return .failure(
                 Failure(
-                    offset: i, reason: "unexpected text '\(ImportText.string(rest.prefix(20)))' after the closing '>'",
+                    offset: rest.startIndex,
+                    reason: "unexpected text '\(ImportText.string(rest.prefix(20)))' after the closing '>'",
                     hint: "put each view on its own line, as recursiveDescription prints them"))
         }
         return .success(line)
@@ -122,7 +126,8 @@ struct RecursiveDescriptionLine {
                 let word = key.isEmpty ? text : key + " " + text
                 return .success(Property(key: word, value: nil, quoted: false, offset: keyStart))
             }
-            return .success(key.isEmpty ? nil : Property(key: key, value: nil, quoted: false, offset: keyStart))
+            return .success(
+                key.isEmpty ? nil : Property(key: key, value: nil, quoted: false, offset: keyStart))
         }
         i += 1
         while i < n, ImportText.isSpace(c[i]) { i += 1 }
@@ -130,7 +135,9 @@ struct RecursiveDescriptionLine {
         if i < n, c[i] == UInt8(ascii: "'") {
             var j = i + 1
             while j < n {
-                if c[j] == UInt8(ascii: "'"), j + 1 < n, c[j + 1] == UInt8(ascii: ";") || c[j + 1] == UInt8(ascii: ">") {
+                if c[j] == UInt8(ascii: "'"), j + 1 < n,
+                    c[j + 1] == UInt8(ascii: ";") || c[j + 1] == UInt8(ascii: ">")
+                {
                     break
                 }
                 j += 1
@@ -142,10 +149,13 @@ struct RecursiveDescriptionLine {
                         hint: "the text may span lines; keep the dump's lines as printed", unterminated: true))
             }
             i = j + 1
-            return .success(Property(key: key, value: c[(valueStart + 1)..<j], quoted: true, offset: valueStart))
+            return .success(
+                Property(key: key, value: c[(valueStart + 1)..<j], quoted: true, offset: valueStart))
         }
         skipValue(c, &i)
-        return .success(Property(key: key, value: ImportText.trimmed(c[valueStart..<i]), quoted: false, offset: valueStart))
+        return .success(
+            Property(
+                key: key, value: ImportText.trimmed(c[valueStart..<i]), quoted: false, offset: valueStart))
     }
 
     /// Moves `i` to the `;` or `>` that ends a value at nesting depth zero (or to the end).
@@ -183,8 +193,10 @@ enum DescribedGeometry {
             return numbers(origin + size)
         }
         if first == UInt8(ascii: "{") {
-            let parts = text.split(whereSeparator: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ",") })
-                .filter { !ImportText.trimmed($0).isEmpty }
+            let parts = text.split(whereSeparator: {
+                $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ",")
+            })
+            .filter { !ImportText.trimmed($0).isEmpty }
             guard parts.count == 4, !ImportText.contains(text, "{{{") else { return nil }
             return numbers(parts)
         }

@@ -13,9 +13,13 @@ public enum SentryImporter: HierarchyImporter {
     public static let format = ImportFormat.sentry
 
     /// Breadcrumb categories that record a tap on a view: Cocoa's `touch`, and the `ui.*` clicks other SDKs write.
-    static let touchCategories: Set<String> = ["touch", "ui.click", "ui.tap", "ui.double_click", "ui.long_click"]
+    static let touchCategories: Set<String> = [
+        "touch", "ui.click", "ui.tap", "ui.double_click", "ui.long_click",
+    ]
 
-    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError) -> [JSONValue] {
+    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+        -> [JSONValue]
+    {
         let values: [LocatedJSON]
         switch LocatedJSON.parseSequence(bytes, skipPayload: envelopePayloadToSkip) {
         case .success(let parsed): values = parsed
@@ -31,15 +35,19 @@ public enum SentryImporter: HierarchyImporter {
                 hierarchies.append((value, value["rendering_system"]?.string))
             } else if isItemHeader(value) {
                 continue
-            } else if !breadcrumbs(of: value).isEmpty || value["contexts"] != nil || value["system"] != nil {
+            } else if !breadcrumbs(of: value).isEmpty || value["contexts"] != nil
+                || value["system"] != nil
+            {
                 events.append(value)
             }
         }
         guard !hierarchies.isEmpty || !events.isEmpty else {
             throw ImportError(
                 format: format, line: values.first?.line ?? 1, column: values.first?.column,
-                reason: "neither a view hierarchy (no \"windows\") nor an event (no \"breadcrumbs\" or \"contexts\")",
-                hint: "pass the view-hierarchy.json attachment, the event JSON, or the envelope holding them")
+                reason:
+                    "neither a view hierarchy (no \"windows\") nor an event (no \"breadcrumbs\" or \"contexts\")",
+                hint:
+                    "pass the view-hierarchy.json attachment, the event JSON, or the envelope holding them")
         }
 
         var snapshots: [ImportedHierarchy] = []
@@ -68,14 +76,17 @@ public enum SentryImporter: HierarchyImporter {
         var app = JSONObject()
         var device = JSONObject()
         var extra: [JSONObject.Member] = []
-        if let rendering = hierarchies.first?.rendering { extra.append(.init(key: "renderingSystem", value: .string(rendering))) }
+        if let rendering = hierarchies.first?.rendering {
+            extra.append(.init(key: "renderingSystem", value: .string(rendering)))
+        }
         if hierarchies.isEmpty { extra.append(.init(key: "hierarchy", value: false)) }
         if !synthetic.isEmpty {
             extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
         }
         for event in events { describe(event, app: &app, device: &device, source: &extra) }
         let header = ImportRecords.session(
-            format: format, bytes: bytes, sourceName: sourceName, startedAt: observations.startedAt, app: app,
+            format: format, bytes: bytes, sourceName: sourceName, startedAt: observations.startedAt,
+            app: app,
             device: device, source: extra)
         return [header] + snapshotRecords + observations.records
     }
@@ -97,7 +108,8 @@ public enum SentryImporter: HierarchyImporter {
         guard isItemHeader(value) else { return nil }
         let type = value["type"]?.string ?? ""
         let isJSON =
-            type == "event" || type == "transaction" || value["attachment_type"]?.string == "event.view_hierarchy"
+            type == "event" || type == "transaction"
+            || value["attachment_type"]?.string == "event.view_hierarchy"
             || value["content_type"]?.string == "application/json"
             || (value["filename"]?.string ?? "").hasSuffix(".json")
         if isJSON { return nil }
@@ -107,14 +119,17 @@ public enum SentryImporter: HierarchyImporter {
 
     // MARK: Views
 
-    private static func addNode(_ node: LocatedJSON, parent: Int?, into hierarchy: inout ImportedHierarchy)
+    private static func addNode(
+        _ node: LocatedJSON, parent: Int?, into hierarchy: inout ImportedHierarchy
+    )
         throws(ImportError)
     {
         guard let members = node.members else {
             throw ImportError(
                 format: format, line: node.line, column: node.column,
                 reason: "a view node is \(node.typeDescription), not an object",
-                hint: "each entry of \"windows\" and \"children\" is an object with \"type\", \"x\", \"y\", …")
+                hint:
+                    "each entry of \"windows\" and \"children\" is an object with \"type\", \"x\", \"y\", …")
         }
         if let parent, hierarchy.views[parent].depth >= ImportedHierarchy.maximumDepth {
             throw ImportError(
@@ -125,7 +140,8 @@ public enum SentryImporter: HierarchyImporter {
         guard let type = node["type"]?.string else {
             throw ImportError(
                 format: format, line: node.line, column: node.column,
-                reason: "the view node has no \"type\" string", hint: "Sentry writes the view's class as \"type\"")
+                reason: "the view node has no \"type\" string",
+                hint: "Sentry writes the view's class as \"type\"")
         }
         var view = ImportedView(className: type, line: node.line)
         var frame: [Double] = [0, 0, 0, 0]
@@ -134,7 +150,8 @@ public enum SentryImporter: HierarchyImporter {
         func expect(_ what: String, _ key: String, _ value: LocatedJSON) -> ImportError {
             ImportError(
                 format: format, line: value.line, column: value.column,
-                reason: "\"\(key)\" is \(value.typeDescription), not \(what)", hint: "Sentry writes \"\(key)\" as \(what)")
+                reason: "\"\(key)\" is \(value.typeDescription), not \(what)",
+                hint: "Sentry writes \"\(key)\" as \(what)")
         }
         for (key, value) in members {
             switch key {
@@ -153,7 +170,9 @@ public enum SentryImporter: HierarchyImporter {
                 guard let visible = value.bool else { throw expect("a boolean", key, value) }
                 if !visible { view.isHidden = true }
             case "identifier":
-                if let identifier = value.string, !identifier.isEmpty { view.accessibilityIdentifier = identifier }
+                if let identifier = value.string, !identifier.isEmpty {
+                    view.accessibilityIdentifier = identifier
+                }
             case "view_controller":
                 if let name = value.string, !name.isEmpty { controller = name }
             case "children":
@@ -186,7 +205,8 @@ public enum SentryImporter: HierarchyImporter {
         return result
     }
 
-    private static func touchObservations(_ events: [LocatedJSON], after snapshot: ImportedHierarchy) throws(ImportError)
+    private static func touchObservations(_ events: [LocatedJSON], after snapshot: ImportedHierarchy)
+        throws(ImportError)
         -> (records: [JSONValue], startedAt: String?)
     {
         var records: [JSONValue] = []
@@ -197,11 +217,15 @@ public enum SentryImporter: HierarchyImporter {
         let index = SenderIndex(snapshot)
         for event in events {
             for crumb in breadcrumbs(of: event) {
-                guard let category = crumb["category"]?.string, touchCategories.contains(category) else { continue }
+                guard let category = crumb["category"]?.string, touchCategories.contains(category) else {
+                    continue
+                }
                 var seconds: Double?
                 if let number = crumb["timestamp"]?.number {
                     seconds = number
-                } else if let text = crumb["timestamp"]?.string, let parsed = ImportText.timestamp(Array(text.utf8)) {
+                } else if let text = crumb["timestamp"]?.string,
+                    let parsed = ImportText.timestamp(Array(text.utf8))
+                {
                     seconds = parsed.seconds
                     if startedAt == nil { startedAt = text }
                 }
@@ -213,7 +237,8 @@ public enum SentryImporter: HierarchyImporter {
                 previous = t
                 let data = crumb["data"]
                 let action =
-                    data?["action"]?.string ?? (category == "touch" ? crumb["message"]?.string : nil) ?? category
+                    data?["action"]?.string ?? (category == "touch" ? crumb["message"]?.string : nil)
+                    ?? category
                 var record: JSONObject = ["type": "sent", "t": .number(t), "action": .string(action)]
                 if let sender = index.sender(data) { record["sender"] = .string(sender) }
                 record["breadcrumb"] = crumb.plain
@@ -233,7 +258,9 @@ public enum SentryImporter: HierarchyImporter {
 
         init(_ hierarchy: ImportedHierarchy) {
             for view in hierarchy.views {
-                if let identifier = view.accessibilityIdentifier { byIdentifier[identifier, default: []].append(view.id) }
+                if let identifier = view.accessibilityIdentifier {
+                    byIdentifier[identifier, default: []].append(view.id)
+                }
                 byClass[view.className, default: []].append(view.id)
                 byClassAndFrame[Self.key(view.className, view.frame), default: []].append(view.id)
             }
@@ -247,10 +274,14 @@ public enum SentryImporter: HierarchyImporter {
                 }
             }
             guard let description = data["view"]?.string, description.hasPrefix("<"),
-                case .success(let parsed) = RecursiveDescriptionLine.parse(Array(description.utf8.prefix(4096)))
+                case .success(let parsed) = RecursiveDescriptionLine.parse(
+                    Array(description.utf8.prefix(4096)))
             else { return nil }
-            let frame = parsed.properties.first { $0.key == "frame" }?.value.flatMap(DescribedGeometry.rect)
-            let matches = frame == nil ? byClass[parsed.className] : byClassAndFrame[Self.key(parsed.className, frame)]
+            let frame = parsed.properties.first { $0.key == "frame" }?.value.flatMap(
+                DescribedGeometry.rect)
+            let matches =
+                frame == nil
+                ? byClass[parsed.className] : byClassAndFrame[Self.key(parsed.className, frame)]
             return matches?.count == 1 ? matches?[0] : nil
         }
 
@@ -261,7 +292,8 @@ public enum SentryImporter: HierarchyImporter {
 
     /// Device and app details from an event's `contexts` (or a crash report's `system`), and when it happened.
     private static func describe(
-        _ event: LocatedJSON, app: inout JSONObject, device: inout JSONObject, source: inout [JSONObject.Member]
+        _ event: LocatedJSON, app: inout JSONObject, device: inout JSONObject,
+        source: inout [JSONObject.Member]
     ) {
         func set(_ object: inout JSONObject, _ key: String, _ value: String?) {
             if let value, !value.isEmpty, object[key] == nil { object[key] = .string(value) }
@@ -271,7 +303,9 @@ public enum SentryImporter: HierarchyImporter {
         set(&app, "version", contexts?["app"]?["app_version"]?.string)
         set(&app, "build", contexts?["app"]?["app_build"]?.string)
         set(&device, "model", contexts?["device"]?["model"]?.string)
-        if let name = contexts?["os"]?["name"]?.string, let version = contexts?["os"]?["version"]?.string {
+        if let name = contexts?["os"]?["name"]?.string,
+            let version = contexts?["os"]?["version"]?.string
+        {
             set(&device, "system", "\(name) \(version)")
         }
         let system = event["system"]

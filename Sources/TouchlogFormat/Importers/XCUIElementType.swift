@@ -11,7 +11,8 @@ enum XCUIElementType {
 
     /// Types whose UIKit class is a `UIControl`, where `Disabled` means `isEnabled: false`.
     static let controls: Set<String> = [
-        "Button", "TextField", "SecureTextField", "SearchField", "Switch", "Toggle", "Slider", "Stepper",
+        "Button", "TextField", "SecureTextField", "SearchField", "Switch", "Toggle", "Slider",
+        "Stepper",
         "SegmentedControl", "PageIndicator", "DatePicker", "ColorWell",
     ]
 

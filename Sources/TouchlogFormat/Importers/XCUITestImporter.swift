@@ -16,9 +16,13 @@ public enum XCUITestImporter: HierarchyImporter {
 
     private enum Section { case outside, tree, after }
 
-    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError) -> [JSONValue] {
+    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+        -> [JSONValue]
+    {
         let lines = ImportText.lines(bytes)
-        let hasSubtreeHeader = lines.contains { ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8) }
+        let hasSubtreeHeader = lines.contains {
+            ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8)
+        }
         var section: Section = hasSubtreeHeader ? .outside : .tree
         var snapshots: [ImportedHierarchy] = []
         var current = ImportedHierarchy()
@@ -50,12 +54,15 @@ public enum XCUITestImporter: HierarchyImporter {
                 continue
             }
             if ImportText.hasPrefix(trimmed, "Attributes: ") {
-                if let element = try? parseElement(Array(trimmed.dropFirst(12)), line: line.number, column: 13) {
+                if let element = try? parseElement(
+                    Array(trimmed.dropFirst(12)), line: line.number, column: 13)
+                {
                     noteApplication(element, app: &app, source: &extra)
                 }
                 continue
             }
-            if trimmed.elementsEqual("Path to element:".utf8) || trimmed.elementsEqual("Query chain:".utf8)
+            if trimmed.elementsEqual("Path to element:".utf8)
+                || trimmed.elementsEqual("Query chain:".utf8)
                 || (section == .tree && !startsLikeElement(trimmed))
             {
                 // Anything that is not an element (test-runner chatter, the path and query sections) ends
@@ -66,7 +73,9 @@ public enum XCUITestImporter: HierarchyImporter {
             }
             if section != .tree {
                 // `→Find: Target Application 'com.example.shop'` in the query chain names the bundle id.
-                if let bundle = targetApplication(Array(trimmed)), app["id"] == nil { app["id"] = .string(bundle) }
+                if let bundle = targetApplication(Array(trimmed)), app["id"] == nil {
+                    app["id"] = .string(bundle)
+                }
                 continue
             }
             var indent = 0
@@ -106,14 +115,17 @@ public enum XCUITestImporter: HierarchyImporter {
                     reason: "elements nest deeper than \(ImportedHierarchy.maximumDepth) levels",
                     hint: "no UIKit hierarchy is that deep; check the indentation")
             }
-            var view = makeView(element, parentClass: parent.map { current.views[$0].className }, line: line.number)
+            var view = makeView(
+                element, parentClass: parent.map { current.views[$0].className }, line: line.number)
             var screenFrame = screen
             if let parent, parent < screenFrames.count {
                 // Screen coordinates to the superview's: XCUITest knows no scroll offsets or transforms, so
                 // this is exact only when the ancestors have none (docs/importers.md).
                 let origin = screenFrames[parent]
                 if element.rawFrame != nil { screenFrame = [origin[0], origin[1], 0, 0] }
-                view.frame = [screenFrame[0] - origin[0], screenFrame[1] - origin[1], screenFrame[2], screenFrame[3]]
+                view.frame = [
+                    screenFrame[0] - origin[0], screenFrame[1] - origin[1], screenFrame[2], screenFrame[3],
+                ]
             } else {
                 view.frame = screen
             }
@@ -126,7 +138,9 @@ public enum XCUITestImporter: HierarchyImporter {
         guard !snapshots.isEmpty else {
             throw ImportError(
                 format: format, line: 1, reason: "no element with a frame found",
-                hint: "expected an `Element subtree:` of lines like `Button, 0x600…, {{20.0, 100.0}, {353.0, 44.0}}`")
+                hint:
+                    "expected an `Element subtree:` of lines like `Button, 0x600…, {{20.0, 100.0}, {353.0, 44.0}}`"
+            )
         }
         for position in snapshots.indices {
             snapshots[position].t = Double(position)
@@ -159,7 +173,9 @@ public enum XCUITestImporter: HierarchyImporter {
 
     /// `Type[ (name)], 0xADDR, {{x, y}, {w, h}}, key: 'value', Flag` (Xcode 10 and later) or the older
     /// `Type 0xADDR: traits: N, {{x, y}, {w, h}}, label: 'value'`.
-    static func parseElement(_ content: [UInt8], line: Int, column: Int) throws(ImportError) -> Element {
+    static func parseElement(_ content: [UInt8], line: Int, column: Int) throws(ImportError)
+        -> Element
+    {
         let segments = split(content)
         let first = Array(ImportText.trimmed(segments.first ?? []))
         var typeEnd = 0
@@ -177,7 +193,8 @@ public enum XCUITestImporter: HierarchyImporter {
             rest = ImportText.trimmed(rest[(close + 1)...])
         }
         if ImportText.hasPrefix(rest, "0x") {
-            let end = rest.firstIndex { $0 == UInt8(ascii: ":") || ImportText.isSpace($0) } ?? rest.endIndex
+            let end =
+                rest.firstIndex { $0 == UInt8(ascii: ":") || ImportText.isSpace($0) } ?? rest.endIndex
             element.address = ImportText.string(rest[rest.startIndex..<end])
             rest = ImportText.trimmed(rest[end...])
             if rest.first == UInt8(ascii: ":") { rest = ImportText.trimmed(rest.dropFirst()) }
@@ -196,7 +213,9 @@ public enum XCUITestImporter: HierarchyImporter {
     }
 
     /// One comma-separated part after the type: a frame, an address, `key: value` or a flag word.
-    private static func addSegment(_ text: ArraySlice<UInt8>, to element: inout Element, line: Int, column: Int)
+    private static func addSegment(
+        _ text: ArraySlice<UInt8>, to element: inout Element, line: Int, column: Int
+    )
         throws(ImportError)
     {
         if text.isEmpty { return }
@@ -204,7 +223,8 @@ public enum XCUITestImporter: HierarchyImporter {
             guard let rect = DescribedGeometry.rect(text) else {
                 throw ImportError(
                     format: format, line: line, column: column,
-                    reason: "'\(ImportText.string(text.prefix(60)))' is not a frame", hint: "expected `{{x, y}, {w, h}}`")
+                    reason: "'\(ImportText.string(text.prefix(60)))' is not a frame",
+                    hint: "expected `{{x, y}, {w, h}}`")
             }
             if rect.allSatisfy(\.isFinite) {
                 element.frame = rect
@@ -245,7 +265,9 @@ public enum XCUITestImporter: HierarchyImporter {
         while i < c.count {
             let byte = c[i]
             if quoted {
-                if byte == UInt8(ascii: "'"), i + 1 == c.count || c[i + 1] == UInt8(ascii: ",") { quoted = false }
+                if byte == UInt8(ascii: "'"), i + 1 == c.count || c[i + 1] == UInt8(ascii: ",") {
+                    quoted = false
+                }
             } else if byte == UInt8(ascii: "'"), i >= 2, c[i - 1] == 0x20, c[i - 2] == UInt8(ascii: ":") {
                 quoted = true
             } else if byte == UInt8(ascii: "{") {
@@ -282,6 +304,9 @@ public enum XCUITestImporter: HierarchyImporter {
             case "value" where XCUIElementType.textInputs.contains(element.type) && view.text == nil:
                 view.text = value
             case "placeholderValue": view.keep("placeholder", .string(value))
+            case "hasKeyboardFocus" where ["true", "1", "YES"].contains(value),
+                "keyboardFocus" where ["true", "1", "YES"].contains(value):
+                view.isFirstResponder = true
             default: view.keep(key, .string(value))
             }
         }
@@ -305,7 +330,9 @@ public enum XCUITestImporter: HierarchyImporter {
         return view
     }
 
-    private static func noteApplication(_ element: Element, app: inout JSONObject, source: inout [JSONObject.Member]) {
+    private static func noteApplication(
+        _ element: Element, app: inout JSONObject, source: inout [JSONObject.Member]
+    ) {
         guard element.type == "Application" else { return }
         for (key, value) in element.attributes {
             if key == "label", app["name"] == nil, !value.isEmpty { app["name"] = .string(value) }
@@ -343,7 +370,8 @@ public enum XCUITestImporter: HierarchyImporter {
         if content.starts(with: [0xE2, 0x86, 0x92]) { content = content.dropFirst(3) }
         var end = content.startIndex
         while end < content.endIndex, isLetter(content[end]) { end += 1 }
-        guard end > content.startIndex, XCUIElementType.classes[ImportText.string(content[content.startIndex..<end])] != nil
+        guard end > content.startIndex,
+            XCUIElementType.classes[ImportText.string(content[content.startIndex..<end])] != nil
         else { return false }
         let rest = content[end...]
         return ImportText.hasPrefix(rest, ", 0x") || ImportText.hasPrefix(rest, ", {{")

@@ -16,7 +16,8 @@ enum ImporterFixtures {
         var testDescription: String { "\(format.rawValue)/\(name)" }
         var bytes: [UInt8] { (try? [UInt8](Data(contentsOf: url))) ?? [] }
         var goldenURL: URL {
-            directory.appendingPathComponent("Golden/\(format.rawValue)/\(url.deletingPathExtension().lastPathComponent).jsonl")
+            directory.appendingPathComponent(
+                "Golden/\(format.rawValue)/\(url.deletingPathExtension().lastPathComponent).jsonl")
         }
     }
 
@@ -39,4 +40,3 @@ enum ImporterFixtures {
         records.map { $0.serialized() + "\n" }.joined()
     }
 }
-

@@ -32,9 +32,13 @@ import Testing
         }
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(actualLines.count == expectedLines.count, "record count differs from \(fixture.goldenURL.lastPathComponent)")
+        #expect(
+            actualLines.count == expectedLines.count,
+            "record count differs from \(fixture.goldenURL.lastPathComponent)")
         for (number, (got, want)) in zip(actualLines, expectedLines).enumerated() where got != want {
-            Issue.record("\(fixture.goldenURL.lastPathComponent):\(number + 1) differs\n  got:  \(got)\n  want: \(want)")
+            Issue.record(
+                "\(fixture.goldenURL.lastPathComponent):\(number + 1) differs\n  got:  \(got)\n  want: \(want)"
+            )
         }
     }
 
