@@ -17,6 +17,9 @@ struct LocatedJSON {
     var line: Int
     var column: Int
     var kind: Kind
+    /// The input ended before this array or object closed: it holds the members read so far. Sentry
+    /// attachments cut at a size limit keep what they have instead of failing.
+    var cut = false
 
     /// Deep enough for any Sentry hierarchy (each view level costs two: its object and its `children` array),
     /// shallow enough to stay clear of the stack limit when converting and freeing the tree.
@@ -26,6 +29,8 @@ struct LocatedJSON {
         var line: Int
         var column: Int
         var reason: String
+        /// The input ended mid-value: enclosing containers keep what they read and are marked ``cut``.
+        var atEnd = false
     }
 
     subscript(key: String) -> LocatedJSON? {
@@ -115,7 +120,9 @@ struct LocatedJSON {
         var atEnd: Bool { index >= bytes.count }
         var column: Int { index - lineStart + 1 }
 
-        func fail(_ reason: String) -> Failure { Failure(line: line, column: column, reason: reason) }
+        func fail(_ reason: String) -> Failure {
+            Failure(line: line, column: column, reason: reason, atEnd: index >= bytes.count)
+        }
 
         mutating func skipBOM() {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
@@ -169,8 +176,8 @@ struct LocatedJSON {
                 return .failure(fail("JSON nests deeper than \(LocatedJSON.maximumDepth) levels"))
             }
             let (startLine, startColumn) = (line, column)
-            func located(_ kind: Kind) -> LocatedJSON {
-                LocatedJSON(line: startLine, column: startColumn, kind: kind)
+            func located(_ kind: Kind, cut: Bool = false) -> LocatedJSON {
+                LocatedJSON(line: startLine, column: startColumn, kind: kind, cut: cut)
             }
             switch bytes[index] {
             case UInt8(ascii: "{"):
@@ -183,25 +190,33 @@ struct LocatedJSON {
                 }
                 while true {
                     skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    if index >= bytes.count { return .success(located(.object(members), cut: true)) }
+                    guard bytes[index] == UInt8(ascii: "\"") else {
                         return .failure(fail("expected a member name in quotes"))
                     }
                     let key: String
                     switch string() {
                     case .success(let text): key = text
-                    case .failure(let failure): return .failure(failure)
+                    case .failure(let failure):
+                        if failure.atEnd { return .success(located(.object(members), cut: true)) }
+                        return .failure(failure)
                     }
                     skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    if index >= bytes.count { return .success(located(.object(members), cut: true)) }
+                    guard bytes[index] == UInt8(ascii: ":") else {
                         return .failure(fail("expected ':' after the member name \"\(key.prefix(40))\""))
                     }
                     index += 1
                     switch value(depth: depth + 1) {
-                    case .success(let member): members.append((key, member))
-                    case .failure(let failure): return .failure(failure)
+                    case .success(let member):
+                        members.append((key, member))
+                        if member.cut { return .success(located(.object(members), cut: true)) }
+                    case .failure(let failure):
+                        if failure.atEnd { return .success(located(.object(members), cut: true)) }
+                        return .failure(failure)
                     }
                     skipWhitespace()
-                    guard index < bytes.count else { return .failure(fail("the JSON ends inside an object")) }
+                    if index >= bytes.count { return .success(located(.object(members), cut: true)) }
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
                         continue
@@ -222,11 +237,15 @@ struct LocatedJSON {
                 }
                 while true {
                     switch value(depth: depth + 1) {
-                    case .success(let element): elements.append(element)
-                    case .failure(let failure): return .failure(failure)
+                    case .success(let element):
+                        elements.append(element)
+                        if element.cut { return .success(located(.array(elements), cut: true)) }
+                    case .failure(let failure):
+                        if failure.atEnd { return .success(located(.array(elements), cut: true)) }
+                        return .failure(failure)
                     }
                     skipWhitespace()
-                    guard index < bytes.count else { return .failure(fail("the JSON ends inside an array")) }
+                    if index >= bytes.count { return .success(located(.array(elements), cut: true)) }
                     if bytes[index] == UInt8(ascii: ",") {
                         index += 1
                         continue
@@ -249,6 +268,10 @@ struct LocatedJSON {
 
         mutating func literal(_ word: String, _ result: LocatedJSON) -> Result<LocatedJSON, Failure> {
             let expected = Array(word.utf8)
+            if bytes.count - index < expected.count, expected.starts(with: bytes[index...]) {
+                return .failure(
+                    Failure(line: line, column: column, reason: "the JSON ends inside '\(word)'", atEnd: true))
+            }
             guard bytes[index...].starts(with: expected) else {
                 return .failure(
                     fail("unexpected '\(ImportText.string(bytes[index...].prefix(12)))': not a JSON value"))

@@ -80,6 +80,7 @@ public enum SentryImporter: HierarchyImporter {
             extra.append(.init(key: "renderingSystem", value: .string(rendering)))
         }
         if hierarchies.isEmpty { extra.append(.init(key: "hierarchy", value: false)) }
+        if values.last?.cut == true { extra.append(.init(key: "cutShort", value: true)) }
         if !synthetic.isEmpty {
             extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
         }
@@ -137,6 +138,11 @@ public enum SentryImporter: HierarchyImporter {
                 reason: "views nest deeper than \(ImportedHierarchy.maximumDepth) levels",
                 hint: "no UIKit hierarchy is that deep")
         }
+        if node.cut, node["type"]?.string == nil {
+            // Cut off before its class was written: nothing to show but that the parent lost subviews.
+            if let parent { hierarchy.views[parent].subviewsTruncated = true }
+            return
+        }
         guard let type = node["type"]?.string else {
             throw ImportError(
                 format: format, line: node.line, column: node.column,
@@ -186,6 +192,7 @@ public enum SentryImporter: HierarchyImporter {
             }
         }
         view.frame = frame
+        if node.cut || node["children"]?.cut == true { view.subviewsTruncated = true }
         let index = hierarchy.add(view, parent: parent)
         if let controller { hierarchy.controllers.append((controller, index)) }
         for child in children { try addNode(child, parent: index, into: &hierarchy) }

@@ -49,8 +49,11 @@ import Testing
             column: (ImportedHierarchy.maximumDepth + 1) * 5 + 1,
             reason: "views nest deeper than"),
         Bad(
-            name: "JSON cut short", format: .sentry, input: "{\"windows\": [\n  {\"type\": \"UIWindow\"",
-            line: 2, column: 22, reason: "the JSON ends inside an object"),
+            name: "missing comma", format: .sentry, input: "{\"windows\": [\n  {\"type\": \"UIWindow\" \"x\": 1}]}",
+            line: 2, column: 23, reason: "expected ',' or '}' in an object"),
+        Bad(
+            name: "literal cut at the top level", format: .sentry, input: "{\"windows\": []}\ntru",
+            line: 2, column: 1, reason: "the JSON ends inside 'true'"),
         Bad(
             name: "width as a string", format: .sentry,
             input: "{\"windows\": [\n  {\"type\": \"UIWindow\",\n   \"width\": \"393\"}]}",
