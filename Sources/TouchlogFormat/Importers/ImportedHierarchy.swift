@@ -19,6 +19,8 @@ struct ImportedView {
     var clipsToBounds: Bool?
     var isEnabled: Bool?
     var isFirstResponder: Bool?
+    /// Windows only: the dump says this is the key window.
+    var isKeyWindow: Bool?
     var accessibilityIdentifier: String?
     var accessibilityLabel: String?
     var text: String?
@@ -163,6 +165,7 @@ struct ImportedHierarchy {
         put("class", .string(view.className))
         put("baseClass", view.baseClass.map { .string($0) })
         put("frame", numbers(view.frame) ?? .null)
+        put("isKeyWindow", view.isKeyWindow.map { .bool($0) })
         put("bounds", numbers(view.bounds))
         put("center", numbers(view.center))
         put("transform", numbers(view.transform))

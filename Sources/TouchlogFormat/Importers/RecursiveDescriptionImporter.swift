@@ -44,8 +44,15 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var firstStamp: (text: String, process: String?)?
         var index = 0
 
+        // `po [[UIWindow keyWindow] recursiveDescription]` (or `keyWindow.recursiveDescription` in Cycript)
+        // says which window is key: the root printed under that command.
+        var commandNamesKeyWindow = false
+
         func close() {
             guard !current.isEmpty else { return }
+            if commandNamesKeyWindow, let root = current.roots.first, current.views[root].isWindow {
+                current.views[root].isKeyWindow = true
+            }
             snapshots.append(current)
             times.append(currentTime)
             current = ImportedHierarchy()
@@ -63,6 +70,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 continue
             case .command:
                 close()
+                commandNamesKeyWindow = ImportText.contains(line.content, "keyWindow")
                 continue
             case .elided:
                 while let top = open.last, top.depth >= line.depth { open.removeLast() }
@@ -348,6 +356,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var result = ClassifiedLine(number: line.number, kind: .text, depth: 0, content: [], column: 1)
         if ImportText.hasPrefix(bytes, "(lldb)") || ImportText.hasPrefix(bytes, "cy#") {
             result.kind = .command
+            result.content = bytes
             return result
         }
         var start = 0
