@@ -1,0 +1,17 @@
+/// Converts one kind of view-hierarchy dump into touchlog/1 records.
+///
+/// The records come out in file order: the `session` header first, then one `snapshot` per dump held in the
+/// input, then observations (for example Sentry touch breadcrumbs as `sent` records). Conversion is total:
+/// any bytes either convert or throw an ``ImportError`` naming the line; it never traps and runs in time linear
+/// in the input, so it is safe on whatever a bug report carries.
+///
+/// ```swift
+/// let records = try RecursiveDescriptionImporter.convert(bytes, sourceName: "ticket-812.txt")
+/// let jsonl = records.map { $0.serialized() }.joined(separator: "\n")
+/// ```
+public protocol HierarchyImporter {
+    /// The format this importer reads.
+    static var format: ImportFormat { get }
+    /// The touchlog/1 records for `bytes`; `sourceName` is recorded in the header (`source.file`).
+    static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError) -> [JSONValue]
+}

@@ -1,0 +1,176 @@
+/// Byte-level helpers shared by the text importers: lines, prefixes, numbers, digests, timestamps.
+///
+/// Everything works on `[UInt8]` with bounds-checked indexing and no force unwraps, so malformed input can only
+/// produce an error, never a trap.
+enum ImportText {
+    /// One input line without its terminator; `number` is 1-based.
+    struct Line {
+        var number: Int
+        var bytes: ArraySlice<UInt8>
+    }
+
+    /// Splits on `\n`, dropping a trailing `\r` and a leading UTF-8 byte order mark.
+    static func lines(_ bytes: [UInt8]) -> [Line] {
+        var result: [Line] = []
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        var number = 1
+        var index = start
+        while index <= bytes.count {
+            if index == bytes.count || bytes[index] == 0x0A {
+                var end = index
+                if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                if !(index == bytes.count && start == index && number > 1) {
+                    result.append(Line(number: number, bytes: bytes[start..<end]))
+                }
+                number &+= 1
+                start = index + 1
+            }
+            index += 1
+        }
+        return result
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
+    }
+
+    static func hasPrefix<C: Collection>(_ bytes: C, _ prefix: String) -> Bool
+    where C.Element == UInt8 {
+        bytes.starts(with: prefix.utf8)
+    }
+
+    /// Whether `needle` occurs in `bytes`. Naive search: callers pass short needles and bounded inputs.
+    static func contains<C: Collection>(_ bytes: C, _ needle: String) -> Bool
+    where C.Element == UInt8 {
+        firstIndex(of: Array(needle.utf8), in: Array(bytes)) != nil
+    }
+
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int = 0) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count, from >= 0 else { return nil }
+        var index = from
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] {
+                var matched = true
+                for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Removes spaces and tabs at both ends.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }
+        while let last = slice.last, isSpace(last) { slice = slice.dropLast() }
+        return slice
+    }
+
+    static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A decimal (or `inf`/`nan`, which callers treat as "unknown") number as UIKit prints it. Anything
+    /// longer than 64 bytes is not a number UIKit prints, and refusing it keeps parsing linear.
+    static func number<C: Collection>(_ bytes: C) -> Double? where C.Element == UInt8 {
+        let text = trimmed(ArraySlice(bytes))
+        guard !text.isEmpty, text.count <= 64 else { return nil }
+        for byte in text {
+            let allowed =
+                isDigit(byte) || byte == 0x2D || byte == 0x2B || byte == 0x2E || byte == 0x65
+                || byte == 0x45
+                || byte == 0x69 || byte == 0x6E || byte == 0x66 || byte == 0x61  // i n f a (inf, nan)
+            if !allowed { return nil }
+        }
+        return Double(string(text))
+    }
+
+    /// A 128-bit digest of `bytes` shaped like a UUID, so re-importing the same file gives the same session id.
+    /// Two FNV-1a passes with different offset bases: not cryptographic, only stable and well spread.
+    static func digestID(_ bytes: [UInt8], salt: String) -> String {
+        var high: UInt64 = 0xcbf2_9ce4_8422_2325
+        var low: UInt64 = 0x6c62_272e_07bb_0142
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        for byte in Array(salt.utf8) + [0] + bytes {
+            high = (high ^ UInt64(byte)) &* prime
+            low = (low ^ UInt64(byte ^ 0x5A)) &* prime
+        }
+        let hex = hex64(high) + hex64(low)
+        let chars = Array(hex)
+        func part(_ from: Int, _ to: Int) -> String { String(chars[from..<to]) }
+        return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
+    }
+
+    private static func hex64(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    }
+
+    /// Seconds since 1970 for `YYYY-MM-DD[T ]HH:MM:SS[.fff][Z|±HH[:]MM]`, the shapes NSLog, os_log and Sentry
+    /// print; `nil` for anything else. Without a zone the time is taken as UTC: only differences are used then.
+    static func timestamp<C: Collection>(_ input: C) -> (seconds: Double, length: Int)?
+    where C.Element == UInt8 {
+        let bytes = Array(input.prefix(40))
+        func digits(_ at: Int, _ count: Int) -> Int? {
+            guard at >= 0, at + count <= bytes.count else { return nil }
+            var value = 0
+            for index in at..<(at + count) {
+                guard isDigit(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        guard let year = digits(0, 4), bytes.count > 4, bytes[4] == 0x2D, let month = digits(5, 2),
+            bytes.count > 7, bytes[7] == 0x2D, let day = digits(8, 2), bytes.count > 10,
+            bytes[10] == 0x54 || bytes[10] == 0x20, let hour = digits(11, 2), bytes.count > 13,
+            bytes[13] == 0x3A,
+            let minute = digits(14, 2), bytes.count > 16, bytes[16] == 0x3A, let second = digits(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == 0x2E {
+            index += 1
+            var scale = 0.1
+            while index < bytes.count, isDigit(bytes[index]) {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+        }
+        var offset = 0
+        if index < bytes.count, bytes[index] == 0x5A {
+            index += 1
+        } else if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
+            let sign = bytes[index] == 0x2D ? -1 : 1
+            if let zoneHour = digits(index + 1, 2) {
+                var next = index + 3
+                if next < bytes.count, bytes[next] == 0x3A { next += 1 }
+                if let zoneMinute = digits(next, 2) {
+                    offset = sign * (zoneHour * 3600 + zoneMinute * 60)
+                    index = next + 2
+                }
+            }
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        return (seconds, index)
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

@@ -1,0 +1,464 @@
+/// Imports `-[UIView recursiveDescription]` dumps: lldb `po`, Chisel `pviews`, Cycript, NSLog output.
+///
+/// ```text
+/// (lldb) po [[UIWindow keyWindow] recursiveDescription]
+/// <UIWindow: 0x7fb1c2d0a2b0; frame = (0 0; 393 852); gestureRecognizers = <NSArray: 0x600>; layer = <UIWindowLayer: 0x600>>
+///    | <UITextField: 0x7fb1c2d0b000; frame = (20 100; 353 34); text = ''; opaque = NO; layer = <CALayer: 0x600>>
+/// ```
+///
+/// Each `(lldb)` command or NSLog-stamped root line starts a new snapshot; roots that follow one another without
+/// one are windows of the same snapshot. The mapping is in docs/importers.md.
+public enum RecursiveDescriptionImporter: HierarchyImporter {
+    public static let format = ImportFormat.recursiveDescription
+
+    /// How a line of a dump reads once its lldb/NSLog prefix and its `   | ` indentation are set aside.
+    enum LineKind: Equatable {
+        case blank, command, elided, layer, view, text
+    }
+
+    struct ClassifiedLine {
+        var number: Int
+        var kind: LineKind
+        /// Number of `|` in the indentation: the view's depth in the printed tree.
+        var depth: Int
+        var content: [UInt8]
+        /// 1-based column of `content` in the original line; `nil` when the line came out of a quoted string.
+        var column: Int?
+        /// Seconds of the NSLog/os_log timestamp the line starts with.
+        var timestamp: Double?
+        var timestampText: String?
+        var process: String?
+    }
+
+    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+        -> [JSONValue]
+    {
+        let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
+        var snapshots: [ImportedHierarchy] = []
+        var current = ImportedHierarchy()
+        var currentTime: Double?
+        var times: [Double?] = []
+        var open: [(depth: Int, index: Int)] = []
+        var startsBelowRoot = false
+        var sawView = false
+        var firstStamp: (text: String, process: String?)?
+        var index = 0
+
+        // `po [[UIWindow keyWindow] recursiveDescription]` (or `keyWindow.recursiveDescription` in Cycript)
+        // says which window is key: the root printed under that command.
+        var commandNamesKeyWindow = false
+
+        func close() {
+            guard !current.isEmpty else { return }
+            if commandNamesKeyWindow, let root = current.roots.first, current.views[root].isWindow {
+                current.views[root].isKeyWindow = true
+            }
+            snapshots.append(current)
+            times.append(currentTime)
+            current = ImportedHierarchy()
+            currentTime = nil
+            open.removeAll()
+        }
+
+        while index < lines.count {
+            var line = lines[index]
+            index += 1
+            switch line.kind {
+            case .blank, .layer, .text:
+                // `(layer)` lines describe CALayers, and text outside the tree is console chatter (the
+                // "Printing description of…" preamble, prompts): neither is a view.
+                continue
+            case .command:
+                close()
+                commandNamesKeyWindow = ImportText.contains(line.content, "keyWindow")
+                continue
+            case .elided:
+                while let top = open.last, top.depth >= line.depth { open.removeLast() }
+                if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
+                continue
+            case .view:
+                break
+            }
+            var parsed = RecursiveDescriptionLine.parse(line.content)
+            // A label whose text holds a newline prints over several lines: join them while the
+            // description stays open and the following lines are not views of their own.
+            var joined = 0
+            while case .failure(let failure) = parsed, failure.unterminated, joined < 32,
+                index < lines.count,
+                lines[index].kind == .text || lines[index].kind == .blank
+            {
+                line.content += [0x0A] + lines[index].content
+                index += 1
+                joined += 1
+                parsed = RecursiveDescriptionLine.parse(line.content)
+            }
+            let description: RecursiveDescriptionLine
+            switch parsed {
+            case .success(let value): description = value
+            case .failure(let failure):
+                throw ImportError(
+                    format: format, line: line.number, column: line.column.map { $0 &+ failure.offset },
+                    reason: failure.reason, hint: failure.hint)
+            }
+            if !sawView {
+                sawView = true
+                startsBelowRoot = line.depth > 0
+            }
+            if let stamp = line.timestamp, line.depth == 0 || current.isEmpty {
+                // An NSLog-stamped root is a dump logged at that moment.
+                close()
+                currentTime = stamp
+                if firstStamp == nil { firstStamp = (line.timestampText ?? "", line.process) }
+            }
+            while let top = open.last, top.depth >= line.depth { open.removeLast() }
+            let parent = open.last?.index
+            if let parent, current.views[parent].depth >= ImportedHierarchy.maximumDepth {
+                throw ImportError(
+                    format: format, line: line.number, column: line.column,
+                    reason: "views nest deeper than \(ImportedHierarchy.maximumDepth) levels",
+                    hint: "no UIKit hierarchy is that deep; check the indentation of the dump")
+            }
+            let view = try makeView(description, line: line)
+            let added = current.add(view, parent: parent)
+            open.append((line.depth, added))
+        }
+        close()
+        guard !snapshots.isEmpty else {
+            throw ImportError(
+                format: format, line: 1, reason: "no view description found",
+                hint: "expected lines like `<UIWindow: 0x7fb1; frame = (0 0; 393 852); …>`, as "
+                    + "`po [[UIWindow keyWindow] recursiveDescription]` prints them")
+        }
+        // Real times only when every dump was stamped; otherwise dumps are numbered 0, 1, 2…
+        let stamped = times.allSatisfy { $0 != nil }
+        let origin = times.first.flatMap { $0 } ?? 0
+        var previous = 0.0
+        for position in snapshots.indices {
+            var t = Double(position)
+            if stamped, let time = times[position] { t = max(previous, time - origin) }
+            previous = t
+            snapshots[position].t = t
+            snapshots[position].assignIDs(useAddresses: true)
+        }
+        let (records, synthetic) = ImportRecords.snapshots(snapshots)
+        var extra: [JSONObject.Member] = []
+        if !synthetic.isEmpty {
+            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+        }
+        if startsBelowRoot { extra.append(.init(key: "startsBelowRoot", value: true)) }
+        if let firstStamp {
+            extra.append(.init(key: "loggedAt", value: .string(firstStamp.text)))
+            if let process = firstStamp.process {
+                extra.append(.init(key: "process", value: .string(process)))
+            }
+        }
+        let header = ImportRecords.session(
+            format: format, bytes: bytes, sourceName: sourceName, source: extra)
+        return [header] + records
+    }
+
+    // MARK: Views
+
+    private static func makeView(_ description: RecursiveDescriptionLine, line: ClassifiedLine)
+        throws(ImportError)
+        -> ImportedView
+    {
+        var view = ImportedView(className: description.className, line: line.number)
+        if let readable = SwiftClassName.demangle(description.className) {
+            view.className = readable
+            view.keep("mangledClass", .string(description.className))
+        }
+        if let address = description.address {
+            if address.hasPrefix("0x") {
+                view.address = address
+            } else {
+                view.keep("address", .string(address))
+            }
+        }
+        var frame: [Double]?
+        var contentOffset: [Double]?
+        var transform: [Double]?
+        var printedUserInteraction = false
+        func fail(_ property: RecursiveDescriptionLine.Property, _ reason: String, _ hint: String)
+            -> ImportError
+        {
+            ImportError(
+                format: format, line: line.number, column: line.column.map { $0 &+ property.offset },
+                reason: reason,
+                hint: hint)
+        }
+        for property in description.properties {
+            guard let value = property.value else {
+                view.keep(property.key, true)
+                continue
+            }
+            let text = ImportText.string(value)
+            switch property.key {
+            case "frame":
+                guard frame == nil else { continue }  // React Native prints its own frame again; the first is UIKit's
+                guard let rect = DescribedGeometry.rect(value) else {
+                    throw fail(
+                        property, "\"frame\" value '\(text)' is not a rectangle",
+                        "expected `frame = (x y; w h)`")
+                }
+                frame = rect
+            case "bounds":
+                if let rect = DescribedGeometry.rect(value), rect.allSatisfy(\.isFinite) {
+                    view.bounds = rect
+                } else {
+                    view.keep("bounds", .string(text))
+                }
+            case "contentOffset":
+                if let point = DescribedGeometry.point(value), point.allSatisfy(\.isFinite) {
+                    contentOffset = point
+                } else {
+                    view.keep("contentOffset", .string(text))
+                }
+            case "transform":
+                if let matrix = DescribedGeometry.transform(value), matrix.allSatisfy(\.isFinite) {
+                    transform = matrix
+                } else {
+                    view.keep("transform", .string(text))
+                }
+            case "hidden": setFlag(text, \.isHidden, key: "hidden", view: &view)
+            case "userInteractionEnabled":
+                printedUserInteraction = true
+                setFlag(text, \.isUserInteractionEnabled, key: "userInteractionEnabled", view: &view)
+            case "clipsToBounds": setFlag(text, \.clipsToBounds, key: "clipsToBounds", view: &view)
+            case "enabled": setFlag(text, \.isEnabled, key: "enabled", view: &view)
+            case "alpha":
+                if let alpha = ImportText.number(value), alpha.isFinite, view.alpha == nil {
+                    view.alpha = alpha
+                } else {
+                    view.keep("alpha", .string(text))
+                }
+            case "text" where view.text == nil: view.text = text
+            case "baseClass" where view.baseClass == nil: view.baseClass = text
+            case "accessibilityIdentifier" where view.accessibilityIdentifier == nil:
+                view.accessibilityIdentifier = text
+            case "accessibilityLabel" where view.accessibilityLabel == nil: view.accessibilityLabel = text
+            default:
+                view.keep(property.key, importedValue(value, quoted: property.quoted))
+            }
+        }
+        guard var rect = frame else {
+            throw ImportError(
+                format: format, line: line.number, column: line.column,
+                reason: "the view '\(view.className)' has no frame",
+                hint:
+                    "recursiveDescription prints `frame = (x y; w h)` for every view; was the line edited?")
+        }
+        if !rect.allSatisfy(\.isFinite) {
+            // Broken layouts print `frame = (nan nan; nan nan)`: keep the text, place the view nowhere.
+            view.keep(
+                "frame",
+                .string(ImportText.string(description.properties.first { $0.key == "frame" }?.value ?? [])))
+            rect = [0, 0, 0, 0]
+        }
+        view.frame = rect
+        if let transform, transform != [1, 0, 0, 1, 0, 0] {
+            applyTransform(transform, printedFrame: rect, to: &view)
+        }
+        if let contentOffset {
+            // A scroll view's contentOffset is its bounds origin: where its subviews' coordinates start.
+            let bounds: [Double] = view.bounds ?? rect
+            view.bounds = [contentOffset[0], contentOffset[1], bounds[2], bounds[3]]
+        }
+        // UIView's description prints `userInteractionEnabled = NO` whenever it is off, whatever the class,
+        // so silence means on; say so for the classes where touchlog's default is off.
+        if !printedUserInteraction, ["UILabel", "UIImageView"].contains(view.effectiveClass) {
+            view.isUserInteractionEnabled = true
+        }
+        return view
+    }
+
+    private static func setFlag(
+        _ text: String, _ field: WritableKeyPath<ImportedView, Bool?>, key: String,
+        view: inout ImportedView
+    ) {
+        switch text {
+        case "YES" where view[keyPath: field] == nil: view[keyPath: field] = true
+        case "NO" where view[keyPath: field] == nil: view[keyPath: field] = false
+        default: view.keep(key, .string(text))
+        }
+    }
+
+    /// The frame a description prints for a transformed view is the bounding box of the transformed bounds.
+    /// For scales and right-angle rotations the bounds size can be solved back from it; then the View gets
+    /// `frame: null`, `center`, `bounds` and `transform` as the format wants. Otherwise (a 45° rotation has no
+    /// unique answer) the printed box stays the frame and the transform is kept as an imported field.
+    private static func applyTransform(
+        _ m: [Double], printedFrame rect: [Double], to view: inout ImportedView
+    ) {
+        let a = abs(m[0])
+        let b = abs(m[1])
+        let c = abs(m[2])
+        let d = abs(m[3])
+        let determinant = a * d - c * b
+        if abs(determinant) > 1e-9 {
+            let width = (rect[2] * d - c * rect[3]) / determinant
+            let height = (a * rect[3] - b * rect[2]) / determinant
+            if width.isFinite, height.isFinite, width >= -1e-6, height >= -1e-6 {
+                let bounds: [Double] = view.bounds ?? [0, 0, 0, 0]
+                view.frame = nil
+                view.bounds = [bounds[0], bounds[1], max(0, width), max(0, height)]
+                view.center = [rect[0] + rect[2] / 2 - m[4], rect[1] + rect[3] / 2 - m[5]]
+                view.transform = m
+                return
+            }
+        }
+        view.keep("transform", .array(m.map { .number($0) }))
+    }
+
+    /// `YES`/`NO` as booleans, plain numbers as numbers, everything else as the printed text.
+    private static func importedValue(_ value: ArraySlice<UInt8>, quoted: Bool) -> JSONValue {
+        let text = ImportText.string(value)
+        if quoted { return .string(text) }
+        if text == "YES" { return true }
+        if text == "NO" { return false }
+        if let number = ImportText.number(value), number.isFinite,
+            value.allSatisfy({ ImportText.isDigit($0) || $0 == 0x2D || $0 == 0x2E })
+        {
+            return .number(number)
+        }
+        return .string(text)
+    }
+
+    // MARK: Lines
+
+    /// The part of a line after its lldb/NSLog prefix and tree indentation (used by detection too).
+    static func viewContent(of bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let line = classify(ImportText.Line(number: 0, bytes: bytes))
+        if line.content.starts(with: "\"<".utf8) { return Array(line.content.dropFirst()) }
+        if line.content.starts(with: "@\"<".utf8) { return Array(line.content.dropFirst(2)) }
+        return line.content
+    }
+
+    /// `<Name: …` or `<Name; …` with a `frame = (` or `frame = {{` in it: a view description, and no HTML or
+    /// XML (whose tags do not put `:` or `;` right after the name).
+    static func looksLikeViewLine(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "<") else { return false }
+        var index = 1
+        while index < content.count, isClassNameByte(content[index]) { index += 1 }
+        guard index > 1, index < content.count,
+            content[index] == UInt8(ascii: ":") || content[index] == UInt8(ascii: ";")
+        else { return false }
+        return ImportText.contains(content, "frame = (") || ImportText.contains(content, "frame = {{")
+    }
+
+    private static func isClassNameByte(_ byte: UInt8) -> Bool {
+        ImportText.isDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$")
+    }
+
+    static func classify(_ line: ImportText.Line) -> ClassifiedLine {
+        let bytes = Array(line.bytes)
+        var result = ClassifiedLine(number: line.number, kind: .text, depth: 0, content: [], column: 1)
+        if ImportText.hasPrefix(bytes, "(lldb)") || ImportText.hasPrefix(bytes, "cy#") {
+            result.kind = .command
+            result.content = bytes
+            return result
+        }
+        var start = 0
+        if let stamp = nslogPrefix(bytes) {
+            start = stamp.contentStart
+            result.timestamp = stamp.seconds
+            result.timestampText = stamp.text
+            result.process = stamp.process
+        }
+        var depth = 0
+        while start < bytes.count, ImportText.isSpace(bytes[start]) || bytes[start] == UInt8(ascii: "|") {
+            if bytes[start] == UInt8(ascii: "|") { depth &+= 1 }
+            start += 1
+        }
+        result.depth = depth
+        result.column = start + 1
+        result.content = Array(ImportText.trimmed(bytes[start...]))
+        let content = result.content
+        if content.isEmpty {
+            result.kind = .blank
+        } else if content == Array("...".utf8) || content == [0xE2, 0x80, 0xA6] {
+            result.kind = .elided
+        } else if ImportText.hasPrefix(content, "(layer)") {
+            result.kind = .layer
+        } else if content[0] == UInt8(ascii: "<") {
+            result.kind = .view
+        } else if depth > 0 {
+            // Indented like a view but not one: report it rather than silently losing a subtree.
+            result.kind = .view
+        }
+        return result
+    }
+
+    /// `2024-01-01 10:00:00.000 App[123:456] ` (NSLog) or `… 10:00:00.000000+0100 App[123:4a5] ` (os_log).
+    private static func nslogPrefix(_ bytes: [UInt8]) -> (
+        seconds: Double, text: String, process: String, contentStart: Int
+    )? {
+        guard let (seconds, length) = ImportText.timestamp(bytes), length < bytes.count,
+            bytes[length] == 0x20
+        else {
+            return nil
+        }
+        var index = length + 1
+        let limit = min(bytes.count, index + 200)
+        while index < limit {
+            if bytes[index] == UInt8(ascii: "[") {
+                var k = index + 1
+                let digitsStart = k
+                while k < bytes.count, ImportText.isDigit(bytes[k]) { k += 1 }
+                if k > digitsStart, k < bytes.count, bytes[k] == UInt8(ascii: ":") {
+                    k += 1
+                    let threadStart = k
+                    while k < bytes.count, ImportText.isHexDigit(bytes[k]) || bytes[k] == UInt8(ascii: "x") {
+                        k += 1
+                    }
+                    if k > threadStart, k < bytes.count, bytes[k] == UInt8(ascii: "]") {
+                        k += 1
+                        if k < bytes.count, bytes[k] == 0x20 { k += 1 }
+                        let process = ImportText.string(bytes[(length + 1)..<index])
+                        return (seconds, ImportText.string(bytes[0..<length]), process, k)
+                    }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Cycript prints the dump as one quoted string with `\n` escapes: unfold it into lines (all numbered with
+    /// the quoted line's number; columns are then meaningless, so errors give none).
+    private static func expandQuotedDumps(_ lines: [ClassifiedLine]) -> [ClassifiedLine] {
+        var result: [ClassifiedLine] = []
+        for line in lines {
+            var content = line.content
+            if content.starts(with: "@\"".utf8) { content.removeFirst() }
+            guard line.kind == .text, content.count >= 2, content[0] == UInt8(ascii: "\""),
+                content[1] == UInt8(ascii: "<")
+            else {
+                result.append(line)
+                continue
+            }
+            var unescaped: [UInt8] = []
+            var index = 1
+            while index < content.count {
+                let byte = content[index]
+                if byte == UInt8(ascii: "\\"), index + 1 < content.count {
+                    let next = content[index + 1]
+                    unescaped.append(
+                        next == UInt8(ascii: "n") ? 0x0A : next == UInt8(ascii: "t") ? 0x09 : next)
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\""), index == content.count - 1 { break }
+                unescaped.append(byte)
+                index += 1
+            }
+            for inner in ImportText.lines(unescaped) {
+                var classified = classify(ImportText.Line(number: line.number, bytes: inner.bytes))
+                classified.column = nil
+                result.append(classified)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,232 @@
+/// One `<Class: 0xADDR; key = value; key: value>` description, split into its parts without interpreting them.
+///
+/// Values are kept as bytes; nested `<…; …>`, `(…; …)`, `{…; …}` and `[…]` stay inside the value they belong
+/// to, and a quoted value (`text = 'It's; fine'`) ends at the first quote followed by `;` or `>` (UIKit does not
+/// escape quotes, so that is the best reading there is).
+struct RecursiveDescriptionLine {
+    struct Property {
+        var key: String
+        /// `nil` for a bare word between semicolons.
+        var value: ArraySlice<UInt8>?
+        var quoted: Bool
+        /// 0-based offset of the value (or key) in the content, for error columns.
+        var offset: Int
+    }
+
+    /// What went wrong and where (0-based offset in the content).
+    struct Failure: Error {
+        var offset: Int
+        var reason: String
+        var hint: String?
+        /// The description did not close before the line ended: the next line may continue it.
+        var unterminated = false
+    }
+
+    var className: String
+    var address: String?
+    var properties: [Property] = []
+
+    static let shapeHint =
+        "expected a view description like `<UIView: 0x7fb1; frame = (0 0; 393 852); …>`"
+
+    /// Parses `content`, which starts with `<`.
+    static func parse(_ content: [UInt8]) -> Result<RecursiveDescriptionLine, Failure> {
+        let n = content.count
+        guard n > 0, content[0] == UInt8(ascii: "<") else {
+            return .failure(
+                Failure(offset: 0, reason: "a view line must start with '<'", hint: shapeHint))
+        }
+        var i = 1
+        var depth = 0
+        while i < n {
+            let byte = content[i]
+            if byte == UInt8(ascii: "<") {
+                depth += 1
+            } else if byte == UInt8(ascii: ">") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if depth == 0, byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") {
+                break
+            }
+            i += 1
+        }
+        let name = ImportText.trimmed(content[1..<i])
+        guard !name.isEmpty else {
+            return .failure(Failure(offset: 1, reason: "the view has no class name", hint: shapeHint))
+        }
+        var line = RecursiveDescriptionLine(className: ImportText.string(name))
+        guard i < n else { return .failure(unterminated(n)) }
+        if content[i] == UInt8(ascii: ":") {
+            i += 1
+            while i < n, ImportText.isSpace(content[i]) { i += 1 }
+            let start = i
+            while i < n, content[i] != UInt8(ascii: ";"), content[i] != UInt8(ascii: ">"),
+                !ImportText.isSpace(content[i])
+            {
+                i += 1
+            }
+            let token = ImportText.string(content[start..<i])
+            if !token.isEmpty { line.address = token }
+            while i < n, ImportText.isSpace(content[i]) { i += 1 }
+        }
+        while true {
+            guard i < n else { return .failure(unterminated(n)) }
+            if content[i] == UInt8(ascii: ">") {
+                i += 1
+                break
+            }
+            guard content[i] == UInt8(ascii: ";") else {
+                let found = ImportText.string(content[i..<min(n, i + 20)])
+                return .failure(
+                    Failure(
+                        offset: i, reason: "unexpected '\(found)' where ';' or '>' should be", hint: shapeHint))
+            }
+            i += 1
+            while i < n, ImportText.isSpace(content[i]) { i += 1 }
+            switch property(content, &i) {
+            case .success(let property?): line.properties.append(property)
+            case .success(nil): break
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        let rest = ImportText.trimmed(content[i..<n])
+        guard rest.isEmpty else {
+            return .failure(
+                Failure(
+                    offset: rest.startIndex,
+                    reason: "unexpected text '\(ImportText.string(rest.prefix(20)))' after the closing '>'",
+                    hint: "put each view on its own line, as recursiveDescription prints them"))
+        }
+        return .success(line)
+    }
+
+    private static func unterminated(_ n: Int) -> Failure {
+        Failure(
+            offset: n, reason: "the view description is not closed by '>'",
+            hint: "the line looks cut; copy the whole line from the console", unterminated: true)
+    }
+
+    /// Reads `key = value`, `key: value` or a bare word, leaving `i` on the `;` or `>` that ends it.
+    private static func property(_ c: [UInt8], _ i: inout Int) -> Result<Property?, Failure> {
+        let n = c.count
+        let keyStart = i
+        while i < n, c[i] != UInt8(ascii: "="), c[i] != UInt8(ascii: ":"), c[i] != UInt8(ascii: ";"),
+            c[i] != UInt8(ascii: ">"), c[i] != UInt8(ascii: "<"), c[i] != UInt8(ascii: "(")
+        {
+            i += 1
+        }
+        let key = ImportText.string(ImportText.trimmed(c[keyStart..<i]))
+        guard i < n else { return .failure(unterminated(n)) }
+        guard c[i] == UInt8(ascii: "=") || c[i] == UInt8(ascii: ":") else {
+            if c[i] == UInt8(ascii: "<") || c[i] == UInt8(ascii: "(") {
+                // A bare nested value such as `; <NSArray: 0x1>;`: keep it whole under its own text.
+                let start = i
+                skipValue(c, &i)
+                let text = ImportText.string(ImportText.trimmed(c[start..<i]))
+                let word = key.isEmpty ? text : key + " " + text
+                return .success(Property(key: word, value: nil, quoted: false, offset: keyStart))
+            }
+            return .success(
+                key.isEmpty ? nil : Property(key: key, value: nil, quoted: false, offset: keyStart))
+        }
+        i += 1
+        while i < n, ImportText.isSpace(c[i]) { i += 1 }
+        let valueStart = i
+        if i < n, c[i] == UInt8(ascii: "'") {
+            var j = i + 1
+            while j < n {
+                if c[j] == UInt8(ascii: "'"), j + 1 < n,
+                    c[j + 1] == UInt8(ascii: ";") || c[j + 1] == UInt8(ascii: ">")
+                {
+                    break
+                }
+                j += 1
+            }
+            guard j < n else {
+                return .failure(
+                    Failure(
+                        offset: valueStart, reason: "the quoted value of '\(key)' is not closed",
+                        hint: "the text may span lines; keep the dump's lines as printed", unterminated: true))
+            }
+            i = j + 1
+            return .success(
+                Property(key: key, value: c[(valueStart + 1)..<j], quoted: true, offset: valueStart))
+        }
+        skipValue(c, &i)
+        return .success(
+            Property(
+                key: key, value: ImportText.trimmed(c[valueStart..<i]), quoted: false, offset: valueStart))
+    }
+
+    /// Moves `i` to the `;` or `>` that ends a value at nesting depth zero (or to the end).
+    private static func skipValue(_ c: [UInt8], _ i: inout Int) {
+        var depth = 0
+        while i < c.count {
+            switch c[i] {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return }
+                depth -= 1
+            case UInt8(ascii: ";"):
+                if depth == 0 { return }
+            default: break
+            }
+            i += 1
+        }
+    }
+}
+
+/// Geometry values as UIKit's descriptions print them.
+enum DescribedGeometry {
+    /// `(x y; w h)` (UIView) or `{{x, y}, {w, h}}` (NSStringFromCGRect, React Native).
+    static func rect(_ value: ArraySlice<UInt8>) -> [Double]? {
+        let text = ImportText.trimmed(value)
+        guard let first = text.first else { return nil }
+        if first == UInt8(ascii: "(") {
+            guard text.last == UInt8(ascii: ")") else { return nil }
+            let inner = text.dropFirst().dropLast()
+            let halves = inner.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+            guard halves.count == 2 else { return nil }
+            let origin = halves[0].split(whereSeparator: ImportText.isSpace)
+            let size = halves[1].split(whereSeparator: ImportText.isSpace)
+            guard origin.count == 2, size.count == 2 else { return nil }
+            return numbers(origin + size)
+        }
+        if first == UInt8(ascii: "{") {
+            let parts = text.split(whereSeparator: {
+                $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ",")
+            })
+            .filter { !ImportText.trimmed($0).isEmpty }
+            guard parts.count == 4, !ImportText.contains(text, "{{{") else { return nil }
+            return numbers(parts)
+        }
+        return nil
+    }
+
+    /// `{x, y}` as CGPoint prints.
+    static func point(_ value: ArraySlice<UInt8>) -> [Double]? {
+        let text = ImportText.trimmed(value)
+        guard text.first == UInt8(ascii: "{"), text.last == UInt8(ascii: "}") else { return nil }
+        let parts = text.dropFirst().dropLast().split(separator: UInt8(ascii: ","))
+        guard parts.count == 2 else { return nil }
+        return numbers(parts)
+    }
+
+    /// `[a, b, c, d, tx, ty]` as CGAffineTransform prints in a description.
+    static func transform(_ value: ArraySlice<UInt8>) -> [Double]? {
+        let text = ImportText.trimmed(value)
+        guard text.first == UInt8(ascii: "["), text.last == UInt8(ascii: "]") else { return nil }
+        let parts = text.dropFirst().dropLast().split(separator: UInt8(ascii: ","))
+        guard parts.count == 6 else { return nil }
+        return numbers(parts)
+    }
+
+    private static func numbers(_ parts: [ArraySlice<UInt8>]) -> [Double]? {
+        var result: [Double] = []
+        for part in parts {
+            guard let number = ImportText.number(part) else { return nil }
+            result.append(number)
+        }
+        return result
+    }
+}

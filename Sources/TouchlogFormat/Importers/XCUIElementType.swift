@@ -1,0 +1,65 @@
+/// XCUITest element types (`XCUIElement.ElementType` as `debugDescription` prints them) and the UIKit class
+/// each stands for in a touchlog View.
+enum XCUIElementType {
+    /// The UIKit class for an element type; `Cell` depends on its container.
+    static func uikitClass(_ type: String, parentClass: String?) -> String {
+        if type == "Cell" {
+            return parentClass == "UICollectionView" ? "UICollectionViewCell" : "UITableViewCell"
+        }
+        return classes[type] ?? "UIView"
+    }
+
+    /// Types whose UIKit class is a `UIControl`, where `Disabled` means `isEnabled: false`.
+    static let controls: Set<String> = [
+        "Button", "TextField", "SecureTextField", "SearchField", "Switch", "Toggle", "Slider",
+        "Stepper",
+        "SegmentedControl", "PageIndicator", "DatePicker", "ColorWell",
+    ]
+
+    /// Types whose `value` is the text the user typed (touchlog's `text`).
+    static let textInputs: Set<String> = ["TextField", "SecureTextField", "SearchField", "TextView"]
+
+    static let classes: [String: String] = [
+        "Application": "UIApplication",
+        "Window": "UIWindow",
+        "Other": "UIView",
+        "Group": "UIView",
+        "Button": "UIButton",
+        "Link": "UIButton",
+        "TextField": "UITextField",
+        "SecureTextField": "UITextField",
+        "SearchField": "UISearchTextField",
+        "TextView": "UITextView",
+        "StaticText": "UILabel",
+        "Image": "UIImageView",
+        "Icon": "UIImageView",
+        "Table": "UITableView",
+        "CollectionView": "UICollectionView",
+        "ScrollView": "UIScrollView",
+        "WebView": "WKWebView",
+        "Map": "MKMapView",
+        "Switch": "UISwitch",
+        "Toggle": "UISwitch",
+        "Slider": "UISlider",
+        "Stepper": "UIStepper",
+        "SegmentedControl": "UISegmentedControl",
+        "PageIndicator": "UIPageControl",
+        "ProgressIndicator": "UIProgressView",
+        "ActivityIndicator": "UIActivityIndicatorView",
+        "Picker": "UIPickerView",
+        "PickerWheel": "UIPickerView",
+        "DatePicker": "UIDatePicker",
+        "NavigationBar": "UINavigationBar",
+        "TabBar": "UITabBar",
+        "Toolbar": "UIToolbar",
+        "StatusBar": "UIStatusBar",
+        "SearchBar": "UISearchBar",
+        "Alert": "UIView",
+        "Sheet": "UIView",
+        "Keyboard": "UIView",
+        "Key": "UIView",
+        "Menu": "UIView",
+        "MenuItem": "UIView",
+        "ColorWell": "UIColorWell",
+    ]
+}

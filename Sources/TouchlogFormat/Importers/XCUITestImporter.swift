@@ -1,0 +1,380 @@
+/// Imports XCUITest `debugDescription` element trees (`print(app.debugDescription)` in a UI test).
+///
+/// ```text
+/// Attributes: Application, pid: 4242, label: 'Shop'
+/// Element subtree:
+///  →Application, 0x600000c04000, pid: 4242, label: 'Shop'
+///     Window (Main), 0x600000c04100, {{0.0, 0.0}, {393.0, 852.0}}
+///       Button, 0x600000c04300, {{20.0, 100.0}, {353.0, 44.0}}, identifier: 'login', label: 'Log In'
+/// ```
+///
+/// Each `Element subtree:` starts a snapshot (a file without one is read as a single tree). Frames are in
+/// screen coordinates and become superview coordinates; element types become UIKit classes. Ids are paths:
+/// the printed addresses are of XCTest's snapshot objects, new at every query, so they name nothing stable.
+public enum XCUITestImporter: HierarchyImporter {
+    public static let format = ImportFormat.xcuitest
+
+    private enum Section { case outside, tree, after }
+
+    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+        -> [JSONValue]
+    {
+        let lines = ImportText.lines(bytes)
+        let hasSubtreeHeader = lines.contains {
+            ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8)
+        }
+        var section: Section = hasSubtreeHeader ? .outside : .tree
+        var snapshots: [ImportedHierarchy] = []
+        var current = ImportedHierarchy()
+        var screenFrames: [[Double]] = []
+        var treeStarted = false
+        // Open elements by indentation; index -1 is the Application element, which is not a view.
+        var open: [(indent: Int, index: Int)] = []
+        var app = JSONObject()
+        var extra: [JSONObject.Member] = []
+
+        func close() {
+            if treeStarted {
+                current.t = Double(snapshots.count)
+                snapshots.append(current)
+            }
+            current = ImportedHierarchy()
+            screenFrames = []
+            open = []
+            treeStarted = false
+        }
+
+        for line in lines {
+            let trimmed = ImportText.trimmed(line.bytes)
+            if trimmed.isEmpty { continue }
+            if trimmed.elementsEqual("Element subtree:".utf8) {
+                close()
+                section = .tree
+                treeStarted = true
+                continue
+            }
+            if ImportText.hasPrefix(trimmed, "Attributes: ") {
+                if let element = try? parseElement(
+                    Array(trimmed.dropFirst(12)), line: line.number, column: 13)
+                {
+                    noteApplication(element, app: &app, source: &extra)
+                }
+                continue
+            }
+            if trimmed.elementsEqual("Path to element:".utf8)
+                || trimmed.elementsEqual("Query chain:".utf8)
+                || (section == .tree && !startsLikeElement(trimmed))
+            {
+                // Anything that is not an element (test-runner chatter, the path and query sections) ends
+                // the tree; without an `Element subtree:` header, the next element line starts another one.
+                close()
+                section = hasSubtreeHeader ? .after : .tree
+                continue
+            }
+            if section != .tree {
+                // `→Find: Target Application 'com.example.shop'` in the query chain names the bundle id.
+                if let bundle = targetApplication(Array(trimmed)), app["id"] == nil {
+                    app["id"] = .string(bundle)
+                }
+                continue
+            }
+            var indent = 0
+            var start = line.bytes.startIndex
+            let all = line.bytes
+            while start < all.endIndex {
+                if ImportText.isSpace(all[start]) {
+                    indent &+= 1
+                    start += 1
+                } else if all[start...].starts(with: [0xE2, 0x86, 0x92]) {  // "→" marks the element described
+                    indent &+= 1
+                    start += 3
+                } else {
+                    break
+                }
+            }
+            let content = Array(ImportText.trimmed(all[start...]))
+            let column = start - all.startIndex + 1
+            let element = try parseElement(content, line: line.number, column: column)
+            treeStarted = true
+            while let top = open.last, top.indent >= indent { open.removeLast() }
+            if element.type == "Application" {
+                noteApplication(element, app: &app, source: &extra)
+                open.append((indent, -1))
+                continue
+            }
+            guard let screen = element.frame else {
+                throw ImportError(
+                    format: format, line: line.number, column: column,
+                    reason: "the element '\(element.type)' has no frame",
+                    hint: "expected `{{x, y}, {w, h}}` after the address, as debugDescription prints it")
+            }
+            let parent = open.last.flatMap { $0.index >= 0 ? $0.index : nil }
+            if let parent, current.views[parent].depth >= ImportedHierarchy.maximumDepth {
+                throw ImportError(
+                    format: format, line: line.number, column: column,
+                    reason: "elements nest deeper than \(ImportedHierarchy.maximumDepth) levels",
+                    hint: "no UIKit hierarchy is that deep; check the indentation")
+            }
+            var view = makeView(
+                element, parentClass: parent.map { current.views[$0].className }, line: line.number)
+            var screenFrame = screen
+            if let parent, parent < screenFrames.count {
+                // Screen coordinates to the superview's: XCUITest knows no scroll offsets or transforms, so
+                // this is exact only when the ancestors have none (docs/importers.md).
+                let origin = screenFrames[parent]
+                if element.rawFrame != nil { screenFrame = [origin[0], origin[1], 0, 0] }
+                view.frame = [
+                    screenFrame[0] - origin[0], screenFrame[1] - origin[1], screenFrame[2], screenFrame[3],
+                ]
+            } else {
+                view.frame = screen
+            }
+            let index = current.add(view, parent: parent)
+            screenFrames.append(screenFrame)
+            open.append((indent, index))
+        }
+        close()
+        snapshots = snapshots.filter { !$0.isEmpty }
+        guard !snapshots.isEmpty else {
+            throw ImportError(
+                format: format, line: 1, reason: "no element with a frame found",
+                hint:
+                    "expected an `Element subtree:` of lines like `Button, 0x600…, {{20.0, 100.0}, {353.0, 44.0}}`"
+            )
+        }
+        for position in snapshots.indices {
+            snapshots[position].t = Double(position)
+            snapshots[position].assignIDs(useAddresses: false)
+        }
+        let (records, synthetic) = ImportRecords.snapshots(snapshots)
+        if !synthetic.isEmpty {
+            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+        }
+        // The bundle id comes last in the file (query chain) but first in a touchlog app object.
+        var orderedApp = JSONObject()
+        if let id = app["id"] { orderedApp["id"] = id }
+        if let name = app["name"] { orderedApp["name"] = name }
+        let header = ImportRecords.session(
+            format: format, bytes: bytes, sourceName: sourceName, app: orderedApp, source: extra)
+        return [header] + records
+    }
+
+    // MARK: Elements
+
+    struct Element {
+        var type: String
+        var name: String?
+        var address: String?
+        var frame: [Double]?
+        var rawFrame: String?
+        var attributes: [(key: String, value: String)] = []
+        var flags: [String] = []
+    }
+
+    /// `Type[ (name)], 0xADDR, {{x, y}, {w, h}}, key: 'value', Flag` (Xcode 10 and later) or the older
+    /// `Type 0xADDR: traits: N, {{x, y}, {w, h}}, label: 'value'`.
+    static func parseElement(_ content: [UInt8], line: Int, column: Int) throws(ImportError)
+        -> Element
+    {
+        let segments = split(content)
+        let first = Array(ImportText.trimmed(segments.first ?? []))
+        var typeEnd = 0
+        while typeEnd < first.count, isLetter(first[typeEnd]) { typeEnd += 1 }
+        guard typeEnd > 0, typeEnd == first.count || first[typeEnd] == 0x20 else {
+            throw ImportError(
+                format: format, line: line, column: column,
+                reason: "'\(ImportText.string(content.prefix(40)))' is not an element line",
+                hint: "expected `Button, 0x600…, {{x, y}, {w, h}}, identifier: 'login', label: 'Log In'`")
+        }
+        var element = Element(type: ImportText.string(first[0..<typeEnd]))
+        var rest = ImportText.trimmed(first[typeEnd...])
+        if rest.first == UInt8(ascii: "("), let close = rest.firstIndex(of: UInt8(ascii: ")")) {
+            element.name = ImportText.string(rest[(rest.startIndex + 1)..<close])
+            rest = ImportText.trimmed(rest[(close + 1)...])
+        }
+        if ImportText.hasPrefix(rest, "0x") {
+            let end =
+                rest.firstIndex { $0 == UInt8(ascii: ":") || ImportText.isSpace($0) } ?? rest.endIndex
+            element.address = ImportText.string(rest[rest.startIndex..<end])
+            rest = ImportText.trimmed(rest[end...])
+            if rest.first == UInt8(ascii: ":") { rest = ImportText.trimmed(rest.dropFirst()) }
+        }
+        if !rest.isEmpty {
+            if ImportText.hasPrefix(rest, "{{") || ImportText.contains(rest, ": ") {
+                try addSegment(rest, to: &element, line: line, column: column)
+            } else {
+                element.name = ImportText.string(rest)  // Xcode 9: `Window 0x6080…: Main Window, {{…}}`
+            }
+        }
+        for segment in segments.dropFirst() {
+            try addSegment(ImportText.trimmed(segment), to: &element, line: line, column: column)
+        }
+        return element
+    }
+
+    /// One comma-separated part after the type: a frame, an address, `key: value` or a flag word.
+    private static func addSegment(
+        _ text: ArraySlice<UInt8>, to element: inout Element, line: Int, column: Int
+    )
+        throws(ImportError)
+    {
+        if text.isEmpty { return }
+        if ImportText.hasPrefix(text, "{{") {
+            guard let rect = DescribedGeometry.rect(text) else {
+                throw ImportError(
+                    format: format, line: line, column: column,
+                    reason: "'\(ImportText.string(text.prefix(60)))' is not a frame",
+                    hint: "expected `{{x, y}, {w, h}}`")
+            }
+            if rect.allSatisfy(\.isFinite) {
+                element.frame = rect
+            } else {
+                // Offscreen elements print `{{inf, inf}, {0.0, 0.0}}`: place them nowhere, keep the text.
+                element.frame = [0, 0, 0, 0]
+                element.rawFrame = ImportText.string(text)
+            }
+            return
+        }
+        if ImportText.hasPrefix(text, "0x"), element.address == nil, !text.contains(0x20) {
+            element.address = ImportText.string(text)
+            return
+        }
+        guard let colon = ImportText.firstIndex(of: [0x3A, 0x20], in: Array(text)) else {
+            element.flags.append(ImportText.string(text))
+            return
+        }
+        let bytes = Array(text)
+        let key = ImportText.string(bytes[0..<colon])
+        var value = ImportText.trimmed(bytes[(colon + 2)...])
+        if value.count >= 2, value.first == UInt8(ascii: "'"), value.last == UInt8(ascii: "'") {
+            value = value.dropFirst().dropLast()
+        } else if value.count >= 1, value.first == UInt8(ascii: "'") {
+            value = value.dropFirst()
+        }
+        element.attributes.append((key, ImportText.string(value)))
+    }
+
+    /// Splits at commas outside `{…}` and outside quoted values (a quote opens right after `: ` and closes
+    /// at a quote followed by a comma or the end), since labels may hold commas and braces.
+    private static func split(_ c: [UInt8]) -> [ArraySlice<UInt8>] {
+        var segments: [ArraySlice<UInt8>] = []
+        var start = 0
+        var depth = 0
+        var quoted = false
+        var i = 0
+        while i < c.count {
+            let byte = c[i]
+            if quoted {
+                if byte == UInt8(ascii: "'"), i + 1 == c.count || c[i + 1] == UInt8(ascii: ",") {
+                    quoted = false
+                }
+            } else if byte == UInt8(ascii: "'"), i >= 2, c[i - 1] == 0x20, c[i - 2] == UInt8(ascii: ":") {
+                quoted = true
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth = max(0, depth - 1)
+            } else if byte == UInt8(ascii: ","), depth == 0 {
+                segments.append(c[start..<i])
+                start = i + 1
+            }
+            i += 1
+        }
+        segments.append(c[start..<c.count])
+        return segments
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    private static func makeView(_ element: Element, parentClass: String?, line: Int) -> ImportedView {
+        var view = ImportedView(
+            className: XCUIElementType.uikitClass(element.type, parentClass: parentClass), line: line)
+        view.keep("elementType", .string(element.type))
+        if let name = element.name { view.keep("name", .string(name)) }
+        if let address = element.address { view.keep("address", .string(address)) }
+        if let raw = element.rawFrame { view.keep("frame", .string(raw)) }
+        for (key, value) in element.attributes {
+            switch key {
+            case "identifier" where view.accessibilityIdentifier == nil:
+                if !value.isEmpty { view.accessibilityIdentifier = value }
+            case "label" where view.accessibilityLabel == nil:
+                if !value.isEmpty { view.accessibilityLabel = value }
+            case "value" where XCUIElementType.textInputs.contains(element.type) && view.text == nil:
+                view.text = value
+            case "placeholderValue": view.keep("placeholder", .string(value))
+            case "hasKeyboardFocus" where ["true", "1", "YES"].contains(value),
+                "keyboardFocus" where ["true", "1", "YES"].contains(value):
+                view.isFirstResponder = true
+            default: view.keep(key, .string(value))
+            }
+        }
+        for flag in element.flags {
+            switch flag {
+            case "Disabled":
+                if XCUIElementType.controls.contains(element.type) {
+                    view.isEnabled = false
+                } else {
+                    view.keep("disabled", true)
+                }
+            case "Selected": view.keep("isSelected", true)
+            case "Focused", "hasKeyboardFocus", "Keyboard Focused", "HasKeyboardFocus":
+                view.isFirstResponder = true
+            default: view.keep(flag, true)
+            }
+        }
+        if element.type == "SecureTextField" { view.keep("isSecureTextEntry", true) }
+        // XCUITest lists only accessible elements, and a label that shows up reacts to nothing by itself;
+        // touchlog's defaults for UILabel/UIImageView (interaction off) are what the tree implies.
+        return view
+    }
+
+    private static func noteApplication(
+        _ element: Element, app: inout JSONObject, source: inout [JSONObject.Member]
+    ) {
+        guard element.type == "Application" else { return }
+        for (key, value) in element.attributes {
+            if key == "label", app["name"] == nil, !value.isEmpty { app["name"] = .string(value) }
+            if key == "pid", !source.contains(where: { $0.key == "pid" }), let pid = Int(value) {
+                source.append(.init(key: "pid", value: .number(Double(pid))))
+            }
+        }
+    }
+
+    /// The bundle id in a query chain line `→Find: Target Application 'com.example.shop'`.
+    private static func targetApplication(_ bytes: [UInt8]) -> String? {
+        let marker = Array("Target Application '".utf8)
+        guard let start = ImportText.firstIndex(of: marker, in: bytes) else { return nil }
+        let from = start + marker.count
+        guard let end = bytes[from...].firstIndex(of: UInt8(ascii: "'")) else { return nil }
+        let bundle = ImportText.string(bytes[from..<end])
+        return bundle.isEmpty ? nil : bundle
+    }
+
+    /// `Word`, then the end, `, `, ` (` or ` 0x`: the start of every element line, and of no test-log chatter.
+    private static func startsLikeElement(_ trimmed: ArraySlice<UInt8>) -> Bool {
+        var content = trimmed
+        if content.starts(with: [0xE2, 0x86, 0x92]) { content = content.dropFirst(3) }
+        var end = content.startIndex
+        while end < content.endIndex, isLetter(content[end]) { end += 1 }
+        guard end > content.startIndex else { return false }
+        let rest = content[end...]
+        return rest.isEmpty || ImportText.hasPrefix(rest, ", ") || ImportText.hasPrefix(rest, " (")
+            || ImportText.hasPrefix(rest, " 0x")
+    }
+
+    /// Whether a line reads like an element of a tree (for detection without the `Element subtree:` header).
+    static func looksLikeElementLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var content = ImportText.trimmed(bytes)
+        if content.starts(with: [0xE2, 0x86, 0x92]) { content = content.dropFirst(3) }
+        var end = content.startIndex
+        while end < content.endIndex, isLetter(content[end]) { end += 1 }
+        guard end > content.startIndex,
+            XCUIElementType.classes[ImportText.string(content[content.startIndex..<end])] != nil
+        else { return false }
+        let rest = content[end...]
+        return ImportText.hasPrefix(rest, ", 0x") || ImportText.hasPrefix(rest, ", {{")
+            || (ImportText.hasPrefix(rest, " (") && ImportText.contains(rest, "{{"))
+    }
+}

@@ -1,0 +1,66 @@
+// libFuzzer harness for the importers. Not a SwiftPM target: Tests/Fuzz/run-fuzzers.sh compiles it with the
+// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST choosing the importer (default:
+// recursiveDescription).
+//
+// Besides "no crash, no hang", every input checks what the importers promise: the result is a session header
+// followed by snapshots whose view ids are unique, the output is never mistaken for a dump, a second
+// conversion gives the same records, and an error names a line that exists.
+
+#if FUZZ_SENTRY
+    let fuzzedFormat = ImportFormat.sentry
+#elseif FUZZ_XCUITEST
+    let fuzzedFormat = ImportFormat.xcuitest
+#else
+    let fuzzedFormat = ImportFormat.recursiveDescription
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes: [UInt8] =
+        if let data, size > 0 { Array(UnsafeBufferPointer(start: data, count: size)) } else { [] }
+    _ = ImportFormat.detect(bytes)
+    let records: [JSONValue]
+    do {
+        records = try fuzzedFormat.convert(bytes, sourceName: "fuzz")
+    } catch {
+        let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        precondition(
+            error.line >= 1 && error.line <= lineCount, "error names line \(error.line) of \(lineCount)")
+        precondition(!error.reason.isEmpty, "error without a reason")
+        return 0
+    }
+    precondition(records.first?["type"] == "session", "first record is not a session header")
+    precondition(records.first?["format"] == "touchlog/1", "header format is not touchlog/1")
+    var lastT = -Double.infinity
+    for record in records.dropFirst() {
+        guard let t = record["t"]?.doubleValue, t.isFinite, t >= lastT else {
+            preconditionFailure(
+                "record without a finite non-decreasing t: \(record.serialized().prefix(200))")
+        }
+        lastT = t
+        if record["type"] == "snapshot" {
+            var ids: Set<String> = []
+            for window in record["windows"]?.arrayValue ?? [] { collectIDs(window, into: &ids, depth: 0) }
+        }
+    }
+    let jsonl = records.map { $0.serialized() }.joined(separator: "\n")
+    precondition(ImportFormat.detect(Array(jsonl.utf8)) == nil, "converted output detected as a dump")
+    let again = try? fuzzedFormat.convert(bytes, sourceName: "fuzz")
+    precondition(again == records, "a second conversion gave other records")
+    return 0
+}
+
+private func collectIDs(_ view: JSONValue, into ids: inout Set<String>, depth: Int) {
+    precondition(depth <= 1000, "views nest too deep")
+    guard let id = view["id"]?.stringValue else { preconditionFailure("a view without an id") }
+    precondition(view["class"]?.stringValue != nil, "view \(id) has no class")
+    precondition(view["frame"] != nil, "view \(id) has no frame")
+    if let frame = view["frame"]?.arrayValue {
+        precondition(
+            frame.count == 4 && frame.allSatisfy { $0.doubleValue?.isFinite == true }, "view \(id) frame")
+    }
+    precondition(ids.insert(id).inserted, "duplicate view id \(id)")
+    for child in view["subviews"]?.arrayValue ?? [] {
+        collectIDs(child, into: &ids, depth: depth + 1)
+    }
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds a libFuzzer binary per importer and fuzzes each for a while.
+#
+#   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_FORMAT] [FORMAT…]      default: 180 s, every format
+#   UPDATE_CORPUS=1 Tests/Fuzz/run-fuzzers.sh 300                 also replace the checked-in corpus
+#                                                                 with the minimised one found
+# Seeds come from the fixtures and the checked-in corpus (Tests/TouchlogFormatTests/Importers/Corpus/<format>/).
+# Crashes, hangs (-timeout) and leaks are written to .build/fuzz/artifacts/<format>/; reproduce one with
+#   .build/fuzz/importers-<format> <artifact file>
+# Needs the Swift toolchain's libFuzzer runtime (libclang_rt.fuzzer, shipped with Swift on Linux).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds="${1:-180}"
+shift || true
+formats=("$@")
+[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest)
+
+out=.build/fuzz
+tests=Tests/TouchlogFormatTests/Importers
+sources=(Sources/TouchlogFormat/JSON/JSONValue.swift Sources/TouchlogFormat/JSON/JSONWriter.swift
+         Sources/TouchlogFormat/Importers/*.swift Tests/Fuzz/ImporterFuzz.swift)
+mkdir -p "$out"
+status=0
+
+flag_for() {
+    case "$1" in
+        recursiveDescription) echo "" ;;
+        sentry) echo "-DFUZZ_SENTRY" ;;
+        xcuitest) echo "-DFUZZ_XCUITEST" ;;
+        *) echo "unknown format '$1': use recursiveDescription, sentry or xcuitest" >&2; exit 2 ;;
+    esac
+}
+
+for format in "${formats[@]}"; do
+    flag=$(flag_for "$format")
+    binary="$out/importers-$format"
+    echo "== building $binary" >&2
+    # shellcheck disable=SC2086
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TouchlogFormat $flag \
+        "${sources[@]}" -o "$binary" 2>&1 | { grep -v "Cannot export local symbol" || true; }
+
+    work="$out/corpus/$format"
+    artifacts="$out/artifacts/$format"
+    mkdir -p "$work" "$artifacts"
+    cp "$tests/Fixtures/$format/"* "$work/" 2>/dev/null || true
+    cp "$tests/Corpus/$format/"* "$work/" 2>/dev/null || true
+
+    echo "== fuzzing $format for ${seconds}s" >&2
+    "$binary" "$work" -dict="Tests/Fuzz/$format.dict" -max_total_time="$seconds" -max_len=4096 \
+        -timeout=5 -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1 \
+        || { echo "== $format: the fuzzer stopped on a crash, hang or leak: see $artifacts/" >&2; status=1; continue; }
+
+    if [ "${UPDATE_CORPUS:-0}" = "1" ]; then
+        minimised="$out/minimised/$format"
+        rm -rf "$minimised" && mkdir -p "$minimised"
+        # Edge coverage only (no hit counters) and a set-cover merge: the smallest set of inputs that still
+        # reaches every edge the run reached, small enough to check in and replay in the test suite.
+        "$binary" -set_cover_merge=1 -use_counters=0 "$minimised" "$work" -max_len=4096 -timeout=5 2>/dev/null
+        rm -rf "${tests:?}/Corpus/$format" && mkdir -p "$tests/Corpus/$format"
+        # libFuzzer names files by content hash; 16 hex digits are plenty to tell them apart.
+        for file in "$minimised"/*; do
+            cp "$file" "$tests/Corpus/$format/$(basename "$file" | cut -c1-16)"
+        done
+        echo "== $format: $(ls "$tests/Corpus/$format" | wc -l) corpus files kept" >&2
+    fi
+done
+exit $status

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// Content detection, `--from` names, and the small decoders the importers share.
+@Suite struct ImportFormatTests {
+    @Test(arguments: [
+        #"{"type":"session","format":"touchlog/1","session":"s1"}"# + "\n"
+            + #"{"type":"snapshot","t":0,"windows":[]}"#,
+        "\u{FEFF}  \n" + #"{ "type" : "session", "format":"touchlog/1","session":"s1"}"#,
+        #"{"format":"touchlog/1","type":"session","session":"s1","note":"windows"}"#,
+        #"{"type":"session","session":"s1"}"# + "\n"
+            + #"{"type":"snapshot","t":0,"windows":[],"breadcrumbs":1}"#,
+    ])
+    func touchlogSessionsAreNeverDetectedAsImports(_ text: String) {
+        #expect(ImportFormat.detect(Array(text.utf8)) == nil)
+    }
+
+    @Test(arguments: [
+        "", "   \n\n", "hello world\n", "{\"a\":1}", "[1,2,3]", "<html><body>frame = 1</body>",
+    ])
+    func unknownContentIsNotDetected(_ text: String) {
+        #expect(ImportFormat.detect(Array(text.utf8)) == nil)
+    }
+
+    @Test func detectsEachFormatFromItsFirstLines() {
+        let cases: [(String, ImportFormat)] = [
+            ("<UIWindow: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            (
+                "Printing description of $0:\n   |    | <UIView; frame = (0 0; 1 1)>", .recursiveDescription
+            ),
+            (
+                "2024-03-05 10:15:02.125 Shop[4242:91823] <UIWindow: 0x1; frame = (0 0; 1 1)>",
+                .recursiveDescription
+            ),
+            ("cy# x\n\"<UIWindow: 0x1; frame = (0 0; 1 1)>\"", .recursiveDescription),
+            ("{\"rendering_system\":\"UIKIT\",\"windows\":[]}", .sentry),
+            ("{\"event_id\":\"1\",\"breadcrumbs\":{\"values\":[]}}", .sentry),
+            ("Attributes: Application, pid: 1, label: 'Shop'", .xcuitest),
+            ("log line\nElement subtree:\n →Application, pid: 1", .xcuitest),
+            ("    Button, 0x600000c0a380, {{300.0, 215.0}, {74.0, 30.0}}", .xcuitest),
+        ]
+        for (text, format) in cases {
+            #expect(ImportFormat.detect(Array(text.utf8)) == format, "\(text)")
+        }
+    }
+
+    @Test func namesForFromOption() {
+        #expect(ImportFormat(name: "recursiveDescription") == .recursiveDescription)
+        #expect(ImportFormat(name: "pviews") == .recursiveDescription)
+        #expect(ImportFormat(name: "SENTRY") == .sentry)
+        #expect(ImportFormat(name: "xcui") == .xcuitest)
+        #expect(ImportFormat(name: "touchlog") == nil)
+        for format in ImportFormat.allCases {
+            #expect(format.names.first == format.rawValue)
+            #expect(format.importer.format == format)
+        }
+    }
+
+    @Test func demanglesSimpleSwiftClassNames() {
+        #expect(SwiftClassName.demangle("_TtC5MyApp9LoginView") == "MyApp.LoginView")
+        #expect(SwiftClassName.demangle("_TtCC5MyApp5Outer5Inner") == "MyApp.Outer.Inner")
+        #expect(SwiftClassName.demangle("_TtCs12_SwiftObject") == "Swift._SwiftObject")
+        #expect(SwiftClassName.demangle("_TtGC7SwiftUI14_UIHostingViewV5MyApp11ContentView_") == nil)
+        #expect(SwiftClassName.demangle("_TtC5MyApp99Short") == nil)
+        #expect(SwiftClassName.demangle("UIView") == nil)
+    }
+
+    @Test func readsTheTimestampsLogsPrint() {
+        #expect(ImportText.timestamp(Array("1970-01-01T00:00:10Z".utf8))?.seconds == 10)
+        #expect(
+            ImportText.timestamp(Array("2024-05-02T09:30:05.250Z".utf8))?.seconds == 1_714_642_205.25)
+        #expect(
+            ImportText.timestamp(Array("2024-05-02T11:30:05.250+02:00".utf8))?.seconds == 1_714_642_205.25
+        )
+        #expect(ImportText.timestamp(Array("2024-03-05 10:15:02.125 Shop".utf8))?.length == 23)
+        #expect(ImportText.timestamp(Array("2024-13-05 10:15:02".utf8)) == nil)
+        #expect(ImportText.timestamp(Array("yesterday".utf8)) == nil)
+    }
+
+    @Test func sessionIDsDependOnContentAndFormatOnly() {
+        let a = ImportText.digestID(Array("dump".utf8), salt: "sentry")
+        #expect(a == ImportText.digestID(Array("dump".utf8), salt: "sentry"))
+        #expect(a != ImportText.digestID(Array("dump!".utf8), salt: "sentry"))
+        #expect(a != ImportText.digestID(Array("dump".utf8), salt: "xcuitest"))
+        #expect(a.count == 36)
+    }
+}

@@ -1,0 +1,119 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// Malformed dumps fail with an ImportError that names the right line (and column where it helps) and says
+/// what is wrong.
+@Suite struct ImporterErrorTests {
+    struct Bad: CustomTestStringConvertible, Sendable {
+        var name: String
+        var format: ImportFormat
+        var input: String
+        var line: Int
+        var column: Int?
+        var reason: String
+        var testDescription: String { "\(format.rawValue): \(name)" }
+    }
+
+    static let cases: [Bad] = [
+        Bad(
+            name: "frame without its semicolon", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = (0 0; 393 852)>\n   | <UIView: 0x2; frame = (0 0 393 852)>",
+            line: 2, column: 28, reason: "\"frame\" value '(0 0 393 852)' is not a rectangle"),
+        Bad(
+            name: "view without a frame", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n\n   | <UIView: 0x2; hidden = YES>",
+            line: 3, column: 6, reason: "the view 'UIView' has no frame"),
+        Bad(
+            name: "description cut before '>'", format: .recursiveDescription,
+            input: "(lldb) po v\n<UIView: 0x1; frame = (0 0; 1 1); layer = <CALayer: 0x2>",
+            line: 2, column: 57, reason: "not closed by '>'"),
+        Bad(
+            name: "indented line that is no view", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | hello there",
+            line: 2, column: 6, reason: "a view line must start with '<'"),
+        Bad(
+            name: "text after the closing '>'", format: .recursiveDescription,
+            input: "<UIView: 0x1; frame = (0 0; 1 1)> trailing",
+            line: 1, column: 35, reason: "unexpected text 'trailing' after the closing '>'"),
+        Bad(
+            name: "no view at all", format: .recursiveDescription,
+            input: "Printing description of $0:\nnil",
+            line: 1, column: nil, reason: "no view description found"),
+        Bad(
+            name: "nesting deeper than any UIKit hierarchy", format: .recursiveDescription,
+            input: (0...ImportedHierarchy.maximumDepth + 1).map {
+                String(repeating: "   | ", count: $0) + "<UIView: 0x\($0); frame = (0 0; 1 1)>"
+            }.joined(separator: "\n"),
+            line: ImportedHierarchy.maximumDepth + 2,
+            column: (ImportedHierarchy.maximumDepth + 1) * 5 + 1,
+            reason: "views nest deeper than"),
+        Bad(
+            name: "missing comma", format: .sentry, input: "{\"windows\": [\n  {\"type\": \"UIWindow\" \"x\": 1}]}",
+            line: 2, column: 23, reason: "expected ',' or '}' in an object"),
+        Bad(
+            name: "literal cut at the top level", format: .sentry, input: "{\"windows\": []}\ntru",
+            line: 2, column: 1, reason: "the JSON ends inside 'true'"),
+        Bad(
+            name: "width as a string", format: .sentry,
+            input: "{\"windows\": [\n  {\"type\": \"UIWindow\",\n   \"width\": \"393\"}]}",
+            line: 3, column: 13, reason: "\"width\" is a string, not a number"),
+        Bad(
+            name: "node that is not an object", format: .sentry, input: "{\"windows\": [1]}",
+            line: 1, column: 14, reason: "a view node is a number, not an object"),
+        Bad(
+            name: "node without a type", format: .sentry, input: "{\"windows\": [{\"x\": 1}]}",
+            line: 1, column: 14, reason: "the view node has no \"type\" string"),
+        Bad(
+            name: "windows not an array", format: .sentry,
+            input: "{\"rendering_system\": \"UIKIT\",\n \"windows\": {}}",
+            line: 2, column: 13, reason: "\"windows\" is an object, not an array"),
+        Bad(
+            name: "JSON that is neither hierarchy nor event", format: .sentry, input: "\n  {\"foo\": 1}",
+            line: 2, column: 3, reason: "neither a view hierarchy"),
+        Bad(
+            name: "JSON nested too deep", format: .sentry, input: String(repeating: "[", count: 1000),
+            line: 1, column: 401, reason: "JSON nests deeper than 400 levels"),
+        Bad(
+            name: "invalid escape", format: .sentry, input: "{\"windows\": [{\"type\": \"UI\\qView\"}]}",
+            line: 1, column: 28, reason: "an invalid escape '\\q'"),
+        Bad(
+            name: "element without a frame", format: .xcuitest,
+            input: "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, identifier: 'x'",
+            line: 3, column: 5, reason: "the element 'Button' has no frame"),
+        Bad(
+            name: "frame with three numbers", format: .xcuitest,
+            input: "Element subtree:\n →Application, 0x1, pid: 1\n    Window, 0x2, {{0.0, 0.0}, {393.0}}",
+            line: 3, column: 5, reason: "'{{0.0, 0.0}, {393.0}}' is not a frame"),
+        Bad(
+            name: "header without elements", format: .xcuitest,
+            input: "Attributes: Application, pid: 1\nElement subtree:\n →Application, pid: 1\n", line: 1,
+            column: nil, reason: "no element with a frame found"),
+    ]
+
+    @Test(arguments: cases)
+    func failsNamingTheLine(_ bad: Bad) {
+        do {
+            let records = try bad.format.convert(Array(bad.input.utf8), sourceName: "bad")
+            Issue.record("imported instead of failing: \(records.map { $0.serialized() })")
+        } catch {
+            #expect(error.format == bad.format)
+            #expect(error.line == bad.line)
+            #expect(error.column == bad.column)
+            #expect(error.reason.contains(bad.reason), "reason was: \(error.reason)")
+            #expect(error.hint?.isEmpty == false)
+        }
+    }
+
+    @Test func messageHasTheCompilerShape() {
+        let error = ImportError(
+            format: .recursiveDescription, line: 12, column: 31,
+            reason: "\"frame\" value 'x' is not a rectangle",
+            hint: "expected `frame = (x y; w h)`")
+        #expect(
+            error.message(file: "dump.txt")
+                == "dump.txt:12:31: error: \"frame\" value 'x' is not a rectangle (reading it as a UIView "
+                + "recursiveDescription dump); expected `frame = (x y; w h)`")
+        #expect(error.description.hasPrefix("line 12:31: "))
+    }
+}
