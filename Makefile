@@ -19,6 +19,7 @@ help:
 	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput)"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
+	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
 	@echo "make lint    check formatting with the toolchain's swift format"
 	@echo "make rules-doc     regenerate docs/rules.md from the rules' descriptions"
 	@echo "make check-html    render the golden HTML report in headless Chromium to $(CHECK_HTML_DIR)/report.png (look at it)"
@@ -66,6 +67,12 @@ bench-ingest:
 	done; \
 	rm -f $(BENCH_DIR)/bench.sqlite* $(BENCH_DIR)/ref.sqlite*; \
 	echo "$$best_t $$best_c" | awk '{printf "ingest of %s records: touchlog %.3f s, C floor %.3f s, ratio %.2fx (target <= 1.5x)\n", "$(BENCH_EVENTS)", $$1, $$2, $$1 / $$2}'
+
+# Fuzz each importer with libFuzzer for FUZZ_SECONDS; UPDATE_CORPUS=1 replaces the checked-in corpus.
+FUZZ_SECONDS ?= 180
+.PHONY: fuzz
+fuzz:
+	Tests/Fuzz/run-fuzzers.sh $(FUZZ_SECONDS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -44,7 +44,9 @@ let package = Package(
             dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport"]),
 
         .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
-        .testTarget(name: "TouchlogFormatTests", dependencies: ["TouchlogFormat"]),
+        .testTarget(
+            name: "TouchlogFormatTests", dependencies: ["TouchlogFormat"],
+            exclude: ["Importers/Fixtures", "Importers/Golden", "Importers/Corpus"]),
         .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
         .testTarget(
             name: "TouchlogReplayTests",

@@ -22,6 +22,11 @@ struct IngestCommand: ParsableCommand {
             without a newline (a recording that crashed mid-write) is only a warning: everything before it is \
             stored, the cut line is kept as a rejected line, and the session is marked "truncated". Records of an unknown type are stored and counted.
 
+            View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
+            recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
+            event JSON (touch breadcrumbs become observed actions), and XCUITest debugDescription trees. The \
+            format is detected from the first 64 KiB; --from NAME forces it. See docs/importers.md.
+
             Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
             before it is stored: a `key` record's "text" becomes "length", and a view's "text" (in snapshots, \
             inserts and `set` records) becomes "textLength".
@@ -39,6 +44,7 @@ struct IngestCommand: ParsableCommand {
               touchlog ingest --db qa.sqlite logs/*.jsonl
               gunzip -c crash.jsonl.gz | touchlog ingest -
               touchlog ingest --keep-going --replace flaky.jsonl
+              pbpaste | touchlog ingest --from recursiveDescription -
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -55,12 +61,22 @@ struct IngestCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors: no progress, no per-session lines, no summary.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry or xcuitest.",
+            valueName: "name"))
+    var from: String?
+
     @Argument(help: ArgumentHelp("touchlog/1 files (JSON Lines); - reads standard input.", valueName: "file"))
     var files: [String] = []
 
     func validate() throws {
         if files.isEmpty {
             throw ValidationError("Give at least one FILE to ingest, or - to read standard input.")
+        }
+        if let from, InputFormat(name: from) == nil {
+            throw ValidationError(
+                "Unknown format \"\(from)\" for --from; use one of: \(InputFormat.names.joined(separator: ", ")).")
         }
         if files.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("Standard input (-) can be read only once; give - a single time.")
@@ -71,7 +87,10 @@ struct IngestCommand: ParsableCommand {
         try reportingErrors {
             let store = try database.open()
             let ingestor = Ingestor(
-                database: store, options: IngestOptions(replace: replace, keepGoing: keepGoing, keepText: keepText))
+                database: store,
+                options: IngestOptions(
+                    replace: replace, keepGoing: keepGoing, keepText: keepText,
+                    inputFormat: from.flatMap(InputFormat.init(name:))))
             var summary = IngestSummary()
             let started = Date()
             for file in files {
@@ -105,7 +124,7 @@ struct IngestCommand: ParsableCommand {
         }
         if !report.succeeded {
             // Only invalid lines can be set aside; a file that cannot be read or a session id clash cannot.
-            let suggestKeepGoing = !keepGoing && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
+            let suggestKeepGoing = !keepGoing && !report.importFailed && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
             let errors = report.errors.count + report.omittedDiagnostics
             StandardError.write("\(report.source): failed, nothing stored (\(errors) error\(errors == 1 ? "" : "s"))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n")
             return

@@ -201,7 +201,10 @@ enum ImportRecords {
         if let startedAt { header["startedAt"] = .string(startedAt) }
         if !app.isEmpty { header["app"] = .object(app) }
         if !device.isEmpty { header["device"] = .object(device) }
-        var source: JSONObject = ["importer": .string(format.rawValue), "file": .string(sourceName)]
+        // An empty name leaves the file out: `touchlog ingest` stores the path with the session instead, so the
+        // same dump imported from another folder or from standard input is the same content, hence idempotent.
+        var source: JSONObject = ["importer": .string(format.rawValue)]
+        if !sourceName.isEmpty { source["file"] = .string(sourceName) }
         source.members += extra
         header["source"] = .object(source)
         return .object(header)

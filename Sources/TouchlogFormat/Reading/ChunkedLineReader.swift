@@ -20,6 +20,7 @@ public struct ChunkedLineReader: ~Copyable {
 
     public struct ReadError: Error, CustomStringConvertible {
         public var errno: Int32
+        public init(errno: Int32) { self.errno = errno }
         public var description: String { String(cString: strerror(errno)) }
     }
 
@@ -28,17 +29,31 @@ public struct ChunkedLineReader: ~Copyable {
     /// Bytes read so far, for progress.
     public private(set) var bytesRead: Int = 0
 
-    /// Reads `descriptor` (not closed by the reader) in chunks of `chunkSize` bytes.
-    public init(descriptor: Int32, chunkSize: Int = 1 << 20) {
+    /// Bytes that were read from the descriptor before the reader took over; they come first.
+    private var initialFill = 0
+
+    /// Reads `descriptor` (not closed by the reader) in chunks of `chunkSize` bytes. `prefix` holds bytes already
+    /// read from it (ingest peeks at the start of a file to detect its format, and standard input cannot rewind).
+    public init(descriptor: Int32, prefix: [UInt8] = [], chunkSize: Int = 1 << 20) {
         self.descriptor = descriptor
-        self.buffer = .allocate(byteCount: max(chunkSize, 16), alignment: 16)
+        var size = max(chunkSize, 16)
+        while size <= prefix.count { size *= 2 }
+        self.buffer = .allocate(byteCount: size, alignment: 16)
+        if !prefix.isEmpty {
+            prefix.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: prefix.count) }
+            initialFill = prefix.count
+            bytesRead = prefix.count
+        }
     }
 
     deinit { buffer.deallocate() }
 
     /// Calls `body` for every line in order; the final line without a newline is passed too.
     public mutating func forEachLine(_ body: (Line) throws -> Void) throws {
-        var filled = 0
+        var filled = initialFill
+        initialFill = 0
+        // Bytes at the front of the buffer already searched for a newline (none there). A prefix is unsearched.
+        var scanned = 0
         var lineNumber = 0
         while true {
             if filled == buffer.count {
@@ -57,14 +72,7 @@ public struct ChunkedLineReader: ~Copyable {
             let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let total = filled + count
             var start = 0
-            if count == 0 {
-                if total > 0 {
-                    lineNumber += 1
-                    try body(Line(number: lineNumber, bytes: Self.trim(base + start, total - start), endsWithNewline: false, bytesRead: bytesRead))
-                }
-                return
-            }
-            var scanFrom = filled
+            var scanFrom = scanned
             while let newline = memchr(base + scanFrom, 0x0A, total - scanFrom) {
                 let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
                 lineNumber += 1
@@ -72,8 +80,16 @@ public struct ChunkedLineReader: ~Copyable {
                 start = end + 1
                 scanFrom = start
             }
+            if count == 0 {
+                if total > start {
+                    lineNumber += 1
+                    try body(Line(number: lineNumber, bytes: Self.trim(base + start, total - start), endsWithNewline: false, bytesRead: bytesRead))
+                }
+                return
+            }
             // Keep the unfinished line at the front of the buffer for the next read.
             filled = total - start
+            scanned = filled
             if start > 0, filled > 0 { memmove(base, base + start, filled) }
         }
     }

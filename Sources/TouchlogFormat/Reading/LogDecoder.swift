@@ -79,8 +79,8 @@ public struct LogDecoder {
     }
 
     /// Reads every line from `descriptor` and finishes. `progress` gets the bytes read so far, now and then.
-    public mutating func readAll(descriptor: Int32, progress: ((Int) -> Void)? = nil) throws {
-        var reader = ChunkedLineReader(descriptor: descriptor)
+    public mutating func readAll(descriptor: Int32, prefix: [UInt8] = [], progress: ((Int) -> Void)? = nil) throws {
+        var reader = ChunkedLineReader(descriptor: descriptor, prefix: prefix)
         var lines = 0
         try reader.forEachLine { line in
             self.consume(line)

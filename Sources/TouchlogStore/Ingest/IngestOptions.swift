@@ -12,12 +12,38 @@ public struct IngestOptions: Sendable {
     public var batchSize = 4096
     /// Batches that may wait between the two threads; bounds memory.
     public var queueDepth = 4
+    /// How to read the input: nil detects it from the first bytes (`--from` forces it).
+    public var inputFormat: InputFormat?
 
-    public init(replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false) {
+    public init(replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false, inputFormat: InputFormat? = nil) {
         self.replace = replace
         self.keepGoing = keepGoing
         self.keepText = keepText
+        self.inputFormat = inputFormat
     }
+}
+
+/// What an ingested file holds: a touchlog/1 recording, or a view-hierarchy dump that an importer converts.
+public enum InputFormat: Sendable, Hashable {
+    case touchlog
+    case imported(ImportFormat)
+
+    /// The format named by `--from NAME`: `touchlog` or any name an importer answers to.
+    public init?(name: String) {
+        if ["touchlog", "touchlog/1", "jsonl"].contains(name.lowercased()) {
+            self = .touchlog
+        } else if let format = ImportFormat(name: name) {
+            self = .imported(format)
+        } else {
+            return nil
+        }
+    }
+
+    /// Every name `--from` accepts, for help and error messages.
+    public static var names: [String] { ["touchlog"] + ImportFormat.allCases.map(\.rawValue) }
+
+    /// How many bytes detection looks at.
+    static let detectionWindow = 64 * 1024
 }
 
 /// Where to read a log from.
@@ -71,6 +97,8 @@ public struct FileIngestReport: Sendable {
     /// Lines that failed validation.
     public var rejectedLines = 0
     public var unknownTypeRecords = 0
+    /// The file was a view-hierarchy dump its importer could not read (so `--keep-going` cannot help).
+    public var importFailed = false
     public var bytesRead = 0
     /// Errors and warnings, in file order (errors beyond ``diagnosticLimit`` are counted, not kept).
     public var diagnostics: [Diagnostic] = []

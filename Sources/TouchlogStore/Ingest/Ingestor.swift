@@ -24,6 +24,8 @@ public final class Ingestor: Sendable {
     private enum Item: Sendable {
         case events([LogEvent])
         case readFailed(String, bytesRead: Int)
+        /// A view-hierarchy dump its importer could not read.
+        case importFailed(Diagnostic)
         case finished(bytesRead: Int)
     }
 
@@ -50,8 +52,11 @@ public final class Ingestor: Sendable {
         let queue = BatchQueue<Item>(capacity: options.queueDepth)
         let done = CompletionSignal()
         let name = source.description, keepText = options.keepText, batchSize = options.batchSize
+        let inputFormat = options.inputFormat
         let producer = Thread {
-            Self.produce(descriptor: descriptor, name: name, keepText: keepText, batchSize: batchSize, queue: queue, progress: progress)
+            Self.produce(
+                descriptor: descriptor, name: name, inputFormat: inputFormat, keepText: keepText,
+                batchSize: batchSize, queue: queue, progress: progress)
             queue.close()
             done.signal()
         }
@@ -70,6 +75,9 @@ public final class Ingestor: Sendable {
                         case .readFailed(let message, let bytes):
                             writer.report.bytesRead = bytes
                             writer.fail(Diagnostic(severity: .error, file: name, line: 0, column: 0, message: "reading stopped: \(message)", hint: "check that the file is readable and not being modified"))
+                        case .importFailed(let diagnostic):
+                            writer.report.importFailed = true
+                            writer.fail(diagnostic)
                         case .finished(let bytes):
                             writer.report.bytesRead = bytes
                         }
@@ -95,10 +103,16 @@ public final class Ingestor: Sendable {
         return report
     }
 
-    /// The parsing thread: decodes the file into batches of events.
+    /// A dump larger than this is refused rather than read into memory (dumps are kilobytes to a few megabytes;
+    /// only touchlog/1 recordings are streamed).
+    static let maximumImportBytes = 256 << 20
+
+    /// The parsing thread: detects what the input holds, then decodes it into batches of events. A touchlog/1
+    /// recording is streamed; a view-hierarchy dump is read whole, converted to touchlog/1 records by its importer
+    /// and decoded like a recording, so both take the same validated path into the database.
     private static func produce(
-        descriptor: Int32, name: String, keepText: Bool, batchSize: Int, queue: BatchQueue<Item>,
-        progress: (@Sendable (Int) -> Void)?
+        descriptor: Int32, name: String, inputFormat: InputFormat?, keepText: Bool, batchSize: Int,
+        queue: BatchQueue<Item>, progress: (@Sendable (Int) -> Void)?
     ) {
         final class Sink {
             var batch: [LogEvent] = []
@@ -115,18 +129,57 @@ public final class Ingestor: Sendable {
         }
         var bytes = 0
         do {
-            try decoder.readAll(descriptor: descriptor) { read in
-                bytes = read
-                progress?(read)
+            let prefix = try readUpTo(InputFormat.detectionWindow, from: descriptor)
+            switch inputFormat ?? ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog {
+            case .touchlog:
+                try decoder.readAll(descriptor: descriptor, prefix: prefix) { read in
+                    bytes = read
+                    progress?(read)
+                }
+            case .imported(let format):
+                var dump = prefix
+                dump += try readUpTo(maximumImportBytes + 1 - prefix.count, from: descriptor)
+                bytes = dump.count
+                guard dump.count <= maximumImportBytes else {
+                    _ = queue.put(.importFailed(Diagnostic(
+                        severity: .error, file: name, line: 0, column: 0,
+                        message: "\(format.displayName) larger than \(maximumImportBytes >> 20) MiB",
+                        hint: "a hierarchy dump is normally kilobytes; check that this is the file you meant")))
+                    return
+                }
+                let records = try format.convert(dump, sourceName: "")
+                decoder.readAll(text: records.map { $0.serialized() }.joined(separator: "\n") + "\n")
             }
             var status = stat()
             if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG { bytes = Int(status.st_size) }
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.finished(bytesRead: bytes))
+        } catch let error as ImportError {
+            _ = queue.put(.importFailed(Diagnostic(
+                severity: .error, file: name, line: error.line, column: error.column ?? 0,
+                message: "not readable as \(error.format.displayName): \(error.reason)",
+                hint: error.hint ?? "pass --from NAME if the format was detected wrongly")))
         } catch {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
         }
+    }
+
+    /// Reads until `count` bytes or the end of input, retrying short reads (pipes deliver in pieces).
+    private static func readUpTo(_ count: Int, from descriptor: Int32) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ChunkedLineReader.ReadError(errno: errno)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 }
 

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TouchlogFormat
+@testable import TouchlogStore
+
+/// `touchlog ingest` on view-hierarchy dumps: detection, `--from`, idempotence, and import failures.
+@Suite struct ImportIngestTests {
+    let folder = TemporaryFolder()
+
+    /// The shipped dump samples, one per importer.
+    static let samples: [(file: String, format: ImportFormat)] = [
+        ("import-recursive-description.txt", .recursiveDescription),
+        ("import-sentry-view-hierarchy.json", .sentry),
+        ("import-xcuitest-tree.txt", .xcuitest),
+    ]
+
+    static func samplePath(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("sample-logs").appendingPathComponent(name).path
+    }
+
+    @Test(arguments: samples)
+    func aDetectedDumpIsStoredAsASessionWithItsSnapshot(sample: (file: String, format: ImportFormat)) throws {
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database).ingest(.file(Self.samplePath(sample.file)))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.sessions.count == 1)
+        let session = try database.session(matching: try #require(report.sessions.first).session)
+        #expect(session.headerJSON.contains(#""importer":"\#(sample.format.rawValue)""#))
+        #expect(session.source == Self.samplePath(sample.file))
+        let snapshot = try database.snapshot(sessionRowID: session.rowID, at: nil)
+        #expect(snapshot != nil)
+    }
+
+    @Test func theSameDumpFromAnotherPathIsTheSameSession() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let original = Self.samplePath("import-recursive-description.txt")
+        let copy = folder.file("pasted.txt", try String(contentsOfFile: original, encoding: .utf8))
+        let first = Ingestor(database: database).ingest(.file(original))
+        let second = Ingestor(database: database).ingest(.file(copy))
+        #expect(first.sessions.map(\.kind) == [.stored])
+        #expect(second.succeeded, "\(second.diagnostics)")
+        #expect(second.sessions.map(\.kind) == [.unchanged])
+        #expect(second.sessions.first?.session == first.sessions.first?.session)
+    }
+
+    @Test func fromForcesAFormatAndItsErrorsNameTheLine() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let path = folder.file("a.jsonl", Lines.session([Lines.touch(0.1)]))
+        let report = Ingestor(database: database, options: IngestOptions(inputFormat: .imported(.sentry)))
+            .ingest(.file(path))
+        #expect(!report.succeeded)
+        #expect(report.importFailed)
+        let error = try #require(report.errors.first)
+        #expect(error.line == 2)
+        #expect(error.message.hasPrefix("not readable as Sentry JSON"))
+        #expect(try database.count("session") == 0)
+    }
+
+    @Test func fromTouchlogReadsADumpAsJSONLinesAndFailsOnItsFirstLine() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database, options: IngestOptions(inputFormat: .touchlog))
+            .ingest(.file(Self.samplePath("import-xcuitest-tree.txt")))
+        #expect(!report.succeeded)
+        #expect(!report.importFailed)
+        #expect(report.errors.first?.line == 1)
+    }
+
+    @Test func aRecordingIsNeverTakenForADumpAndStillStreamsPastTheDetectionWindow() throws {
+        // More than the 64 KiB detection peek, so the prefix and the streamed rest must join up exactly.
+        let touches = (0..<2_000).flatMap { index in
+            [Lines.touch(Double(index) + 0.1, id: index), Lines.touch(Double(index) + 0.2, phase: "ended", id: index)]
+        }
+        let text = Lines.session(touches)
+        #expect(text.utf8.count > InputFormat.detectionWindow)
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database).ingest(.file(folder.file("big.jsonl", text)))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.recordsStored == 2 + touches.count)
+        #expect(try database.count("touch") == touches.count)
+    }
+
+    @Test func inputFormatNamesIncludeEveryImporterAndTouchlog() {
+        #expect(InputFormat(name: "touchlog") == .touchlog)
+        #expect(InputFormat(name: "pviews") == .imported(.recursiveDescription))
+        #expect(InputFormat(name: "XCUITest") == .imported(.xcuitest))
+        #expect(InputFormat(name: "csv") == nil)
+        #expect(InputFormat.names == ["touchlog", "recursiveDescription", "sentry", "xcuitest"])
+    }
+}
