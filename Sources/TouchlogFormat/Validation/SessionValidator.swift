@@ -71,9 +71,15 @@ public struct SessionValidator {
             }
             checker.oneOf(checker.required(object, "method", at: [], what: "\"call\" record"), at: ["method"], ["becomeFirstResponder", "resignFirstResponder", "endEditing"])
             checker.bool(object["force"], at: ["force"])
-        case .action, .sent:
-            checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"\(type)\" record"), at: ["action"])
-            checker.string(checker.required(object, "target", at: [], what: "\"\(type)\" record"), at: ["target"], nullable: true)
+        case .action:
+            checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"action\" record"), at: ["action"])
+            checker.string(checker.required(object, "target", at: [], what: "\"action\" record"), at: ["target"], nullable: true)
+            checker.string(object["sender"], at: ["sender"], nullable: true)
+        case .sent:
+            // `target` may be absent: some sources (Sentry's touch breadcrumbs) know which action was sent but not
+            // who received it. Absent means "not recorded"; null means "nobody handled it".
+            checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"sent\" record"), at: ["action"])
+            checker.string(object["target"], at: ["target"], nullable: true)
             checker.string(object["sender"], at: ["sender"], nullable: true)
         case .firstResponder:
             checker.string(checker.required(object, "view", at: [], what: "\"firstResponder\" record"), at: ["view"], nullable: true)

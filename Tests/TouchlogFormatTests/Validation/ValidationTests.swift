@@ -140,6 +140,21 @@ import Testing
         #expect(log.rejected.count == 1)
     }
 
+    @Test func aSentObservationMayLeaveOutWhoReceivedIt() {
+        // Sentry touch breadcrumbs name the action but not its receiver; absent is "not recorded", not "unhandled".
+        let log = DecodedLog(Lines.session([#"{"type":"sent","t":1,"action":"pay:"}"#]))
+        #expect(log.errors.isEmpty)
+        #expect(log.rejected.isEmpty)
+    }
+
+    @Test func anActionRecordMustSayItsTarget() {
+        let log = DecodedLog(Lines.session([#"{"type":"action","t":1,"action":"pay:"}"#]))
+        #expect(log.errors.first?.description == """
+            test.jsonl:3:1: error: missing required member "target" in "action" record
+                hint: add "target" to the "action" record; see docs/log-format.md
+            """)
+    }
+
     @Test func eventsBeforeTheFirstSnapshotAreErrors() {
         let log = DecodedLog([Lines.header(), Lines.touch(0), Lines.snapshot].joined(separator: "\n") + "\n")
         #expect(log.errors.map(\.description) == [

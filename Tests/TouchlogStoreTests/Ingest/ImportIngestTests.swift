@@ -33,6 +33,27 @@ import Testing
         #expect(snapshot != nil)
     }
 
+    /// Every importer fixture, so that what an importer writes is always valid touchlog/1 for the validator.
+    static var importerFixtures: [String] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("TouchlogFormatTests/Importers/Fixtures")
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+            .compactMap { ($0 as? URL)?.path } ?? []
+        return files.filter { !$0.hasSuffix("/.") && (try? FileManager.default.attributesOfItem(atPath: $0)[.type] as? FileAttributeType) == .typeRegular }
+            .sorted()
+    }
+
+    @Test func thereAreImporterFixturesToCheck() {
+        #expect(Self.importerFixtures.count >= 15)
+    }
+
+    @Test(arguments: importerFixtures)
+    func everyImporterFixturePassesValidation(path: String) throws {
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(report.succeeded, "\(report.diagnostics.map(\.description))")
+    }
+
     @Test func theSameDumpFromAnotherPathIsTheSameSession() throws {
         let database = try TouchlogDatabase.inMemory()
         let original = Self.samplePath("import-recursive-description.txt")
