@@ -25,7 +25,7 @@ public struct TouchlogCommand: ParsableCommand {
             Shell completion: touchlog --generate-completion-script bash|zsh|fish
             """,
         version: version,
-        subcommands: [IngestCommand.self, SessionsCommand.self, ShowCommand.self]
+        subcommands: [IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,70 @@
+import ResponderCore
+import TouchlogFormat
+
+/// Writes the replay trace of log format section 6: one JSON object per input record, members in the order of
+/// the format's example, deterministic (the same line always gives the same bytes).
+public enum TraceWriter {
+    /// The trace line, without a newline.
+    public static func line(_ line: ReplayLine) -> String {
+        object(line).serialized()
+    }
+
+    /// The trace line as a JSON object.
+    public static func object(_ line: ReplayLine) -> JSONValue {
+        var o: JSONObject = ["seq": .number(Double(line.seq)), "t": .number(line.t)]
+        let s = line.step
+        switch line.record {
+        case .touch(let r):
+            o["type"] = "touch"
+            o["touch"] = r.touch.jsonValue
+            o["phase"] = .string(r.phase.name)
+            o["window"] = .id(r.window ?? s.window)
+            o["view"] = .id(s.view)
+        case .object(let record):
+            let type = record["type"]?.stringValue ?? ""
+            o["type"] = .string(type)
+            for member in ownFields(type, record) { o.members.append(member) }
+        }
+        o["delivered"] = .array(s.delivered.map { .object(["to": .string($0.to), "method": .string($0.method)]) })
+        o["gestures"] = .array(s.gestures.map { .object(["id": .string($0.id), "state": .string($0.state)]) })
+        o["actions"] = .array(s.actions.map { .action($0.action, target: $0.target, sender: $0.sender) })
+        o["firstResponder"] = .id(s.firstResponder)
+        o["keyboardVisible"] = .bool(s.keyboardVisible)
+        o["divergences"] = .array(line.divergences.map(\.json))
+        // Added field (the format allows additions): what the model could not apply as given.
+        if !s.notes.isEmpty { o["notes"] = .array(s.notes.map(JSONValue.string)) }
+        return .object(o)
+    }
+
+    /// The event's own fields copied into the trace: the ids and values that say what the event was, not a
+    /// snapshot's or an inserted subtree's whole content.
+    static func ownFields(_ type: String, _ record: JSONObject) -> [JSONObject.Member] {
+        var out: [JSONObject.Member] = []
+        func copy(_ key: String) {
+            if let v = record[key] { out.append(.init(key: key, value: v)) }
+        }
+        switch type {
+        case "key":
+            copy("length")
+        case "set":
+            for m in record.members where m.key != "type" && m.key != "t" { out.append(m) }
+        case "insert":
+            copy("parent")
+            copy("index")
+            if let id = record["view"]?["id"] { out.append(.init(key: "view", value: id)) }
+        case "remove":
+            copy("view")
+        case "call":
+            copy("view")
+            copy("method")
+            copy("force")
+        case "action":
+            copy("action")
+            copy("target")
+            copy("sender")
+        default:
+            break
+        }
+        return out
+    }
+}
