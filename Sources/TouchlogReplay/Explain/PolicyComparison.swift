@@ -36,7 +36,8 @@ public enum PolicyComparison {
             let kbA = (keyboardBefore.without, a.step.keyboardVisible)
             let kbB = (keyboardBefore.with, b.step.keyboardVisible)
             keyboardBefore = (a.step.keyboardVisible, b.step.keyboardVisible)
-            if kbA != kbB {
+            // Only a record where one of the replays moves the keyboard says something (not the states after).
+            if kbA != kbB && (kbA.0 != kbA.1 || kbB.0 != kbB.1) {
                 what.append("keyboard \(transition(kbB)) (was: \(transition(kbA)))")
             }
             let frA = a.step.firstResponderChanges.map(frText)

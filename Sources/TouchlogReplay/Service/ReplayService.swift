@@ -80,24 +80,21 @@ public struct ReplayService: Sendable {
             sessionRowID: session.rowID, policies: options.policyKey, trust: options.trust.rawValue,
             touchlogVersion: touchlogVersion, modelVersion: ResponderCoreInfo.modelVersion,
             contentHash: try database.contentHash(sessionRowID: session.rowID) ?? "")
-        var warnings: [ReplayWarning] = []
-        let box = WarningCount()
-        let run = try database.writeReplayRun(header, warningCount: { box.count }) { writer in
-            let replayer = try replay(session, options: options, detail: .facts) { line in
-                try writer.write(StepRows.row(line))
-                try emit(line)
-            }
-            warnings = replayer.warnings
-            box.count = warnings.count
+        // Replayed first, written after: a read inside the write transaction would re-enter the database
+        // (GRDB forbids it on a queue). Rows are kept in memory meanwhile (see docs/replay.md, what remains).
+        var rows: [ReplayStepRow] = []
+        let replayer = try replay(session, options: options, detail: .facts) { line in
+            rows.append(StepRows.row(line))
+            try emit(line)
+        }
+        let warnings = replayer.warnings
+        let run = try database.writeReplayRun(header, warningCount: { warnings.count }) { writer in
+            for row in rows { try writer.write(row) }
         }
         return (run, warnings)
     }
 }
 
-/// Carries the warning count out of the write transaction's closure.
-private final class WarningCount: @unchecked Sendable {
-    var count = 0
-}
 
 /// Turns a replayed line into its stored row.
 enum StepRows {
