@@ -11,7 +11,7 @@ BENCH_RUNS ?= 3
 
 .PHONY: help build release test demo bench bench-ingest generate lint clean
 
-bench: bench-ingest bench-core
+bench: bench-ingest bench-core bench-replay
 
 help:
 	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database and show what it found"
@@ -36,6 +36,9 @@ demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
 	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/*.jsonl
 	$(RELEASE_BIN) sessions --db $(DEMO_DB)
+	$(RELEASE_BIN) replay --db $(DEMO_DB) 3F2A 9D04
+	$(RELEASE_BIN) replay --db $(DEMO_DB) 0B6D --trust observed
+	$(RELEASE_BIN) replay --db $(DEMO_DB) --compare-policy dismiss-on-outside-touch 3F2A
 
 # Sample logs against docs/touchlog-1.schema.json, plus the negative fixtures in Tests/Schema/invalid/.
 .PHONY: check-schema
@@ -76,3 +79,15 @@ clean:
 bench-core:
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
 	.build/release/touchlog-bench core
+
+.PHONY: bench-replay
+# Replay of the 1,000,000-record session against merely reading its records, in the same run (target <= 2x).
+bench-replay:
+	@mkdir -p $(BENCH_DIR)
+	@test -s $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) -o $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
+	rm -f $(BENCH_DIR)/replay.sqlite*
+	$(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/replay.sqlite $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	.build/release/touchlog-bench replay $(BENCH_DIR)/replay.sqlite
+	rm -f $(BENCH_DIR)/replay.sqlite*
