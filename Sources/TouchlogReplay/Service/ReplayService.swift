@@ -74,23 +74,27 @@ public struct ReplayService: Sendable {
     /// Replays a session and stores the run (replacing a run with the same options), returning it and the
     /// warnings replay produced.
     public func storeRun(
-        _ session: SessionInfo, options: ReplayOptions = ReplayOptions(), emit: (ReplayLine) throws -> Void = { _ in }
+        _ session: SessionInfo, options: ReplayOptions = ReplayOptions(), emit: @escaping (ReplayLine) throws -> Void = { _ in }
     ) throws -> (run: ReplayRunInfo, warnings: [ReplayWarning]) {
         let header = ReplayRunHeader(
             sessionRowID: session.rowID, policies: options.policyKey, trust: options.trust.rawValue,
             touchlogVersion: touchlogVersion, modelVersion: ResponderCoreInfo.modelVersion,
             contentHash: try database.contentHash(sessionRowID: session.rowID) ?? "")
-        // Replayed first, written after: a read inside the write transaction would re-enter the database
-        // (GRDB forbids it on a queue). Rows are kept in memory meanwhile (see docs/replay.md, what remains).
-        var rows: [ReplayStepRow] = []
-        let replayer = try replay(session, options: options, detail: .facts) { line in
-            rows.append(StepRows.row(line))
-            try emit(line)
+        var replayer = SessionReplayer(
+            session: session.key, options: options, detail: .facts,
+            recordsSentObservations: try database.hasRecords(sessionRowID: session.rowID, type: "sent"))
+        var warningCount = 0
+        // Records are read on the writing connection (`reading:`), streaming: nothing is held in memory.
+        let run = try database.writeReplayRun(header, warningCount: { warningCount }) { writer, forEachRecord in
+            func store(_ line: ReplayLine) throws {
+                try writer.write(StepRows.row(line))
+                try emit(line)
+            }
+            try forEachRecord { record in try replayer.feed(record, emit: store) }
+            try replayer.finish(emit: store)
+            warningCount = replayer.warnings.count
         }
         let warnings = replayer.warnings
-        let run = try database.writeReplayRun(header, warningCount: { warnings.count }) { writer in
-            for row in rows { try writer.write(row) }
-        }
         return (run, warnings)
     }
 }

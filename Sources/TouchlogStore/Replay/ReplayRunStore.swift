@@ -5,6 +5,7 @@ import GRDB
 /// ``TouchlogDatabase/writeReplayRun(_:_:)``.
 public final class ReplayRunWriter {
     let runID: Int64
+    let db: Database
     private let step: Statement
     private let divergence: Statement
     private let action: Statement
@@ -16,6 +17,7 @@ public final class ReplayRunWriter {
 
     init(_ db: Database, runID: Int64) throws {
         self.runID = runID
+        self.db = db
         step = try db.makeStatement(
             sql: """
                 INSERT INTO replay_step (run_id, seq, t, type, touch, phase, x, y, view, hit_view, observed_view,
