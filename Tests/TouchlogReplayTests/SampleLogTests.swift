@@ -13,6 +13,24 @@ import TouchlogStore
         try expectGolden(try Samples.trace(database), "\(sample).trace.jsonl")
     }
 
+    /// The counting-only mode (the benchmark's replay) finds exactly the divergences the trace shows.
+    @Test(arguments: Samples.names)
+    func countingModeAgreesWithTheTrace(sample: String) throws {
+        let database = try Samples.database(sample)
+        let service = ReplayService(database: database)
+        for info in try database.sessions() {
+            var traced = 0
+            var lines = 0
+            let full = try service.replay(info, detail: .trace) {
+                traced += $0.divergences.count
+                lines += 1
+            }
+            let counted = try service.replay(info, detail: .divergences) { _ in Issue.record("no lines expected") }
+            #expect(counted.divergenceCount == traced && full.divergenceCount == traced)
+            #expect(counted.lineCount == lines)
+        }
+    }
+
     @Test func everySampleHasAGolden() {
         #expect(Samples.names.count == 13)
     }

@@ -79,6 +79,13 @@ public struct SessionReplayer {
     var previous: [Pending] = []
     var spareSteps: [Step] = []
     var controlsCache: [ObjectRef]?
+    /// `model != nil`, kept apart: testing the optional model on the per-record path copied it.
+    var hasModel = false
+    /// The latest input was only counted (divergences-only mode, no actions): observations after it are counted too.
+    var countsLatestLine = false
+    var lastTime = 0.0
+    var lastTouchID: TouchIdentifier?
+    var lastTouchText = ""
 
     struct Pending {
         var seq: Int
@@ -87,8 +94,17 @@ public struct SessionReplayer {
         var step: Step
         var matched: [Bool]
         var divergences: [Divergence]
+        /// Boxed: only set with `.facts` or `--explain`, and a reference keeps moving a `Pending` cheap.
+        var extra: Extra?
+    }
+
+    final class Extra {
         var facts: StepFacts?
         var explanation: String?
+        init(facts: StepFacts?, explanation: String?) {
+            self.facts = facts
+            self.explanation = explanation
+        }
     }
 
     public init(session: String, options: ReplayOptions, detail: ReplayDetail, recordsSentObservations: Bool = true) {
@@ -117,7 +133,8 @@ public struct SessionReplayer {
         } catch let error as MappingError {
             throw ReplayError.badRecord(session: session, seq: error.seq, message: error.message)
         }
-        let t = record.t ?? model?.now ?? 0
+        let t = record.t ?? lastTime
+        lastTime = t
         switch mapped {
         case .header(let names):
             for name in names {
@@ -138,6 +155,7 @@ public struct SessionReplayer {
                 let policies = PolicySettings(
                     session: sessionPolicies, added: options.policies.added, removed: options.policies.removed)
                 model = ResponderModel(hierarchy: spec, policies: policies)
+                hasModel = true
                 step.reset()
                 step.firstResponder = model!.firstResponder
                 step.keyboardVisible = model!.keyboardVisible
@@ -147,15 +165,16 @@ public struct SessionReplayer {
             }
             try begin([(record.seq, t, record.content, step, divergences)], emit)
         case .input(let event):
-            guard model != nil else {
+            guard hasModel else {
                 throw ReplayError.eventBeforeSnapshot(session: session, seq: record.seq, type: record.type)
             }
             if case .key = event {} else { controlsCache = nil }
             var step = takeStep()
             model!.dispatch(event, at: t, into: &step)
-            try begin([(record.seq, t, record.content, step, [])], emit)
+            try rotate(emit)
+            append(seq: record.seq, t: t, record: record.content, step: consume step, divergences: [])
         case .observation(let observation):
-            guard model != nil else {
+            guard hasModel else {
                 throw ReplayError.eventBeforeSnapshot(session: session, seq: record.seq, type: record.type)
             }
             observe(observation, seq: record.seq)
@@ -167,7 +186,7 @@ public struct SessionReplayer {
     /// Ends the session: hands out the last lines. Throws when the session had no snapshot.
     public mutating func finish(emit: (ReplayLine) throws -> Void) throws {
         try flushTouches(emit)
-        guard model != nil else { throw ReplayError.noSnapshot(session: session) }
+        guard hasModel else { throw ReplayError.noSnapshot(session: session) }
         try finalize(previousGeneration: true, emit)
         try finalize(previousGeneration: false, emit)
     }
@@ -176,32 +195,53 @@ public struct SessionReplayer {
 
     mutating func flushTouches(_ emit: (ReplayLine) throws -> Void) throws {
         guard let first = touchBuffer.first else { return }
-        guard model != nil else {
+        guard hasModel else {
             throw ReplayError.eventBeforeSnapshot(session: session, seq: first.seq, type: "touch")
         }
         let bind = options.trust == .observed
         let t = first.record.t
-        var lines: [(Int, Double, RecordContent, Step, [Divergence])] = []
         if touchBuffer.count == 1 {
+            // The common case (one finger, or touches without an event number): no per-record arrays.
+            touchBuffer.removeAll(keepingCapacity: true)
             var step = takeStep()
-            model!.dispatch(.touch(RecordMapping.touchInput(first.record, bindToObservedView: bind)), at: t, into: &step)
-            lines.append((first.seq, t, .touch(first.record), step, []))
-        } else {
-            let inputs = touchBuffer.map { RecordMapping.touchInput($0.record, bindToObservedView: bind) }
-            let steps = model!.dispatchTouchEvent(inputs, at: t)
-            for (k, step) in steps.enumerated() {
-                lines.append((touchBuffer[k].seq, t, .touch(touchBuffer[k].record), step, []))
+            model!.dispatch(.touch(touchInput(first.record, bind: bind)), at: t, into: &step)
+            var divergences: [Divergence] = []
+            if first.record.phase == .began, let observed = first.record.view {
+                hitViewDivergence(step, observed: observed, into: &divergences)
             }
+            try rotate(emit)
+            append(seq: first.seq, t: t, record: .touch(first.record), step: consume step, divergences: divergences)
+            return
         }
-        for k in lines.indices {
-            guard case .touch(let r) = lines[k].2, r.phase == .began, let observed = r.view else { continue }
-            let modelHit = lines[k].3.hitTestView.map { model!.id(of: $0) }
-            if modelHit != observed {
-                lines[k].4.append(Divergence(kind: .hitView, expected: .id(modelHit), observed: .string(observed)))
-            }
+        var lines: [(Int, Double, RecordContent, Step, [Divergence])] = []
+        let inputs = touchBuffer.map { touchInput($0.record, bind: bind) }
+        let steps = model!.dispatchTouchEvent(inputs, at: t)
+        for (k, step) in steps.enumerated() {
+            var divergences: [Divergence] = []
+            let r = touchBuffer[k].record
+            if r.phase == .began, let observed = r.view { hitViewDivergence(step, observed: observed, into: &divergences) }
+            lines.append((touchBuffer[k].seq, t, .touch(r), step, divergences))
         }
         touchBuffer.removeAll(keepingCapacity: true)
         try begin(lines, emit)
+    }
+
+    func hitViewDivergence(_ step: Step, observed: String, into divergences: inout [Divergence]) {
+        let modelHit = step.hitTestView.map { model!.id(of: $0) }
+        if modelHit != observed {
+            divergences.append(Divergence(kind: .hitView, expected: .id(modelHit), observed: .string(observed)))
+        }
+    }
+
+    /// The core's input for a touch record; the touch id's text is cached, since a drag repeats it for every record.
+    mutating func touchInput(_ r: TouchRecord, bind: Bool) -> TouchInput {
+        if r.touch != lastTouchID {
+            lastTouchID = r.touch
+            lastTouchText = r.touch.description
+        }
+        return TouchInput(
+            touch: lastTouchText, phase: RecordMapping.corePhase(r.phase), point: Point(r.x, r.y), window: r.window,
+            tapCount: r.tapCount, event: r.event, observedView: r.view, bindToObservedView: bind)
     }
 
     // MARK: lines
@@ -210,27 +250,44 @@ public struct SessionReplayer {
 
     /// Starts the lines of a new input event: the lines two events back can no longer change and are handed out.
     mutating func begin(_ lines: [(Int, Double, RecordContent, Step, [Divergence])], _ emit: (ReplayLine) throws -> Void) throws {
-        try finalize(previousGeneration: true, emit)
-        swap(&previous, &current)
+        try rotate(emit)
         for (seq, t, record, step, divergences) in lines {
-            for note in step.notes { warn(seq, note.message) }
-            var facts: StepFacts?
-            if detail >= .facts { facts = makeFacts(step, record: record) }
-            var explanation: String?
-            if explainTouches, case .touch(let r) = record, r.phase == .began, let model {
-                let window = r.window.flatMap { model.view($0) }
-                explanation = model.describe(model.explainHitTest(screenPoint: Point(r.x, r.y), window: window))
-            }
-            current.append(
-                Pending(
-                    seq: seq, t: t, record: record, step: step,
-                    matched: [Bool](repeating: false, count: step.actions.count), divergences: divergences,
-                    facts: facts, explanation: explanation))
+            append(seq: seq, t: t, record: record, step: step, divergences: divergences)
         }
     }
 
+    /// A new input event starts: the lines two events back can no longer change and are handed out.
+    mutating func rotate(_ emit: (ReplayLine) throws -> Void) throws {
+        if !previous.isEmpty { try finalize(previousGeneration: true, emit) }
+        swap(&previous, &current)
+    }
+
+    mutating func append(seq: Int, t: Double, record: RecordContent, step: consuming Step, divergences: [Divergence]) {
+        for note in step.notes { warn(seq, note.message) }
+        if detail == .divergences && step.actions.isEmpty {
+            // Nothing will be emitted and no `sent` can match this step: count it and recycle the step at once.
+            lineCount += 1
+            divergenceCount += divergences.count
+            countsLatestLine = true
+            spareSteps.append(step)
+            return
+        }
+        countsLatestLine = false
+        var facts: StepFacts?
+        if detail >= .facts { facts = makeFacts(step, record: record) }
+        var explanation: String?
+        if explainTouches, case .touch(let r) = record, r.phase == .began, let model {
+            let window = r.window.flatMap { model.view($0) }
+            explanation = model.describe(model.explainHitTest(screenPoint: Point(r.x, r.y), window: window))
+        }
+        let matched = step.actions.isEmpty ? [] : [Bool](repeating: false, count: step.actions.count)
+        let extra = facts == nil && explanation == nil ? nil : Extra(facts: facts, explanation: explanation)
+        current.append(
+            Pending(seq: seq, t: t, record: record, step: step, matched: matched, divergences: divergences, extra: extra))
+    }
+
     mutating func finalize(previousGeneration: Bool, _ emit: (ReplayLine) throws -> Void) throws {
-        guard let model else { return }
+        guard hasModel else { return }
         // Moved out of self so emitting (which may throw) does not overlap an access to the generation.
         var lines: [Pending] = []
         if previousGeneration { swap(&lines, &previous) } else { swap(&lines, &current) }
@@ -242,6 +299,7 @@ public struct SessionReplayer {
             if recordsSentObservations {
                 for (a, action) in lines[k].step.actions.enumerated()
                 where !action.isRecognizerAction && !lines[k].matched[a] {
+                    let model = self.model!
                     lines[k].divergences.append(
                         Divergence(
                             kind: .unobservedAction,
@@ -253,9 +311,11 @@ public struct SessionReplayer {
             lineCount += 1
             divergenceCount += lines[k].divergences.count
             if detail >= .trace {
+                let model = self.model!
                 var line = ReplayLine(
                     seq: lines[k].seq, t: lines[k].t, record: lines[k].record, step: model.resolve(lines[k].step),
-                    divergences: lines[k].divergences, facts: lines[k].facts, explanation: lines[k].explanation)
+                    divergences: lines[k].divergences, facts: lines[k].extra?.facts,
+                    explanation: lines[k].extra?.explanation)
                 if describeObjects { line.labels = Self.labels(lines[k].step, model) }
                 try emit(line)
             }
@@ -328,7 +388,9 @@ public struct SessionReplayer {
             divergence = matchSent(action: action, target: target, sender: sender, seq: seq)
         }
         guard let divergence else { return }
-        if current.isEmpty {
+        if current.isEmpty && countsLatestLine {
+            divergenceCount += 1
+        } else if current.isEmpty {
             warn(seq, "\(divergence.summary) (before any input event)")
         } else {
             current[current.count - 1].divergences.append(divergence)
