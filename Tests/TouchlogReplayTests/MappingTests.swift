@@ -53,3 +53,14 @@ import TouchlogFormat
         #expect(h.application.id == "app" && h.application.delegateIsResponder)
     }
 }
+
+/// The trace writer's fast path writes exactly what the project's JSON writer writes.
+@Suite struct TraceWriterTests {
+    @Test(arguments: ["plain", "quote\"d", "back\\slash", "tab\there", "new\nline", "ünïcødé 👍", "", "\u{01}"])
+    func stringsMatchTheJSONWriter(text: String) {
+        let value: JSONValue = ["k": .string(text), "a": [.string(text), 1.5, nil, true]]
+        var fast = ""
+        TraceWriter.write(value, into: &fast)
+        #expect(fast == value.serialized())
+    }
+}
