@@ -59,3 +59,33 @@ import TouchlogReplay
         #expect(r.stdout.contains("responder chain: messageContent2 > messageCell2"))
     }
 }
+
+/// Bad data through the binary: a session whose snapshot was rejected (kept with --keep-going) cannot be replayed.
+@Suite struct ReplayBadDataTests {
+    @Test func aSessionWithoutSnapshotExitsTwoNamingIt() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path("bad.jsonl")
+        let lines = [
+            #"{"type":"session","format":"touchlog/1","session":"NOSNAP-1"}"#,
+            #"{"type":"snapshot","t":0,"windows":"oops"}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let db = folder.path("db.sqlite")
+        _ = try Touchlog.run(["ingest", "--quiet", "--keep-going", "--db", db, file])
+        let r = try Touchlog.run(["replay", "--db", db, "NOSNAP"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("session \"NOSNAP-1\" has no snapshot"))
+    }
+
+    @Test func textTimelineMarksDivergencesAndExplains() throws {
+        let folder = TemporaryFolder()
+        let db = folder.path("db.sqlite")
+        let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/05-reaction-bar-hit-test-override.jsonl").path
+        _ = try Touchlog.run(["ingest", "--quiet", "--db", db, sample])
+        let r = try Touchlog.run(["replay", "--db", db, "0B6D", "--explain", "--trust", "observed"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("touch 1 began at (290.5, 252) hit messageContent2 (UITableViewCellContentView), bound to reactionBar"))
+        #expect(r.stdout.contains("      | hit view: messageContent2 (UITableViewCellContentView)"))
+        #expect(r.stdout.contains("9 input records replayed, 1 divergence, 0 warnings"))
+    }
+}

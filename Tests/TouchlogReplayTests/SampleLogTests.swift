@@ -129,3 +129,36 @@ import TouchlogStore
         #expect(lines.allSatisfy { $0.divergences.isEmpty })
     }
 }
+
+/// The facts stored for the report rules, on sample stories.
+@Suite struct ReportFactTests {
+    @Test func story11_outerPartOfTheBadgeIsBlockedOutsideTheCardsBounds() throws {
+        let lines = try Samples.lines(try Samples.database("11-remove-badge-outside-card"))[0]
+        let began = lines.filter { $0.touchPhase == "began" }
+        let blocked = began.prefix(2).map { $0.facts?.blockedControls ?? [] }
+        #expect(blocked.allSatisfy { $0.map(\.control) == ["removeBadge0"] })
+        #expect(blocked.allSatisfy { $0.first?.reason == "outsideBounds" && $0.first?.blocker == "attachment0" })
+        // The inner tap reaches it: nothing blocked.
+        #expect(began[2].facts?.blockedControls.isEmpty == true)
+    }
+
+    @Test func story09_observedViewOfTheTouchIsNotHiddenButNearlyTransparent() throws {
+        let sessions = try Samples.lines(try Samples.database("09-transparent-toast-blocks-add-to-bag"))
+        // The first tap is the wishlist button, which inserts the toast; the four after it land on the toast.
+        let began = sessions[0].filter { $0.touchPhase == "began" }.dropFirst()
+        #expect(began.count == 4)
+        #expect(began.allSatisfy { $0.facts?.observedView == "toastView" && $0.facts?.observedViewHidden == false })
+    }
+
+    @Test func unreachableControlsAreListedPerSnapshot() throws {
+        let db = try Samples.session([
+            DivergenceTests.header,
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"card","class":"UIView","frame":[0,0,100,100],"subviews":[{"id":"outside","class":"UIButton","frame":[150,150,40,40]},{"id":"inside","class":"UIButton","frame":[10,10,40,40]}]},{"id":"cover","class":"UIView","frame":[0,0,60,60]}]}]}"#,
+        ])
+        let line = try Samples.lines(db)[0][0]
+        let unreachable = line.facts?.unreachableControls ?? []
+        #expect(unreachable.map(\.control) == ["outside", "inside"])
+        #expect(unreachable.first?.reason == "outsideBounds" && unreachable.first?.blocker == "card")
+        #expect(unreachable.last?.reason == "coveredBySibling" && unreachable.last?.blocker == "cover")
+    }
+}

@@ -127,18 +127,12 @@ struct ReplayCommand: ParsableCommand {
                 let warnings: [ReplayWarning]
                 let lineCount: Int
                 let found: Int
-                if noStore || format == .text {
-                    var replayer = SessionReplayer(
-                        session: info.key, options: options, detail: .trace,
-                        recordsSentObservations: try store.hasRecords(sessionRowID: info.rowID, type: "sent"))
-                    replayer.describeObjects = format == .text
-                    replayer.explainTouches = explain
-                    try store.forEachRecord(sessionRowID: info.rowID) { try replayer.feed($0, emit: emit) }
-                    try replayer.finish(emit: emit)
-                    if !noStore { _ = try service.storeRun(info, options: options) }
+                let presentation = ReplayPresentation(describeObjects: format == .text, explainTouches: explain)
+                if noStore {
+                    let replayer = try service.replay(info, options: options, presentation: presentation, emit: emit)
                     (warnings, lineCount, found) = (replayer.warnings, replayer.lineCount, replayer.divergenceCount)
                 } else {
-                    let (run, w) = try service.storeRun(info, options: options, emit: emit)
+                    let (run, w) = try service.storeRun(info, options: options, presentation: presentation, emit: emit)
                     (warnings, lineCount, found) = (w, run.stepCount, run.divergenceCount)
                 }
                 divergences += found

@@ -33,11 +33,12 @@ public struct ReplayService: Sendable {
     @discardableResult
     public func replay(
         _ session: SessionInfo, options: ReplayOptions = ReplayOptions(), detail: ReplayDetail = .trace,
-        emit: (ReplayLine) throws -> Void
+        presentation: ReplayPresentation = ReplayPresentation(), emit: (ReplayLine) throws -> Void
     ) throws -> SessionReplayer {
         var replayer = SessionReplayer(
             session: session.key, options: options, detail: detail,
             recordsSentObservations: try database.hasRecords(sessionRowID: session.rowID, type: "sent"))
+        presentation.apply(to: &replayer)
         try database.forEachRecord(sessionRowID: session.rowID) { record in try replayer.feed(record, emit: emit) }
         try replayer.finish(emit: emit)
         return replayer
@@ -74,7 +75,9 @@ public struct ReplayService: Sendable {
     /// Replays a session and stores the run (replacing a run with the same options), returning it and the
     /// warnings replay produced.
     public func storeRun(
-        _ session: SessionInfo, options: ReplayOptions = ReplayOptions(), emit: @escaping (ReplayLine) throws -> Void = { _ in }
+        _ session: SessionInfo, options: ReplayOptions = ReplayOptions(),
+        presentation: ReplayPresentation = ReplayPresentation(),
+        emit: @escaping (ReplayLine) throws -> Void = { _ in }
     ) throws -> (run: ReplayRunInfo, warnings: [ReplayWarning]) {
         let header = ReplayRunHeader(
             sessionRowID: session.rowID, policies: options.policyKey, trust: options.trust.rawValue,
@@ -83,6 +86,7 @@ public struct ReplayService: Sendable {
         var replayer = SessionReplayer(
             session: session.key, options: options, detail: .facts,
             recordsSentObservations: try database.hasRecords(sessionRowID: session.rowID, type: "sent"))
+        presentation.apply(to: &replayer)
         var warningCount = 0
         // Records are read on the writing connection (`reading:`), streaming: nothing is held in memory.
         let run = try database.writeReplayRun(header, warningCount: { warningCount }) { writer, forEachRecord in
@@ -99,6 +103,22 @@ public struct ReplayService: Sendable {
     }
 }
 
+
+/// What the emitted lines carry for people: readable object names and hit-test explanations (text timeline).
+public struct ReplayPresentation: Sendable, Hashable {
+    public var describeObjects: Bool
+    public var explainTouches: Bool
+
+    public init(describeObjects: Bool = false, explainTouches: Bool = false) {
+        self.describeObjects = describeObjects
+        self.explainTouches = explainTouches
+    }
+
+    func apply(to replayer: inout SessionReplayer) {
+        replayer.describeObjects = describeObjects
+        replayer.explainTouches = explainTouches
+    }
+}
 
 /// Turns a replayed line into its stored row.
 enum StepRows {

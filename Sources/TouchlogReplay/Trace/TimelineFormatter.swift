@@ -35,7 +35,8 @@ public enum TimelineFormatter {
             switch type {
             case "snapshot": out += "snapshot"
             case "key":
-                out += "key (\(o["length"]?.intValue ?? 0) characters) to \(name(s.keyInputReceiver))"
+                let n = o["length"]?.intValue ?? 0
+                out += "key (\(n) character\(n == 1 ? "" : "s")) to \(name(s.keyInputReceiver))"
                 if s.keyInputReceiverHidden { out += " (hidden!)" }
             case "set":
                 let fields = o.members.filter { !["type", "t", "view"].contains($0.key) }
