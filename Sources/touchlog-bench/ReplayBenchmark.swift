@@ -38,9 +38,13 @@ enum ReplayBenchmark {
                     })
             }
             // `--skip-store` leaves out the slow store figure (to profile the replay alone).
-            let stored = args.contains("--skip-store") ? .nan : try time { _ = try ReplayService(database: database).storeRun(session) }
+            let stored =
+                args.contains("--skip-store")
+                ? .nan : try time { _ = try ReplayService(database: database).storeRun(session) }
             print("replay: session \(session.key), \(records) records, \(divergences) divergences")
-            print("replay: read \(fmt(read)) s, replay \(fmt(replay)) s (ratio \(fmt(replay / read))x, target <= 2x), replay and store \(fmt(stored)) s (ratio \(fmt(stored / read))x)")
+            print(
+                "replay: read \(fmt(read)) s, replay \(fmt(replay)) s (ratio \(fmt(replay / read))x, target <= 2x), replay and store \(fmt(stored)) s (ratio \(fmt(stored / read))x)"
+            )
         } catch {
             print("replay: error: \(error)")
         }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import Testing
-@testable import TouchlogCLI
 import TouchlogReplay
+
+@testable import TouchlogCLI
 
 /// `touchlog replay` and `touchlog explain` through the binary: output, errors, exit codes; --help pinned.
 @Suite struct ReplayCommandTests {
@@ -19,7 +20,8 @@ import TouchlogReplay
     func database() throws -> (TemporaryFolder, String) {
         let folder = TemporaryFolder()
         let db = folder.path("db.sqlite")
-        let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/05-reaction-bar-hit-test-override.jsonl").path
+        let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/05-reaction-bar-hit-test-override.jsonl")
+            .path
         let result = try Touchlog.run(["ingest", "--quiet", "--db", db, sample])
         #expect(result.status == 0)
         return (folder, db)
@@ -80,11 +82,14 @@ import TouchlogReplay
     @Test func textTimelineMarksDivergencesAndExplains() throws {
         let folder = TemporaryFolder()
         let db = folder.path("db.sqlite")
-        let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/05-reaction-bar-hit-test-override.jsonl").path
+        let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/05-reaction-bar-hit-test-override.jsonl")
+            .path
         _ = try Touchlog.run(["ingest", "--quiet", "--db", db, sample])
         let r = try Touchlog.run(["replay", "--db", db, "0B6D", "--explain", "--trust", "observed"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("touch 1 began at (290.5, 252) hit messageContent2 (UITableViewCellContentView), bound to reactionBar"))
+        #expect(
+            r.stdout.contains(
+                "touch 1 began at (290.5, 252) hit messageContent2 (UITableViewCellContentView), bound to reactionBar"))
         #expect(r.stdout.contains("      | hit view: messageContent2 (UITableViewCellContentView)"))
         #expect(r.stdout.contains("9 input records replayed, 1 divergence, 0 warnings"))
     }

@@ -1,5 +1,6 @@
 import Testing
 import TouchlogFormat
+
 @testable import TouchlogReplay
 @testable import TouchlogStore
 
@@ -26,7 +27,9 @@ import TouchlogFormat
             tap(1, 1, x: 50, y: 120, view: "tf") + [
                 #"{"type":"firstResponder","t":1.2,"view":"tf","window":"w"}"#,
                 #"{"type":"keyboard","t":1.3,"phase":"willShow","frame":[0,516,393,336]}"#,
-            ] + tap(2, 2, x: 50, y: 220, view: "btn") + [#"{"type":"sent","t":2.1,"action":"save:","target":"vc","sender":"btn"}"#])
+            ] + tap(2, 2, x: 50, y: 220, view: "btn") + [
+                #"{"type":"sent","t":2.1,"action":"save:","target":"vc","sender":"btn"}"#
+            ])
         #expect(out.flatMap(\.divergences).isEmpty)
         #expect(out.count == 5)  // snapshot + four touch records: observations are not trace lines
     }
@@ -45,7 +48,8 @@ import TouchlogFormat
         let ended = out[2]
         #expect(ended.divergences.map(\.kind) == [.firstResponder, .keyboard, .sent])
         #expect(ended.divergences[0].expected == .null && ended.divergences[0].observed == .string("tf"))
-        #expect(ended.divergences[1].expected == .string("hidden") && ended.divergences[1].observed == .string("didShow"))
+        #expect(
+            ended.divergences[1].expected == .string("hidden") && ended.divergences[1].observed == .string("didShow"))
         #expect(ended.divergences[2].observationSeq == 7)
     }
 
@@ -114,7 +118,9 @@ import TouchlogFormat
     }
 
     @Test func policiesAreValidatedWithTheValidNames() throws {
-        #expect(throws: ReplayError.unknownPolicy("dismiss-on-tap")) { try PolicyChanges(arguments: ["+dismiss-on-tap"]) }
+        #expect(throws: ReplayError.unknownPolicy("dismiss-on-tap")) {
+            try PolicyChanges(arguments: ["+dismiss-on-tap"])
+        }
         #expect(ReplayError.unknownPolicy("x").description.contains("dismiss-on-outside-touch"))
         let changes = try PolicyChanges(arguments: ["-tap-to-dismiss", "+resign-on-hide"])
         #expect(changes.key == "+resign-on-hide -tap-to-dismiss")

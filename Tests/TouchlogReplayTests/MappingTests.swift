@@ -1,6 +1,7 @@
 import ResponderCore
 import Testing
 import TouchlogFormat
+
 @testable import TouchlogReplay
 
 /// JSON records onto the core's specs.

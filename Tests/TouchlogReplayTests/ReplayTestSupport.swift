@@ -29,7 +29,8 @@ enum Samples {
 
     /// A database holding a session made of `lines` (header and records as JSON Lines).
     static func session(_ lines: [String]) throws -> TouchlogDatabase {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchlog-replay-\(UUID().uuidString).jsonl")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchlog-replay-\(UUID().uuidString).jsonl")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         return try ingest(path: url.path)
@@ -62,7 +63,9 @@ func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file Golden/\(name); run with TOUCHLOG_RECORD=1 to record it", sourceLocation: sourceLocation)
+        Issue.record(
+            "missing golden file Golden/\(name); run with TOUCHLOG_RECORD=1 to record it",
+            sourceLocation: sourceLocation)
         return
     }
     #expect(actual == expected, sourceLocation: sourceLocation)

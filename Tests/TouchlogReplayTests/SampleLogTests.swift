@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TouchlogFormat
-@testable import TouchlogReplay
 import TouchlogStore
+
+@testable import TouchlogReplay
 
 /// Every sample log, end to end: ingest, replay, and the jsonl trace against Golden/<sample>.trace.jsonl. The story
 /// tests read the traces against sample-logs/README.md.

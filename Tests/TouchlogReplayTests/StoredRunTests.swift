@@ -1,7 +1,8 @@
 import ResponderCore
 import Testing
-@testable import TouchlogReplay
 import TouchlogStore
+
+@testable import TouchlogReplay
 
 /// Stored runs: reused while fresh, replayed again when stale.
 @Suite struct StoredRunTests {
@@ -39,7 +40,8 @@ import TouchlogStore
         let service = ReplayService(database: db)
         let run = try service.storedRun(for: info)
         try db.writer.write { db in
-            try db.execute(sql: "UPDATE replay_run SET model_version = ?", arguments: [ResponderCoreInfo.modelVersion - 1])
+            try db.execute(
+                sql: "UPDATE replay_run SET model_version = ?", arguments: [ResponderCoreInfo.modelVersion - 1])
         }
         let stale = try db.replayRun(sessionRowID: info.rowID, policies: "", trust: "model")!
         #expect(try service.isStale(stale))

@@ -33,12 +33,18 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The screen point, as X,Y.", valueName: "x,y"))
     var point: String
 
-    @Option(help: ArgumentHelp("Bind recorded touches to the model's hit view or to the recorded view.", valueName: "model|observed"))
+    @Option(
+        help: ArgumentHelp(
+            "Bind recorded touches to the model's hit view or to the recorded view.", valueName: "model|observed"))
     var trust: TrustMode = .model
 
     func validate() throws {
-        if !(at >= 0) || !at.isFinite { throw ValidationError("--at must be a time in seconds, 0 or more (got \(at)).") }
-        if parsedPoint == nil { throw ValidationError("--point must be X,Y in screen points, e.g. 120,340.5 (got \"\(point)\").") }
+        if !(at >= 0) || !at.isFinite {
+            throw ValidationError("--at must be a time in seconds, 0 or more (got \(at)).")
+        }
+        if parsedPoint == nil {
+            throw ValidationError("--point must be X,Y in screen points, e.g. 120,340.5 (got \"\(point)\").")
+        }
     }
 
     var parsedPoint: Point? {

@@ -62,10 +62,14 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         name: .customLong("compare-policy"),
-        help: ArgumentHelp("Print only what changes between replaying without and with this policy.", valueName: "name"))
+        help: ArgumentHelp("Print only what changes between replaying without and with this policy.", valueName: "name")
+    )
     var comparePolicy: String?
 
-    @Option(help: ArgumentHelp("Bind new touches to the model's hit view (model) or to the recorded view (observed).", valueName: "model|observed"))
+    @Option(
+        help: ArgumentHelp(
+            "Bind new touches to the model's hit view (model) or to the recorded view (observed).",
+            valueName: "model|observed"))
     var trust: TrustMode = .model
 
     @Flag(name: .customLong("no-store"), help: "Do not store the run in the database.")
@@ -137,7 +141,9 @@ struct ReplayCommand: ParsableCommand {
                 }
                 divergences += found
                 for w in warnings { StandardError.write("touchlog: warning: session \"\(info.key)\" \(w)\n") }
-                if format == .text { out.write(TimelineFormatter.summary(lines: lineCount, divergences: found, warnings: warnings)) }
+                if format == .text {
+                    out.write(TimelineFormatter.summary(lines: lineCount, divergences: found, warnings: warnings))
+                }
             }
             out.flush()
         }

@@ -13,11 +13,15 @@ public enum PolicyComparison {
         /// E.g. `keyboard dismissed (was: stayed up)`.
         public var what: [String]
 
-        public var text: String { "t=\(TimelineFormatter.time(t)) line \(seq) \(event): " + what.joined(separator: "; ") }
+        public var text: String {
+            "t=\(TimelineFormatter.time(t)) line \(seq) \(event): " + what.joined(separator: "; ")
+        }
     }
 
     /// Replays `session` with `policy` removed and added, and lists the records whose effects differ.
-    public static func compare(_ service: ReplayService, _ session: SessionInfo, policy: DismissPolicy, trust: TrustMode)
+    public static func compare(
+        _ service: ReplayService, _ session: SessionInfo, policy: DismissPolicy, trust: TrustMode
+    )
         throws -> [Change]
     {
         let without = try service.replayInMemory(
@@ -44,13 +48,15 @@ public enum PolicyComparison {
             let frB = b.step.firstResponderChanges.map(frText)
             if frA != frB {
                 what.append(
-                    "first responder \(frB.isEmpty ? "unchanged" : frB.joined(separator: ", ")) (was: \(frA.isEmpty ? "unchanged" : frA.joined(separator: ", ")))")
+                    "first responder \(frB.isEmpty ? "unchanged" : frB.joined(separator: ", ")) (was: \(frA.isEmpty ? "unchanged" : frA.joined(separator: ", ")))"
+                )
             }
             let acA = a.step.actions.map(actionText)
             let acB = b.step.actions.map(actionText)
             if acA != acB {
                 what.append(
-                    "actions \(acB.isEmpty ? "none" : acB.joined(separator: ", ")) (was: \(acA.isEmpty ? "none" : acA.joined(separator: ", ")))")
+                    "actions \(acB.isEmpty ? "none" : acB.joined(separator: ", ")) (was: \(acA.isEmpty ? "none" : acA.joined(separator: ", ")))"
+                )
             }
             if !what.isEmpty { out.append(Change(seq: b.seq, t: b.t, event: describe(b), what: what)) }
         }

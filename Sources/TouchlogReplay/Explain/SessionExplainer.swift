@@ -25,7 +25,8 @@ public enum SessionExplainer {
         guard let model = replayer.model else { throw ReplayError.noSnapshot(session: session.key) }
         var out = "session \(session.key) at t=\(formatNumber(t)) (replayed through line \(lastSeq))\n\n"
         out += "hierarchy:\n" + hierarchy(model)
-        out += "\nfirst responder: \(model.firstResponder.map { model.label($0) } ?? "none"); keyboard \(model.keyboardVisible ? "up" : "hidden")\n\n"
+        out +=
+            "\nfirst responder: \(model.firstResponder.map { model.label($0) } ?? "none"); keyboard \(model.keyboardVisible ? "up" : "hidden")\n\n"
         let explanation = model.explainHitTest(screenPoint: point)
         out += model.describe(explanation) + "\n"
         return out

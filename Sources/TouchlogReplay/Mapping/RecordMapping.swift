@@ -76,7 +76,8 @@ enum RecordMapping {
                 .keyboard(phase: try string(o, "phase", seq), frame: try Field.rect(o["frame"], "frame", seq: seq)))
         case .sent:
             return .observation(
-                .sent(action: try string(o, "action", seq), target: Field.id(o["target"]), sender: Field.id(o["sender"])))
+                .sent(
+                    action: try string(o, "action", seq), target: Field.id(o["target"]), sender: Field.id(o["sender"])))
         }
     }
 

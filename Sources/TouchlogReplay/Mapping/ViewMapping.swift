@@ -21,7 +21,10 @@ enum ViewMapping {
                 let child = stack[top].children[stack[top].next]
                 stack[top].next += 1
                 guard let object = child.objectValue else {
-                    throw MappingError(seq: seq, "a subview of \"\(stack[top].json["id"]?.stringValue ?? "?")\" is \(child.typeDescription), not a View object")
+                    throw MappingError(
+                        seq: seq,
+                        "a subview of \"\(stack[top].json["id"]?.stringValue ?? "?")\" is \(child.typeDescription), not a View object"
+                    )
                 }
                 stack.append(Frame(json: object, children: object["subviews"]?.arrayValue ?? []))
                 continue
@@ -36,7 +39,8 @@ enum ViewMapping {
     /// One view's own fields (everything but `subviews`).
     static func ownFields(_ o: JSONObject, subviews: [ViewSpec], seq: Int) throws -> ViewSpec {
         guard let id = o["id"]?.stringValue else {
-            throw MappingError(seq: seq, "a view has no string \"id\"; every View needs \"id\", \"class\" and \"frame\"")
+            throw MappingError(
+                seq: seq, "a view has no string \"id\"; every View needs \"id\", \"class\" and \"frame\"")
         }
         guard let className = o["class"]?.stringValue else {
             throw MappingError(seq: seq, "view \"\(id)\" has no string \"class\"")
@@ -44,14 +48,16 @@ enum ViewMapping {
         let frame = try Field.rect(o["frame"], "frame", seq: seq)
         let center = try Field.point(o["center"], "center", seq: seq)
         if frame == nil && center == nil {
-            throw MappingError(seq: seq, "view \"\(id)\" has neither \"frame\" nor \"center\"; a null frame needs a center")
+            throw MappingError(
+                seq: seq, "view \"\(id)\" has neither \"frame\" nor \"center\"; a null frame needs a center")
         }
         return ViewSpec(
             id: id, className: className, baseClass: o["baseClass"]?.stringValue, frame: frame,
             bounds: try Field.rect(o["bounds"], "bounds", seq: seq), center: center,
             transform: try Field.transform(o["transform"], seq: seq), isHidden: o["isHidden"]?.boolValue,
             alpha: o["alpha"]?.doubleValue, isUserInteractionEnabled: o["isUserInteractionEnabled"]?.boolValue,
-            clipsToBounds: o["clipsToBounds"]?.boolValue, isMultipleTouchEnabled: o["isMultipleTouchEnabled"]?.boolValue,
+            clipsToBounds: o["clipsToBounds"]?.boolValue,
+            isMultipleTouchEnabled: o["isMultipleTouchEnabled"]?.boolValue,
             isExclusiveTouch: o["isExclusiveTouch"]?.boolValue, isEnabled: o["isEnabled"]?.boolValue,
             canBecomeFirstResponder: o["canBecomeFirstResponder"]?.boolValue,
             canResignFirstResponder: o["canResignFirstResponder"]?.boolValue,
@@ -78,7 +84,8 @@ enum ViewMapping {
         guard let items = value?.arrayValue else { return [] }
         return try items.map { item in
             guard let id = item["id"]?.stringValue, let className = item["class"]?.stringValue else {
-                throw MappingError(seq: seq, "a gesture recognizer needs a string \"id\" and \"class\": \(item.serialized())")
+                throw MappingError(
+                    seq: seq, "a gesture recognizer needs a string \"id\" and \"class\": \(item.serialized())")
             }
             // `baseClass` decides the behaviour of a custom recognizer class, as for views.
             let kind = item["baseClass"]?.stringValue.map { RecognizerKind(className: $0) }

@@ -118,7 +118,9 @@ public struct SessionReplayer {
     public mutating func feed(_ record: StoredRecord, emit: (ReplayLine) throws -> Void) throws {
         if case .touch(let touch) = record.content {
             // Consecutive records with the same `event` number and `t` are one UIEvent (reading 1).
-            if let last = touchBuffer.last, let event = touch.event, last.record.event == event, last.record.t == touch.t {
+            if let last = touchBuffer.last, let event = touch.event, last.record.event == event,
+                last.record.t == touch.t
+            {
                 touchBuffer.append((record.seq, touch))
                 return
             }
@@ -141,7 +143,9 @@ public struct SessionReplayer {
                 if let policy = DismissPolicy(rawValue: name) {
                     sessionPolicies.append(policy)
                 } else {
-                    warn(record.seq, "the header's policy \"\(name)\" is not one touchlog models; it is kept, not applied")
+                    warn(
+                        record.seq,
+                        "the header's policy \"\(name)\" is not one touchlog models; it is kept, not applied")
                 }
             }
         case .snapshot(let spec, let unknown):
@@ -219,7 +223,9 @@ public struct SessionReplayer {
         for (k, step) in steps.enumerated() {
             var divergences: [Divergence] = []
             let r = touchBuffer[k].record
-            if r.phase == .began, let observed = r.view { hitViewDivergence(step, observed: observed, into: &divergences) }
+            if r.phase == .began, let observed = r.view {
+                hitViewDivergence(step, observed: observed, into: &divergences)
+            }
             lines.append((touchBuffer[k].seq, t, .touch(r), step, divergences))
         }
         touchBuffer.removeAll(keepingCapacity: true)
@@ -249,7 +255,9 @@ public struct SessionReplayer {
     mutating func takeStep() -> Step { spareSteps.popLast() ?? Step() }
 
     /// Starts the lines of a new input event: the lines two events back can no longer change and are handed out.
-    mutating func begin(_ lines: [(Int, Double, RecordContent, Step, [Divergence])], _ emit: (ReplayLine) throws -> Void) throws {
+    mutating func begin(
+        _ lines: [(Int, Double, RecordContent, Step, [Divergence])], _ emit: (ReplayLine) throws -> Void
+    ) throws {
         try rotate(emit)
         for (seq, t, record, step, divergences) in lines {
             append(seq: seq, t: t, record: record, step: step, divergences: divergences)
@@ -283,7 +291,8 @@ public struct SessionReplayer {
         let matched = step.actions.isEmpty ? [] : [Bool](repeating: false, count: step.actions.count)
         let extra = facts == nil && explanation == nil ? nil : Extra(facts: facts, explanation: explanation)
         current.append(
-            Pending(seq: seq, t: t, record: record, step: step, matched: matched, divergences: divergences, extra: extra))
+            Pending(
+                seq: seq, t: t, record: record, step: step, matched: matched, divergences: divergences, extra: extra))
     }
 
     mutating func finalize(previousGeneration: Bool, _ emit: (ReplayLine) throws -> Void) throws {
@@ -339,7 +348,8 @@ public struct SessionReplayer {
             let id = model.id(of: ref)
             if out[id] != nil { continue }
             if let info = model.info(ref) {
-                let name = info.accessibilityIdentifier.map { "\"\($0)\"" } ?? info.accessibilityLabel.map { "\"\($0)\"" }
+                let name =
+                    info.accessibilityIdentifier.map { "\"\($0)\"" } ?? info.accessibilityLabel.map { "\"\($0)\"" }
                 out[id] = "\(id) (\(info.className)\(name.map { ", " + $0 } ?? ""))"
             } else {
                 out[id] = model.label(ref)
@@ -364,7 +374,10 @@ public struct SessionReplayer {
                 if let w = model.view(window) {
                     modelFR = model.firstResponder(inWindow: w)
                 } else {
-                    warn(seq, "the firstResponder observation names window \"\(window)\", which the model does not have; compared with the key window")
+                    warn(
+                        seq,
+                        "the firstResponder observation names window \"\(window)\", which the model does not have; compared with the key window"
+                    )
                 }
             }
             let expected = modelFR.map { model.id(of: $0) }
@@ -423,7 +436,8 @@ public struct SessionReplayer {
             let a = lines[loose.line].step.actions[loose.index]
             return Divergence(
                 kind: .sent,
-                expected: .action(a.action, target: a.target.map { model.id(of: $0) }, sender: a.sender.map { model.id(of: $0) }),
+                expected: .action(
+                    a.action, target: a.target.map { model.id(of: $0) }, sender: a.sender.map { model.id(of: $0) }),
                 observed: observed, observationSeq: seq)
         }
         return Divergence(kind: .sent, expected: .null, observed: observed, observationSeq: seq)
@@ -466,7 +480,9 @@ public struct SessionReplayer {
             f.point = p
             f.hitView = step.hitTestView.map { model.id(of: $0) }
             f.observedView = r.view
-            if let observed = r.view, let ref = model.view(observed) { f.observedViewHidden = model.isEffectivelyHidden(ref) }
+            if let observed = r.view, let ref = model.view(observed) {
+                f.observedViewHidden = model.isEffectivelyHidden(ref)
+            }
             for control in controls() {
                 guard let frame = model.screenFrame(of: control), frame.contains(p) else { continue }
                 let answer = model.whyNotReached(screenPoint: p, view: control)

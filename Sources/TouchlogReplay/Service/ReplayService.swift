@@ -45,7 +45,8 @@ public struct ReplayService: Sendable {
     }
 
     /// Replays a session in memory (with facts), e.g. with a policy added to see whether it would have helped.
-    public func replayInMemory(_ session: SessionInfo, options: ReplayOptions = ReplayOptions()) throws -> ReplayResult {
+    public func replayInMemory(_ session: SessionInfo, options: ReplayOptions = ReplayOptions()) throws -> ReplayResult
+    {
         var lines: [ReplayLine] = []
         let replayer = try replay(session, options: options, detail: .facts) { lines.append($0) }
         return ReplayResult(
@@ -89,20 +90,21 @@ public struct ReplayService: Sendable {
         presentation.apply(to: &replayer)
         var warningCount = 0
         // Records are read on the writing connection (`reading:`), streaming: nothing is held in memory.
-        let run = try database.writeReplayRun(header, warningCount: { warningCount }) { writer, forEachRecord in
-            func store(_ line: ReplayLine) throws {
-                try writer.write(StepRows.row(line))
-                try emit(line)
-            }
-            try forEachRecord { record in try replayer.feed(record, emit: store) }
-            try replayer.finish(emit: store)
-            warningCount = replayer.warnings.count
-        }
+        let run = try database.writeReplayRun(
+            header, warningCount: { warningCount },
+            reading: { writer, forEachRecord in
+                func store(_ line: ReplayLine) throws {
+                    try writer.write(StepRows.row(line))
+                    try emit(line)
+                }
+                try forEachRecord { record in try replayer.feed(record, emit: store) }
+                try replayer.finish(emit: store)
+                warningCount = replayer.warnings.count
+            })
         let warnings = replayer.warnings
         return (run, warnings)
     }
 }
-
 
 /// What the emitted lines carry for people: readable object names and hit-test explanations (text timeline).
 public struct ReplayPresentation: Sendable, Hashable {

@@ -73,7 +73,9 @@ public enum TimelineFormatter {
         out += "\n"
         for d in details { out += "      " + d + "\n" }
         if let explanation = line.explanation {
-            for l in explanation.split(separator: "\n", omittingEmptySubsequences: false) { out += "      | " + l + "\n" }
+            for l in explanation.split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "      | " + l + "\n"
+            }
         }
         for d in line.divergences { out += "   !  " + d.summary + "\n" }
         return out

@@ -10,7 +10,9 @@ struct RecordScan {
 
     func forEach(sessionRowID: Int64, _ body: (StoredRecord) throws -> Void) throws {
         let touches = try db.makeStatement(
-            sql: "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json FROM touch WHERE key BETWEEN ? AND ? ORDER BY key")
+            sql:
+                "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json FROM touch WHERE key BETWEEN ? AND ? ORDER BY key"
+        )
         let others = try db.makeStatement(sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? ORDER BY key")
         let range = RecordKey.range(session: sessionRowID)
         let touchRows = try Row.fetchCursor(touches, arguments: [range.lower, range.upper])

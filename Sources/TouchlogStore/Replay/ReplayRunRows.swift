@@ -41,7 +41,10 @@ public struct ReplayRunHeader: Sendable, Hashable {
     public var modelVersion: Int
     public var contentHash: String
 
-    public init(sessionRowID: Int64, policies: String, trust: String, touchlogVersion: String, modelVersion: Int, contentHash: String) {
+    public init(
+        sessionRowID: Int64, policies: String, trust: String, touchlogVersion: String, modelVersion: Int,
+        contentHash: String
+    ) {
         self.sessionRowID = sessionRowID
         self.policies = policies
         self.trust = trust
@@ -85,7 +88,10 @@ public struct ReplayStepRow: Sendable, Hashable {
         public var expectedJSON: String
         public var observedJSON: String
         public var observationSeq: Int?
-        public init(kind: String, view: String?, field: String?, expectedJSON: String, observedJSON: String, observationSeq: Int?) {
+        public init(
+            kind: String, view: String?, field: String?, expectedJSON: String, observedJSON: String,
+            observationSeq: Int?
+        ) {
             self.kind = kind
             self.view = view
             self.field = field
@@ -145,7 +151,9 @@ public struct ReplayStepRow: Sendable, Hashable {
         public var blocker: String?
         public var hitView: String?
         public var explanation: String
-        public init(kind: String, control: String, reason: String, blocker: String?, hitView: String?, explanation: String) {
+        public init(
+            kind: String, control: String, reason: String, blocker: String?, hitView: String?, explanation: String
+        ) {
             self.kind = kind
             self.control = control
             self.reason = reason

@@ -26,15 +26,23 @@ public final class ReplayRunWriter {
                 VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
                 """)
         divergence = try db.makeStatement(
-            sql: "INSERT INTO replay_divergence (run_id, seq, ordinal, kind, view, field, expected_json, observed_json, observation_seq) VALUES (?,?,?,?,?,?,?,?,?)")
+            sql:
+                "INSERT INTO replay_divergence (run_id, seq, ordinal, kind, view, field, expected_json, observed_json, observation_seq) VALUES (?,?,?,?,?,?,?,?,?)"
+        )
         action = try db.makeStatement(
             sql: "INSERT INTO replay_action (run_id, seq, ordinal, action, target, sender) VALUES (?,?,?,?,?,?)")
         change = try db.makeStatement(
-            sql: "INSERT INTO replay_first_responder_change (run_id, seq, ordinal, window, from_view, to_view, reason) VALUES (?,?,?,?,?,?,?)")
+            sql:
+                "INSERT INTO replay_first_responder_change (run_id, seq, ordinal, window, from_view, to_view, reason) VALUES (?,?,?,?,?,?,?)"
+        )
         cancellation = try db.makeStatement(
-            sql: "INSERT INTO replay_cancellation (run_id, seq, ordinal, touch, view, view_class, cause, view_had_begun) VALUES (?,?,?,?,?,?,?,?)")
+            sql:
+                "INSERT INTO replay_cancellation (run_id, seq, ordinal, touch, view, view_class, cause, view_had_begun) VALUES (?,?,?,?,?,?,?,?)"
+        )
         reach = try db.makeStatement(
-            sql: "INSERT INTO replay_control_reach (run_id, seq, ordinal, kind, control, reason, blocker, hit_view, explanation) VALUES (?,?,?,?,?,?,?,?,?)")
+            sql:
+                "INSERT INTO replay_control_reach (run_id, seq, ordinal, kind, control, reason, blocker, hit_view, explanation) VALUES (?,?,?,?,?,?,?,?,?)"
+        )
     }
 
     /// Stores one replayed input record with its child rows.
@@ -57,10 +65,14 @@ public final class ReplayRunWriter {
             try change.execute(arguments: [runID, r.seq, k, c.window, c.from, c.to, c.reason])
         }
         for (k, c) in r.cancellations.enumerated() {
-            try cancellation.execute(arguments: [runID, r.seq, k, c.touch, c.view, c.viewClass, c.cause, c.viewHadBegun])
+            try cancellation.execute(arguments: [
+                runID, r.seq, k, c.touch, c.view, c.viewClass, c.cause, c.viewHadBegun,
+            ])
         }
         for (k, c) in r.controlReach.enumerated() {
-            try reach.execute(arguments: [runID, r.seq, k, c.kind, c.control, c.reason, c.blocker, c.hitView, c.explanation])
+            try reach.execute(arguments: [
+                runID, r.seq, k, c.kind, c.control, c.reason, c.blocker, c.hitView, c.explanation,
+            ])
         }
         steps += 1
         divergences += r.divergences.count
@@ -135,7 +147,8 @@ extension TouchlogDatabase {
     /// The stored trace lines of a run, in order.
     public func replayTrace(runID: Int64) throws -> [String] {
         try writer.read { db in
-            try String.fetchAll(db, sql: "SELECT trace_json FROM replay_step WHERE run_id = ? ORDER BY seq", arguments: [runID])
+            try String.fetchAll(
+                db, sql: "SELECT trace_json FROM replay_step WHERE run_id = ? ORDER BY seq", arguments: [runID])
         }
     }
 
@@ -144,7 +157,9 @@ extension TouchlogDatabase {
         try writer.read { db in
             var rows: [ReplayStepRow] = []
             var index: [Int: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM replay_step WHERE run_id = ? ORDER BY seq", arguments: [runID]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM replay_step WHERE run_id = ? ORDER BY seq", arguments: [runID])
+            {
                 var r = ReplayStepRow(seq: row["seq"], t: row["t"], type: row["type"], traceJSON: row["trace_json"])
                 r.touch = row["touch"]
                 r.phase = row["phase"]
@@ -165,32 +180,46 @@ extension TouchlogDatabase {
                 index[r.seq] = rows.count
                 rows.append(r)
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM replay_divergence WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM replay_divergence WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID])
+            {
                 guard let i = index[row["seq"]] else { continue }
                 rows[i].divergences.append(
-                    .init(kind: row["kind"], view: row["view"], field: row["field"], expectedJSON: row["expected_json"],
-                          observedJSON: row["observed_json"], observationSeq: row["observation_seq"]))
+                    .init(
+                        kind: row["kind"], view: row["view"], field: row["field"], expectedJSON: row["expected_json"],
+                        observedJSON: row["observed_json"], observationSeq: row["observation_seq"]))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM replay_action WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM replay_action WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID])
+            {
                 guard let i = index[row["seq"]] else { continue }
                 rows[i].actions.append(.init(action: row["action"], target: row["target"], sender: row["sender"]))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM replay_first_responder_change WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM replay_first_responder_change WHERE run_id = ? ORDER BY seq, ordinal",
+                arguments: [runID])
+            {
                 guard let i = index[row["seq"]] else { continue }
                 rows[i].firstResponderChanges.append(
                     .init(window: row["window"], from: row["from_view"], to: row["to_view"], reason: row["reason"]))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM replay_cancellation WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM replay_cancellation WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID])
+            {
                 guard let i = index[row["seq"]] else { continue }
                 rows[i].cancellations.append(
-                    .init(touch: row["touch"], view: row["view"], viewClass: row["view_class"], cause: row["cause"],
-                          viewHadBegun: row["view_had_begun"]))
+                    .init(
+                        touch: row["touch"], view: row["view"], viewClass: row["view_class"], cause: row["cause"],
+                        viewHadBegun: row["view_had_begun"]))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM replay_control_reach WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM replay_control_reach WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID]
+            ) {
                 guard let i = index[row["seq"]] else { continue }
                 rows[i].controlReach.append(
-                    .init(kind: row["kind"], control: row["control"], reason: row["reason"], blocker: row["blocker"],
-                          hitView: row["hit_view"], explanation: row["explanation"]))
+                    .init(
+                        kind: row["kind"], control: row["control"], reason: row["reason"], blocker: row["blocker"],
+                        hitView: row["hit_view"], explanation: row["explanation"]))
             }
             return rows
         }

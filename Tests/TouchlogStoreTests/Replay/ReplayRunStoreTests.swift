@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TouchlogStore
 
 /// Replay runs in the database: written in one transaction, replaced per options, gone with their session.
@@ -22,9 +23,15 @@ import Testing
         let db = try stored()
         var row = ReplayStepRow(seq: 3, t: 0.1, type: "touch", traceJSON: #"{"seq":3}"#)
         row.firstResponderFrame = [1, 2, 3, 4]
-        row.divergences = [.init(kind: "hitView", view: nil, field: nil, expectedJSON: "null", observedJSON: "\"tf1\"", observationSeq: nil)]
+        row.divergences = [
+            .init(
+                kind: "hitView", view: nil, field: nil, expectedJSON: "null", observedJSON: "\"tf1\"",
+                observationSeq: nil)
+        ]
         row.actions = [.init(action: "go:", target: nil, sender: "btn")]
-        row.controlReach = [.init(kind: "blocked", control: "btn", reason: "hidden", blocker: "btn", hitView: nil, explanation: "x")]
+        row.controlReach = [
+            .init(kind: "blocked", control: "btn", reason: "hidden", blocker: "btn", hitView: nil, explanation: "x")
+        ]
         let run = try db.writeReplayRun(try header(db)) { try $0.write(row) }
         #expect(run.stepCount == 1 && run.divergenceCount == 1)
         let back = try db.replaySteps(runID: run.id)
@@ -44,7 +51,9 @@ import Testing
 
     @Test func runsGoWithTheirSession() throws {
         let db = try stored()
-        let run = try db.writeReplayRun(try header(db)) { try $0.write(ReplayStepRow(seq: 2, t: 0, type: "snapshot", traceJSON: "{}")) }
+        let run = try db.writeReplayRun(try header(db)) {
+            try $0.write(ReplayStepRow(seq: 2, t: 0, type: "snapshot", traceJSON: "{}"))
+        }
         try db.writer.write { db in try db.execute(sql: "DELETE FROM session") }
         #expect(try db.replayRuns(sessionRowID: run.sessionRowID).isEmpty)
         #expect(try db.count("replay_step") == 0)
