@@ -25,7 +25,9 @@ public struct TouchlogCommand: ParsableCommand {
             Shell completion: touchlog --generate-completion-script bash|zsh|fish
             """,
         version: version,
-        subcommands: [IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self]
+        subcommands: [
+            IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self,
+        ]
     )
 
     public init() {}
