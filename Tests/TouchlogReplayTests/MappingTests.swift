@@ -65,3 +65,21 @@ import TouchlogFormat
         #expect(fast == value.serialized())
     }
 }
+
+/// The text timeline folds runs of plain key presses and keeps everything else on its own line.
+@Suite struct TimelineTests {
+    @Test func keysIntoTheHiddenFieldAreOneMarkedLine() throws {
+        let db = try Samples.database("03-hidden-promo-field-keeps-typing")
+        var writer = TimelineWriter()
+        var text = ""
+        try ReplayService(database: db).replay(
+            try db.sessions()[0], presentation: ReplayPresentation(describeObjects: true)
+        ) { text += writer.add($0) }
+        text += writer.finish()
+        #expect(
+            text.contains(
+                "lines 18-21  4 keys (4 characters) to promoField (UITextField, \"checkout.promoCode\") (hidden!)\n"))
+        #expect(text.contains("set promoField isHidden=true"))
+        #expect(!text.contains("line 19 "))
+    }
+}

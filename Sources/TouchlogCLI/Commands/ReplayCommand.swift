@@ -118,6 +118,7 @@ struct ReplayCommand: ParsableCommand {
                     if k > 0 { out.write("\n") }
                     out.write(TimelineFormatter.heading(session: info.key, options: options))
                 }
+                let timeline = TimelineBox()
                 let emit: (ReplayLine) throws -> Void = { line in
                     switch format {
                     case .jsonl:
@@ -125,7 +126,7 @@ struct ReplayCommand: ParsableCommand {
                         if tagged { o["session"] = .string(info.key) }
                         out.write(JSONValue.object(o).serialized() + "\n")
                     case .text:
-                        out.write(TimelineFormatter.block(line))
+                        out.write(timeline.writer.add(line))
                     }
                 }
                 let warnings: [ReplayWarning]
@@ -142,6 +143,7 @@ struct ReplayCommand: ParsableCommand {
                 divergences += found
                 for w in warnings { StandardError.write("touchlog: warning: session \"\(info.key)\" \(w)\n") }
                 if format == .text {
+                    out.write(timeline.writer.finish())
                     out.write(TimelineFormatter.summary(lines: lineCount, divergences: found, warnings: warnings))
                 }
             }
@@ -152,6 +154,11 @@ struct ReplayCommand: ParsableCommand {
 }
 
 extension TrustMode: ExpressibleByArgument {}
+
+/// Holds the timeline writer for the emitting closure.
+final class TimelineBox {
+    var writer = TimelineWriter()
+}
 
 /// Buffered standard output (a trace can be millions of lines).
 final class StandardOutput {

@@ -92,3 +92,53 @@ public enum TimelineFormatter {
         return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
     }
 }
+
+/// Writes a session's timeline, folding runs of key presses into one line (typing 18 characters is one thing to a
+/// QA engineer; a divergence, an action or a first-responder change always gets its own line).
+public struct TimelineWriter {
+    var keys: [ReplayLine] = []
+
+    public init() {}
+
+    /// The text to print for `line` now (may be empty while a run of keys continues).
+    public mutating func add(_ line: ReplayLine) -> String {
+        if isPlainKey(line) {
+            if let first = keys.first,
+                first.step.keyInputReceiver != line.step.keyInputReceiver
+                    || first.step.keyInputReceiverHidden != line.step.keyInputReceiverHidden
+            {
+                let out = flush()
+                keys = [line]
+                return out
+            }
+            keys.append(line)
+            return ""
+        }
+        return flush() + TimelineFormatter.block(line)
+    }
+
+    /// The text still held back (call at the end of the session).
+    public mutating func finish() -> String { flush() }
+
+    mutating func flush() -> String {
+        defer { keys.removeAll() }
+        guard let first = keys.first, let last = keys.last else { return "" }
+        if keys.count == 1 { return TimelineFormatter.block(first) }
+        let characters = keys.reduce(0) { n, line in
+            if case .object(let o) = line.record { return n + (o["length"]?.intValue ?? 0) }
+            return n
+        }
+        let receiver = first.step.keyInputReceiver.map { first.labels[$0] ?? $0 } ?? "nothing"
+        let hidden = first.step.keyInputReceiverHidden ? " (hidden!)" : ""
+        return
+            "t=\(TimelineFormatter.time(first.t))..\(TimelineFormatter.time(last.t))  lines \(first.seq)-\(last.seq)  "
+            + "\(keys.count) keys (\(characters) characters) to \(receiver)\(hidden)\n"
+    }
+
+    func isPlainKey(_ line: ReplayLine) -> Bool {
+        guard case .object(let o) = line.record, o["type"]?.stringValue == "key" else { return false }
+        let s = line.step
+        return line.divergences.isEmpty && s.actions.isEmpty && s.firstResponderChanges.isEmpty
+            && s.keyboardChanges.isEmpty && s.notes.isEmpty && s.policyEffects.isEmpty
+    }
+}
