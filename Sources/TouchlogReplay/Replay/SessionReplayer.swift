@@ -78,6 +78,8 @@ public struct SessionReplayer {
     var current: [Pending] = []
     var previous: [Pending] = []
     var spareSteps: [Step] = []
+    /// The step single touches are dispatched into; swapped into a line only when the line must be kept.
+    var scratch = Step()
     var controlsCache: [ObjectRef]?
     /// `model != nil`, kept apart: testing the optional model on the per-record path copied it.
     var hasModel = false
@@ -117,10 +119,17 @@ public struct SessionReplayer {
     /// Feeds the next record of the session (in `seq` order); `emit` receives lines that are complete.
     public mutating func feed(_ record: StoredRecord, emit: (ReplayLine) throws -> Void) throws {
         if case .touch(let touch) = record.content {
+            guard let event = touch.event else {
+                // No event number: a UIEvent of its own, dispatched at once (the common case in long sessions).
+                try flushTouches(emit)
+                guard hasModel else {
+                    throw ReplayError.eventBeforeSnapshot(session: session, seq: record.seq, type: "touch")
+                }
+                try dispatchSingleTouch(seq: record.seq, touch, emit)
+                return
+            }
             // Consecutive records with the same `event` number and `t` are one UIEvent (reading 1).
-            if let last = touchBuffer.last, let event = touch.event, last.record.event == event,
-                last.record.t == touch.t
-            {
+            if let last = touchBuffer.last, last.record.event == event, last.record.t == touch.t {
                 touchBuffer.append((record.seq, touch))
                 return
             }
@@ -205,16 +214,8 @@ public struct SessionReplayer {
         let bind = options.trust == .observed
         let t = first.record.t
         if touchBuffer.count == 1 {
-            // The common case (one finger, or touches without an event number): no per-record arrays.
             touchBuffer.removeAll(keepingCapacity: true)
-            var step = takeStep()
-            model!.dispatch(.touch(touchInput(first.record, bind: bind)), at: t, into: &step)
-            var divergences: [Divergence] = []
-            if first.record.phase == .began, let observed = first.record.view {
-                hitViewDivergence(step, observed: observed, into: &divergences)
-            }
-            try rotate(emit)
-            append(seq: first.seq, t: t, record: .touch(first.record), step: consume step, divergences: divergences)
+            try dispatchSingleTouch(seq: first.seq, first.record, emit)
             return
         }
         var lines: [(Int, Double, RecordContent, Step, [Divergence])] = []
@@ -230,6 +231,27 @@ public struct SessionReplayer {
         }
         touchBuffer.removeAll(keepingCapacity: true)
         try begin(lines, emit)
+    }
+
+    /// One touch record that is a UIEvent by itself: no per-record arrays, and in counting-only mode a step without
+    /// actions is dispatched into the reused scratch step and never moved.
+    mutating func dispatchSingleTouch(seq: Int, _ record: TouchRecord, _ emit: (ReplayLine) throws -> Void) throws {
+        let input = touchInput(record, bind: options.trust == .observed)
+        model!.dispatch(.touch(input), at: record.t, into: &scratch)
+        var divergences: [Divergence] = []
+        if record.phase == .began, let observed = record.view {
+            hitViewDivergence(scratch, observed: observed, into: &divergences)
+        }
+        try rotate(emit)
+        if detail == .divergences && scratch.actions.isEmpty && scratch.notes.isEmpty {
+            lineCount += 1
+            divergenceCount += divergences.count
+            countsLatestLine = true
+            return
+        }
+        var step = takeStep()
+        swap(&step, &scratch)
+        append(seq: seq, t: record.t, record: .touch(record), step: consume step, divergences: divergences)
     }
 
     func hitViewDivergence(_ step: Step, observed: String, into divergences: inout [Divergence]) {
