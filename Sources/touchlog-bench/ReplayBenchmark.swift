@@ -28,7 +28,8 @@ enum ReplayBenchmark {
             var replay = Double.infinity
             var records = 0
             var divergences = 0
-            for _ in 0..<3 {
+            // `--store-only` measures only the store figure (to profile it).
+            for _ in 0..<(args.contains("--store-only") ? 0 : 3) {
                 read = min(read, try time { records = try database.readAllRecords(sessionRowID: session.rowID) })
                 replay = min(
                     replay,

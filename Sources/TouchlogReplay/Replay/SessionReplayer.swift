@@ -80,7 +80,7 @@ public struct SessionReplayer {
     var spareSteps: [Step] = []
     /// The step single touches are dispatched into; swapped into a line only when the line must be kept.
     var scratch = Step()
-    var controlsCache: [ObjectRef]?
+    var controlsCache: [(ref: ObjectRef, frame: Rect?, enabled: Bool)]?
     /// `model != nil`, kept apart: testing the optional model on the per-record path copied it.
     var hasModel = false
     /// The latest input was only counted (divergences-only mode, no actions): observations after it are counted too.
@@ -505,13 +505,13 @@ public struct SessionReplayer {
             if let observed = r.view, let ref = model.view(observed) {
                 f.observedViewHidden = model.isEffectivelyHidden(ref)
             }
-            for control in controls() {
-                guard let frame = model.screenFrame(of: control), frame.contains(p) else { continue }
+            for (control, frame, _) in controls() {
+                guard let frame, frame.contains(p) else { continue }
                 let answer = model.whyNotReached(screenPoint: p, view: control)
                 if !answer.isReached { f.blockedControls.append(ControlReach(answer, control: control, model: model)) }
             }
         case .object(let o) where o["type"]?.stringValue == "snapshot":
-            for control in controls() where model.info(control)?.isEnabled == true {
+            for (control, _, enabled) in controls() where enabled {
                 if case .unreachable(let reason, _) = model.reachability(of: control) {
                     f.unreachableControls.append(ControlReach(reason, control: control, model: model))
                 }
@@ -522,13 +522,17 @@ public struct SessionReplayer {
         return f
     }
 
-    /// The visible controls in the hierarchy, recomputed only after events that can change the hierarchy.
-    mutating func controls() -> [ObjectRef] {
+    /// The visible controls in the hierarchy with their screen frames and whether they are enabled, recomputed only
+    /// after events that can change the hierarchy (touches and keys move no view).
+    mutating func controls() -> [(ref: ObjectRef, frame: Rect?, enabled: Bool)] {
         if let controlsCache { return controlsCache }
         guard let model else { return [] }
-        let list = model.allViews.filter { ref in
-            guard let info = model.info(ref) else { return false }
-            return info.isControl && info.isInHierarchy && !info.isEffectivelyHidden
+        var list: [(ref: ObjectRef, frame: Rect?, enabled: Bool)] = []
+        for ref in model.allViews {
+            guard let info = model.info(ref), info.isControl, info.isInHierarchy, !info.isEffectivelyHidden else {
+                continue
+            }
+            list.append((ref, model.screenFrame(of: ref), info.isEnabled))
         }
         controlsCache = list
         return list
