@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Writes one replay run's rows through prepared statements, inside the transaction of
 /// ``TouchlogDatabase/writeReplayRun(_:_:)``.
@@ -47,12 +48,35 @@ public final class ReplayRunWriter {
 
     /// Stores one replayed input record with its child rows.
     public func write(_ r: ReplayStepRow) throws {
+        // One row per input record: bound on the raw statement (GRDB's argument arrays cost more than the insert).
+        let h = step.sqliteStatement
         let f = r.firstResponderFrame
-        try step.execute(arguments: [
-            runID, r.seq, r.t, r.type, r.touch, r.phase, r.x, r.y, r.view, r.hitView, r.observedView,
-            r.observedViewHidden, r.firstResponder, r.firstResponderHidden, f?[0], f?[1], f?[2], f?[3],
-            r.keyboardVisible, r.keyReceiver, r.keyReceiverHidden, r.divergences.count, r.traceJSON,
-        ])
+        sqlite3_bind_int64(h, 1, runID)
+        sqlite3_bind_int64(h, 2, Int64(r.seq))
+        sqlite3_bind_double(h, 3, r.t)
+        bind(r.type, h, 4)
+        bind(r.touch, h, 5)
+        bind(r.phase, h, 6)
+        bind(r.x, h, 7)
+        bind(r.y, h, 8)
+        bind(r.view, h, 9)
+        bind(r.hitView, h, 10)
+        bind(r.observedView, h, 11)
+        bind(r.observedViewHidden.map { $0 ? 1 : 0 }, h, 12)
+        bind(r.firstResponder, h, 13)
+        sqlite3_bind_int64(h, 14, r.firstResponderHidden ? 1 : 0)
+        for k in 0..<4 { bind(f?[k], h, Int32(15 + k)) }
+        sqlite3_bind_int64(h, 19, r.keyboardVisible ? 1 : 0)
+        bind(r.keyReceiver, h, 20)
+        sqlite3_bind_int64(h, 21, r.keyReceiverHidden ? 1 : 0)
+        sqlite3_bind_int64(h, 22, Int64(r.divergences.count))
+        bind(r.traceJSON, h, 23)
+        let code = sqlite3_step(h)
+        sqlite3_reset(h)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
         for (k, d) in r.divergences.enumerated() {
             try divergence.execute(arguments: [
                 runID, r.seq, k, d.kind, d.view, d.field, d.expectedJSON, d.observedJSON, d.observationSeq,
@@ -76,6 +100,33 @@ public final class ReplayRunWriter {
         }
         steps += 1
         divergences += r.divergences.count
+    }
+
+    /// SQLite copies the bytes (SQLITE_TRANSIENT), so the Swift string may go away after binding.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    private func bind(_ text: String?, _ h: OpaquePointer, _ index: Int32) {
+        guard var text else {
+            sqlite3_bind_null(h, index)
+            return
+        }
+        text.withUTF8 { bytes in
+            // An empty buffer has no base address, which would bind NULL: an empty string stays a string.
+            guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                _ = sqlite3_bind_text(h, index, "", 0, nil)
+                return
+            }
+            let base = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
+            _ = sqlite3_bind_text(h, index, base, Int32(bytes.count), Self.transient)
+        }
+    }
+
+    private func bind(_ number: Double?, _ h: OpaquePointer, _ index: Int32) {
+        if let number { sqlite3_bind_double(h, index, number) } else { sqlite3_bind_null(h, index) }
+    }
+
+    private func bind(_ number: Int?, _ h: OpaquePointer, _ index: Int32) {
+        if let number { sqlite3_bind_int64(h, index, Int64(number)) } else { sqlite3_bind_null(h, index) }
     }
 }
 

@@ -23,6 +23,10 @@ import Testing
         let db = try stored()
         var row = ReplayStepRow(seq: 3, t: 0.1, type: "touch", traceJSON: #"{"seq":3}"#)
         row.firstResponderFrame = [1, 2, 3, 4]
+        (row.touch, row.phase, row.x, row.y) = ("1", "began", 20.5, 110)
+        (row.view, row.hitView, row.observedView, row.observedViewHidden) = ("root", "root", "", true)
+        (row.firstResponder, row.firstResponderHidden, row.keyboardVisible) = ("tf1", true, true)
+        (row.keyReceiver, row.keyReceiverHidden) = ("tf1", true)
         row.divergences = [
             .init(
                 kind: "hitView", view: nil, field: nil, expectedJSON: "null", observedJSON: "\"tf1\"",
