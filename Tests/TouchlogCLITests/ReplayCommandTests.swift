@@ -77,6 +77,13 @@ import TouchlogReplay
         let r = try Touchlog.run(["replay", "--db", db, "NOSNAP"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("session \"NOSNAP-1\" has no snapshot"))
+        // With --all, the other sessions still replay; the status still says one failed.
+        let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/01-login-background-tap.jsonl").path
+        _ = try Touchlog.run(["ingest", "--quiet", "--db", db, sample])
+        let all = try Touchlog.run(["replay", "--db", db, "--all", "--format", "jsonl"])
+        #expect(all.status == 2)
+        #expect(all.stdout.contains(#""session":"3F2A9C1E-7B4D-4E0A-9C55-1D8E6B2F4A71""#))
+        #expect(all.stderr.contains("NOSNAP-1"))
     }
 
     @Test func textTimelineMarksDivergencesAndExplains() throws {

@@ -26,8 +26,8 @@ struct ReplayCommand: ParsableCommand {
 
             Exit status: 0 replayed (divergences or not); 1 --fail-on-divergence and a divergence was found; \
             2 no such session, a session that cannot be replayed (no snapshot, an event before it, a malformed \
-            record), or the database does not exist, could not be opened or was written by a newer touchlog; \
-            64 invalid arguments.
+            record; the other sessions are still replayed), or the database does not exist, could not be opened \
+            or was written by a newer touchlog; 64 invalid arguments.
 
             Examples:
               touchlog replay 3F2A
@@ -97,6 +97,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         var divergences = 0
+        var failedSessions = 0
         try reportingReplayErrors {
             let store = try database.open(create: false)
             let service = ReplayService(database: store, touchlogVersion: TouchlogCommand.version)
@@ -124,7 +125,9 @@ struct ReplayCommand: ParsableCommand {
                     case .jsonl:
                         guard case .object(var o) = TraceWriter.object(line) else { return }
                         if tagged { o["session"] = .string(info.key) }
-                        out.write(JSONValue.object(o).serialized() + "\n")
+                        var text = ""
+                        TraceWriter.write(.object(o), into: &text)
+                        out.write(text + "\n")
                     case .text:
                         out.write(timeline.writer.add(line))
                     }
@@ -133,12 +136,22 @@ struct ReplayCommand: ParsableCommand {
                 let lineCount: Int
                 let found: Int
                 let presentation = ReplayPresentation(describeObjects: format == .text, explainTouches: explain)
-                if noStore {
-                    let replayer = try service.replay(info, options: options, presentation: presentation, emit: emit)
-                    (warnings, lineCount, found) = (replayer.warnings, replayer.lineCount, replayer.divergenceCount)
-                } else {
-                    let (run, w) = try service.storeRun(info, options: options, presentation: presentation, emit: emit)
-                    (warnings, lineCount, found) = (w, run.stepCount, run.divergenceCount)
+                do {
+                    if noStore {
+                        let replayer = try service.replay(
+                            info, options: options, presentation: presentation, emit: emit)
+                        (warnings, lineCount, found) = (replayer.warnings, replayer.lineCount, replayer.divergenceCount)
+                    } else {
+                        let (run, w) = try service.storeRun(
+                            info, options: options, presentation: presentation, emit: emit)
+                        (warnings, lineCount, found) = (w, run.stepCount, run.divergenceCount)
+                    }
+                } catch let error as ReplayError {
+                    // One session's bad data does not stop the others; the exit status says something failed.
+                    out.flush()
+                    StandardError.write("touchlog: error: \(error.description)\n")
+                    failedSessions += 1
+                    continue
                 }
                 divergences += found
                 for w in warnings { StandardError.write("touchlog: warning: session \"\(info.key)\" \(w)\n") }
@@ -149,6 +162,7 @@ struct ReplayCommand: ParsableCommand {
             }
             out.flush()
         }
+        if failedSessions > 0 { throw ExitCode(CLIExit.database.rawValue) }
         if failOnDivergence && divergences > 0 { throw ExitCode(CLIExit.failure.rawValue) }
     }
 }
