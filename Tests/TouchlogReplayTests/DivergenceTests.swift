@@ -144,5 +144,16 @@ import TouchlogFormat
         #expect(text.contains("hit view: messageContent2"))
         #expect(text.contains("responder chain: messageContent2 > messageCell2"))
         #expect(text.contains("replayed through line 3"))
+        // After the `set` at 3.697 hides the reaction bar, the same point is explained on the new hierarchy.
+        let later = try SessionExplainer.explain(ReplayService(database: db), info, at: 4, point: .init(290.5, 252))
+        #expect(later.contains("reactionBar (Chat.ReactionBarButton)") && later.contains("[hidden"))
+    }
+
+    @Test func explainBeforeTheFirstSnapshotSaysSo() throws {
+        let db = try Samples.database("01-login-background-tap")
+        let info = try db.sessions()[0]
+        #expect(throws: StoreError.noSnapshot(session: info.key, at: -1)) {
+            try SessionExplainer.explain(ReplayService(database: db), info, at: -1, point: .init(1, 1))
+        }
     }
 }

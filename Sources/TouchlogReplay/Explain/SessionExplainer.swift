@@ -12,6 +12,7 @@ public enum SessionExplainer {
     ) throws -> String {
         var replayer = SessionReplayer(session: session.key, options: options, detail: .divergences)
         var lastSeq = 0
+        var sawSnapshot = false
         try service.database.forEachRecord(sessionRowID: session.rowID) { record in
             guard let rt = record.t else {
                 try replayer.feed(record) { _ in }
@@ -19,8 +20,11 @@ public enum SessionExplainer {
             }
             guard rt <= t else { return }
             lastSeq = record.seq
+            if record.type == "snapshot" { sawSnapshot = true }
             try replayer.feed(record) { _ in }
         }
+        // Before the first snapshot there is no hierarchy to explain.
+        guard sawSnapshot else { throw StoreError.noSnapshot(session: session.key, at: t) }
         try replayer.finish { _ in }
         guard let model = replayer.model else { throw ReplayError.noSnapshot(session: session.key) }
         var out = "session \(session.key) at t=\(formatNumber(t)) (replayed through line \(lastSeq))\n\n"
