@@ -14,6 +14,20 @@ import TouchlogStore
         try expectGolden(try Samples.trace(database), "\(sample).trace.jsonl")
     }
 
+    /// The direct trace writer writes exactly the JSON tree of the trace line, serialized by the project's writer.
+    @Test(arguments: Samples.names)
+    func directTraceLinesEqualTheirJSONTree(sample: String) throws {
+        let database = try Samples.database(sample)
+        for info in try database.sessions() {
+            try ReplayService(database: database).replay(info) { line in
+                #expect(TraceWriter.line(line) == TraceWriter.object(line).serialized())
+                guard case .object(var o) = TraceWriter.object(line) else { return }
+                o["session"] = "S"
+                #expect(TraceWriter.line(line, session: "S") == JSONValue.object(o).serialized())
+            }
+        }
+    }
+
     /// The counting-only mode (the benchmark's replay) finds exactly the divergences the trace shows.
     @Test(arguments: Samples.names)
     func countingModeAgreesWithTheTrace(sample: String) throws {

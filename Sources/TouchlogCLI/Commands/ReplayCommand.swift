@@ -123,11 +123,7 @@ struct ReplayCommand: ParsableCommand {
                 let emit: (ReplayLine) throws -> Void = { line in
                     switch format {
                     case .jsonl:
-                        guard case .object(var o) = TraceWriter.object(line) else { return }
-                        if tagged { o["session"] = .string(info.key) }
-                        var text = ""
-                        TraceWriter.write(.object(o), into: &text)
-                        out.write(text + "\n")
+                        out.write(TraceWriter.line(line, session: tagged ? info.key : nil) + "\n")
                     case .text:
                         out.write(timeline.writer.add(line))
                     }
