@@ -14,9 +14,10 @@ BENCH_RUNS ?= 3
 bench: bench-ingest bench-core bench-replay
 
 help:
-	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database and show what it found"
+	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database, list and replay a few sessions"
 	@echo "make test    run the whole test suite"
-	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput)"
+	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput, replay against reading)"
+	@echo "make bench-replay  replay the 1,000,000-record session next to merely reading it (target <= 2x)"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make lint    check formatting with the toolchain's swift format"
