@@ -11,12 +11,13 @@ BENCH_RUNS ?= 3
 
 .PHONY: help build release test demo bench bench-ingest generate lint clean
 
-bench: bench-ingest bench-core
+bench: bench-ingest bench-core bench-replay
 
 help:
-	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database and show what it found"
+	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database, list and replay a few sessions"
 	@echo "make test    run the whole test suite"
-	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput)"
+	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput, replay against reading)"
+	@echo "make bench-replay  replay the 1,000,000-record session next to merely reading it (target <= 2x)"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
@@ -39,6 +40,9 @@ demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
 	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/*.jsonl
 	$(RELEASE_BIN) sessions --db $(DEMO_DB)
+	$(RELEASE_BIN) replay --db $(DEMO_DB) 3F2A 9D04
+	$(RELEASE_BIN) replay --db $(DEMO_DB) 0B6D --trust observed
+	$(RELEASE_BIN) replay --db $(DEMO_DB) --compare-policy dismiss-on-outside-touch 3F2A
 
 # Sample logs against docs/touchlog-1.schema.json, plus the negative fixtures in Tests/Schema/invalid/.
 .PHONY: check-schema
@@ -104,3 +108,15 @@ check-html:
 	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2000 \
 	  --screenshot=$(CHECK_HTML_DIR)/report.png file://$(CURDIR)/Tests/TouchlogReportTests/Golden/report.html
 	@echo "wrote $(CHECK_HTML_DIR)/report.png: open it and look"
+
+.PHONY: bench-replay
+# Replay of the 1,000,000-record session against merely reading its records, in the same run (target <= 2x).
+bench-replay:
+	@mkdir -p $(BENCH_DIR)
+	@test -s $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) -o $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
+	rm -f $(BENCH_DIR)/replay.sqlite*
+	$(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/replay.sqlite $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	.build/release/touchlog-bench replay $(BENCH_DIR)/replay.sqlite
+	rm -f $(BENCH_DIR)/replay.sqlite*

@@ -21,12 +21,17 @@ public struct TouchlogCommand: ParsableCommand {
               touchlog ingest session.jsonl     store a recording
               touchlog sessions                 list what is stored
               touchlog show SESSION             the header and view tree of a session
+              touchlog replay SESSION           what UIKit did with each touch, divergences marked
+              touchlog explain SESSION --at T --point X,Y   why a point reached the view it did
               touchlog report                   the problems found, grouped across sessions
 
             Shell completion: touchlog --generate-completion-script bash|zsh|fish
             """,
         version: version,
-        subcommands: [IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReportCommand.self]
+        subcommands: [
+            IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self,
+            ReportCommand.self,
+        ]
     )
 
     public init() {}

@@ -4,8 +4,11 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "core":
     CoreBenchmark.run(Array(arguments.dropFirst()))
+case "replay":
+    ReplayBenchmark.run(Array(arguments.dropFirst()))
 default:
     print("usage: touchlog-bench <benchmark> [options]")
     print("benchmarks:")
+    print("  replay DATABASE      read vs replay (and replay + store) of the largest stored session")
     print("  core [--records N]   touch records dispatched per second through ResponderCore (500 views, 12 levels)")
 }

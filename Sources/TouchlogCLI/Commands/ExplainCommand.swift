@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import ResponderCore
+import TouchlogReplay
+import TouchlogStore
+
+/// `touchlog explain SESSION --at T --point X,Y`: why a touch at that point went where it went.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain where a touch at a point would go at a moment of a session, and why.",
+        discussion: """
+            Replays the session up to --at T (every record with t <= T, so property changes, inserts and removals \
+            count, not just the last snapshot), then prints the hierarchy as it was, the hit test of --point X,Y \
+            (screen points) with every view visited and why each was passed over, and the responder chain from \
+            the hit view.
+
+            Exit status: 0 ok; 2 no such session, a session that cannot be replayed, or the database does not \
+            exist, could not be opened or was written by a newer touchlog; 64 invalid arguments.
+
+            Example:
+              touchlog explain 0B6D --at 1.3 --point 290.5,252
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("A session id or a unique prefix of one.", valueName: "session"))
+    var session: String
+
+    @Option(help: ArgumentHelp("The moment, in seconds since the session started.", valueName: "t"))
+    var at: Double
+
+    @Option(help: ArgumentHelp("The screen point, as X,Y.", valueName: "x,y"))
+    var point: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Bind recorded touches to the model's hit view or to the recorded view.", valueName: "model|observed"))
+    var trust: TrustMode = .model
+
+    func validate() throws {
+        if !(at >= 0) || !at.isFinite {
+            throw ValidationError("--at must be a time in seconds, 0 or more (got \(at)).")
+        }
+        if parsedPoint == nil {
+            throw ValidationError("--point must be X,Y in screen points, e.g. 120,340.5 (got \"\(point)\").")
+        }
+    }
+
+    var parsedPoint: Point? {
+        let parts = point.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let y = Double(parts[1].trimmingCharacters(in: .whitespaces)), x.isFinite, y.isFinite
+        else { return nil }
+        return Point(x, y)
+    }
+
+    func run() throws {
+        try reportingReplayErrors {
+            let store = try database.open(create: false)
+            let info = try store.session(matching: session)
+            let text = try SessionExplainer.explain(
+                ReplayService(database: store, touchlogVersion: TouchlogCommand.version), info, at: at,
+                point: parsedPoint!, options: ReplayOptions(trust: trust))
+            print(text, terminator: "")
+        }
+    }
+}

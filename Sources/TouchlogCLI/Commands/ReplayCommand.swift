@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import ResponderCore
+import TouchlogFormat
+import TouchlogReplay
+import TouchlogStore
+
+/// `touchlog replay`: re-dispatches stored sessions through the responder model and compares it with the recording.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay stored sessions through the model of UIKit and show where the recording disagrees.",
+        discussion: """
+            Every input record (touch, key, set, insert, remove, call, action, snapshot) is fed to the model from \
+            the session's first snapshot on; touch records with the same event number and t are one UIEvent. \
+            Observations (firstResponder, keyboard, sent, a touch's recorded view) are compared with the model; \
+            each disagreement is a divergence, marked "!" in the timeline (kinds: hitView, firstResponder, \
+            keyboard, sent, unobservedAction, snapshot*; see docs/replay.md). The run is stored in the database \
+            for `touchlog report` (unless --no-store).
+
+            --format text (default) prints a timeline; --format jsonl prints the replay trace of the log format \
+            (docs/log-format.md, "Replay trace"): one JSON object per input record, byte-identical across runs. \
+            With several sessions each jsonl line also carries "session".
+
+            Policies (--policy +NAME adds one, -NAME removes one; repeatable): \(DismissPolicyNames.all.joined(separator: ", ")).
+
+            Exit status: 0 replayed (divergences or not); 1 --fail-on-divergence and a divergence was found; \
+            2 no such session, a session that cannot be replayed (no snapshot, an event before it, a malformed \
+            record; the other sessions are still replayed), or the database does not exist, could not be opened \
+            or was written by a newer touchlog; 64 invalid arguments.
+
+            Examples:
+              touchlog replay 3F2A
+              touchlog replay --all --format jsonl > traces.jsonl
+              touchlog replay 3F2A --policy +dismiss-on-outside-touch
+              touchlog replay --compare-policy dismiss-on-outside-touch 3F2A
+              touchlog replay 0B6D --trust observed --explain
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, jsonl
+    }
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("Session ids or unique prefixes (see `touchlog sessions`).", valueName: "session"))
+    var sessions: [String] = []
+
+    @Flag(help: "Replay every stored session.")
+    var all = false
+
+    @Option(help: "Output format.")
+    var format: Format = .text
+
+    @Flag(help: "In the text timeline, add the full hit-test explanation of every new touch.")
+    var explain = false
+
+    @Option(
+        parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Add (+NAME) or remove (-NAME) a keyboard-dismiss policy; repeatable.", valueName: "±name"))
+    var policy: [String] = []
+
+    @Option(
+        name: .customLong("compare-policy"),
+        help: ArgumentHelp("Print only what changes between replaying without and with this policy.", valueName: "name")
+    )
+    var comparePolicy: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Bind new touches to the model's hit view (model) or to the recorded view (observed).",
+            valueName: "model|observed"))
+    var trust: TrustMode = .model
+
+    @Flag(name: .customLong("no-store"), help: "Do not store the run in the database.")
+    var noStore = false
+
+    @Flag(name: .customLong("fail-on-divergence"), help: "Exit with status 1 when a divergence is found (for CI).")
+    var failOnDivergence = false
+
+    func validate() throws {
+        if all && !sessions.isEmpty { throw ValidationError("Give session ids or --all, not both.") }
+        if !all && sessions.isEmpty { throw ValidationError("Give at least one session id, or --all.") }
+        do {
+            _ = try PolicyChanges(arguments: policy)
+        } catch let error as ReplayError {
+            throw ValidationError(error.description)
+        }
+        if let comparePolicy {
+            if !policy.isEmpty { throw ValidationError("Use --compare-policy or --policy, not both.") }
+            if DismissPolicy(rawValue: comparePolicy) == nil {
+                throw ValidationError(ReplayError.unknownPolicy(comparePolicy).description)
+            }
+            if format != .text { throw ValidationError("--compare-policy prints text; leave out --format jsonl.") }
+        }
+    }
+
+    func run() throws {
+        var divergences = 0
+        var failedSessions = 0
+        try reportingReplayErrors {
+            let store = try database.open(create: false)
+            let service = ReplayService(database: store, touchlogVersion: TouchlogCommand.version)
+            let infos = all ? try store.sessions() : try sessions.map { try store.session(matching: $0) }
+            let options = ReplayOptions(policies: try PolicyChanges(arguments: policy), trust: trust)
+            let out = StandardOutput()
+            if let comparePolicy, let compared = DismissPolicy(rawValue: comparePolicy) {
+                for info in infos {
+                    let changes = try PolicyComparison.compare(service, info, policy: compared, trust: trust)
+                    out.write("session \(info.key): without and with \(compared.rawValue)\n")
+                    if changes.isEmpty { out.write("  no difference\n") }
+                    for change in changes { out.write("  " + change.text + "\n") }
+                }
+                return
+            }
+            for (k, info) in infos.enumerated() {
+                let tagged = infos.count > 1
+                if format == .text {
+                    if k > 0 { out.write("\n") }
+                    out.write(TimelineFormatter.heading(session: info.key, options: options))
+                }
+                let timeline = TimelineBox()
+                let emit: (ReplayLine) throws -> Void = { line in
+                    switch format {
+                    case .jsonl:
+                        out.write(TraceWriter.line(line, session: tagged ? info.key : nil) + "\n")
+                    case .text:
+                        out.write(timeline.writer.add(line))
+                    }
+                }
+                let warnings: [ReplayWarning]
+                let lineCount: Int
+                let found: Int
+                let presentation = ReplayPresentation(describeObjects: format == .text, explainTouches: explain)
+                do {
+                    if noStore {
+                        let replayer = try service.replay(
+                            info, options: options, presentation: presentation, emit: emit)
+                        (warnings, lineCount, found) = (replayer.warnings, replayer.lineCount, replayer.divergenceCount)
+                    } else {
+                        let (run, w) = try service.storeRun(
+                            info, options: options, presentation: presentation, emit: emit)
+                        (warnings, lineCount, found) = (w, run.stepCount, run.divergenceCount)
+                    }
+                } catch let error as ReplayError {
+                    // One session's bad data does not stop the others; the exit status says something failed.
+                    out.flush()
+                    StandardError.write("touchlog: error: \(error.description)\n")
+                    failedSessions += 1
+                    continue
+                }
+                divergences += found
+                for w in warnings { StandardError.write("touchlog: warning: session \"\(info.key)\" \(w)\n") }
+                if format == .text {
+                    out.write(timeline.writer.finish())
+                    out.write(TimelineFormatter.summary(lines: lineCount, divergences: found, warnings: warnings))
+                }
+            }
+            out.flush()
+        }
+        if failedSessions > 0 { throw ExitCode(CLIExit.database.rawValue) }
+        if failOnDivergence && divergences > 0 { throw ExitCode(CLIExit.failure.rawValue) }
+    }
+}
+
+extension TrustMode: ExpressibleByArgument {}
+
+/// Holds the timeline writer for the emitting closure.
+final class TimelineBox {
+    var writer = TimelineWriter()
+}
+
+/// Buffered standard output (a trace can be millions of lines).
+final class StandardOutput {
+    private var buffer = ""
+
+    func write(_ text: String) {
+        buffer += text
+        if buffer.utf8.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        FileHandle.standardOutput.write(Data(buffer.utf8))
+        buffer = ""
+    }
+
+    deinit { flush() }
+}
+
+extension ParsableCommand {
+    /// Like `reportingErrors`, but a session that cannot be found or replayed is a data error (exit 2).
+    func reportingReplayErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as CLIError {
+            StandardError.write("touchlog: error: \(error.message)\n")
+            throw ExitCode(error.exit.rawValue)
+        } catch let error as StoreError {
+            StandardError.write("touchlog: error: \(error.description)\n")
+            throw ExitCode(CLIExit.database.rawValue)
+        } catch let error as ReplayError {
+            StandardError.write("touchlog: error: \(error.description)\n")
+            throw ExitCode(CLIExit.database.rawValue)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ResponderCore
+import TouchlogFormat
+
+/// Maps a `snapshot` record (log format section 3) onto `HierarchySpec`.
+enum SnapshotMapping {
+    /// The hierarchy, plus the window policy names the model does not know (kept and reported, never applied).
+    static func hierarchy(_ o: JSONObject, seq: Int) throws -> (HierarchySpec, unknownPolicies: [String]) {
+        guard let windowValues = o["windows"]?.arrayValue else {
+            throw MappingError(seq: seq, "the snapshot has no \"windows\" array")
+        }
+        var unknown: [String] = []
+        var windows: [WindowSpec] = []
+        for value in windowValues {
+            guard let w = value.objectValue else {
+                throw MappingError(seq: seq, "a window is \(value.typeDescription), not a Window object")
+            }
+            var policies: [DismissPolicy] = []
+            for name in Field.strings(w["policies"]) {
+                if let p = DismissPolicy(rawValue: name) { policies.append(p) } else { unknown.append(name) }
+            }
+            windows.append(
+                WindowSpec(
+                    view: try ViewMapping.view(w, seq: seq), windowLevel: w["windowLevel"]?.doubleValue ?? 0,
+                    isKeyWindow: w["isKeyWindow"]?.boolValue ?? false, policies: policies))
+        }
+        var controllers: [ControllerSpec] = []
+        for value in o["controllers"]?.arrayValue ?? [] {
+            guard let id = value["id"]?.stringValue, let className = value["class"]?.stringValue else {
+                throw MappingError(seq: seq, "a controller needs a string \"id\" and \"class\": \(value.serialized())")
+            }
+            controllers.append(
+                ControllerSpec(
+                    id: id, className: className, view: Field.id(value["view"]), parent: Field.id(value["parent"]),
+                    presentingViewController: Field.id(value["presentingViewController"]),
+                    implements: Field.strings(value["implements"]),
+                    overridesTouches: value["overridesTouches"]?.boolValue ?? false,
+                    endsEditingOnTouchesBegan: value["endsEditingOnTouchesBegan"]?.boolValue ?? false))
+        }
+        var application = ApplicationSpec()
+        if let a = o["application"]?.objectValue {
+            application = ApplicationSpec(
+                id: a["id"]?.stringValue ?? "application", className: a["class"]?.stringValue ?? "UIApplication",
+                implements: Field.strings(a["implements"]), delegateID: a["delegate"]?["id"]?.stringValue,
+                delegateIsResponder: a["delegate"]?["isResponder"]?.boolValue ?? false,
+                delegateImplements: Field.strings(a["delegate"]?["implements"]))
+        }
+        return (HierarchySpec(windows: windows, controllers: controllers, application: application), unknown)
+    }
+}

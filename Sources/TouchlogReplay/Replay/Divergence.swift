@@ -1,0 +1,82 @@
+import TouchlogFormat
+
+/// The kinds of disagreement between the recording and the model (documented in docs/replay.md).
+public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
+    /// A touch's recorded `view` differs from the model's hit test (an app override of `hitTest`).
+    case hitView
+    /// A `firstResponder` observation names another first responder than the model has.
+    case firstResponder
+    /// A keyboard show/hide notification disagrees with the model's keyboard.
+    case keyboard
+    /// A `sent` observation the model did not dispatch (or dispatched to another target / from another sender).
+    case sent
+    /// The model dispatched a control action the session (which records `sent`) never observed.
+    case unobservedAction
+    /// A later snapshot has a view the model does not.
+    case snapshotViewMissing
+    /// The model has a view a later snapshot does not.
+    case snapshotViewExtra
+    /// A view sits under another parent in a later snapshot.
+    case snapshotParent
+    /// A later snapshot gives a field (`field`) another value.
+    case snapshotField
+    /// A later snapshot names another first responder for a window.
+    case snapshotFirstResponder
+    /// A later snapshot names another key window.
+    case snapshotKeyWindow
+}
+
+/// One place where an observation disagrees with the model: `{kind, expected, observed}` in the trace, where
+/// `expected` is what the model predicts and `observed` what the recording says.
+public struct Divergence: Sendable, Hashable {
+    public var kind: DivergenceKind
+    /// The model's value (`null`: nothing).
+    public var expected: JSONValue
+    /// The recording's value (`null`: nothing).
+    public var observed: JSONValue
+    /// The view concerned, for snapshot differences.
+    public var view: String?
+    /// The field concerned, for `snapshotField`.
+    public var field: String?
+    /// The line of the observation record, when one caused it.
+    public var observationSeq: Int?
+
+    public init(
+        kind: DivergenceKind, expected: JSONValue, observed: JSONValue, view: String? = nil, field: String? = nil,
+        observationSeq: Int? = nil
+    ) {
+        self.kind = kind
+        self.expected = expected
+        self.observed = observed
+        self.view = view
+        self.field = field
+        self.observationSeq = observationSeq
+    }
+
+    /// The trace's form: `kind`, `expected`, `observed`, then `view`, `field`, `observationSeq` when present.
+    public var json: JSONValue {
+        var o: JSONObject = ["kind": .string(kind.rawValue), "expected": expected, "observed": observed]
+        if let view { o["view"] = .string(view) }
+        if let field { o["field"] = .string(field) }
+        if let observationSeq { o["observationSeq"] = .number(Double(observationSeq)) }
+        return .object(o)
+    }
+
+    /// One line for people: `hitView: model null, recorded "reactionBar"`.
+    public var summary: String {
+        var subject = ""
+        if let view { subject += " \"\(view)\"" }
+        if let field { subject += " \(field)" }
+        return "\(kind.rawValue)\(subject): model \(expected.serialized()), recorded \(observed.serialized())"
+    }
+}
+
+extension JSONValue {
+    /// A string or `null`.
+    static func id(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+
+    /// `{"action","target","sender"}` as the trace writes actions.
+    static func action(_ action: String, target: String?, sender: String?) -> JSONValue {
+        .object(["action": .string(action), "target": .id(target), "sender": .id(sender)])
+    }
+}

@@ -1,0 +1,39 @@
+import ResponderCore
+
+/// Why a session cannot be replayed, each saying what is wrong and how to fix it.
+public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `--policy` names no known policy.
+    case unknownPolicy(String)
+    /// The same policy is both added and removed.
+    case conflictingPolicy(String)
+    /// The session has no snapshot, so there is no hierarchy to replay against.
+    case noSnapshot(session: String)
+    /// An event or observation comes before the first snapshot.
+    case eventBeforeSnapshot(session: String, seq: Int, type: String)
+    /// A record cannot be mapped onto the model's input.
+    case badRecord(session: String, seq: Int, message: String)
+
+    public var description: String {
+        switch self {
+        case .unknownPolicy(let name):
+            let valid = DismissPolicyNames.all.joined(separator: ", ")
+            return
+                "unknown policy \"\(name)\"; valid policies are \(valid) (write +NAME to add one, -NAME to remove it)"
+        case .conflictingPolicy(let name):
+            return "policy \"\(name)\" is both added and removed; give it once, as +\(name) or -\(name)"
+        case .noSnapshot(let session):
+            return
+                "session \"\(session)\" has no snapshot, so there is no view hierarchy to replay against; record a snapshot first, or re-ingest the file without --keep-going to see why its snapshot was rejected"
+        case .eventBeforeSnapshot(let session, let seq, let type):
+            return
+                "session \"\(session)\" line \(seq): a \"\(type)\" record comes before the first snapshot; a recorder must write a snapshot first"
+        case .badRecord(let session, let seq, let message):
+            return "session \"\(session)\" line \(seq): \(message)"
+        }
+    }
+}
+
+/// The valid `--policy` names, for messages and help.
+public enum DismissPolicyNames {
+    public static var all: [String] { DismissPolicy.allCases.map(\.rawValue) }
+}

@@ -1,0 +1,144 @@
+import ResponderCore
+import TouchlogFormat
+
+/// The `--format text` timeline: what a QA engineer follows, one block per input record. Divergences start with
+/// `!` so they stand out (and can be found with grep).
+public enum TimelineFormatter {
+    /// The heading of a session's timeline.
+    public static func heading(session: String, options: ReplayOptions) -> String {
+        let policies = options.policies.key.isEmpty ? "as recorded" : options.policies.key
+        return "session \(session)  (policies: \(policies); trust: \(options.trust.rawValue))\n"
+    }
+
+    /// One input record's block, ending with a newline.
+    public static func block(_ line: ReplayLine) -> String {
+        let s = line.step
+        func name(_ id: String?) -> String {
+            guard let id else { return "nothing" }
+            return line.labels[id] ?? id
+        }
+        var out = "t=\(time(line.t))  line \(line.seq)  "
+        var details: [String] = []
+        switch line.record {
+        case .touch(let r):
+            out += "touch \(r.touch) \(r.phase.name) at (\(formatNumber(r.x)), \(formatNumber(r.y)))"
+            if r.phase == .began {
+                out += " hit \(name(s.hitTestView))"
+                if s.view != s.hitTestView { out += ", bound to \(name(s.view))" }
+            } else if let v = s.view {
+                out += " on \(name(v))"
+            }
+            let receivers = s.delivered.map { "\($0.to).\($0.method)" }
+            if !receivers.isEmpty { details.append("delivered: " + receivers.joined(separator: ", ")) }
+        case .object(let o):
+            let type = o["type"]?.stringValue ?? "?"
+            switch type {
+            case "snapshot": out += "snapshot"
+            case "key":
+                let n = o["length"]?.intValue ?? 0
+                out += "key (\(n) character\(n == 1 ? "" : "s")) to \(name(s.keyInputReceiver))"
+                if s.keyInputReceiverHidden { out += " (hidden!)" }
+            case "set":
+                let fields = o.members.filter { !["type", "t", "view"].contains($0.key) }
+                    .map { "\($0.key)=\($0.value.serialized())" }
+                out += "set \(o["view"]?.stringValue ?? "?") " + fields.joined(separator: " ")
+            case "insert":
+                out += "insert \(o["view"]?["id"]?.stringValue ?? "?") into \(o["parent"]?.stringValue ?? "?")"
+            case "remove": out += "remove \(o["view"]?.stringValue ?? "?")"
+            case "call":
+                out += "call \(o["view"]?.stringValue ?? "?").\(o["method"]?.stringValue ?? "?")"
+            case "action":
+                out += "sendAction \(o["action"]?.stringValue ?? "?") to \(o["target"]?.stringValue ?? "nil")"
+            default: out += type
+            }
+        }
+        if !s.gestures.isEmpty {
+            details.append("recognizers: " + s.gestures.map { "\($0.id) \($0.state)" }.joined(separator: ", "))
+        }
+        for c in s.cancellations {
+            details.append("touch \(c.touch) cancelled on \(name(c.view)) by \(c.cause)")
+        }
+        for a in s.actions {
+            let target = a.target.map { name($0) } ?? "nobody (unhandled)"
+            details.append("action \(a.action) from \(a.sender ?? "nil") -> \(target)")
+        }
+        for e in s.policyEffects {
+            details.append("policy \(e.policy): \(e.outcome) \(e.firstResponder)")
+        }
+        for c in s.firstResponderChanges {
+            details.append("first responder: \(name(c.from)) -> \(name(c.to)) (\(c.reason))")
+        }
+        for visible in s.keyboardChanges { details.append(visible ? "keyboard shown" : "keyboard hidden") }
+        for n in s.notes { details.append("note: \(n)") }
+        out += "\n"
+        for d in details { out += "      " + d + "\n" }
+        if let explanation = line.explanation {
+            for l in explanation.split(separator: "\n", omittingEmptySubsequences: false) {
+                out += "      | " + l + "\n"
+            }
+        }
+        for d in line.divergences { out += "   !  " + d.summary + "\n" }
+        return out
+    }
+
+    /// The closing line of a session.
+    public static func summary(lines: Int, divergences: Int, warnings: [ReplayWarning]) -> String {
+        "\(lines) input records replayed, \(divergences) divergence\(divergences == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")\n"
+    }
+
+    static func time(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+}
+
+/// Writes a session's timeline, folding runs of key presses into one line (typing 18 characters is one thing to a
+/// QA engineer; a divergence, an action or a first-responder change always gets its own line).
+public struct TimelineWriter {
+    var keys: [ReplayLine] = []
+
+    public init() {}
+
+    /// The text to print for `line` now (may be empty while a run of keys continues).
+    public mutating func add(_ line: ReplayLine) -> String {
+        if isPlainKey(line) {
+            if let first = keys.first,
+                first.step.keyInputReceiver != line.step.keyInputReceiver
+                    || first.step.keyInputReceiverHidden != line.step.keyInputReceiverHidden
+            {
+                let out = flush()
+                keys = [line]
+                return out
+            }
+            keys.append(line)
+            return ""
+        }
+        return flush() + TimelineFormatter.block(line)
+    }
+
+    /// The text still held back (call at the end of the session).
+    public mutating func finish() -> String { flush() }
+
+    mutating func flush() -> String {
+        defer { keys.removeAll() }
+        guard let first = keys.first, let last = keys.last else { return "" }
+        if keys.count == 1 { return TimelineFormatter.block(first) }
+        let characters = keys.reduce(0) { n, line in
+            if case .object(let o) = line.record { return n + (o["length"]?.intValue ?? 0) }
+            return n
+        }
+        let receiver = first.step.keyInputReceiver.map { first.labels[$0] ?? $0 } ?? "nothing"
+        let hidden = first.step.keyInputReceiverHidden ? " (hidden!)" : ""
+        return
+            "t=\(TimelineFormatter.time(first.t))..\(TimelineFormatter.time(last.t))  lines \(first.seq)-\(last.seq)  "
+            + "\(keys.count) keys (\(characters) characters) to \(receiver)\(hidden)\n"
+    }
+
+    func isPlainKey(_ line: ReplayLine) -> Bool {
+        guard case .object(let o) = line.record, o["type"]?.stringValue == "key" else { return false }
+        let s = line.step
+        return line.divergences.isEmpty && s.actions.isEmpty && s.firstResponderChanges.isEmpty
+            && s.keyboardChanges.isEmpty && s.notes.isEmpty && s.policyEffects.isEmpty
+    }
+}

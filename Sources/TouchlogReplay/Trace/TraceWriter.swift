@@ -1,0 +1,177 @@
+import ResponderCore
+import TouchlogFormat
+
+/// Writes the replay trace of log format section 6: one JSON object per input record, members in the order of
+/// the format's example, deterministic (the same line always gives the same bytes).
+public enum TraceWriter {
+    /// The trace line, without a newline.
+    public static func line(_ line: ReplayLine, session: String? = nil) -> String {
+        // Written directly (the same bytes as `object(line)` serialized, tested): storing a run writes a line per
+        // record, and building the JSON tree first cost more than the rest of the row.
+        var out = ""
+        out.reserveCapacity(320)
+        let s = line.step
+        out += "{\"seq\":"
+        JSONWriter.writeNumber(Double(line.seq), into: &out)
+        out += ",\"t\":"
+        JSONWriter.writeNumber(line.t, into: &out)
+        switch line.record {
+        case .touch(let r):
+            out += ",\"type\":\"touch\",\"touch\":"
+            write(r.touch.jsonValue, into: &out)
+            out += ",\"phase\":\""
+            out += r.phase.name
+            out += "\",\"window\":"
+            id(r.window ?? s.window, into: &out)
+            out += ",\"view\":"
+            id(s.view, into: &out)
+        case .object(let record):
+            let type = record["type"]?.stringValue ?? ""
+            out += ",\"type\":"
+            write(.string(type), into: &out)
+            for member in ownFields(type, record) {
+                out += ","
+                write(.string(member.key), into: &out)
+                out += ":"
+                write(member.value, into: &out)
+            }
+        }
+        out += ",\"delivered\":["
+        for (k, d) in s.delivered.enumerated() {
+            out += k == 0 ? "{\"to\":" : ",{\"to\":"
+            id(d.to, into: &out)
+            out += ",\"method\":\""
+            out += d.method
+            out += "\"}"
+        }
+        out += "],\"gestures\":["
+        for (k, g) in s.gestures.enumerated() {
+            out += k == 0 ? "{\"id\":" : ",{\"id\":"
+            id(g.id, into: &out)
+            out += ",\"state\":\""
+            out += g.state
+            out += "\"}"
+        }
+        out += "],\"actions\":["
+        for (k, a) in s.actions.enumerated() {
+            if k > 0 { out += "," }
+            write(.action(a.action, target: a.target, sender: a.sender), into: &out)
+        }
+        out += "],\"firstResponder\":"
+        id(s.firstResponder, into: &out)
+        out +=
+            s.keyboardVisible
+            ? ",\"keyboardVisible\":true,\"divergences\":[" : ",\"keyboardVisible\":false,\"divergences\":["
+        for (k, d) in line.divergences.enumerated() {
+            if k > 0 { out += "," }
+            write(d.json, into: &out)
+        }
+        out += "]"
+        if !s.notes.isEmpty {
+            out += ",\"notes\":"
+            write(.array(s.notes.map(JSONValue.string)), into: &out)
+        }
+        if let session {
+            out += ",\"session\":"
+            write(.string(session), into: &out)
+        }
+        out += "}"
+        return out
+    }
+
+    static func id(_ s: String?, into out: inout String) {
+        if let s { write(.string(s), into: &out) } else { out += "null" }
+    }
+
+    /// The same bytes as `JSONValue.serialized()` (`JSONWriter`), faster for the strings of a trace: ids and names
+    /// that need no escaping are appended whole instead of scalar by scalar.
+    public static func write(_ value: JSONValue, into out: inout String) {
+        switch value {
+        case .string(let string):
+            if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+                out += "\""
+                out += string
+                out += "\""
+            } else {
+                JSONWriter.writeString(string, into: &out)
+            }
+        case .array(let elements):
+            out += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out += "," }
+                write(element, into: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { out += "," }
+                write(.string(member.key), into: &out)
+                out += ":"
+                write(member.value, into: &out)
+            }
+            out += "}"
+        default:
+            JSONWriter.write(value, into: &out)
+        }
+    }
+
+    /// The trace line as a JSON object.
+    public static func object(_ line: ReplayLine) -> JSONValue {
+        var o: JSONObject = ["seq": .number(Double(line.seq)), "t": .number(line.t)]
+        let s = line.step
+        switch line.record {
+        case .touch(let r):
+            o["type"] = "touch"
+            o["touch"] = r.touch.jsonValue
+            o["phase"] = .string(r.phase.name)
+            o["window"] = .id(r.window ?? s.window)
+            o["view"] = .id(s.view)
+        case .object(let record):
+            let type = record["type"]?.stringValue ?? ""
+            o["type"] = .string(type)
+            for member in ownFields(type, record) { o.members.append(member) }
+        }
+        o["delivered"] = .array(s.delivered.map { .object(["to": .string($0.to), "method": .string($0.method)]) })
+        o["gestures"] = .array(s.gestures.map { .object(["id": .string($0.id), "state": .string($0.state)]) })
+        o["actions"] = .array(s.actions.map { .action($0.action, target: $0.target, sender: $0.sender) })
+        o["firstResponder"] = .id(s.firstResponder)
+        o["keyboardVisible"] = .bool(s.keyboardVisible)
+        o["divergences"] = .array(line.divergences.map(\.json))
+        // Added field (the format allows additions): what the model could not apply as given.
+        if !s.notes.isEmpty { o["notes"] = .array(s.notes.map(JSONValue.string)) }
+        return .object(o)
+    }
+
+    /// The event's own fields copied into the trace: the ids and values that say what the event was, not a
+    /// snapshot's or an inserted subtree's whole content.
+    static func ownFields(_ type: String, _ record: JSONObject) -> [JSONObject.Member] {
+        var out: [JSONObject.Member] = []
+        func copy(_ key: String) {
+            if let v = record[key] { out.append(.init(key: key, value: v)) }
+        }
+        switch type {
+        case "key":
+            copy("length")
+        case "set":
+            for m in record.members where m.key != "type" && m.key != "t" { out.append(m) }
+        case "insert":
+            copy("parent")
+            copy("index")
+            if let id = record["view"]?["id"] { out.append(.init(key: "view", value: id)) }
+        case "remove":
+            copy("view")
+        case "call":
+            copy("view")
+            copy("method")
+            copy("force")
+        case "action":
+            copy("action")
+            copy("target")
+            copy("sender")
+        default:
+            break
+        }
+        return out
+    }
+}

@@ -1,0 +1,159 @@
+import Testing
+import TouchlogFormat
+
+@testable import TouchlogReplay
+@testable import TouchlogStore
+
+/// Divergence detection and the bad-data paths, on tiny sessions.
+@Suite struct DivergenceTests {
+    static let header = #"{"type":"session","format":"touchlog/1","session":"tiny"}"#
+    static let snapshot =
+        #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,393,852],"unknownField":{"x":1},"subviews":[{"id":"tf","class":"UITextField","frame":[20,100,300,44]},{"id":"btn","class":"UIButton","frame":[20,200,100,44],"actions":[{"events":["touchUpInside"],"target":"vc","action":"save:"}]}]}]}],"controllers":[{"id":"vc","class":"VC","view":"root","implements":["save:"]}]}"#
+
+    func lines(_ records: [String], options: ReplayOptions = ReplayOptions()) throws -> [ReplayLine] {
+        try Samples.lines(try Samples.session([Self.header, Self.snapshot] + records), options: options)[0]
+    }
+
+    func tap(_ id: Int, _ t: Double, x: Double, y: Double, view: String? = nil) -> [String] {
+        let v = view.map { #","view":"\#($0)""# } ?? ""
+        return [
+            #"{"type":"touch","t":\#(t),"touch":\#(id),"phase":"began","x":\#(x),"y":\#(y),"window":"w"\#(v)}"#,
+            #"{"type":"touch","t":\#(t + 0.1),"touch":\#(id),"phase":"ended","x":\#(x),"y":\#(y),"window":"w"}"#,
+        ]
+    }
+
+    @Test func agreeingObservationsGiveNoDivergence() throws {
+        let out = try lines(
+            tap(1, 1, x: 50, y: 120, view: "tf") + [
+                #"{"type":"firstResponder","t":1.2,"view":"tf","window":"w"}"#,
+                #"{"type":"keyboard","t":1.3,"phase":"willShow","frame":[0,516,393,336]}"#,
+            ] + tap(2, 2, x: 50, y: 220, view: "btn") + [
+                #"{"type":"sent","t":2.1,"action":"save:","target":"vc","sender":"btn"}"#
+            ])
+        #expect(out.flatMap(\.divergences).isEmpty)
+        #expect(out.count == 5)  // snapshot + four touch records: observations are not trace lines
+    }
+
+    @Test func disagreeingObservationsAreDivergencesOnTheirCause() throws {
+        let out = try lines(
+            tap(1, 1, x: 50, y: 300, view: "btn") + [
+                #"{"type":"firstResponder","t":1.2,"view":"tf"}"#,
+                #"{"type":"keyboard","t":1.3,"phase":"didShow","frame":[0,516,393,336]}"#,
+                #"{"type":"sent","t":1.3,"action":"save:","target":"vc","sender":"btn"}"#,
+            ])
+        let began = out[1]
+        #expect(began.divergences.map(\.kind) == [.hitView])
+        #expect(began.divergences[0].expected == .string("root"))
+        #expect(began.divergences[0].observed == .string("btn"))
+        let ended = out[2]
+        #expect(ended.divergences.map(\.kind) == [.firstResponder, .keyboard, .sent])
+        #expect(ended.divergences[0].expected == .null && ended.divergences[0].observed == .string("tf"))
+        #expect(
+            ended.divergences[1].expected == .string("hidden") && ended.divergences[1].observed == .string("didShow"))
+        #expect(ended.divergences[2].observationSeq == 7)
+    }
+
+    @Test func anActionTheSessionNeverObservedIsUnobservedWhenTheSessionRecordsSent() throws {
+        let recorded = try lines(
+            tap(1, 1, x: 50, y: 220) + tap(2, 2, x: 50, y: 220)
+                + [#"{"type":"sent","t":2.2,"action":"save:","target":"vc","sender":"btn"}"#])
+        #expect(recorded.flatMap(\.divergences).map(\.kind) == [.unobservedAction])
+        #expect(recorded[2].divergences.count == 1)  // on the first tap's touch-up, which sent it
+        // A recorder that writes no `sent` at all says nothing by its silence.
+        let silent = try lines(tap(1, 1, x: 50, y: 220))
+        #expect(silent.flatMap(\.divergences).isEmpty)
+    }
+
+    @Test func laterSnapshotDifferencesAreDivergences() throws {
+        let moved = Self.snapshot.replacingOccurrences(of: "[20,200,100,44]", with: "[20,260,100,44]")
+            .replacingOccurrences(of: #""t":0"#, with: #""t":5"#)
+        let out = try lines([moved])
+        let d = out[1].divergences
+        #expect(d.map(\.kind) == [.snapshotField])
+        #expect(d.first?.view == "btn" && d.first?.field == "frame")
+    }
+
+    /// Feeds records straight to a replayer (ingest would refuse some of this bad data).
+    func feed(_ lines: [String]) throws -> (lines: [ReplayLine], warnings: [ReplayWarning]) {
+        var replayer = SessionReplayer(session: "tiny", options: ReplayOptions(), detail: .trace)
+        var out: [ReplayLine] = []
+        for (k, text) in lines.enumerated() {
+            let object = try JSONReader.parse(text).objectValue!
+            let content: RecordContent
+            if object["type"]?.stringValue == "touch" {
+                content = .touch(
+                    TouchRecord(
+                        t: object["t"]!.doubleValue!, touch: .number(Int64(object["touch"]!.intValue!)),
+                        phase: TouchlogFormat.TouchPhase(name: object["phase"]!.stringValue!)!, x: 1, y: 1,
+                        window: object["window"]?.stringValue))
+            } else {
+                content = .object(object)
+            }
+            try replayer.feed(StoredRecord(seq: k + 1, content: content, rawJSON: nil)) { out.append($0) }
+        }
+        try replayer.finish { out.append($0) }
+        return (out, replayer.warnings)
+    }
+
+    @Test func touchEndingWithoutBeginningAndUnknownViewsAreWarningsNotCrashes() throws {
+        let result = try feed([
+            Self.header, Self.snapshot, #"{"type":"touch","t":1,"touch":9,"phase":"ended","x":1,"y":1,"window":"w"}"#,
+            #"{"type":"set","t":2,"view":"ghost","isHidden":true}"#,
+        ])
+        #expect(result.warnings.map(\.seq) == [3, 4])
+        #expect(result.warnings[1].message.contains("ghost"))
+        #expect(result.lines.count == 3)
+        #expect(result.lines[2].step.notes.count == 1)
+    }
+
+    @Test func aSessionWithoutSnapshotIsAClearError() throws {
+        var replayer = SessionReplayer(session: "s", options: ReplayOptions(), detail: .trace)
+        let header = StoredRecord(seq: 1, content: .object(["type": "session", "session": "s"]), rawJSON: nil)
+        try replayer.feed(header) { _ in }
+        #expect(throws: ReplayError.noSnapshot(session: "s")) { try replayer.finish { _ in } }
+        let key = StoredRecord(seq: 2, content: .object(["type": "key", "t": 1, "length": 1]), rawJSON: nil)
+        #expect(throws: ReplayError.eventBeforeSnapshot(session: "s", seq: 2, type: "key")) {
+            try replayer.feed(key) { _ in }
+        }
+    }
+
+    @Test func policiesAreValidatedWithTheValidNames() throws {
+        #expect(throws: ReplayError.unknownPolicy("dismiss-on-tap")) {
+            try PolicyChanges(arguments: ["+dismiss-on-tap"])
+        }
+        #expect(ReplayError.unknownPolicy("x").description.contains("dismiss-on-outside-touch"))
+        let changes = try PolicyChanges(arguments: ["-tap-to-dismiss", "+resign-on-hide"])
+        #expect(changes.key == "+resign-on-hide -tap-to-dismiss")
+        #expect(throws: ReplayError.conflictingPolicy("resign-on-hide")) {
+            try PolicyChanges(arguments: ["+resign-on-hide", "-resign-on-hide"])
+        }
+    }
+
+    @Test func comparePolicySaysWhatChanges() throws {
+        let db = try Samples.database("01-login-background-tap")
+        let changes = try PolicyComparison.compare(
+            ReplayService(database: db), try db.sessions()[0], policy: .dismissOnOutsideTouch, trust: .model)
+        #expect(changes.first?.seq == 26)
+        #expect(changes.first?.text.contains("keyboard dismissed (was: stayed up)") == true)
+    }
+
+    @Test func explainReplaysUpToTheMoment() throws {
+        let db = try Samples.database("05-reaction-bar-hit-test-override")
+        let info = try db.sessions()[0]
+        let text = try SessionExplainer.explain(ReplayService(database: db), info, at: 1.3, point: .init(290.5, 252))
+        #expect(text.contains("hit view: messageContent2"))
+        #expect(text.contains("responder chain: messageContent2 > messageCell2"))
+        #expect(text.contains("replayed through line 3"))
+        // After the `set` at 3.697 hides the reaction bar, the same point is explained on the new hierarchy.
+        let later = try SessionExplainer.explain(ReplayService(database: db), info, at: 4, point: .init(290.5, 252))
+        #expect(later.contains("reactionBar (Chat.ReactionBarButton)") && later.contains("[hidden"))
+    }
+
+    @Test func explainBeforeTheFirstSnapshotSaysSo() throws {
+        let db = try Samples.database("01-login-background-tap")
+        let info = try db.sessions()[0]
+        #expect(throws: StoreError.noSnapshot(session: info.key, at: -1)) {
+            try SessionExplainer.explain(ReplayService(database: db), info, at: -1, point: .init(1, 1))
+        }
+    }
+}
