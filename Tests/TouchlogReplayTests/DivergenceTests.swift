@@ -53,6 +53,16 @@ import TouchlogFormat
         #expect(ended.divergences[2].observationSeq == 7)
     }
 
+    @Test func aSentObservationWithoutTargetMatchesWhicheverTargetTheModelChose() throws {
+        // A Sentry breadcrumb says which action was sent, not who received it: only the action is compared.
+        let unknownReceiver = try lines(tap(1, 1, x: 50, y: 220) + [#"{"type":"sent","t":1.2,"action":"save:"}"#])
+        #expect(unknownReceiver.flatMap(\.divergences).isEmpty)
+        // null is a claim (nobody handled it), so it still disagrees with the model's target.
+        let unhandled = try lines(
+            tap(1, 1, x: 50, y: 220) + [#"{"type":"sent","t":1.2,"action":"save:","target":null,"sender":"btn"}"#])
+        #expect(unhandled.flatMap(\.divergences).map(\.kind) == [.sent])
+    }
+
     @Test func anActionTheSessionNeverObservedIsUnobservedWhenTheSessionRecordsSent() throws {
         let recorded = try lines(
             tap(1, 1, x: 50, y: 220) + tap(2, 2, x: 50, y: 220)

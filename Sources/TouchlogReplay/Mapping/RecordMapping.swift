@@ -17,7 +17,9 @@ enum MappedRecord {
 enum Observation {
     case firstResponder(view: String?, window: String?)
     case keyboard(phase: String, frame: Rect?)
-    case sent(action: String, target: String?, sender: String?)
+    /// `target` and `sender` are `nil` when the record leaves them out (the source does not know them: a Sentry
+    /// breadcrumb names no receiver) and `.some(nil)` when it says `null` (nobody handled it / no sender).
+    case sent(action: String, target: String??, sender: String??)
 }
 
 /// Maps one stored record (one file per record kind would split three-line cases; the View, snapshot and patch
@@ -77,7 +79,8 @@ enum RecordMapping {
         case .sent:
             return .observation(
                 .sent(
-                    action: try string(o, "action", seq), target: Field.id(o["target"]), sender: Field.id(o["sender"])))
+                    action: try string(o, "action", seq),
+                    target: o["target"].map { Field.id($0) }, sender: o["sender"].map { Field.id($0) }))
         }
     }
 

@@ -433,7 +433,8 @@ public struct SessionReplayer {
     }
 
     /// Matches a `sent` observation with an unmatched action of the latest input event, else of the one before.
-    mutating func matchSent(action: String, target: String?, sender: String?, seq: Int) -> Divergence? {
+    /// A target or sender the observation leaves out (`nil`, not `.some(nil)`) matches whatever the model chose.
+    mutating func matchSent(action: String, target: String??, sender: String??, seq: Int) -> Divergence? {
         guard let model else { return nil }
         var loose: (generation: Int, line: Int, index: Int)?
         for generation in 0..<2 {
@@ -443,7 +444,7 @@ public struct SessionReplayer {
                 where !dispatched.isRecognizerAction && !line.matched[a] && dispatched.action == action {
                     let t = dispatched.target.map { model.id(of: $0) }
                     let s = dispatched.sender.map { model.id(of: $0) }
-                    if t == target && s == sender {
+                    if target.map({ $0 == t }) ?? true, sender.map({ $0 == s }) ?? true {
                         markMatched(generation, l, a)
                         return nil
                     }
@@ -451,7 +452,7 @@ public struct SessionReplayer {
                 }
             }
         }
-        let observed = JSONValue.action(action, target: target, sender: sender)
+        let observed = JSONValue.action(action, target: target ?? nil, sender: sender ?? nil)
         if let loose {
             markMatched(loose.generation, loose.line, loose.index)
             let lines = loose.generation == 0 ? current : previous
