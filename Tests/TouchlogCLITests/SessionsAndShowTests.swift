@@ -76,10 +76,10 @@ import TouchlogStore
         try expectGolden(value.serialized() + "\n", "show-at.json")
     }
 
-    @Test func unknownAndAmbiguousSessionsExitOne() throws {
+    @Test func anUnknownSessionIsADataErrorExitTwoAsInEveryCommand() throws {
         try ingestLogin()
         let missing = try Touchlog.run(["show", "--db", db, "nope"])
-        #expect(missing.status == 1)
+        #expect(missing.status == 2)
         #expect(missing.stderr == "touchlog: error: no session matches \"nope\"; run `touchlog sessions` to list the stored sessions\n")
         let early = try Touchlog.run(["show", "--db", db, "5C1E", "--at", "-1"])
         #expect(early.status == 64)

@@ -56,7 +56,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingReplayErrors {
+        try reportingErrors {
             let store = try database.open(create: false)
             let info = try store.session(matching: session)
             let text = try SessionExplainer.explain(

@@ -98,7 +98,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         var divergences = 0
         var failedSessions = 0
-        try reportingReplayErrors {
+        try reportingErrors {
             let store = try database.open(create: false)
             let service = ReplayService(database: store, touchlogVersion: TouchlogCommand.version)
             let infos = all ? try store.sessions() : try sessions.map { try store.session(matching: $0) }
@@ -185,22 +185,4 @@ final class StandardOutput {
     }
 
     deinit { flush() }
-}
-
-extension ParsableCommand {
-    /// Like `reportingErrors`, but a session that cannot be found or replayed is a data error (exit 2).
-    func reportingReplayErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as CLIError {
-            StandardError.write("touchlog: error: \(error.message)\n")
-            throw ExitCode(error.exit.rawValue)
-        } catch let error as StoreError {
-            StandardError.write("touchlog: error: \(error.description)\n")
-            throw ExitCode(CLIExit.database.rawValue)
-        } catch let error as ReplayError {
-            StandardError.write("touchlog: error: \(error.description)\n")
-            throw ExitCode(CLIExit.database.rawValue)
-        }
-    }
 }

@@ -19,8 +19,8 @@ struct ShowCommand: ParsableCommand {
             window and view is {"id","class","frame","flags","subviews"} ("frame" null when the recorder \
             wrote null) and each controller {"id","class","view","parent","presentingViewController"}.
 
-            Exit status: 0 ok; 1 no session matches, the prefix is ambiguous, or there is no snapshot at T; \
-            2 the database does not exist, could not be opened or was written by a newer touchlog; 64 invalid \
+            Exit status: 0 ok; 2 no session matches, the prefix is ambiguous, there is no snapshot at T, or \
+            the database does not exist, could not be opened or was written by a newer touchlog; 64 invalid \
             arguments.
 
             Examples:
@@ -53,7 +53,7 @@ struct ShowCommand: ParsableCommand {
             guard let snapshot = try store.snapshot(sessionRowID: info.rowID, at: at),
                 case .object(let object) = snapshot.content
             else {
-                throw CLIError(StoreError.noSnapshot(session: info.key, at: at).description, exit: .failure)
+                throw CLIError(StoreError.noSnapshot(session: info.key, at: at).description, exit: .database)
             }
             let outline = SnapshotOutline(snapshot: object)
             switch format {

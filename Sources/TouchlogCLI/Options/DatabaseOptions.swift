@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchlogReplay
 import TouchlogStore
 
 /// `--db PATH`, shared by every command that uses the database.
@@ -42,9 +43,11 @@ public struct DatabaseOptions: ParsableArguments {
 /// Exit statuses shared by the commands, documented in each command's --help.
 public enum CLIExit: Int32, Sendable {
     case ok = 0
-    /// A file failed to ingest, or the session asked for does not exist.
+    /// The job was done and found a problem with the input: a file failed to ingest, a divergence under
+    /// `--fail-on-divergence`, a finding at or above `--fail-on`. CI fails the build on it.
     case failure = 1
-    /// The database could not be opened or was written by a newer touchlog.
+    /// The job could not be done: the database could not be opened or was written by a newer touchlog, the
+    /// session asked for does not exist or cannot be replayed. Kept apart from 1 so CI can tell the two.
     case database = 2
 }
 
@@ -71,7 +74,8 @@ enum StandardError {
 }
 
 extension ParsableCommand {
-    /// Runs `body`, printing a ``CLIError`` or store error on stderr and exiting with its status.
+    /// Runs `body`, printing a ``CLIError``, store or replay error on stderr and exiting with its status: a
+    /// session that cannot be found or replayed is a data error (2) in every command.
     func reportingErrors(_ body: () throws -> Void) throws {
         do {
             try body()
@@ -80,7 +84,10 @@ extension ParsableCommand {
             throw ExitCode(error.exit.rawValue)
         } catch let error as StoreError {
             StandardError.write("touchlog: error: \(error.description)\n")
-            throw ExitCode(CLIExit.failure.rawValue)
+            throw ExitCode(CLIExit.database.rawValue)
+        } catch let error as ReplayError {
+            StandardError.write("touchlog: error: \(error.description)\n")
+            throw ExitCode(CLIExit.database.rawValue)
         }
     }
 }
