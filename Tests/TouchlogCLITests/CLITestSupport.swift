@@ -37,7 +37,9 @@ enum Touchlog {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, cwd: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, cwd: URL? = nil, environment: [String: String] = [:])
+        throws -> Result
+    {
         let process = process(arguments, cwd: cwd, environment: environment)
         // Output goes to files, not pipes: a child blocked on a full pipe would never exit.
         let folder = TemporaryFolder()
@@ -86,7 +88,9 @@ func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file Golden/\(name); run with TOUCHLOG_RECORD=1 to record it", sourceLocation: sourceLocation)
+        Issue.record(
+            "missing golden file Golden/\(name); run with TOUCHLOG_RECORD=1 to record it",
+            sourceLocation: sourceLocation)
         return
     }
     #expect(actual == expected, sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TouchlogStore
 
@@ -15,7 +16,9 @@ import TouchlogStore
         chunk += #"{"type":"snapshot","t":0,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852]}]}"# + "\n"
         for index in 0..<touches {
             let phase = index % 2 == 0 ? "began" : "ended"
-            chunk += #"{"type":"touch","t":\#(Double(index) / 100),"touch":\#(index / 2),"phase":"\#(phase)","x":\#(index % 393).5,"y":\#(index % 852),"window":"w1"}"# + "\n"
+            chunk +=
+                #"{"type":"touch","t":\#(Double(index) / 100),"touch":\#(index / 2),"phase":"\#(phase)","x":\#(index % 393).5,"y":\#(index % 852),"window":"w1"}"#
+                + "\n"
             if chunk.utf8.count > 1 << 20 {
                 handle.write(Data(chunk.utf8))
                 chunk = ""
@@ -60,8 +63,6 @@ import TouchlogStore
         #expect(try database.session(matching: "big").recordCount == 400_002)
     }
 }
-
-import GRDB
 
 extension TouchlogDatabase {
     func count(_ table: String) throws -> Int {

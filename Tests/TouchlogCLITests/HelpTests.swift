@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import TouchlogCLI
 
 /// The --help of every command is pinned in Golden/help-<command>.txt (re-record with TOUCHLOG_RECORD=1).

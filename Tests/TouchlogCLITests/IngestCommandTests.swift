@@ -14,14 +14,19 @@ import TouchlogStore
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(login): session \"5C1E2F0A-login\" stored (10 records)")
-        #expect(lines.last?.wholeMatch(of: /ingest: 1 session stored, 10 records, 0 rejected in [0-9.]+ s \([0-9]+ records\/s\)/) != nil)
+        #expect(
+            lines.last?.wholeMatch(
+                of: /ingest: 1 session stored, 10 records, 0 rejected in [0-9.]+ s \([0-9]+ records\/s\)/) != nil)
     }
 
     @Test func sayssoWhenNothingIsNew() throws {
         try Touchlog.run(["ingest", "--db", db, login])
         let again = try Touchlog.run(["ingest", "--db", db, login])
         #expect(again.status == 0)
-        #expect(again.stderr.contains("session \"5C1E2F0A-login\" already stored with the same content, nothing new (--replace re-ingests it)"))
+        #expect(
+            again.stderr.contains(
+                "session \"5C1E2F0A-login\" already stored with the same content, nothing new (--replace re-ingests it)"
+            ))
         #expect(again.stderr.contains("ingest: 0 sessions stored, 1 unchanged, 0 records"))
         let replaced = try Touchlog.run(["ingest", "--db", db, "--replace", login])
         #expect(replaced.stderr.contains("session \"5C1E2F0A-login\" replaced (10 records)"))
@@ -37,14 +42,15 @@ import TouchlogStore
     @Test func aFailingFileExitsOneWithEveryError() throws {
         let result = try Touchlog.run(["ingest", "--db", db, "--quiet", login, broken])
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            \(broken):3:60: error: the line ends where ',' or '}' was expected
-                hint: the value opened at column 1 is not closed; the line may have been cut
-            \(broken):4:28: error: "set" names view "ghost", which does not exist at this point
-                hint: the view must appear in the latest snapshot or a later insert, and not be removed since
-            \(broken): failed, nothing stored (2 errors); --keep-going stores the valid records and keeps the rejected lines
+        #expect(
+            result.stderr == """
+                \(broken):3:60: error: the line ends where ',' or '}' was expected
+                    hint: the value opened at column 1 is not closed; the line may have been cut
+                \(broken):4:28: error: "set" names view "ghost", which does not exist at this point
+                    hint: the view must appear in the latest snapshot or a later insert, and not be removed since
+                \(broken): failed, nothing stored (2 errors); --keep-going stores the valid records and keeps the rejected lines
 
-            """)
+                """)
         // The good file before it is stored: atomicity is per file.
         let sessions = try TouchlogDatabase(path: db).sessions()
         #expect(sessions.map(\.key) == ["5C1E2F0A-login"])
@@ -63,15 +69,16 @@ import TouchlogStore
         let missing = folder.path("missing.jsonl")
         let result = try Touchlog.run(["ingest", "--db", db, "--quiet", missing, folder.url.path])
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            \(missing): error: cannot read "\(missing)": No such file or directory
-                hint: check the path and its permissions
-            \(missing): failed, nothing stored (1 error)
-            \(folder.url.path): error: reading stopped: Is a directory
-                hint: check that the file is readable and not being modified
-            \(folder.url.path): failed, nothing stored (1 error)
+        #expect(
+            result.stderr == """
+                \(missing): error: cannot read "\(missing)": No such file or directory
+                    hint: check the path and its permissions
+                \(missing): failed, nothing stored (1 error)
+                \(folder.url.path): error: reading stopped: Is a directory
+                    hint: check that the file is readable and not being modified
+                \(folder.url.path): failed, nothing stored (1 error)
 
-            """)
+                """)
     }
 
     @Test func usageErrorsExitSixtyFour() throws {
@@ -84,10 +91,14 @@ import TouchlogStore
     }
 
     @Test func refusesADatabaseFromANewerTouchlogWithExitTwo() throws {
-        _ = try TouchlogDatabase(path: db, migrations: Migration.all + [Migration(identifier: "9999_next", sql: "CREATE TABLE n (x)")])
+        _ = try TouchlogDatabase(
+            path: db, migrations: Migration.all + [Migration(identifier: "9999_next", sql: "CREATE TABLE n (x)")])
         let result = try Touchlog.run(["ingest", "--db", db, login])
         #expect(result.status == 2)
-        #expect(result.stderr == "touchlog: error: the database \"\(db)\" was written by a newer touchlog (it has migration \"9999_next\", which this version does not know); upgrade touchlog, or use another database with --db\n")
+        #expect(
+            result.stderr
+                == "touchlog: error: the database \"\(db)\" was written by a newer touchlog (it has migration \"9999_next\", which this version does not know); upgrade touchlog, or use another database with --db\n"
+        )
     }
 
     @Test func usesTheEnvironmentVariableForTheDatabase() throws {

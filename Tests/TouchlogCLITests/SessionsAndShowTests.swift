@@ -41,7 +41,10 @@ import TouchlogStore
         for arguments in [["sessions"], ["show", "x"]] {
             let result = try Touchlog.run(arguments + ["--db", db])
             #expect(result.status == 2)
-            #expect(result.stderr == "touchlog: error: there is no database at \"\(db)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database\n")
+            #expect(
+                result.stderr
+                    == "touchlog: error: there is no database at \"\(db)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database\n"
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: db))
     }
@@ -80,7 +83,10 @@ import TouchlogStore
         try ingestLogin()
         let missing = try Touchlog.run(["show", "--db", db, "nope"])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "touchlog: error: no session matches \"nope\"; run `touchlog sessions` to list the stored sessions\n")
+        #expect(
+            missing.stderr
+                == "touchlog: error: no session matches \"nope\"; run `touchlog sessions` to list the stored sessions\n"
+        )
         let early = try Touchlog.run(["show", "--db", db, "5C1E", "--at", "-1"])
         #expect(early.status == 64)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TouchlogFormat
 
 @Suite struct JSONWriterTests {

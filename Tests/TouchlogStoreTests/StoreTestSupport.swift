@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import TouchlogFormat
 @testable import TouchlogStore
 
@@ -43,15 +44,17 @@ enum Lines {
 
     /// A session with one record of each common kind.
     static func rich(id: String = "s1") -> String {
-        session([
-            touch(0.1), #"{"type":"touch","t":0.15,"touch":"f2","phase":"began","x":1,"y":2,"view":null,"pressure":0.3}"#,
-            touch(0.2, phase: "ended"),
-            #"{"type":"firstResponder","t":0.2,"view":"tf1"}"#,
-            #"{"type":"key","t":0.3,"text":"hunter2"}"#,
-            #"{"type":"set","t":0.4,"view":"tf1","isHidden":true}"#,
-            #"{"type":"snapshot","t":5,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852]}]}"#,
-            #"{"type":"gyro","t":6,"rate":[0,0,1]}"#,
-        ], id: id)
+        session(
+            [
+                touch(0.1),
+                #"{"type":"touch","t":0.15,"touch":"f2","phase":"began","x":1,"y":2,"view":null,"pressure":0.3}"#,
+                touch(0.2, phase: "ended"),
+                #"{"type":"firstResponder","t":0.2,"view":"tf1"}"#,
+                #"{"type":"key","t":0.3,"text":"hunter2"}"#,
+                #"{"type":"set","t":0.4,"view":"tf1","isHidden":true}"#,
+                #"{"type":"snapshot","t":5,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852]}]}"#,
+                #"{"type":"gyro","t":6,"rate":[0,0,1]}"#,
+            ], id: id)
     }
 }
 

@@ -124,9 +124,13 @@ struct IngestCommand: ParsableCommand {
         }
         if !report.succeeded {
             // Only invalid lines can be set aside; a file that cannot be read or a session id clash cannot.
-            let suggestKeepGoing = !keepGoing && !report.importFailed && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
+            let suggestKeepGoing =
+                !keepGoing && !report.importFailed
+                && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
             let errors = report.errors.count + report.omittedDiagnostics
-            StandardError.write("\(report.source): failed, nothing stored (\(errors) error\(errors == 1 ? "" : "s"))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n")
+            StandardError.write(
+                "\(report.source): failed, nothing stored (\(errors) error\(errors == 1 ? "" : "s"))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n"
+            )
             return
         }
         guard !quiet else { return }
@@ -140,7 +144,9 @@ struct IngestCommand: ParsableCommand {
             case .replaced: what = "replaced"
             case .unchanged: what = "already stored with the same content, nothing new (--replace re-ingests it)"
             }
-            StandardError.write("\(report.source): session \"\(session.session)\" \(what) (\(session.records) records\(session.truncated ? ", truncated" : ""))\n")
+            StandardError.write(
+                "\(report.source): session \"\(session.session)\" \(what) (\(session.records) records\(session.truncated ? ", truncated" : ""))\n"
+            )
         }
     }
 }
@@ -179,7 +185,8 @@ struct IngestSummary {
         if unknown > 0 { parts.append("warning: \(unknown) of unknown type") }
         if failedFiles > 0 { parts.append("\(failedFiles) of \(files) file\(files == 1 ? "" : "s") failed") }
         let rate = seconds > 0 ? Int((Double(records) / seconds).rounded()) : records
-        return "ingest: " + parts.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s (\(rate) records/s)"
+        return "ingest: " + parts.joined(separator: ", ")
+            + " in \(String(format: "%.2f", seconds)) s (\(rate) records/s)"
     }
 }
 
@@ -197,7 +204,9 @@ final class ProgressPrinter: Sendable {
         let megabytes = String(format: "%.1f", Double(bytes) / 1_048_576)
         if let totalBytes, totalBytes > 0 {
             let percent = min(100, bytes * 100 / totalBytes)
-            StandardError.write("\r\(name): \(percent)% (\(megabytes) of \(String(format: "%.1f", Double(totalBytes) / 1_048_576)) MB)\u{1B}[K")
+            StandardError.write(
+                "\r\(name): \(percent)% (\(megabytes) of \(String(format: "%.1f", Double(totalBytes) / 1_048_576)) MB)\u{1B}[K"
+            )
         } else {
             StandardError.write("\r\(name): \(megabytes) MB\u{1B}[K")
         }

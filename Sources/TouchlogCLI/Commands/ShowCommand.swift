@@ -34,7 +34,9 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A session id or a unique prefix of one.", valueName: "session"))
     var session: String
 
-    @Option(help: ArgumentHelp("Show the snapshot in force at this time, in seconds since the session started.", valueName: "t"))
+    @Option(
+        help: ArgumentHelp(
+            "Show the snapshot in force at this time, in seconds since the session started.", valueName: "t"))
     var at: Double?
 
     @Option(help: "Output format.")
@@ -58,7 +60,9 @@ struct ShowCommand: ParsableCommand {
             let outline = SnapshotOutline(snapshot: object)
             switch format {
             case .text:
-                print(SessionShowFormatter.text(info, snapshotSeq: snapshot.seq, snapshotT: snapshot.t, at: at, outline), terminator: "")
+                print(
+                    SessionShowFormatter.text(info, snapshotSeq: snapshot.seq, snapshotT: snapshot.t, at: at, outline),
+                    terminator: "")
             case .json:
                 print(SessionShowFormatter.json(info, snapshotSeq: snapshot.seq, snapshotT: snapshot.t, outline))
             }

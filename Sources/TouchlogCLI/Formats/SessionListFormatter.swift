@@ -28,7 +28,9 @@ enum SessionListFormatter {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
             "id": .string(session.key),
-            "app": .object(["id": text(session.appID), "version": text(session.appVersion), "build": text(session.appBuild)]),
+            "app": .object([
+                "id": text(session.appID), "version": text(session.appVersion), "build": text(session.appBuild),
+            ]),
             "device": .object(["model": text(session.deviceModel), "system": text(session.deviceSystem)]),
             "startedAt": text(session.startedAt),
             "duration": session.duration.map(JSONValue.number) ?? .null,

@@ -3,7 +3,9 @@ import TouchlogStore
 
 /// `touchlog show` output, text and JSON.
 enum SessionShowFormatter {
-    static func text(_ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, at: Double?, _ outline: SnapshotOutline) -> String {
+    static func text(
+        _ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, at: Double?, _ outline: SnapshotOutline
+    ) -> String {
         var out = "session   \(session.key) (\(session.format))\n"
         let app = [session.appID, session.appVersion, session.appBuild.map { "(\($0))" }].compactMap { $0 }
         out += "app       \(app.isEmpty ? "-" : app.joined(separator: " "))\n"
@@ -26,7 +28,8 @@ enum SessionShowFormatter {
                 if let view = controller.view { links.append("view \(view)") }
                 if let parent = controller.parent { links.append("parent \(parent)") }
                 if let presenting = controller.presenting { links.append("presented by \(presenting)") }
-                out += "  \(controller.className) \(controller.id)\(links.isEmpty ? "" : " (" + links.joined(separator: ", ") + ")")\n"
+                out +=
+                    "  \(controller.className) \(controller.id)\(links.isEmpty ? "" : " (" + links.joined(separator: ", ") + ")")\n"
             }
         }
         return out
@@ -45,7 +48,8 @@ enum SessionShowFormatter {
         for subview in view.subviews { render(subview, depth: depth + 1, into: &out) }
     }
 
-    static func json(_ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, _ outline: SnapshotOutline) -> String {
+    static func json(_ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, _ outline: SnapshotOutline) -> String
+    {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func viewJSON(_ view: SnapshotOutline.View) -> JSONValue {
             .object([

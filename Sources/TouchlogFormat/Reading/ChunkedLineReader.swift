@@ -76,14 +76,20 @@ public struct ChunkedLineReader: ~Copyable {
             while let newline = memchr(base + scanFrom, 0x0A, total - scanFrom) {
                 let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
                 lineNumber += 1
-                try body(Line(number: lineNumber, bytes: Self.trim(base + start, end - start), endsWithNewline: true, bytesRead: bytesRead))
+                try body(
+                    Line(
+                        number: lineNumber, bytes: Self.trim(base + start, end - start), endsWithNewline: true,
+                        bytesRead: bytesRead))
                 start = end + 1
                 scanFrom = start
             }
             if count == 0 {
                 if total > start {
                     lineNumber += 1
-                    try body(Line(number: lineNumber, bytes: Self.trim(base + start, total - start), endsWithNewline: false, bytesRead: bytesRead))
+                    try body(
+                        Line(
+                            number: lineNumber, bytes: Self.trim(base + start, total - start), endsWithNewline: false,
+                            bytesRead: bytesRead))
                 }
                 return
             }

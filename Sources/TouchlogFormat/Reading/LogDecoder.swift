@@ -128,9 +128,12 @@ public struct LogDecoder {
                     current!.records += 1
                     current!.touches += 1
                     current!.lastT = touch.t
-                    emit(.record(DecodedRecord(
-                        seq: line.number - current!.headerLine + 1, line: line.number, content: .touch(touch), json: nil,
-                        isUnknownType: false)))
+                    emit(
+                        .record(
+                            DecodedRecord(
+                                seq: line.number - current!.headerLine + 1, line: line.number, content: .touch(touch),
+                                json: nil,
+                                isUnknownType: false)))
                     return
                 }
                 reject(line, issues: issues)
@@ -141,7 +144,13 @@ public struct LogDecoder {
         do {
             let value = try JSONReader.parse(bytes)
             guard case .object(let parsed) = value else {
-                reject(line, issues: [.error([], "a record must be a JSON object, not \(value.typeDescription)", hint: "write each record as {\"type\":…,…} on its own line")])
+                reject(
+                    line,
+                    issues: [
+                        .error(
+                            [], "a record must be a JSON object, not \(value.typeDescription)",
+                            hint: "write each record as {\"type\":…,…} on its own line")
+                    ])
                 return
             }
             object = parsed
@@ -149,7 +158,9 @@ public struct LogDecoder {
             if !line.endsWithNewline, error.isUnexpectedEnd {
                 truncated(line, error: error)
             } else {
-                let diagnostic = Diagnostic(severity: .error, file: file, line: line.number, column: error.column, message: error.message, hint: error.hint)
+                let diagnostic = Diagnostic(
+                    severity: .error, file: file, line: line.number, column: error.column, message: error.message,
+                    hint: error.hint)
                 rejectDiagnostics(line, [diagnostic])
             }
             return
@@ -168,7 +179,9 @@ public struct LogDecoder {
         var json: String?
         if kind == .touch, !issues.contains(where: { $0.severity == .error }) {
             guard let typed = TouchRecord.typed(from: object) else {
-                issues.append(.error([], "\"touch\" record could not be read", hint: "check its members against docs/log-format.md"))
+                issues.append(
+                    .error(
+                        [], "\"touch\" record could not be read", hint: "check its members against docs/log-format.md"))
                 reject(line, issues: issues)
                 return
             }
@@ -192,9 +205,11 @@ public struct LogDecoder {
         if kind == .touch { current!.touches += 1 }
         if kind == nil { current!.unknownTypes += 1 }
         if let t = content.t { current!.lastT = t }
-        emit(.record(DecodedRecord(
-            seq: line.number - current!.headerLine + 1, line: line.number, content: content, json: json,
-            isUnknownType: kind == nil)))
+        emit(
+            .record(
+                DecodedRecord(
+                    seq: line.number - current!.headerLine + 1, line: line.number, content: content, json: json,
+                    isUnknownType: kind == nil)))
     }
 
     /// Ends the last session.
@@ -214,27 +229,38 @@ public struct LogDecoder {
         endSession()
         endOrphanRun()
         var checker = FieldChecker()
-        let format = checker.string(checker.required(object, "format", at: [], what: "\"session\" header"), at: ["format"])
+        let format = checker.string(
+            checker.required(object, "format", at: [], what: "\"session\" header"), at: ["format"])
         if let format, format != SessionHeader.supportedFormat {
             checker.error(
                 ["format"], "unsupported format \"\(format)\"",
-                hint: "this touchlog reads \"\(SessionHeader.supportedFormat)\"; upgrade touchlog or re-record with a compatible recorder")
+                hint:
+                    "this touchlog reads \"\(SessionHeader.supportedFormat)\"; upgrade touchlog or re-record with a compatible recorder"
+            )
         }
-        let id = checker.nonEmptyString(checker.required(object, "session", at: [], what: "\"session\" header"), at: ["session"])
+        let id = checker.nonEmptyString(
+            checker.required(object, "session", at: [], what: "\"session\" header"), at: ["session"])
         checker.string(object["startedAt"], at: ["startedAt"])
         for group in ["app", "device", "recorder"] {
             guard let value = object[group] else { continue }
             guard case .object(let members) = value else {
-                checker.error([.key(group)], "\"\(group)\" must be an object, not \(value.typeDescription)", hint: "write \"\(group)\": {…}")
+                checker.error(
+                    [.key(group)], "\"\(group)\" must be an object, not \(value.typeDescription)",
+                    hint: "write \"\(group)\": {…}")
                 continue
             }
-            for member in members.members where member.value.stringValue == nil && ["id", "version", "build", "model", "system", "name"].contains(member.key) {
+            for member in members.members
+            where member.value.stringValue == nil
+                && ["id", "version", "build", "model", "system", "name"].contains(member.key)
+            {
                 checker.string(member.value, at: [.key(group), .key(member.key)])
             }
         }
         _ = checker.stringArray(object["policies"], at: ["policies"])
         if let id, sessionIDs.contains(id) {
-            checker.error(["session"], "session \"\(id)\" appears twice in this file", hint: "give each recording its own session id")
+            checker.error(
+                ["session"], "session \"\(id)\" appears twice in this file",
+                hint: "give each recording its own session id")
         }
         if checker.issues.contains(where: { $0.severity == .error }) {
             reject(line, issues: checker.issues)
@@ -251,9 +277,12 @@ public struct LogDecoder {
             header: header, headerLine: line.number, lastLine: line.number, contentHash: 0, records: 1, touches: 0,
             unknownTypes: 0, rejected: 0, lastT: nil, truncated: false)
         emit(.sessionStarted(header, line: line.number))
-        emit(.record(DecodedRecord(
-            seq: 1, line: line.number, content: .object(object), json: String(decoding: line.bytes, as: UTF8.self),
-            isUnknownType: false)))
+        emit(
+            .record(
+                DecodedRecord(
+                    seq: 1, line: line.number, content: .object(object),
+                    json: String(decoding: line.bytes, as: UTF8.self),
+                    isUnknownType: false)))
     }
 
     private mutating func endSession() {
@@ -266,22 +295,27 @@ public struct LogDecoder {
     // MARK: - Problems
 
     private mutating func truncated(_ line: ChunkedLineReader.Line, error: JSONSyntaxError) {
-        emit(.diagnostic(Diagnostic(
-            severity: .warning, file: file, line: line.number, column: error.column,
-            message: "the last line is cut off (\(error.message)); it is kept aside as a rejected line and the session is marked truncated",
-            hint: "the recording probably stopped mid-write (a crash); everything before this line is stored")))
+        emit(
+            .diagnostic(
+                Diagnostic(
+                    severity: .warning, file: file, line: line.number, column: error.column,
+                    message:
+                        "the last line is cut off (\(error.message)); it is kept aside as a rejected line and the session is marked truncated",
+                    hint: "the recording probably stopped mid-write (a crash); everything before this line is stored")))
         current?.truncated = true
-        emit(.rejected(
-            RejectedLine(
-                line: line.number, column: error.column, text: String(decoding: line.bytes, as: UTF8.self),
-                reason: "truncated last line: \(error.message)", diagnostics: [], isTruncatedLastLine: true),
-            session: current?.header.session))
+        emit(
+            .rejected(
+                RejectedLine(
+                    line: line.number, column: error.column, text: String(decoding: line.bytes, as: UTF8.self),
+                    reason: "truncated last line: \(error.message)", diagnostics: [], isTruncatedLastLine: true),
+                session: current?.header.session))
     }
 
     private func diagnostic(_ issue: RecordIssue, line: ChunkedLineReader.Line) -> Diagnostic {
         let offset = JSONLocator.offset(of: issue.path, in: line.bytes) ?? 0
         return Diagnostic(
-            severity: issue.severity, file: file, line: line.number, column: offset + 1, message: issue.message, hint: issue.hint)
+            severity: issue.severity, file: file, line: line.number, column: offset + 1, message: issue.message,
+            hint: issue.hint)
     }
 
     private mutating func reject(_ line: ChunkedLineReader.Line, issues: [RecordIssue]) {
@@ -296,11 +330,13 @@ public struct LogDecoder {
         current?.rejected += 1
         for diagnostic in diagnostics { emit(.diagnostic(diagnostic)) }
         let errors = diagnostics.filter { $0.severity == .error }
-        emit(.rejected(
-            RejectedLine(
-                line: line.number, column: errors.first?.column ?? 1, text: String(decoding: line.bytes, as: UTF8.self),
-                reason: errors.map(\.message).joined(separator: "; "), diagnostics: diagnostics),
-            session: current?.header.session))
+        emit(
+            .rejected(
+                RejectedLine(
+                    line: line.number, column: errors.first?.column ?? 1,
+                    text: String(decoding: line.bytes, as: UTF8.self),
+                    reason: errors.map(\.message).joined(separator: "; "), diagnostics: diagnostics),
+                session: current?.header.session))
     }
 
     /// A line outside any valid session: rejected, with one diagnostic per run of such lines.
@@ -310,9 +346,12 @@ public struct LogDecoder {
         }
         orphanRun!.count += 1
         let why = orphanRun!.reason
-        emit(.rejected(
-            RejectedLine(line: line.number, column: 1, text: String(decoding: line.bytes, as: UTF8.self), reason: why, diagnostics: []),
-            session: nil))
+        emit(
+            .rejected(
+                RejectedLine(
+                    line: line.number, column: 1, text: String(decoding: line.bytes, as: UTF8.self), reason: why,
+                    diagnostics: []),
+                session: nil))
     }
 
     private mutating func endOrphanRun() {
@@ -320,14 +359,16 @@ public struct LogDecoder {
         orphanRun = nil
         guard run.count > 0 else { return }
         let isHeaderless = run.reason.hasPrefix("record before")
-        emit(.diagnostic(Diagnostic(
-            severity: .error, file: file, line: run.line, column: 1,
-            message: isHeaderless
-                ? "\(run.count) record(s) before any \"session\" header"
-                : "\(run.count) record(s) after line \(run.line) belong to no valid session: \(run.reason)",
-            hint: isHeaderless
-                ? "a file must start with a {\"type\":\"session\",…} header; check that the file was not cut at the start"
-                : "fix the session header; the records are checked once it is valid")))
+        emit(
+            .diagnostic(
+                Diagnostic(
+                    severity: .error, file: file, line: run.line, column: 1,
+                    message: isHeaderless
+                        ? "\(run.count) record(s) before any \"session\" header"
+                        : "\(run.count) record(s) after line \(run.line) belong to no valid session: \(run.reason)",
+                    hint: isHeaderless
+                        ? "a file must start with a {\"type\":\"session\",…} header; check that the file was not cut at the start"
+                        : "fix the session header; the records are checked once it is valid")))
     }
 
     private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

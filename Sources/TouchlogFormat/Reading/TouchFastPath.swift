@@ -16,11 +16,15 @@ extension JSONReader {
     /// Reads a touch line whose first member is `"type":"touch"`; nil when the line needs the general path.
     mutating func readTouchFast() -> TouchRecord? {
         pos = Self.touchPrefix.count
-        var t = Double.nan, x = Double.nan, y = Double.nan
+        var t = Double.nan
+        var x = Double.nan
+        var y = Double.nan
         var touch: TouchIdentifier?
         var phase: TouchPhase?
-        var window: String?, view: String?
-        var tapCount: Int?, event: Int?
+        var window: String?
+        var view: String?
+        var tapCount: Int?
+        var event: Int?
         var seen: UInt16 = 0
         while true {
             skipWhitespace()
@@ -61,7 +65,9 @@ extension JSONReader {
                     guard let text = try? readString() else { return nil }
                     touch = .string(text)
                 } else {
-                    guard isNumber, let number = try? readNumber(), let integer = Int64(exactly: number) else { return nil }
+                    guard isNumber, let number = try? readNumber(), let integer = Int64(exactly: number) else {
+                        return nil
+                    }
                     touch = .number(integer)
                 }
             case 16:  // phase

@@ -13,7 +13,11 @@ public enum RecordKind: String, CaseIterable, Sendable {
 
 /// A touch phase, stored as its small integer code (the `touch_phase` table in the database names them).
 public enum TouchPhase: UInt8, CaseIterable, Sendable {
-    case began = 0, moved = 1, stationary = 2, ended = 3, cancelled = 4
+    case began = 0
+    case moved = 1
+    case stationary = 2
+    case ended = 3
+    case cancelled = 4
 
     /// The name used in the log, e.g. `began`.
     public var name: String {

@@ -42,9 +42,13 @@ public struct SnapshotOutline: Sendable, Hashable {
         let base = object["baseClass"]?.stringValue ?? className
         var flags: [String] = []
         if object["isKeyWindow"]?.boolValue == true { flags.append("key window") }
-        if let level = object["windowLevel"]?.doubleValue, level != 0 { flags.append("level \(JSONValue.number(level).serialized())") }
+        if let level = object["windowLevel"]?.doubleValue, level != 0 {
+            flags.append("level \(JSONValue.number(level).serialized())")
+        }
         if object["isHidden"]?.boolValue == true { flags.append("hidden") }
-        if let alpha = object["alpha"]?.doubleValue, alpha < 1 { flags.append("alpha \(JSONValue.number(alpha).serialized())") }
+        if let alpha = object["alpha"]?.doubleValue, alpha < 1 {
+            flags.append("alpha \(JSONValue.number(alpha).serialized())")
+        }
         let interaction = object["isUserInteractionEnabled"]?.boolValue ?? !interactionOffByDefault.contains(base)
         if !interaction { flags.append("interaction off") }
         if object["isEnabled"]?.boolValue == false { flags.append("disabled") }

@@ -34,7 +34,9 @@ public struct TouchRecord: Hashable, Sendable {
 
     /// The record as a JSON object, in the canonical member order.
     public var jsonObject: JSONObject {
-        var object: JSONObject = ["type": "touch", "t": .number(t), "touch": touch.jsonValue, "phase": .string(phase.name)]
+        var object: JSONObject = [
+            "type": "touch", "t": .number(t), "touch": touch.jsonValue, "phase": .string(phase.name),
+        ]
         object["x"] = .number(x)
         object["y"] = .number(y)
         if let window { object["window"] = .string(window) }

@@ -27,7 +27,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         // Line 0 is a problem with the whole file (cannot open it, read failed): no position to give.
         var text =
             line > 0
-            ? "\(file):\(line):\(column): \(severity.rawValue): \(message)" : "\(file): \(severity.rawValue): \(message)"
+            ? "\(file):\(line):\(column): \(severity.rawValue): \(message)"
+            : "\(file): \(severity.rawValue): \(message)"
         if let hint { text += "\n    hint: \(hint)" }
         return text
     }

@@ -70,7 +70,9 @@ struct FieldChecker {
             return nil
         }
         if let minimum, integer < minimum {
-            error(path, "\"\(path.pathDescription)\" must be at least \(minimum), not \(integer)", hint: "record a value of \(minimum) or more")
+            error(
+                path, "\"\(path.pathDescription)\" must be at least \(minimum), not \(integer)",
+                hint: "record a value of \(minimum) or more")
         }
         return integer
     }
@@ -79,7 +81,8 @@ struct FieldChecker {
         guard let text = string(value, at: path) else { return }
         if !allowed.contains(text) {
             error(
-                path, "\"\(path.pathDescription)\" is \"\(text)\", which is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))",
+                path,
+                "\"\(path.pathDescription)\" is \"\(text)\", which is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))",
                 hint: "use one of the values listed in docs/log-format.md")
         }
     }
@@ -107,7 +110,9 @@ struct FieldChecker {
         guard case .array(let elements) = value, elements.count == count else {
             error(
                 path, "\"\(path.pathDescription)\" must be \(form)\(nullable ? " or null" : "")",
-                hint: "write \"\(path.pathDescription)\" as \(form), e.g. \(count == 4 ? "[0,0,320,44]" : "an array of \(count) numbers")")
+                hint:
+                    "write \"\(path.pathDescription)\" as \(form), e.g. \(count == 4 ? "[0,0,320,44]" : "an array of \(count) numbers")"
+            )
             return
         }
         for (index, element) in elements.enumerated() {

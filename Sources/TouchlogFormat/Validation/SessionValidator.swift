@@ -21,7 +21,9 @@ public struct SessionValidator {
             var checker = FieldChecker()
             checkTime(touch.t, checker: &checker)
             if !sawSnapshot {
-                checker.error(["type"], "\"touch\" record before the session's first snapshot", hint: "the recorder must write a \"snapshot\" of the hierarchy before any event")
+                checker.error(
+                    ["type"], "\"touch\" record before the session's first snapshot",
+                    hint: "the recorder must write a \"snapshot\" of the hierarchy before any event")
             }
             if checker.issues.isEmpty { lastT = touch.t }
             return checker.issues
@@ -37,7 +39,9 @@ public struct SessionValidator {
         else { return checker.issues }
         let kind = RecordKind(rawValue: type)
         if kind == .session {
-            checker.error(["type"], "a \"session\" header here must start a new session", hint: "this is handled by the reader; report a bug")
+            checker.error(
+                ["type"], "a \"session\" header here must start a new session",
+                hint: "this is handled by the reader; report a bug")
             return checker.issues
         }
         let t = checker.number(checker.required(object, "t", at: [], what: "\"\(type)\" record"), at: ["t"])
@@ -45,7 +49,9 @@ public struct SessionValidator {
         guard let kind else {
             checker.warning(
                 ["type"], "unknown record type \"\(type)\"",
-                hint: "it is stored as written and ignored by replay; upgrade touchlog if a newer recorder writes this type")
+                hint:
+                    "it is stored as written and ignored by replay; upgrade touchlog if a newer recorder writes this type"
+            )
             if checker.issues.allSatisfy({ $0.severity == .warning }), let t { lastT = t }
             return checker.issues
         }
@@ -62,18 +68,23 @@ public struct SessionValidator {
                 apply = { $0.remove(id) }
             }
         case .call:
-            if let id = checker.nonEmptyString(checker.required(object, "view", at: [], what: "\"call\" record"), at: ["view"]),
+            if let id = checker.nonEmptyString(
+                checker.required(object, "view", at: [], what: "\"call\" record"), at: ["view"]),
                 !model.containsResponder(id)
             {
                 checker.error(
                     ["view"], "\"call\" names \"\(id)\", which is no view or responder in the hierarchy at this point",
                     hint: "the id must appear in the latest snapshot (or a later insert) and not be removed since")
             }
-            checker.oneOf(checker.required(object, "method", at: [], what: "\"call\" record"), at: ["method"], ["becomeFirstResponder", "resignFirstResponder", "endEditing"])
+            checker.oneOf(
+                checker.required(object, "method", at: [], what: "\"call\" record"), at: ["method"],
+                ["becomeFirstResponder", "resignFirstResponder", "endEditing"])
             checker.bool(object["force"], at: ["force"])
         case .action:
-            checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"action\" record"), at: ["action"])
-            checker.string(checker.required(object, "target", at: [], what: "\"action\" record"), at: ["target"], nullable: true)
+            checker.nonEmptyString(
+                checker.required(object, "action", at: [], what: "\"action\" record"), at: ["action"])
+            checker.string(
+                checker.required(object, "target", at: [], what: "\"action\" record"), at: ["target"], nullable: true)
             checker.string(object["sender"], at: ["sender"], nullable: true)
         case .sent:
             // `target` may be absent: some sources (Sentry's touch breadcrumbs) know which action was sent but not
@@ -82,11 +93,17 @@ public struct SessionValidator {
             checker.string(object["target"], at: ["target"], nullable: true)
             checker.string(object["sender"], at: ["sender"], nullable: true)
         case .firstResponder:
-            checker.string(checker.required(object, "view", at: [], what: "\"firstResponder\" record"), at: ["view"], nullable: true)
+            checker.string(
+                checker.required(object, "view", at: [], what: "\"firstResponder\" record"), at: ["view"],
+                nullable: true)
             checker.string(object["window"], at: ["window"])
         case .keyboard:
-            checker.oneOf(checker.required(object, "phase", at: [], what: "\"keyboard\" record"), at: ["phase"], ["willShow", "didShow", "willHide", "didHide", "willChangeFrame"])
-            checker.numbers(checker.required(object, "frame", at: [], what: "\"keyboard\" record"), at: ["frame"], count: 4, form: "[x, y, width, height]", nonNegativeFrom: 2)
+            checker.oneOf(
+                checker.required(object, "phase", at: [], what: "\"keyboard\" record"), at: ["phase"],
+                ["willShow", "didShow", "willHide", "didHide", "willChangeFrame"])
+            checker.numbers(
+                checker.required(object, "frame", at: [], what: "\"keyboard\" record"), at: ["frame"], count: 4,
+                form: "[x, y, width, height]", nonNegativeFrom: 2)
         }
         if kind != .snapshot, !sawSnapshot {
             checker.error(
@@ -103,17 +120,23 @@ public struct SessionValidator {
 
     private func checkTime(_ t: Double, checker: inout FieldChecker) {
         if t < 0 {
-            checker.error(["t"], "\"t\" is negative (\(JSONValue.number(t).serialized()))", hint: "\"t\" counts seconds since the session started, from 0")
+            checker.error(
+                ["t"], "\"t\" is negative (\(JSONValue.number(t).serialized()))",
+                hint: "\"t\" counts seconds since the session started, from 0")
         } else if let lastT, t < lastT {
             checker.error(
-                ["t"], "\"t\" goes back in time: \(JSONValue.number(t).serialized()) after \(JSONValue.number(lastT).serialized())",
+                ["t"],
+                "\"t\" goes back in time: \(JSONValue.number(t).serialized()) after \(JSONValue.number(lastT).serialized())",
                 hint: "records must be written in time order; \"t\" may stay equal but never decrease")
         }
     }
 
     private func viewReference(_ object: JSONObject, _ key: String, checker: inout FieldChecker) -> String? {
         let type = object["type"]?.stringValue ?? ""
-        guard let id = checker.nonEmptyString(checker.required(object, key, at: [], what: "\"\(type)\" record"), at: [.key(key)]) else {
+        guard
+            let id = checker.nonEmptyString(
+                checker.required(object, key, at: [], what: "\"\(type)\" record"), at: [.key(key)])
+        else {
             return nil
         }
         guard model.containsView(id) else {
@@ -126,9 +149,12 @@ public struct SessionValidator {
     }
 
     private func checkKey(_ object: JSONObject, checker: inout FieldChecker) {
-        let text = object["text"], length = object["length"]
+        let text = object["text"]
+        let length = object["length"]
         if text == nil && length == nil {
-            checker.error([], "\"key\" record has neither \"text\" nor \"length\"", hint: "record the typed text or at least its \"length\"")
+            checker.error(
+                [], "\"key\" record has neither \"text\" nor \"length\"",
+                hint: "record the typed text or at least its \"length\"")
         }
         checker.string(text, at: ["text"])
         checker.integer(length, at: ["length"], minimum: 0)
@@ -143,13 +169,16 @@ public struct SessionValidator {
             if member.key == "id" || member.key == "subviews" || member.key == "class" {
                 checker.error(
                     [.key(member.key)], "\"set\" cannot change \"\(member.key)\"",
-                    hint: member.key == "subviews" ? "use \"insert\" and \"remove\" records to change subviews" : "remove the view and insert a new one")
+                    hint: member.key == "subviews"
+                        ? "use \"insert\" and \"remove\" records to change subviews"
+                        : "remove the view and insert a new one")
                 continue
             }
             checker.viewField(member.key, member.value, at: [.key(member.key)], owner: nil, into: &declared)
         }
         if changes == 0 {
-            checker.warning([], "\"set\" record changes nothing", hint: "add the View fields that changed, e.g. \"isHidden\":true")
+            checker.warning(
+                [], "\"set\" record changes nothing", hint: "add the View fields that changed, e.g. \"isHidden\":true")
         }
     }
 
@@ -162,10 +191,13 @@ public struct SessionValidator {
         var seen: Set<String> = []
         for entry in declared.views + declared.others {
             if !seen.insert(entry.id).inserted {
-                checker.error(entry.path, "duplicate id \"\(entry.id)\" in the inserted subtree", hint: "every object id must be unique within a session")
+                checker.error(
+                    entry.path, "duplicate id \"\(entry.id)\" in the inserted subtree",
+                    hint: "every object id must be unique within a session")
             } else if entry.id == object["parent"]?.stringValue {
                 checker.error(
-                    entry.path, "\"insert\" puts view \"\(entry.id)\" inside itself: the parent lies in the inserted subtree",
+                    entry.path,
+                    "\"insert\" puts view \"\(entry.id)\" inside itself: the parent lies in the inserted subtree",
                     hint: "a view cannot be its own ancestor; check the \"parent\" id")
             } else if model.containsResponder(entry.id) {
                 checker.error(
@@ -184,13 +216,19 @@ public struct SessionValidator {
                     checker.view(window, at: ["windows", .index(index)], parent: nil, into: &declared)
                 }
             } else {
-                checker.error(["windows"], "\"windows\" must be an array of windows, not \(windows.typeDescription)", hint: "write \"windows\": [ {window}, ... ]")
+                checker.error(
+                    ["windows"], "\"windows\" must be an array of windows, not \(windows.typeDescription)",
+                    hint: "write \"windows\": [ {window}, ... ]")
             }
         }
         var responders: Set<String> = []
         var allIDs: Set<String> = []
         for entry in declared.views + declared.others where !allIDs.insert(entry.id).inserted {
-            checker.error(entry.path, "duplicate id \"\(entry.id)\" in the snapshot", hint: "every object id must be unique within a session; recorders usually add a generation counter to the address")
+            checker.error(
+                entry.path, "duplicate id \"\(entry.id)\" in the snapshot",
+                hint:
+                    "every object id must be unique within a session; recorders usually add a generation counter to the address"
+            )
         }
         let viewIDs = Set(declared.views.map(\.id))
         var controllerParent: [String: (parent: String?, presenting: String?, index: Int)] = [:]
@@ -199,19 +237,33 @@ public struct SessionValidator {
                 for (index, value) in list.enumerated() {
                     let here: [JSONPathComponent] = ["controllers", .index(index)]
                     guard case .object(let controller) = value else {
-                        checker.error(here, "a controller must be an object, not \(value.typeDescription)", hint: "write {\"id\":\"vc1\",\"class\":…,\"view\":…}")
+                        checker.error(
+                            here, "a controller must be an object, not \(value.typeDescription)",
+                            hint: "write {\"id\":\"vc1\",\"class\":…,\"view\":…}")
                         continue
                     }
-                    guard let id = checker.nonEmptyString(checker.required(controller, "id", at: here, what: "controller"), at: here + ["id"]) else { continue }
-                    checker.nonEmptyString(checker.required(controller, "class", at: here, what: "controller"), at: here + ["class"])
+                    guard
+                        let id = checker.nonEmptyString(
+                            checker.required(controller, "id", at: here, what: "controller"), at: here + ["id"])
+                    else { continue }
+                    checker.nonEmptyString(
+                        checker.required(controller, "class", at: here, what: "controller"), at: here + ["class"])
                     if !allIDs.insert(id).inserted {
-                        checker.error(here + ["id"], "duplicate id \"\(id)\" in the snapshot", hint: "every object id must be unique within a session")
+                        checker.error(
+                            here + ["id"], "duplicate id \"\(id)\" in the snapshot",
+                            hint: "every object id must be unique within a session")
                     }
-                    if let view = checker.string(controller["view"], at: here + ["view"], nullable: true), !viewIDs.contains(view) {
-                        checker.error(here + ["view"], "controller \"\(id)\" names root view \"\(view)\", which is not in the snapshot", hint: "\"view\" must be the id of a view in \"windows\"")
+                    if let view = checker.string(controller["view"], at: here + ["view"], nullable: true),
+                        !viewIDs.contains(view)
+                    {
+                        checker.error(
+                            here + ["view"],
+                            "controller \"\(id)\" names root view \"\(view)\", which is not in the snapshot",
+                            hint: "\"view\" must be the id of a view in \"windows\"")
                     }
                     let parent = checker.string(controller["parent"], at: here + ["parent"], nullable: true)
-                    let presenting = checker.string(controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
+                    let presenting = checker.string(
+                        controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
                     _ = checker.stringArray(controller["implements"], at: here + ["implements"])
                     checker.bool(controller["overridesTouches"], at: here + ["overridesTouches"])
                     checker.bool(controller["endsEditingOnTouchesBegan"], at: here + ["endsEditingOnTouchesBegan"])
@@ -219,7 +271,9 @@ public struct SessionValidator {
                     responders.insert(id)
                 }
             } else {
-                checker.error(["controllers"], "\"controllers\" must be an array, not \(controllers.typeDescription)", hint: "write \"controllers\": [ {controller}, ... ]")
+                checker.error(
+                    ["controllers"], "\"controllers\" must be an array, not \(controllers.typeDescription)",
+                    hint: "write \"controllers\": [ {controller}, ... ]")
             }
         }
         // In document order, so the same file always reports the same errors first.
@@ -228,7 +282,10 @@ public struct SessionValidator {
                 guard let first else { continue }
                 let here: [JSONPathComponent] = ["controllers", .index(links.index), .key(key)]
                 if controllerParent[first] == nil {
-                    checker.error(here, "controller \"\(id)\" names \(key) \"\(first)\", which is not a controller in the snapshot", hint: "list the \(key) in \"controllers\" or write null")
+                    checker.error(
+                        here,
+                        "controller \"\(id)\" names \(key) \"\(first)\", which is not a controller in the snapshot",
+                        hint: "list the \(key) in \"controllers\" or write null")
                     continue
                 }
                 // Follow the chain; coming back to the start is a cycle.
@@ -237,7 +294,9 @@ public struct SessionValidator {
                 while let current = next {
                     if !visited.insert(current).inserted {
                         if current == id {
-                            checker.error(here, "cycle in the controllers' \(key) chain through \"\(id)\"", hint: "a controller cannot be its own ancestor; check the \"\(key)\" ids")
+                            checker.error(
+                                here, "cycle in the controllers' \(key) chain through \"\(id)\"",
+                                hint: "a controller cannot be its own ancestor; check the \"\(key)\" ids")
                         }
                         break
                     }
@@ -252,15 +311,21 @@ public struct SessionValidator {
                 _ = checker.stringArray(app["implements"], at: ["application", "implements"])
                 if let delegate = app["delegate"] {
                     if case .object(let object) = delegate {
-                        if let id = checker.string(object["id"], at: ["application", "delegate", "id"]) { responders.insert(id) }
+                        if let id = checker.string(object["id"], at: ["application", "delegate", "id"]) {
+                            responders.insert(id)
+                        }
                         checker.bool(object["isResponder"], at: ["application", "delegate", "isResponder"])
                         _ = checker.stringArray(object["implements"], at: ["application", "delegate", "implements"])
                     } else {
-                        checker.error(["application", "delegate"], "\"delegate\" must be an object", hint: "write {\"id\":\"appDelegate\",\"isResponder\":true}")
+                        checker.error(
+                            ["application", "delegate"], "\"delegate\" must be an object",
+                            hint: "write {\"id\":\"appDelegate\",\"isResponder\":true}")
                     }
                 }
             } else {
-                checker.error(["application"], "\"application\" must be an object, not \(application.typeDescription)", hint: "write {\"id\":\"app\",\"class\":\"UIApplication\"} or leave it out")
+                checker.error(
+                    ["application"], "\"application\" must be an object, not \(application.typeDescription)",
+                    hint: "write {\"id\":\"app\",\"class\":\"UIApplication\"} or leave it out")
             }
         } else {
             responders.insert("application")
@@ -277,10 +342,14 @@ extension TouchRecord {
             switch touch {
             case .string: break
             case .number where touch.intValue != nil: break
-            default: checker.error(["touch"], "\"touch\" must be an integer or a string, not \(touch.typeDescription)", hint: "use the touch's stable identity, e.g. 1")
+            default:
+                checker.error(
+                    ["touch"], "\"touch\" must be an integer or a string, not \(touch.typeDescription)",
+                    hint: "use the touch's stable identity, e.g. 1")
             }
         }
-        checker.oneOf(checker.required(object, "phase", at: [], what: what), at: ["phase"], TouchPhase.allCases.map(\.name))
+        checker.oneOf(
+            checker.required(object, "phase", at: [], what: what), at: ["phase"], TouchPhase.allCases.map(\.name))
         checker.number(checker.required(object, "x", at: [], what: what), at: ["x"])
         checker.number(checker.required(object, "y", at: [], what: what), at: ["y"])
         checker.string(object["window"], at: ["window"])

@@ -10,7 +10,8 @@ extension FieldChecker {
 
     /// Checks one View member's value, as in a view object or a `set` record.
     mutating func viewField(
-        _ key: String, _ value: JSONValue, at path: [JSONPathComponent], owner: String?, into declared: inout DeclaredObjects
+        _ key: String, _ value: JSONValue, at path: [JSONPathComponent], owner: String?,
+        into declared: inout DeclaredObjects
     ) {
         switch key {
         case "frame":
@@ -23,7 +24,9 @@ extension FieldChecker {
             numbers(value, at: path, count: 6, form: "[a, b, c, d, tx, ty]")
         case "alpha":
             if let alpha = number(value, at: path), !(0...1).contains(alpha) {
-                warning(path, "\"alpha\" is \(JSONValue.number(alpha).serialized()), outside 0...1", hint: "UIKit clamps alpha to 0...1; record the clamped value")
+                warning(
+                    path, "\"alpha\" is \(JSONValue.number(alpha).serialized()), outside 0...1",
+                    hint: "UIKit clamps alpha to 0...1; record the clamped value")
             }
         case "windowLevel":
             number(value, at: path)
@@ -37,7 +40,9 @@ extension FieldChecker {
             recognizers(value, at: path, into: &declared)
         case "subviews":
             guard case .array(let subviews) = value else {
-                error(path, "\"subviews\" must be an array of views, not \(value.typeDescription)", hint: "write \"subviews\": [ {view}, ... ] back to front")
+                error(
+                    path, "\"subviews\" must be an array of views, not \(value.typeDescription)",
+                    hint: "write \"subviews\": [ {view}, ... ] back to front")
                 return
             }
             for (index, subview) in subviews.enumerated() {
@@ -51,7 +56,7 @@ extension FieldChecker {
             } else if Self.viewStringFields.contains(key) {
                 string(value, at: path)
             }
-            // Any other member is an unknown field: kept as written, ignored.
+        // Any other member is an unknown field: kept as written, ignored.
         }
     }
 
@@ -61,14 +66,18 @@ extension FieldChecker {
         _ value: JSONValue, at path: [JSONPathComponent], parent: String?, into declared: inout DeclaredObjects
     ) {
         guard case .object(let object) = value else {
-            error(path, "a view must be an object, not \(value.typeDescription)", hint: "write the view as {\"id\":…,\"class\":…,\"frame\":[…]}")
+            error(
+                path, "a view must be an object, not \(value.typeDescription)",
+                hint: "write the view as {\"id\":…,\"class\":…,\"frame\":[…]}")
             return
         }
         let id = nonEmptyString(required(object, "id", at: path, what: "view"), at: path + ["id"])
         if let id { declared.views.append(.init(id: id, parent: parent, path: path + ["id"])) }
         nonEmptyString(required(object, "class", at: path, what: "view"), at: path + ["class"])
         if let frame = required(object, "frame", at: path, what: "view"), frame.isNull, object["center"] == nil {
-            error(path + ["frame"], "\"frame\" is null but \"center\" is missing", hint: "a view with a non-identity transform needs \"center\" (and \"bounds\")")
+            error(
+                path + ["frame"], "\"frame\" is null but \"center\" is missing",
+                hint: "a view with a non-identity transform needs \"center\" (and \"bounds\")")
         }
         for member in object.members where member.key != "id" && member.key != "class" {
             viewField(member.key, member.value, at: path + [.key(member.key)], owner: id, into: &declared)
@@ -77,13 +86,17 @@ extension FieldChecker {
 
     mutating func controlActions(_ value: JSONValue, at path: [JSONPathComponent]) {
         guard case .array(let actions) = value else {
-            error(path, "\"actions\" must be an array, not \(value.typeDescription)", hint: "write [{\"events\":[\"touchUpInside\"],\"target\":\"vc1\",\"action\":\"save:\"}]")
+            error(
+                path, "\"actions\" must be an array, not \(value.typeDescription)",
+                hint: "write [{\"events\":[\"touchUpInside\"],\"target\":\"vc1\",\"action\":\"save:\"}]")
             return
         }
         for (index, action) in actions.enumerated() {
             let here = path + [.index(index)]
             guard case .object(let object) = action else {
-                error(here, "an action must be an object, not \(action.typeDescription)", hint: "write {\"target\":…,\"action\":…}")
+                error(
+                    here, "an action must be an object, not \(action.typeDescription)",
+                    hint: "write {\"target\":…,\"action\":…}")
                 continue
             }
             nonEmptyString(required(object, "action", at: here, what: "action"), at: here + ["action"])
@@ -97,20 +110,28 @@ extension FieldChecker {
 
     mutating func recognizers(_ value: JSONValue, at path: [JSONPathComponent], into declared: inout DeclaredObjects) {
         guard case .array(let recognizers) = value else {
-            error(path, "\"gestureRecognizers\" must be an array, not \(value.typeDescription)", hint: "write [{\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}]")
+            error(
+                path, "\"gestureRecognizers\" must be an array, not \(value.typeDescription)",
+                hint: "write [{\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}]")
             return
         }
         for (index, recognizer) in recognizers.enumerated() {
             let here = path + [.index(index)]
             guard case .object(let object) = recognizer else {
-                error(here, "a gesture recognizer must be an object, not \(recognizer.typeDescription)", hint: "write {\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}")
+                error(
+                    here, "a gesture recognizer must be an object, not \(recognizer.typeDescription)",
+                    hint: "write {\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}")
                 continue
             }
-            if let id = nonEmptyString(required(object, "id", at: here, what: "gesture recognizer"), at: here + ["id"]) {
+            if let id = nonEmptyString(required(object, "id", at: here, what: "gesture recognizer"), at: here + ["id"])
+            {
                 declared.others.append(.init(id: id, parent: nil, path: here + ["id"]))
             }
             nonEmptyString(required(object, "class", at: here, what: "gesture recognizer"), at: here + ["class"])
-            for key in ["isEnabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "ignoresControls", "shouldBegin"] {
+            for key in [
+                "isEnabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "ignoresControls",
+                "shouldBegin",
+            ] {
                 bool(object[key], at: here + [.key(key)])
             }
             integer(object["numberOfTapsRequired"], at: here + ["numberOfTapsRequired"], minimum: 1)

@@ -32,7 +32,8 @@ public final class TouchlogDatabase: Sendable {
 
     /// A private in-memory database, migrated (tests, dry runs).
     public static func inMemory(migrations: [Migration] = Migration.all) throws -> TouchlogDatabase {
-        try TouchlogDatabase(writer: DatabaseQueue(configuration: configuration()), path: ":memory:", migrations: migrations)
+        try TouchlogDatabase(
+            writer: DatabaseQueue(configuration: configuration()), path: ":memory:", migrations: migrations)
     }
 
     /// Wraps an open connection and migrates it with `migrations` (tests pass a prefix to build older versions).

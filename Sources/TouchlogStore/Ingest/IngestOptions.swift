@@ -15,7 +15,8 @@ public struct IngestOptions: Sendable {
     /// How to read the input: nil detects it from the first bytes (`--from` forces it).
     public var inputFormat: InputFormat?
 
-    public init(replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false, inputFormat: InputFormat? = nil) {
+    public init(replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false, inputFormat: InputFormat? = nil)
+    {
         self.replace = replace
         self.keepGoing = keepGoing
         self.keepText = keepText

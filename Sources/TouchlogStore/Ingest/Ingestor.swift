@@ -40,10 +40,11 @@ public final class Ingestor: Sendable {
         case .file(let path):
             descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else {
-                report.diagnostics.append(Diagnostic(
-                    severity: .error, file: path, line: 0, column: 0,
-                    message: "cannot read \"\(path)\": \(String(cString: strerror(errno)))",
-                    hint: "check the path and its permissions"))
+                report.diagnostics.append(
+                    Diagnostic(
+                        severity: .error, file: path, line: 0, column: 0,
+                        message: "cannot read \"\(path)\": \(String(cString: strerror(errno)))",
+                        hint: "check the path and its permissions"))
                 return report
             }
         }
@@ -51,7 +52,9 @@ public final class Ingestor: Sendable {
 
         let queue = BatchQueue<Item>(capacity: options.queueDepth)
         let done = CompletionSignal()
-        let name = source.description, keepText = options.keepText, batchSize = options.batchSize
+        let name = source.description
+        let keepText = options.keepText
+        let batchSize = options.batchSize
         let inputFormat = options.inputFormat
         let producer = Thread {
             Self.produce(
@@ -74,7 +77,11 @@ public final class Ingestor: Sendable {
                             for event in events { try writer.handle(event, db) }
                         case .readFailed(let message, let bytes):
                             writer.report.bytesRead = bytes
-                            writer.fail(Diagnostic(severity: .error, file: name, line: 0, column: 0, message: "reading stopped: \(message)", hint: "check that the file is readable and not being modified"))
+                            writer.fail(
+                                Diagnostic(
+                                    severity: .error, file: name, line: 0, column: 0,
+                                    message: "reading stopped: \(message)",
+                                    hint: "check that the file is readable and not being modified"))
                         case .importFailed(let diagnostic):
                             writer.report.importFailed = true
                             writer.fail(diagnostic)
@@ -91,9 +98,12 @@ public final class Ingestor: Sendable {
             queue.cancel()
             report = writer.report
             report.succeeded = false
-            report.diagnostics.append(Diagnostic(
-                severity: .error, file: name, line: 0, column: 0, message: "database error: \(error)",
-                hint: "nothing from this file was stored; check free disk space and that no other process holds the database"))
+            report.diagnostics.append(
+                Diagnostic(
+                    severity: .error, file: name, line: 0, column: 0, message: "database error: \(error)",
+                    hint:
+                        "nothing from this file was stored; check free disk space and that no other process holds the database"
+                ))
         }
         done.wait()
         if !report.succeeded {
@@ -141,10 +151,12 @@ public final class Ingestor: Sendable {
                 dump += try readUpTo(maximumImportBytes + 1 - prefix.count, from: descriptor)
                 bytes = dump.count
                 guard dump.count <= maximumImportBytes else {
-                    _ = queue.put(.importFailed(Diagnostic(
-                        severity: .error, file: name, line: 0, column: 0,
-                        message: "\(format.displayName) larger than \(maximumImportBytes >> 20) MiB",
-                        hint: "a hierarchy dump is normally kilobytes; check that this is the file you meant")))
+                    _ = queue.put(
+                        .importFailed(
+                            Diagnostic(
+                                severity: .error, file: name, line: 0, column: 0,
+                                message: "\(format.displayName) larger than \(maximumImportBytes >> 20) MiB",
+                                hint: "a hierarchy dump is normally kilobytes; check that this is the file you meant")))
                     return
                 }
                 let records = try format.convert(dump, sourceName: "")
@@ -155,10 +167,12 @@ public final class Ingestor: Sendable {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.finished(bytesRead: bytes))
         } catch let error as ImportError {
-            _ = queue.put(.importFailed(Diagnostic(
-                severity: .error, file: name, line: error.line, column: error.column ?? 0,
-                message: "not readable as \(error.format.displayName): \(error.reason)",
-                hint: error.hint ?? "pass --from NAME if the format was detected wrongly")))
+            _ = queue.put(
+                .importFailed(
+                    Diagnostic(
+                        severity: .error, file: name, line: error.line, column: error.column ?? 0,
+                        message: "not readable as \(error.format.displayName): \(error.reason)",
+                        hint: error.hint ?? "pass --from NAME if the format was detected wrongly")))
         } catch {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
@@ -253,7 +267,8 @@ private struct FileWriter {
             if case .insert(let rowID, _) = mode { sessionRowID = rowID }
             if case .compare = mode { return }  // the stored copy already holds this session's rejected lines
             try db.execute(
-                sql: "INSERT INTO rejected_line (session_id, source, line, col, reason, text, ingested_at) VALUES (?,?,?,?,?,?,?)",
+                sql:
+                    "INSERT INTO rejected_line (session_id, source, line, col, reason, text, ingested_at) VALUES (?,?,?,?,?,?,?)",
                 arguments: [sessionRowID, source.description, line.line, line.column, line.reason, line.text, now])
             if !line.isTruncatedLastLine { report.rejectedStored += 1 }
         case .diagnostic(let diagnostic):
@@ -263,7 +278,8 @@ private struct FileWriter {
     }
 
     private mutating func startSession(_ header: SessionHeader, line: Int, _ db: Database) throws {
-        let existing = try Row.fetchOne(db, sql: "SELECT id, content_hash FROM session WHERE session_key = ?", arguments: [header.session])
+        let existing = try Row.fetchOne(
+            db, sql: "SELECT id, content_hash FROM session WHERE session_key = ?", arguments: [header.session])
         var replaced = false
         if let existing {
             guard options.replace else {
@@ -273,7 +289,8 @@ private struct FileWriter {
             let rowID: Int64 = existing["id"]
             let range = RecordKey.range(session: rowID)
             for table in ["touch", "record"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE key BETWEEN ? AND ?", arguments: [range.lower, range.upper])
+                try db.execute(
+                    sql: "DELETE FROM \(table) WHERE key BETWEEN ? AND ?", arguments: [range.lower, range.upper])
             }
             try db.execute(sql: "DELETE FROM rejected_line WHERE session_id = ?", arguments: [rowID])
             try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [rowID])
@@ -304,16 +321,28 @@ private struct FileWriter {
                     UPDATE session SET content_hash = ?, record_count = ?, touch_count = ?, unknown_count = ?,
                         rejected_count = ?, duration = ?, status = ? WHERE id = ?
                     """,
-                arguments: [hash, summary.records, summary.touches, summary.unknownTypes, summary.rejected, summary.lastT, status, rowID])
-            report.sessions.append(.init(session: summary.header.session, kind: replaced ? .replaced : .stored, records: summary.records, truncated: summary.truncated))
+                arguments: [
+                    hash, summary.records, summary.touches, summary.unknownTypes, summary.rejected, summary.lastT,
+                    status, rowID,
+                ])
+            report.sessions.append(
+                .init(
+                    session: summary.header.session, kind: replaced ? .replaced : .stored, records: summary.records,
+                    truncated: summary.truncated))
         case .compare(let existingHash):
             if existingHash == hash {
-                report.sessions.append(.init(session: summary.header.session, kind: .unchanged, records: summary.records, truncated: summary.truncated))
+                report.sessions.append(
+                    .init(
+                        session: summary.header.session, kind: .unchanged, records: summary.records,
+                        truncated: summary.truncated))
             } else {
-                fail(Diagnostic(
-                    severity: .error, file: source.description, line: summary.headerLine, column: 1,
-                    message: "session \"\(summary.header.session)\" is already stored with different content",
-                    hint: "re-run with --replace to overwrite the stored session, or give this recording its own session id"))
+                fail(
+                    Diagnostic(
+                        severity: .error, file: source.description, line: summary.headerLine, column: 1,
+                        message: "session \"\(summary.header.session)\" is already stored with different content",
+                        hint:
+                            "re-run with --replace to overwrite the stored session, or give this recording its own session id"
+                    ))
             }
         case .none:
             break

@@ -16,7 +16,9 @@ final class RecordInserter {
     init(_ db: Database) throws {
         self.db = db
         touchStatement = try db.makeStatement(
-            sql: "INSERT INTO touch (key, t, touch, phase, x, y, window, tap_count, event, view, raw_json) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
+            sql:
+                "INSERT INTO touch (key, t, touch, phase, x, y, window, tap_count, event, view, raw_json) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+        )
         recordStatement = try db.makeStatement(sql: "INSERT INTO record (key, type, t, json) VALUES (?,?,?,?)")
     }
 
@@ -76,7 +78,8 @@ final class RecordInserter {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 }

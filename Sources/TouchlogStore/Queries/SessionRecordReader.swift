@@ -25,9 +25,13 @@ extension TouchlogDatabase {
     public func forEachRecord(sessionRowID: Int64, _ body: (StoredRecord) throws -> Void) throws {
         try writer.read { db in
             let touches = try db.makeStatement(
-                sql: "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json FROM touch WHERE key BETWEEN ? AND ? ORDER BY key")
-            let others = try db.makeStatement(sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? ORDER BY key")
-            let touchHandle = touches.sqliteStatement, otherHandle = others.sqliteStatement
+                sql:
+                    "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json FROM touch WHERE key BETWEEN ? AND ? ORDER BY key"
+            )
+            let others = try db.makeStatement(
+                sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? ORDER BY key")
+            let touchHandle = touches.sqliteStatement
+            let otherHandle = others.sqliteStatement
             let range = RecordKey.range(session: sessionRowID)
             for handle in [touchHandle, otherHandle] {
                 sqlite3_bind_int64(handle, 1, range.lower)
@@ -75,11 +79,15 @@ extension TouchlogDatabase {
             let row: Row?
             if let t {
                 row = try Row.fetchOne(
-                    db, sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? AND type = 'snapshot' AND t <= ? ORDER BY key DESC LIMIT 1",
+                    db,
+                    sql:
+                        "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? AND type = 'snapshot' AND t <= ? ORDER BY key DESC LIMIT 1",
                     arguments: [range.lower, range.upper, t])
             } else {
                 row = try Row.fetchOne(
-                    db, sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? AND type = 'snapshot' ORDER BY key LIMIT 1",
+                    db,
+                    sql:
+                        "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? AND type = 'snapshot' ORDER BY key LIMIT 1",
                     arguments: [range.lower, range.upper])
             }
             guard let row else { return nil }
@@ -93,7 +101,9 @@ extension TouchlogDatabase {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        case let code:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 
@@ -106,7 +116,8 @@ extension TouchlogDatabase {
             phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: sqlite3_column_int(handle, 3))) ?? .began,
             x: sqlite3_column_double(handle, 4), y: sqlite3_column_double(handle, 5), window: text(handle, 6),
             tapCount: optionalInt(handle, 7), event: optionalInt(handle, 8), view: text(handle, 9))
-        return StoredRecord(seq: Int(sqlite3_column_int64(handle, 0)), content: .touch(record), rawJSON: text(handle, 10))
+        return StoredRecord(
+            seq: Int(sqlite3_column_int64(handle, 0)), content: .touch(record), rawJSON: text(handle, 10))
     }
 
     private func readOther(_ handle: OpaquePointer) throws -> StoredRecord {

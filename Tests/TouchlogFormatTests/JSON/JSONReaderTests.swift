@@ -1,23 +1,28 @@
 import Testing
+
 @testable import TouchlogFormat
 
 @Suite struct JSONReaderTests {
-    @Test(arguments: [
-        (#"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#, JSONValue.object(["a": 1, "b": [true, false, nil], "c": ["d": "e"]])),
-        (" [ 1 , 2 ]\t", [1, 2]),
-        (#""""#, ""),
-        ("{}", JSONValue.object([:])),
-        ("[]", []),
-        ("-0", JSONValue.number(-0.0)),
-        ("0.5", 0.5),
-        ("1e3", 1000),
-        ("1E+3", 1000),
-        ("25e-1", 2.5),
-        ("-12.75e2", -1275),
-        ("123456789012345678901234567890", 123456789012345678901234567890.0),
-        ("0.1", 0.1),
-        ("1e-400", 0),
-    ] as [(String, JSONValue)])
+    @Test(
+        arguments: [
+            (
+                #"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#,
+                JSONValue.object(["a": 1, "b": [true, false, nil], "c": ["d": "e"]])
+            ),
+            (" [ 1 , 2 ]\t", [1, 2]),
+            (#""""#, ""),
+            ("{}", JSONValue.object([:])),
+            ("[]", []),
+            ("-0", JSONValue.number(-0.0)),
+            ("0.5", 0.5),
+            ("1e3", 1000),
+            ("1E+3", 1000),
+            ("25e-1", 2.5),
+            ("-12.75e2", -1275),
+            ("123456789012345678901234567890", 123456789012345678901234567890.0),
+            ("0.1", 0.1),
+            ("1e-400", 0),
+        ] as [(String, JSONValue)])
     func readsValidJSON(text: String, expected: JSONValue) throws {
         #expect(try JSONReader.parse(text) == expected)
     }
@@ -127,7 +132,9 @@ import Testing
     @Test func locatesPathsForDiagnostics() {
         let line = #"{"type":"snapshot","t":0,"windows":[{"id":"w1","frame":[0,0,-1,5]}]}"#
         #expect(JSONLocator.offset(of: ["t"], in: line) == 23)
-        #expect(JSONLocator.offset(of: ["windows", 0, "frame", 2], in: line).map { line.utf8.dropFirst($0).first } == UInt8(ascii: "-"))
+        #expect(
+            JSONLocator.offset(of: ["windows", 0, "frame", 2], in: line).map { line.utf8.dropFirst($0).first }
+                == UInt8(ascii: "-"))
         // A missing member points at the object that lacks it.
         #expect(JSONLocator.offset(of: ["windows", 0, "class"], in: line) == 36)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TouchlogFormat
 
 @Suite struct LogDecoderTests {
@@ -63,7 +64,8 @@ import Testing
     }
 
     @Test func aNegativeTapCountIsRefusedOnTheFastPathToo() {
-        let log = DecodedLog(Lines.session([#"{"type":"touch","t":1,"touch":1,"phase":"began","x":1,"y":2,"tapCount":-1}"#]))
+        let log = DecodedLog(
+            Lines.session([#"{"type":"touch","t":1,"touch":1,"phase":"began","x":1,"y":2,"tapCount":-1}"#]))
         #expect(log.errors.map(\.message) == [#""tapCount" must be at least 0, not -1"#])
     }
 
@@ -77,12 +79,13 @@ import Testing
         let text = Lines.session([Lines.touch(1)]) + #"{"type":"touch","t":2,"touch":1,"ph"#
         let log = DecodedLog(text)
         #expect(log.errors.isEmpty)
-        #expect(log.printed == [
-            """
-            test.jsonl:4:36: warning: the last line is cut off (the line ends where the closing '\"' of the string was expected); it is kept aside as a rejected line and the session is marked truncated
-                hint: the recording probably stopped mid-write (a crash); everything before this line is stored
-            """
-        ])
+        #expect(
+            log.printed == [
+                """
+                test.jsonl:4:36: warning: the last line is cut off (the line ends where the closing '\"' of the string was expected); it is kept aside as a rejected line and the session is marked truncated
+                    hint: the recording probably stopped mid-write (a crash); everything before this line is stored
+                """
+            ])
         #expect(log.summaries.first?.truncated == true)
         #expect(log.records.count == 3)
     }
@@ -106,7 +109,9 @@ import Testing
         #expect(stored[1].contains(#""textLength":6"#) && !stored[1].contains("secret"))
         #expect(stored[2] == #"{"type":"key","t":1,"length":10}"#)
         #expect(stored[3] == #"{"type":"set","t":2,"view":"tf1","textLength":3}"#)
-        #expect(stored[4].contains(#""textLength":2"#) && stored[4].contains(#""textLength":1"#) && !stored[4].contains(#""text""#))
+        #expect(
+            stored[4].contains(#""textLength":2"#) && stored[4].contains(#""textLength":1"#)
+                && !stored[4].contains(#""text""#))
         let kept = DecodedLog(Lines.session(lines), keepText: true)
         #expect(kept.records.compactMap(\.json)[2] == lines[0])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TouchlogFormat
 
 /// One test case per validation rule: the lines after the standard header and snapshot, and the first error
@@ -63,7 +64,9 @@ import Testing
                 """),
         Case(
             name: "insert into its own subtree",
-            lines: [#"{"type":"insert","t":1,"parent":"root","view":{"id":"root","class":"UIView","frame":[0,0,1,1]}}"#],
+            lines: [
+                #"{"type":"insert","t":1,"parent":"root","view":{"id":"root","class":"UIView","frame":[0,0,1,1]}}"#
+            ],
             expected: """
                 test.jsonl:3:53: error: "insert" puts view "root" inside itself: the parent lies in the inserted subtree
                     hint: a view cannot be its own ancestor; check the "parent" id
@@ -77,21 +80,27 @@ import Testing
                 """),
         Case(
             name: "duplicate id in a snapshot",
-            lines: [#"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1],"subviews":[{"id":"w1","class":"UIView","frame":[0,0,1,1]}]}]}"#],
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1],"subviews":[{"id":"w1","class":"UIView","frame":[0,0,1,1]}]}]}"#
+            ],
             expected: """
                 test.jsonl:3:103: error: duplicate id "w1" in the snapshot
                     hint: every object id must be unique within a session; recorders usually add a generation counter to the address
                 """),
         Case(
             name: "controller parent cycle",
-            lines: [#"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1]}],"controllers":[{"id":"a","class":"A","parent":"b"},{"id":"b","class":"B","parent":"a"}]}"#],
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1]}],"controllers":[{"id":"a","class":"A","parent":"b"},{"id":"b","class":"B","parent":"a"}]}"#
+            ],
             expected: """
                 test.jsonl:3:133: error: cycle in the controllers' parent chain through "a"
                     hint: a controller cannot be its own ancestor; check the "parent" ids
                 """),
         Case(
             name: "presenting chain cycle",
-            lines: [#"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1]}],"controllers":[{"id":"a","class":"A","presentingViewController":"a"}]}"#],
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,1,1]}],"controllers":[{"id":"a","class":"A","presentingViewController":"a"}]}"#
+            ],
             expected: """
                 test.jsonl:3:151: error: cycle in the controllers' presentingViewController chain through "a"
                     hint: a controller cannot be its own ancestor; check the "presentingViewController" ids
@@ -149,52 +158,57 @@ import Testing
 
     @Test func anActionRecordMustSayItsTarget() {
         let log = DecodedLog(Lines.session([#"{"type":"action","t":1,"action":"pay:"}"#]))
-        #expect(log.errors.first?.description == """
-            test.jsonl:3:1: error: missing required member "target" in "action" record
-                hint: add "target" to the "action" record; see docs/log-format.md
-            """)
+        #expect(
+            log.errors.first?.description == """
+                test.jsonl:3:1: error: missing required member "target" in "action" record
+                    hint: add "target" to the "action" record; see docs/log-format.md
+                """)
     }
 
     @Test func eventsBeforeTheFirstSnapshotAreErrors() {
         let log = DecodedLog([Lines.header(), Lines.touch(0), Lines.snapshot].joined(separator: "\n") + "\n")
-        #expect(log.errors.map(\.description) == [
-            """
-            test.jsonl:2:9: error: "touch" record before the session's first snapshot
-                hint: the recorder must write a "snapshot" of the hierarchy before any event
-            """
-        ])
+        #expect(
+            log.errors.map(\.description) == [
+                """
+                test.jsonl:2:9: error: "touch" record before the session's first snapshot
+                    hint: the recorder must write a "snapshot" of the hierarchy before any event
+                """
+            ])
     }
 
     @Test func recordsBeforeAnyHeaderAreReportedOnce() {
         let log = DecodedLog([Lines.touch(0), Lines.touch(1)].joined(separator: "\n") + "\n" + Lines.session([]))
-        #expect(log.errors.map(\.description) == [
-            """
-            test.jsonl:1:1: error: 2 record(s) before any "session" header
-                hint: a file must start with a {"type":"session",…} header; check that the file was not cut at the start
-            """
-        ])
+        #expect(
+            log.errors.map(\.description) == [
+                """
+                test.jsonl:1:1: error: 2 record(s) before any "session" header
+                    hint: a file must start with a {"type":"session",…} header; check that the file was not cut at the start
+                """
+            ])
         #expect(log.rejected.map(\.line) == [1, 2])
         #expect(log.summaries.count == 1)
     }
 
     @Test func headerNeedsTheSupportedFormat() {
         let log = DecodedLog(#"{"type":"session","format":"touchlog/2","session":"x"}"# + "\n")
-        #expect(log.errors.first?.description == """
-            test.jsonl:1:28: error: unsupported format "touchlog/2"
-                hint: this touchlog reads "touchlog/1"; upgrade touchlog or re-record with a compatible recorder
-            """)
+        #expect(
+            log.errors.first?.description == """
+                test.jsonl:1:28: error: unsupported format "touchlog/2"
+                    hint: this touchlog reads "touchlog/1"; upgrade touchlog or re-record with a compatible recorder
+                """)
         #expect(log.summaries.isEmpty)
     }
 
     @Test func unknownTypesAreKeptWithAWarning() {
         let log = DecodedLog(Lines.session([#"{"type":"accelerometer","t":1,"x":0.1}"#]))
         #expect(log.errors.isEmpty)
-        #expect(log.diagnostics.map(\.description) == [
-            """
-            test.jsonl:3:9: warning: unknown record type "accelerometer"
-                hint: it is stored as written and ignored by replay; upgrade touchlog if a newer recorder writes this type
-            """
-        ])
+        #expect(
+            log.diagnostics.map(\.description) == [
+                """
+                test.jsonl:3:9: warning: unknown record type "accelerometer"
+                    hint: it is stored as written and ignored by replay; upgrade touchlog if a newer recorder writes this type
+                """
+            ])
         #expect(log.records.last?.isUnknownType == true)
         #expect(log.summaries.first?.unknownTypes == 1)
     }

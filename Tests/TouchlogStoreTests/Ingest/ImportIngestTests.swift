@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TouchlogFormat
 @testable import TouchlogStore
 
@@ -37,10 +38,14 @@ import Testing
     static var importerFixtures: [String] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("TouchlogFormatTests/Importers/Fixtures")
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { ($0 as? URL)?.path } ?? []
-        return files.filter { !$0.hasSuffix("/.") && (try? FileManager.default.attributesOfItem(atPath: $0)[.type] as? FileAttributeType) == .typeRegular }
-            .sorted()
+        return files.filter {
+            !$0.hasSuffix("/.")
+                && (try? FileManager.default.attributesOfItem(atPath: $0)[.type] as? FileAttributeType) == .typeRegular
+        }
+        .sorted()
     }
 
     @Test func thereAreImporterFixturesToCheck() {

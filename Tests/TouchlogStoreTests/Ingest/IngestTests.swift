@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import TouchlogFormat
 @testable import TouchlogStore
 
@@ -9,7 +10,10 @@ import Testing
 
     func fileDatabase() throws -> TouchlogDatabase { try TouchlogDatabase(path: folder.path("db.sqlite")) }
 
-    func ingest(_ text: String, into database: TouchlogDatabase, name: String = "a.jsonl", _ options: IngestOptions = IngestOptions()) -> FileIngestReport {
+    func ingest(
+        _ text: String, into database: TouchlogDatabase, name: String = "a.jsonl",
+        _ options: IngestOptions = IngestOptions()
+    ) -> FileIngestReport {
         Ingestor(database: database, options: options).ingest(.file(folder.file(name, text)))
     }
 
@@ -24,7 +28,9 @@ import Testing
 
         // What the decoder produced (parsed, redacted) is what comes back, in the same order.
         var expected: [DecodedRecord] = []
-        var decoder = LogDecoder(file: "a.jsonl", keepText: false) { if case .record(let record) = $0 { expected.append(record) } }
+        var decoder = LogDecoder(file: "a.jsonl", keepText: false) {
+            if case .record(let record) = $0 { expected.append(record) }
+        }
         decoder.readAll(text: text)
         let session = try database.session(matching: "s1")
         let stored = try database.records(sessionRowID: session.rowID)
@@ -57,12 +63,15 @@ import Testing
     @Test func replacesTextByItsLengthUnlessKept() throws {
         let database = try TouchlogDatabase.inMemory()
         _ = ingest(Lines.rich(), into: database)
-        let stored = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq") }
+        let stored = try database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq")
+        }
         #expect(!stored.joined().contains("secret") && !stored.joined().contains("hunter2"))
         #expect(stored.contains(#"{"type":"key","t":0.3,"length":7}"#))
         let keeping = try TouchlogDatabase.inMemory()
         _ = ingest(Lines.rich(), into: keeping, IngestOptions(keepText: true))
-        let kept = try keeping.writer.read { db in try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq") }
+        let kept = try keeping.writer.read { db in try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq")
+        }
         #expect(kept.joined().contains("hunter2") && kept.joined().contains("secret"))
         #expect(try keeping.session(matching: "s1").textKept)
     }
@@ -84,12 +93,13 @@ import Testing
         let changed = Lines.session([Lines.touch(1)])
         let refused = ingest(changed, into: database, name: "b.jsonl")
         #expect(!refused.succeeded)
-        #expect(refused.errors.map(\.description) == [
-            """
-            \(folder.path("b.jsonl")):1:1: error: session "s1" is already stored with different content
-                hint: re-run with --replace to overwrite the stored session, or give this recording its own session id
-            """
-        ])
+        #expect(
+            refused.errors.map(\.description) == [
+                """
+                \(folder.path("b.jsonl")):1:1: error: session "s1" is already stored with different content
+                    hint: re-run with --replace to overwrite the stored session, or give this recording its own session id
+                """
+            ])
         #expect(try database.session(matching: "s1").recordCount == 10)
 
         let replaced = ingest(changed, into: database, name: "b.jsonl", IngestOptions(replace: true))
@@ -102,7 +112,11 @@ import Testing
 
     @Test func aMalformedLineFailsTheWholeFileWithEveryError() throws {
         let database = try fileDatabase()
-        let text = Lines.session([Lines.touch(1)], id: "good") + Lines.session([#"{"type":"touch","t":2,"#, Lines.touch(3), #"{"type":"set","t":4,"view":"ghost","isHidden":true}"#], id: "bad")
+        let text =
+            Lines.session([Lines.touch(1)], id: "good")
+            + Lines.session(
+                [#"{"type":"touch","t":2,"#, Lines.touch(3), #"{"type":"set","t":4,"view":"ghost","isHidden":true}"#],
+                id: "bad")
         let report = ingest(text, into: database)
         #expect(!report.succeeded)
         #expect(report.errors.map(\.line) == [6, 8])
@@ -114,7 +128,9 @@ import Testing
     @Test func keepGoingStoresTheGoodRecordsAndKeepsTheRejectedLines() throws {
         let database = try fileDatabase()
         let bad = #"{"type":"set","t":4,"view":"ghost","isHidden":true}"#
-        let report = ingest(Lines.session([Lines.touch(1), "{oops", bad, Lines.touch(5)]), into: database, IngestOptions(keepGoing: true))
+        let report = ingest(
+            Lines.session([Lines.touch(1), "{oops", bad, Lines.touch(5)]), into: database,
+            IngestOptions(keepGoing: true))
         #expect(report.succeeded)
         #expect(report.rejectedStored == 2)
         let session = try database.session(matching: "s1")
@@ -136,13 +152,17 @@ import Testing
         #expect(session.status == .truncated && session.recordCount == 3)
         let kept = try database.rejectedLines(sessionRowID: session.rowID)
         #expect(kept.map(\.text) == [#"{"type":"touch","t":2,"tou"#])
-        #expect(kept.map(\.reason) == [#"truncated last line: the line ends where the closing '"' of the string was expected"#])
+        #expect(
+            kept.map(\.reason) == [
+                #"truncated last line: the line ends where the closing '"' of the string was expected"#
+            ])
         #expect(session.rejectedCount == 0)
     }
 
     @Test func storesSeveralSessionsFromOneFile() throws {
         let database = try fileDatabase()
-        let report = ingest(Lines.rich(id: "a") + Lines.session([Lines.touch(1)], id: "b", version: "2.0"), into: database)
+        let report = ingest(
+            Lines.rich(id: "a") + Lines.session([Lines.touch(1)], id: "b", version: "2.0"), into: database)
         #expect(report.sessions.map(\.session) == ["a", "b"])
         #expect(try database.sessions().map(\.key) == ["a", "b"])
         #expect(try database.sessions(.init(appVersion: "2.0")).map(\.key) == ["b"])
@@ -152,15 +172,21 @@ import Testing
         let database = try TouchlogDatabase.inMemory()
         let report = Ingestor(database: database).ingest(.file(folder.path("nope.jsonl")))
         #expect(!report.succeeded)
-        #expect(report.diagnostics.first?.message == "cannot read \"\(folder.path("nope.jsonl"))\": No such file or directory")
+        #expect(
+            report.diagnostics.first?.message
+                == "cannot read \"\(folder.path("nope.jsonl"))\": No such file or directory")
     }
 
     @Test func findsSessionsByUniquePrefix() throws {
         let database = try TouchlogDatabase.inMemory()
-        _ = ingest(Lines.session([], id: "5C1E-aaa") + Lines.session([], id: "5C1E-abb") + Lines.session([], id: "77"), into: database)
+        _ = ingest(
+            Lines.session([], id: "5C1E-aaa") + Lines.session([], id: "5C1E-abb") + Lines.session([], id: "77"),
+            into: database)
         #expect(try database.session(matching: "77").key == "77")
         #expect(try database.session(matching: "5C1E-aa").key == "5C1E-aaa")
-        #expect(throws: StoreError.ambiguousSession("5C1E-a", matches: ["5C1E-aaa", "5C1E-abb"])) { try database.session(matching: "5C1E-a") }
+        #expect(throws: StoreError.ambiguousSession("5C1E-a", matches: ["5C1E-aaa", "5C1E-abb"])) {
+            try database.session(matching: "5C1E-a")
+        }
         #expect(throws: StoreError.sessionNotFound("5c1e")) { try database.session(matching: "5c1e") }
         #expect(throws: StoreError.sessionNotFound("%")) { try database.session(matching: "%") }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import TouchlogStore
 
 @Suite struct MigrationTests {
@@ -10,9 +11,12 @@ import Testing
         let database = try TouchlogDatabase(path: folder.path("fresh.sqlite"))
         #expect(try database.appliedMigrations() == Migration.all.map(\.identifier))
         let (journalMode, busyTimeout, tables) = try database.writer.read { db throws -> (String?, Int?, [String]) in
-            let tables = try ["session", "record", "touch", "touch_phase", "rejected_line"].filter { try db.tableExists($0) }
+            let tables = try ["session", "record", "touch", "touch_phase", "rejected_line"].filter {
+                try db.tableExists($0)
+            }
             return (
-                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA busy_timeout"), tables
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA busy_timeout"),
+                tables
             )
         }
         #expect(journalMode == "wal")
@@ -45,12 +49,16 @@ import Testing
             if appliedBefore >= 1 {
                 // Rows written with the version-1 schema, the oldest one holding data.
                 try queue.write { db in
-                    try db.execute(sql: """
-                        INSERT INTO session (id, session_key, format, header_json, source, header_line, content_hash,
-                            record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
-                        VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 1, 0, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z')
-                        """)
-                    try db.execute(sql: "INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{\"type\":\"session\"}')")
+                    try db.execute(
+                        sql: """
+                            INSERT INTO session (id, session_key, format, header_json, source, header_line, content_hash,
+                                record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
+                            VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 1, 0, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z')
+                            """)
+                    try db.execute(
+                        sql:
+                            "INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{\"type\":\"session\"}')"
+                    )
                 }
             }
             try queue.close()
@@ -88,14 +96,20 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [root.appendingPathComponent("migrations/embed-migrations.sh").path, root.appendingPathComponent("migrations").path]
+        process.arguments = [
+            root.appendingPathComponent("migrations/embed-migrations.sh").path,
+            root.appendingPathComponent("migrations").path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let generated = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let checkedIn = try Data(contentsOf: root.appendingPathComponent("Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift"))
-        #expect(generated == checkedIn, "Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift is stale: run `make generate`")
+        let checkedIn = try Data(
+            contentsOf: root.appendingPathComponent("Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift"))
+        #expect(
+            generated == checkedIn,
+            "Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift is stale: run `make generate`")
     }
 }
