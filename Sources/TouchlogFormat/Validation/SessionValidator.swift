@@ -25,6 +25,15 @@ public struct SessionValidator {
                     ["type"], "\"touch\" record before the session's first snapshot",
                     hint: "the recorder must write a \"snapshot\" of the hierarchy before any event")
             }
+            // The window and the observed view must exist, like every id a record names (before the first
+            // snapshot nothing exists yet, and that is the one error worth saying).
+            for (key, id) in [("window", touch.window), ("view", touch.view)] where sawSnapshot {
+                if let id, !model.containsView(id) {
+                    checker.error(
+                        [.key(key)], "\"touch\" names view \"\(id)\" as its \(key), which does not exist at this point",
+                        hint: "the view must appear in the latest snapshot or a later insert, and not be removed since")
+                }
+            }
             if checker.issues.isEmpty { lastT = touch.t }
             return checker.issues
         case .object(let object):
@@ -83,20 +92,19 @@ public struct SessionValidator {
         case .action:
             checker.nonEmptyString(
                 checker.required(object, "action", at: [], what: "\"action\" record"), at: ["action"])
-            checker.string(
-                checker.required(object, "target", at: [], what: "\"action\" record"), at: ["target"], nullable: true)
-            checker.string(object["sender"], at: ["sender"], nullable: true)
+            _ = checker.required(object, "target", at: [], what: "\"action\" record")
+            knownReference(object, "target", responder: true, checker: &checker)
+            knownReference(object, "sender", responder: true, checker: &checker)
         case .sent:
             // `target` may be absent: some sources (Sentry's touch breadcrumbs) know which action was sent but not
             // who received it. Absent means "not recorded"; null means "nobody handled it".
             checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"sent\" record"), at: ["action"])
-            checker.string(object["target"], at: ["target"], nullable: true)
-            checker.string(object["sender"], at: ["sender"], nullable: true)
+            knownReference(object, "target", responder: true, checker: &checker)
+            knownReference(object, "sender", responder: true, checker: &checker)
         case .firstResponder:
-            checker.string(
-                checker.required(object, "view", at: [], what: "\"firstResponder\" record"), at: ["view"],
-                nullable: true)
-            checker.string(object["window"], at: ["window"])
+            _ = checker.required(object, "view", at: [], what: "\"firstResponder\" record")
+            knownReference(object, "view", responder: true, checker: &checker)
+            knownReference(object, "window", responder: false, checker: &checker)
         case .keyboard:
             checker.oneOf(
                 checker.required(object, "phase", at: [], what: "\"keyboard\" record"), at: ["phase"],
@@ -128,6 +136,20 @@ public struct SessionValidator {
                 ["t"],
                 "\"t\" goes back in time: \(JSONValue.number(t).serialized()) after \(JSONValue.number(lastT).serialized())",
                 hint: "records must be written in time order; \"t\" may stay equal but never decrease")
+        }
+    }
+
+    /// An optional id field (`null` allowed) that, when it names something, must name a view (or, with
+    /// `responder`, any responder: controller, application, delegate) that exists at this point.
+    private func knownReference(_ object: JSONObject, _ key: String, responder: Bool, checker: inout FieldChecker) {
+        guard let id = checker.string(object[key], at: [.key(key)], nullable: true), sawSnapshot else { return }
+        guard responder ? model.containsResponder(id) : model.containsView(id) else {
+            let type = object["type"]?.stringValue ?? ""
+            checker.error(
+                [.key(key)],
+                "\"\(type)\" names \"\(id)\" as its \(key), which is no \(responder ? "responder" : "view") in the hierarchy at this point",
+                hint: "the id must appear in the latest snapshot (or a later insert) and not be removed since")
+            return
         }
     }
 

@@ -140,7 +140,16 @@ public final class Ingestor: Sendable {
         var bytes = 0
         do {
             let prefix = try readUpTo(InputFormat.detectionWindow, from: descriptor)
-            switch inputFormat ?? ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog {
+            let detected = inputFormat ?? ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog
+            if inputFormat == nil, detected == .touchlog, !looksLikeJSONLines(prefix) {
+                // Not JSON at all (a README, a screenshot, a log): one clear error instead of one per line.
+                _ = queue.put(.importFailed(Diagnostic(
+                    severity: .error, file: name, line: 1, column: 1,
+                    message: "neither a touchlog/1 recording (its first line is not a JSON object) nor a view-hierarchy dump touchlog recognizes",
+                    hint: "if it is a hierarchy dump in another shape, force the format with --from recursiveDescription, sentry or xcuitest; see docs/importers.md")))
+                return
+            }
+            switch detected {
             case .touchlog:
                 try decoder.readAll(descriptor: descriptor, prefix: prefix) { read in
                     bytes = read
@@ -177,6 +186,15 @@ public final class Ingestor: Sendable {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
         }
+    }
+
+    /// Whether the first non-blank byte (after a UTF-8 byte order mark) opens a JSON object, as every touchlog/1
+    /// line does. An empty input counts as JSON Lines (it holds no session, which ingest reports as such).
+    static func looksLikeJSONLines(_ prefix: [UInt8]) -> Bool {
+        var bytes = prefix[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
+        return first == UInt8(ascii: "{")
     }
 
     /// Reads until `count` bytes or the end of input, retrying short reads (pipes deliver in pieces).

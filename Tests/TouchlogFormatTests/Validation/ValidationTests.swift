@@ -56,6 +56,27 @@ import Testing
                     hint: the view must appear in the latest snapshot or a later insert, and not be removed since
                 """),
         Case(
+            name: "touch observed on a view that does not exist",
+            lines: [#"{"type":"touch","t":1,"touch":1,"phase":"began","x":1,"y":2,"window":"w1","view":"ghost"}"#],
+            expected: """
+                test.jsonl:3:82: error: "touch" names view "ghost" as its view, which does not exist at this point
+                    hint: the view must appear in the latest snapshot or a later insert, and not be removed since
+                """),
+        Case(
+            name: "first responder observed on an unknown view",
+            lines: [#"{"type":"firstResponder","t":1,"view":"ghost"}"#],
+            expected: """
+                test.jsonl:3:39: error: "firstResponder" names "ghost" as its view, which is no responder in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "action sent to an unknown target",
+            lines: [#"{"type":"sent","t":1,"action":"save:","target":"ghostVC","sender":"btn"}"#],
+            expected: """
+                test.jsonl:3:48: error: "sent" names "ghostVC" as its target, which is no responder in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
             name: "call on an unknown responder",
             lines: [#"{"type":"call","t":1,"view":"nobody","method":"becomeFirstResponder"}"#],
             expected: """

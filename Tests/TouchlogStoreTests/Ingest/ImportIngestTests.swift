@@ -107,6 +107,19 @@ import Testing
         #expect(try database.count("touch") == touches.count)
     }
 
+    @Test func aFileThatIsNeitherARecordingNorADumpGetsOneClearError() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database).ingest(.file(Self.samplePath("README.md")))
+        #expect(!report.succeeded)
+        #expect(report.importFailed)
+        #expect(report.errors.count == 1)
+        #expect(report.errors.first?.message.hasPrefix("neither a touchlog/1 recording") == true)
+        // Forcing the format still reads it line by line, for whoever wants every line's error.
+        let forced = Ingestor(database: database, options: IngestOptions(inputFormat: .touchlog))
+            .ingest(.file(Self.samplePath("README.md")))
+        #expect(forced.errors.count > 1)
+    }
+
     @Test func inputFormatNamesIncludeEveryImporterAndTouchlog() {
         #expect(InputFormat(name: "touchlog") == .touchlog)
         #expect(InputFormat(name: "pviews") == .imported(.recursiveDescription))
