@@ -24,18 +24,4 @@ public enum RecordsReplay {
         try replayer.finish { rows.append(StepRows.row($0)) }
         return rows
     }
-
-    /// The model after feeding every record whose `seq` is below `seq` (touches of a UIEvent still being grouped
-    /// are not dispatched yet): the screen just before that record, for pictures. Nil when there is no snapshot
-    /// before it or the records cannot be replayed.
-    public static func model(
-        session: String, records: [StoredRecord], before seq: Int, options: ReplayOptions = ReplayOptions()
-    ) -> ResponderModel? {
-        var replayer = SessionReplayer(session: session, options: options, detail: .divergences)
-        for record in records {
-            guard record.seq < seq else { break }
-            do { try replayer.feed(record) { _ in } } catch { return nil }
-        }
-        return replayer.model
-    }
 }

@@ -203,8 +203,17 @@ public struct ReplayFacts: Sendable {
     private final class OnDemand: Sendable {
         let session: String
         let records: [StoredRecord]
-        let cache = Mutex<(models: [Int: ResponderModel], policies: [DismissPolicy: [ReplayStepRow]?])>(
-            ([:], [:]))
+        let state = Mutex(State())
+
+        struct State {
+            var models: [Int: ResponderModel] = [:]
+            var policies: [DismissPolicy: [ReplayStepRow]?] = [:]
+            /// A replay moving forward through the records, so rules asking for models at ascending moments cost
+            /// one pass, not one per question; a question about an earlier moment starts it again.
+            var cursor: SessionReplayer?
+            var next = 0
+            var failed = false
+        }
 
         init(session: String, records: [SessionRecord]) {
             self.session = session
@@ -212,18 +221,31 @@ public struct ReplayFacts: Sendable {
         }
 
         func model(before seq: Int) -> ResponderModel? {
-            if let model = cache.withLock({ $0.models[seq] }) { return model }
-            guard let model = RecordsReplay.model(session: session, records: records, before: seq) else { return nil }
-            cache.withLock { $0.models[seq] = model }
-            return model
+            state.withLock { state in
+                if let model = state.models[seq] { return model }
+                if state.cursor == nil || (state.next > 0 && records[state.next - 1].seq >= seq) {
+                    state.cursor = SessionReplayer(session: session, options: ReplayOptions(), detail: .divergences)
+                    state.next = 0
+                    state.failed = false
+                }
+                while !state.failed, state.next < records.count, records[state.next].seq < seq {
+                    do { try state.cursor!.feed(records[state.next]) { _ in } } catch { state.failed = true }
+                    state.next += 1
+                }
+                guard !state.failed, let model = state.cursor?.model else { return nil }
+                // Bounded: a long session asked about many moments keeps only recent answers.
+                if state.models.count >= 64 { state.models.removeAll(keepingCapacity: true) }
+                state.models[seq] = model
+                return model
+            }
         }
 
         func steps(adding policy: DismissPolicy) -> [ReplayStepRow]? {
-            if let steps = cache.withLock({ $0.policies[policy] }) { return steps }
+            if let steps = state.withLock({ $0.policies[policy] }) { return steps }
             let steps = try? RecordsReplay.steps(
                 session: session, records: records,
                 options: ReplayOptions(policies: PolicyChanges(added: [policy])))
-            cache.withLock { $0.policies[policy] = .some(steps) }
+            state.withLock { $0.policies[policy] = .some(steps) }
             return steps
         }
     }

@@ -93,7 +93,7 @@ struct BlockedTapRule: Rule {
                 why = "it is disabled (hit testing skips a disabled control)"
             case "disabledControl": why = "its ancestor \(blockerText) is a disabled control"
             case "coveredBySibling": why = "\(blockerText) in front of it took the touch"
-            case "coveredByWindow": why = "the window \(blockerText) in front of it took the touch"
+            case "coveredByWindow": why = "another window in front, \(blockerText), took the touch"
             case "outsideBounds":
                 why =
                     blockerText.isEmpty

@@ -60,7 +60,14 @@ struct SwallowedTapRule: Rule {
             }
         }
         return groups.map { group in
-            let tracker = build.view(group.tracker, at: group.began, role: "tracking view")
+            var tracker = build.view(group.tracker, at: group.began, role: "tracking view")
+            let trackerName = build.name(tracker)
+            let isCell = build.info(group.tracker, at: group.began).map {
+                $0.uikitClass == .tableViewCell || $0.uikitClass == .collectionViewCell
+            } ?? false
+            // Rows carry their content as labels ("Maria Alvarez"): without an identifier, the same problem on
+            // another row must group with this one, so the signature uses the cell's path instead.
+            if isCell, tracker.accessibilityIdentifier == nil { tracker.accessibilityLabel = nil }
             var views = [tracker]
             var recognizerText = "a gesture recognizer"
             if let model = replay.model(before: group.began + 1), let ref = model.ref(for: group.recognizer),
@@ -76,7 +83,10 @@ struct SwallowedTapRule: Rule {
             return build.finding(
                 .error, records: group.seqs, views: views,
                 explanation:
-                    "\(recognizerText.prefix(1).uppercased() + recognizerText.dropFirst()) cancelled \(taps) that \(build.name(tracker)) was tracking, so it never completed (cancelsTouchesInView is on).",
+                    "\(recognizerText.prefix(1).uppercased() + recognizerText.dropFirst()) cancelled \(taps) on \(trackerName)"
+                    + (isCell
+                        ? ", so the row was never selected (the recognizer's cancelsTouchesInView is on)."
+                        : ", so the control never saw its touch end (the recognizer's cancelsTouchesInView is on)."),
                 scene: build.scene(
                     at: group.began, touches: step.map { [Point($0.x ?? 0, $0.y ?? 0)] } ?? [],
                     hitView: step?.view, expectedView: group.tracker))
