@@ -11,17 +11,39 @@ import TouchlogStore
 ///                                     options: ReplayOptions(policies: PolicyChanges(added: [.tapToDismiss])))
 /// ```
 public enum RecordsReplay {
-    /// One row per input record, as ``ReplayService/storeRun(_:options:presentation:emit:)`` stores them.
+    /// One row per input record, as ``ReplayService/storeRun(_:options:presentation:emit:)`` stores them. With
+    /// `detail: .trace` the rows carry the outcome only (first responder, keyboard, key receiver, actions; no
+    /// trace text, divergences or report facts), which is much cheaper when only the outcome matters.
     /// Throws ``ReplayError`` when the records cannot be replayed (no snapshot, an event before the first one).
     public static func steps(
-        session: String, records: [StoredRecord], options: ReplayOptions = ReplayOptions()
+        session: String, records: [StoredRecord], options: ReplayOptions = ReplayOptions(),
+        detail: ReplayDetail = .facts
     ) throws -> [ReplayStepRow] {
         var replayer = SessionReplayer(
-            session: session, options: options, detail: .facts,
+            session: session, options: options, detail: max(detail, .trace),
             recordsSentObservations: records.contains { $0.type == "sent" })
         var rows: [ReplayStepRow] = []
-        for record in records { try replayer.feed(record) { rows.append(StepRows.row($0)) } }
-        try replayer.finish { rows.append(StepRows.row($0)) }
+        let withFacts = detail >= .facts
+        func row(_ line: ReplayLine) -> ReplayStepRow { withFacts ? StepRows.row(line) : outcome(line) }
+        for record in records { try replayer.feed(record) { rows.append(row($0)) } }
+        try replayer.finish { rows.append(row($0)) }
         return rows
+    }
+
+    /// The outcome of a step without its trace text (writing it costs more than the replay itself).
+    static func outcome(_ line: ReplayLine) -> ReplayStepRow {
+        var r = ReplayStepRow(seq: line.seq, t: line.t, type: line.record.type, traceJSON: "")
+        let s = line.step
+        if case .touch(let touch) = line.record {
+            r.touch = touch.touch.description
+            r.phase = touch.phase.name
+            r.view = s.view
+        }
+        r.firstResponder = s.firstResponder
+        r.keyboardVisible = s.keyboardVisible
+        r.keyReceiver = s.keyInputReceiver
+        r.keyReceiverHidden = s.keyInputReceiverHidden
+        r.actions = s.actions.map { .init(action: $0.action, target: $0.target, sender: $0.sender) }
+        return r
     }
 }

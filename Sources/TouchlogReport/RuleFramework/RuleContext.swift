@@ -195,9 +195,12 @@ public struct ReplayFacts: Sendable {
     /// The model just before record `seq`, replayed from the records (for views' classes, paths and scenes).
     public func model(before seq: Int) -> ResponderModel? { onDemand.model(before: seq) }
 
-    /// The steps of a replay with `policy` added (as `touchlog replay --policy +NAME`), cached per policy; nil
-    /// when the session cannot be replayed.
-    public func steps(adding policy: DismissPolicy) -> [ReplayStepRow]? { onDemand.steps(adding: policy) }
+    /// The steps of a replay with `policy` added (as `touchlog replay --policy +NAME`), of the records up to
+    /// `through` (all by default), cached; nil when the session cannot be replayed. Their rows carry the steps'
+    /// outcome (first responder, keyboard, key receiver, actions), not the report facts.
+    public func steps(adding policy: DismissPolicy, through seq: Int = .max) -> [ReplayStepRow]? {
+        onDemand.steps(adding: policy, through: seq)
+    }
 
     /// Caches what is computed on demand; a report analyses one session at a time, the lock only keeps it sound.
     private final class OnDemand: Sendable {
@@ -207,7 +210,7 @@ public struct ReplayFacts: Sendable {
 
         struct State {
             var models: [Int: ResponderModel] = [:]
-            var policies: [DismissPolicy: [ReplayStepRow]?] = [:]
+            var policies: [PolicyReplay: [ReplayStepRow]?] = [:]
             /// A replay moving forward through the records, so rules asking for models at ascending moments cost
             /// one pass, not one per question; a question about an earlier moment starts it again.
             var cursor: SessionReplayer?
@@ -240,12 +243,19 @@ public struct ReplayFacts: Sendable {
             }
         }
 
-        func steps(adding policy: DismissPolicy) -> [ReplayStepRow]? {
-            if let steps = state.withLock({ $0.policies[policy] }) { return steps }
+        struct PolicyReplay: Hashable {
+            var policy: DismissPolicy
+            var through: Int
+        }
+
+        func steps(adding policy: DismissPolicy, through seq: Int) -> [ReplayStepRow]? {
+            let key = PolicyReplay(policy: policy, through: seq)
+            if let steps = state.withLock({ $0.policies[key] }) { return steps }
+            let end = records.firstIndex { $0.seq > seq } ?? records.count
             let steps = try? RecordsReplay.steps(
-                session: session, records: records,
-                options: ReplayOptions(policies: PolicyChanges(added: [policy])))
-            state.withLock { $0.policies[policy] = .some(steps) }
+                session: session, records: Array(records[..<end]),
+                options: ReplayOptions(policies: PolicyChanges(added: [policy])), detail: .trace)
+            state.withLock { $0.policies[key] = .some(steps) }
             return steps
         }
     }

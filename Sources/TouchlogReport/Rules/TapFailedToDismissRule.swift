@@ -70,13 +70,14 @@ struct TapFailedToDismissRule: Rule {
             guard step.phase == "began" else { continue }
             let others = inFlight.values
             if let view = step.view { inFlight[touch] = view }
+            // Cheapest tests first: the steps, then the model.
             guard let before = replay.step(before: step.seq), before.keyboardVisible,
                 let responder = before.firstResponder, let tapped = step.view, tapped != responder,
+                stillResponding(responder, after: index, touch: step.touch, steps: steps),
                 let info = build.info(tapped, at: step.seq), !info.canBecomeFirstResponder,
                 !isInsideControl(tapped, at: step.seq, build: build),
                 !isInside(tapped, responder, at: step.seq, build: build),
-                !others.contains(where: { build.isView($0, inside: responder, at: step.seq) }),
-                stillResponding(responder, after: index, touch: step.touch, steps: steps)
+                !others.contains(where: { build.isView($0, inside: responder, at: step.seq) })
             else { continue }
             let point = Point(step.x ?? 0, step.y ?? 0)
             if let k = groups.firstIndex(where: { $0.responder == responder && $0.tapped == tapped }) {
@@ -86,6 +87,13 @@ struct TapFailedToDismissRule: Rule {
                 groups.append((responder, tapped, [step.seq], [point]))
             }
         }
+        // One replay per policy serves every group: up to the last step any group's check looks at.
+        let through =
+            groups.compactMap { group in
+                steps.firstIndex { $0.seq == group.seqs[0] }.map {
+                    lookout(after: $0, touch: steps[$0].touch, steps: steps)
+                }
+            }.max() ?? .max
         return groups.map { group in
             let first = group.seqs[0]
             let responder = build.view(group.responder, at: first, role: "first responder")
@@ -93,7 +101,8 @@ struct TapFailedToDismissRule: Rule {
             let touch = replay.step(seq: first)?.touch
             let inForce = policiesInForce(context.session)
             let fixes = Self.candidates.filter { policy in
-                guard !inForce.contains(policy.rawValue), let alternative = replay.steps(adding: policy),
+                guard !inForce.contains(policy.rawValue),
+                    let alternative = replay.steps(adding: policy, through: through),
                     let index = alternative.firstIndex(where: { $0.seq == first })
                 else { return false }
                 return !stillResponding(group.responder, after: index, touch: touch, steps: alternative)
@@ -129,6 +138,19 @@ struct TapFailedToDismissRule: Rule {
             if step.touch == touch, step.phase == "ended" || step.phase == "cancelled" { endedAt = step.t }
         }
         return true
+    }
+
+    /// The seq of the last step ``stillResponding(_:after:touch:steps:)`` looks at.
+    private func lookout(after index: Int, touch: String?, steps: [ReplayStepRow]) -> Int {
+        var endedAt: Double?
+        var last = steps[index].seq
+        for step in steps[index...] {
+            if let endedAt, step.t > endedAt + 1 || (step.type == "touch" && step.phase == "began") { break }
+            last = step.seq
+            if step.touch == touch, step.phase == "ended" || step.phase == "cancelled" { endedAt = step.t }
+        }
+        // The next record may carry the recognizer's outcome of a grouped event: one more step is harmless.
+        return steps.first { $0.seq > last }?.seq ?? .max
     }
 
     /// The session's and its windows' `policies` as recorded (a policy already on is no fix to suggest).
