@@ -1,3 +1,4 @@
+import TouchlogFormat
 import TouchlogReplay
 import TouchlogStore
 
@@ -38,9 +39,11 @@ public struct SessionLoader {
     public func forEachSession(_ infos: [SessionInfo], _ body: (AnalyzedSession) throws -> Void) throws {
         for info in infos {
             let records = try database.records(sessionRowID: info.rowID)
-            // The header's line in its file is stored (session.header_line) but not yet exposed by SessionInfo;
-            // until it is, SARIF locations name the file without a line.
-            var session = AnalyzedSession(info: info, records: records, headerLine: nil)
+            // An imported hierarchy dump's records are not lines of its file: no file:line for them.
+            let imported = (try? JSONReader.parse(info.headerJSON))?["source"]?["importer"] != nil
+            var session = AnalyzedSession(
+                info: info, records: records,
+                headerLine: imported ? nil : try database.headerLine(sessionRowID: info.rowID))
             session.replay = try replayFacts(info, records: session.records)
             try body(session)
         }
