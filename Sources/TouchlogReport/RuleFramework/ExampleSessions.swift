@@ -15,12 +15,12 @@ enum ExampleSessions {
     /// (records 3-7).
     static let editing =
         form
-        + #"""
-        {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":120,"window":"w","event":1,"view":"name"}
-        {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":120,"window":"w","event":1}
-        {"type":"firstResponder","t":1.1,"view":"name","window":"w"}
-        {"type":"keyboard","t":1.1,"phase":"willShow","frame":[0,508,390,336]}
-        {"type":"keyboard","t":1.4,"phase":"didShow","frame":[0,508,390,336]}
+            + #"""
+            {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":120,"window":"w","event":1,"view":"name"}
+            {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":120,"window":"w","event":1}
+            {"type":"firstResponder","t":1.1,"view":"name","window":"w"}
+            {"type":"keyboard","t":1.1,"phase":"willShow","frame":[0,508,390,336]}
+            {"type":"keyboard","t":1.4,"phase":"didShow","frame":[0,508,390,336]}
 
-        """#
+            """#
 }

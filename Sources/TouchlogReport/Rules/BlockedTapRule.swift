@@ -23,7 +23,9 @@ struct BlockedTapRule: Rule {
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"toast"}
                     {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
                     """#,
-                produces: [.init(severity: .error, records: [4], views: ["UIButton\"Save\"", "App.ToastView\"Saved\""])]),
+                produces: [
+                    .init(severity: .error, records: [4], views: ["UIButton\"Save\"", "App.ToastView\"Saved\""])
+                ]),
             RuleExample(
                 ExampleSessions.form + #"""
                     {"type":"set","t":0.5,"view":"save","isEnabled":false}
@@ -101,7 +103,8 @@ struct BlockedTapRule: Rule {
                     : "the point lies outside the bounds of its ancestor \(blockerText), so hit testing never looks in its subviews"
             case "hidden": why = blockerText.isEmpty ? "it is hidden" : "its ancestor \(blockerText) is hidden"
             case "alphaBelowThreshold":
-                why = blockerText.isEmpty ? "its alpha is below 0.01" : "its ancestor \(blockerText) has alpha below 0.01"
+                why =
+                    blockerText.isEmpty ? "its alpha is below 0.01" : "its ancestor \(blockerText) has alpha below 0.01"
             case "userInteractionDisabled":
                 why =
                     blockerText.isEmpty
@@ -114,7 +117,8 @@ struct BlockedTapRule: Rule {
                 hitName = "; the touch went to \(build.name(hitView))"
             }
             let taps = group.seqs.count == 1 ? "A tap" : "\(group.seqs.count) taps"
-            let disabledItself = reach.reason == "disabledControl" && (reach.blocker == nil || reach.blocker == reach.control)
+            let disabledItself =
+                reach.reason == "disabledControl" && (reach.blocker == nil || reach.blocker == reach.control)
             return build.finding(
                 disabledItself ? .warning : .error, records: group.seqs, views: views,
                 explanation: "\(taps) inside \(build.name(control)) never reached it: \(why)\(hitName).",

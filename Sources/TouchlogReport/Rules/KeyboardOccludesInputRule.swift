@@ -61,8 +61,11 @@ struct KeyboardOccludesInputRule: Rule {
             let view = build.view(stretch.responder, at: stretch.since, role: "first responder")
             var explanation =
                 "The keyboard covered \(build.name(view)) (y \(Int(stretch.frame.y))-\(Int(stretch.frame.y + stretch.frame.height)) under a keyboard from y \(Int(stretch.keyboard.y))) and nothing moved it into view"
-            explanation += stretch.keys.isEmpty ? "." : ", while \(Wording.count(stretch.keys.count, "key")) were typed blind."
-            if stretch.keys.count == 1 { explanation = explanation.replacingOccurrences(of: "were typed", with: "was typed") }
+            explanation +=
+                stretch.keys.isEmpty ? "." : ", while \(Wording.count(stretch.keys.count, "key")) were typed blind."
+            if stretch.keys.count == 1 {
+                explanation = explanation.replacingOccurrences(of: "were typed", with: "was typed")
+            }
             findings.append(
                 build.finding(
                     .warning, records: [stretch.since] + stretch.keys, views: [view], explanation: explanation,

@@ -33,9 +33,12 @@ struct KeyboardWithoutFirstResponderRule: Rule {
         let build = FindingBuilder(context, rule: Self.self)
         return KeyboardAgreement.stretches(in: context.session).filter { $0.kind == .keyboardWithoutResponder }.map {
             stretch in
-            let views = stretch.previousResponder.map { [build.view($0, at: stretch.startSeq, role: "last first responder")] } ?? []
+            let views =
+                stretch.previousResponder.map { [build.view($0, at: stretch.startSeq, role: "last first responder")] }
+                ?? []
             let who = views.first.map { " after \(build.name($0)) resigned" } ?? ""
-            let until = stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end - stretch.start))"
+            let until =
+                stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end - stretch.start))"
             return build.finding(
                 .warning, records: [stretch.startSeq, stretch.endSeq], views: views,
                 explanation: "The keyboard stayed up with no first responder\(who), \(until), so typing went nowhere.",

@@ -22,7 +22,11 @@ struct SwallowedTapRule: Rule {
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":30,"window":"w","event":1,"view":"content0"}
                     {"type":"touch","t":1.3,"touch":1,"phase":"ended","x":100,"y":30,"window":"w","event":1}
                     """#,
-                produces: [.init(severity: .error, records: [3, 4], views: ["UITableViewCell#contacts.cell", "UITableView#contacts"])])
+                produces: [
+                    .init(
+                        severity: .error, records: [3, 4],
+                        views: ["UITableViewCell#contacts.cell", "UITableView#contacts"])
+                ])
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -62,9 +66,10 @@ struct SwallowedTapRule: Rule {
         return groups.map { group in
             var tracker = build.view(group.tracker, at: group.began, role: "tracking view")
             let trackerName = build.name(tracker)
-            let isCell = build.info(group.tracker, at: group.began).map {
-                $0.uikitClass == .tableViewCell || $0.uikitClass == .collectionViewCell
-            } ?? false
+            let isCell =
+                build.info(group.tracker, at: group.began).map {
+                    $0.uikitClass == .tableViewCell || $0.uikitClass == .collectionViewCell
+                } ?? false
             // Rows carry their content as labels ("Maria Alvarez"): without an identifier, the same problem on
             // another row must group with this one, so the signature uses the cell's path instead.
             if isCell, tracker.accessibilityIdentifier == nil { tracker.accessibilityLabel = nil }

@@ -25,7 +25,9 @@ struct TapFailedToDismissRule: Rule {
                     {"type":"touch","t":4.0,"touch":3,"phase":"began","x":210,"y":420,"window":"w","event":3,"view":"root"}
                     {"type":"touch","t":4.1,"touch":3,"phase":"ended","x":210,"y":420,"window":"w","event":3}
                     """#,
-                produces: [.init(severity: .warning, records: [8, 10], views: ["UITextField#form.name", "UIView#form"])])
+                produces: [
+                    .init(severity: .warning, records: [8, 10], views: ["UITextField#form.name", "UIView#form"])
+                ])
         ],
         nonTriggeringExamples: [
             // The Save button is a control: tapping it with the keyboard up is how a form is submitted.
@@ -38,7 +40,8 @@ struct TapFailedToDismissRule: Rule {
             // The session's window dismisses on an outside touch.
             RuleExample(
                 ExampleSessions.editing.replacingOccurrences(
-                    of: #""screen":[390,844]}}"#, with: #""screen":[390,844]},"policies":["dismiss-on-outside-touch"]}"#)
+                    of: #""screen":[390,844]}}"#, with: #""screen":[390,844]},"policies":["dismiss-on-outside-touch"]}"#
+                )
                     + #"""
                     {"type":"touch","t":3.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2,"view":"root"}
                     {"type":"firstResponder","t":3.0,"view":null,"window":"w"}
@@ -159,7 +162,9 @@ struct TapFailedToDismissRule: Rule {
         for record in session.records where record.type == "snapshot" {
             guard case .object(let object) = record.content else { continue }
             for window in object["windows"]?.arrayValue ?? [] {
-                for name in window["policies"]?.arrayValue ?? [] { if let name = name.stringValue { names.insert(name) } }
+                for name in window["policies"]?.arrayValue ?? [] {
+                    if let name = name.stringValue { names.insert(name) }
+                }
             }
         }
         return names

@@ -37,7 +37,12 @@ struct TouchOnHiddenViewRule: Rule {
             guard let observed = step.observedView else { return nil }
             let view = build.view(observed, at: step.seq, role: "recorded view")
             let info = build.info(observed, at: step.seq)
-            let state = info.map { $0.isHidden ? "hidden" : $0.alpha < 0.01 ? "transparent (alpha below 0.01)" : "inside a hidden or transparent view" } ?? "hidden"
+            let state =
+                info.map {
+                    $0.isHidden
+                        ? "hidden"
+                        : $0.alpha < 0.01 ? "transparent (alpha below 0.01)" : "inside a hidden or transparent view"
+                } ?? "hidden"
             return build.finding(
                 .warning, records: [step.seq], views: [view],
                 explanation:

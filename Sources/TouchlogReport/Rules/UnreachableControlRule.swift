@@ -77,7 +77,8 @@ struct UnreachableControlRule: Rule {
                     ? "it lies outside its parent's bounds"
                     : "it lies outside the bounds of \(blockerName), so hit testing never looks for it there"
             case "coveredBySibling": why = "\(blockerName) covers it"
-            case "coveredByWindow": why = "another window in front, \(blockerName), covers it (the keyboard's, typically)"
+            case "coveredByWindow":
+                why = "another window in front, \(blockerName), covers it (the keyboard's, typically)"
             case "userInteractionDisabled": why = "\(blockerName.isEmpty ? "it" : blockerName) has user interaction off"
             case "hidden": why = "\(blockerName.isEmpty ? "it" : blockerName) is hidden"
             case "alphaBelowThreshold": why = "\(blockerName.isEmpty ? "it" : blockerName) has alpha below 0.01"
