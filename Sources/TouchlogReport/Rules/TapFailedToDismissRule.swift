@@ -117,9 +117,12 @@ struct TapFailedToDismissRule: Rule {
             if fixes.isEmpty {
                 explanation += "; none of touchlog's keyboard-dismiss policies would have dismissed it."
             } else {
-                let names = fixes.map { "`\($0.rawValue)`" }
-                explanation += "; the \(names.joined(separator: ", ")) polic\(fixes.count == 1 ? "y" : "ies")"
-                explanation += " would have dismissed it."
+                let names = fixes.map(\.rawValue)
+                let list =
+                    names.count == 1
+                    ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+                explanation +=
+                    "; replayed with \(list) added, touchlog dismisses it on \(group.seqs.count == 1 ? "that tap" : "the first of them")."
             }
             return build.finding(
                 .warning, records: group.seqs, views: [responder, tapped], explanation: explanation,

@@ -87,4 +87,28 @@ import TouchlogStore
         let produced = engine.findings.map { "\($0.ruleID) \($0.severity.rawValue)" }.sorted()
         #expect(produced == Self.expected[file], "\(engine.findings.map(\.explanation))")
     }
+
+    /// What the explanation must say for a QA engineer: the facts that make each story's finding actionable.
+    @Test(arguments: [
+        ("01-login-background-tap.jsonl", "tap_failed_to_dismiss", "dismiss-on-outside-touch"),
+        ("01-login-background-tap.jsonl", "tap_failed_to_dismiss", "2 taps on UIView #login.root"),
+        ("03-hidden-promo-field-keeps-typing.jsonl", "hidden_first_responder", "4 keys"),
+        ("04-keyboard-covers-delivery-notes.jsonl", "keyboard_occludes_input", "14 keys were typed blind"),
+        ("05-reaction-bar-hit-test-override.jsonl", "hit_test_divergence", "override in Chat.ReactionOverlayView"),
+        ("07-tap-recognizer-swallows-row-tap.jsonl", "swallowed_tap", "the row was never selected"),
+        ("09-transparent-toast-blocks-add-to-bag.jsonl", "blocked_tap", "alpha 0.02"),
+        ("10-disabled-continue-button.jsonl", "blocked_tap", "it is disabled"),
+        ("11-remove-badge-outside-card.jsonl", "blocked_tap", "outside the bounds of its ancestor"),
+        ("import-sentry-view-hierarchy.json", "unreachable_control", "outside the bounds of Notes.FormattingBar"),
+    ])
+    func explanationSaysWhatHappened(file: String, rule: String, phrase: String) throws {
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database).ingest(
+            IngestSource(argument: packageRoot.appendingPathComponent("sample-logs/\(file)").path))
+        try #require(report.succeeded)
+        var engine = try ReportEngine(rules: RuleRegistry.all, selecting: [rule])
+        try SessionLoader(database: database).forEachSession(ReportFilter()) { engine.analyze($0) }
+        let explanations = engine.findings.map(\.explanation)
+        #expect(explanations.contains { $0.contains(phrase) }, "\(explanations)")
+    }
 }
