@@ -93,8 +93,8 @@ import TouchlogStore
     }
 }
 
-/// A stored sample log through loader, engine, triage and a format, with a records-only fixture rule standing in
-/// for the real rules (which need replay).
+/// A stored sample log through loader, engine, triage and a format, with a records-only fixture rule (so the golden
+/// pins the pipeline, not the real rules' wording).
 @Suite struct SampleLogReportTests {
     @Test func hiddenPromoFieldSampleReportsTheKeysTypedIntoIt() throws {
         let database = try TouchlogDatabase.inMemory()
