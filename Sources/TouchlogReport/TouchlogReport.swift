@@ -28,7 +28,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noRulesRegistered:
             return
-                "no rules are registered in this build of touchlog, so nothing was checked (the rules arrive with replay); no report was written"
+                "no rules are registered in this build of touchlog, so nothing was checked; no report was written"
         case .unknownRule(let id, let known):
             let list = known.isEmpty ? "no rules are registered" : "known rules: " + known.joined(separator: ", ")
             return "unknown rule \"\(id)\" (\(list)); `touchlog report --list-rules` lists them"

@@ -4,8 +4,8 @@ import TouchlogStore
 
 @testable import TouchlogCLI
 
-/// `touchlog report` through the binary: until rules are registered it must refuse honestly, never print a
-/// clean report; its flags are validated; --list-rules generates docs/rules.md.
+/// `touchlog report` through the binary over ingested sample logs: exit codes with --fail-on, --rule, a baseline
+/// round trip; its flags are validated; --list-rules generates docs/rules.md.
 @Suite struct ReportCommandTests {
     let folder = TemporaryFolder()
     var db: String { folder.path("t.sqlite") }
@@ -14,21 +14,66 @@ import TouchlogStore
         try expectGolden(TouchlogCommand.helpMessage(for: ReportCommand.self, columns: 100), "help-report.txt")
     }
 
-    @Test func withNoRulesItSaysSoAndPrintsNoReport() throws {
-        try #require(
-            !ReportCommand.rulesRegistered,
-            "rules are registered: this test is replaced by the sample-log report goldens")
-        let ingest = try Touchlog.run(["ingest", "--db", db, "login-form.jsonl"], cwd: Touchlog.fixtures)
-        #expect(ingest.status == 0)
-        for format in ["text", "json", "junit", "sarif", "html", "markdown"] {
-            let result = try Touchlog.run(["report", "--db", db, "--format", format, "--fail-on", "error"])
-            #expect(result.status == 3)
-            #expect(result.stdout.isEmpty)
-            #expect(
-                result.stderr
-                    == "touchlog: error: no rules are registered in this build of touchlog, so nothing was checked (the rules arrive with replay); no report was written\n"
-            )
+    /// Ingests sample logs (by file name) into the test database.
+    func ingest(_ names: [String]) throws {
+        let paths = names.map { Touchlog.packageRoot.appendingPathComponent("sample-logs/\($0)").path }
+        let result = try Touchlog.run(["ingest", "--db", db] + paths)
+        try #require(result.status == 0, "\(result.stderr)")
+    }
+
+    /// The problems of a JSON report: (rule, severity, signature).
+    func problems(_ stdout: String) throws -> [(rule: String, severity: String, signature: String)] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        let list = try #require(json["problems"] as? [[String: Any]])
+        return list.map {
+            ($0["rule"] as? String ?? "", $0["severity"] as? String ?? "", $0["signature"] as? String ?? "")
         }
+    }
+
+    @Test func samplesWithOnlyWarningsFailOnlyOnWarning() throws {
+        // 01: the background taps that leave the keyboard up; 10: taps on a disabled button. Both warnings.
+        try ingest(["01-login-background-tap.jsonl", "10-disabled-continue-button.jsonl"])
+        let plain = try Touchlog.run(["report", "--db", db, "--format", "json"])
+        #expect(plain.status == 0)
+        let found = try problems(plain.stdout)
+        #expect(found.map(\.rule).sorted() == ["blocked_tap", "tap_failed_to_dismiss"])
+        #expect(found.allSatisfy { $0.severity == "warning" })
+        #expect(try Touchlog.run(["report", "--db", db, "--fail-on", "error"]).status == 0)
+        let failing = try Touchlog.run(["report", "--db", db, "--fail-on", "warning"])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("tap_failed_to_dismiss"))
+    }
+
+    @Test func anErrorFailsOnErrorAndTheRuleFilterKeepsOnlyItsRule() throws {
+        // 03: keys typed into a hidden promo-code field (error), and a tap that did not dismiss (warning).
+        try ingest(["03-hidden-promo-field-keeps-typing.jsonl", "10-disabled-continue-button.jsonl"])
+        #expect(try Touchlog.run(["report", "--db", db, "--fail-on", "error"]).status == 1)
+        let filtered = try Touchlog.run(["report", "--db", db, "--rule", "blocked_tap", "--format", "json"])
+        #expect(filtered.status == 0)
+        #expect(try problems(filtered.stdout).map(\.signature) == ["blocked_tap|UIButton#signup.continue"])
+        let hidden = try Touchlog.run([
+            "report", "--db", db, "--rule", "hidden_first_responder", "--fail-on", "error", "--format", "json",
+        ])
+        #expect(hidden.status == 1)
+        #expect(try problems(hidden.stdout).map(\.rule) == ["hidden_first_responder"])
+    }
+
+    @Test func aBaselineHidesKnownProblemsAndLetsNewOnesThrough() throws {
+        try ingest(["01-login-background-tap.jsonl"])
+        let baseline = folder.path("known.json")
+        let written = try Touchlog.run(["report", "--db", db, "--write-baseline", baseline])
+        #expect(written.status == 0)
+        let file = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(file.contains("tap_failed_to_dismiss|UITextField#login.email|UIView#login.root"))
+        let known = try Touchlog.run(["report", "--db", db, "--baseline", baseline, "--fail-on", "warning"])
+        #expect(known.status == 0, "\(known.stdout)")
+        // A new session with a new problem: only that one shows and fails the gate.
+        try ingest(["09-transparent-toast-blocks-add-to-bag.jsonl"])
+        let next = try Touchlog.run([
+            "report", "--db", db, "--baseline", baseline, "--fail-on", "error", "--format", "json",
+        ])
+        #expect(next.status == 1)
+        #expect(try problems(next.stdout).map(\.rule) == ["blocked_tap"])
     }
 
     @Test func listRulesMarkdownIsDocsRulesMD() throws {

@@ -1,9 +1,11 @@
+import TouchlogFormat
+import TouchlogReplay
 import TouchlogStore
 
 /// Reads the sessions a report covers from the database, one at a time, as ``AnalyzedSession``s.
 ///
-/// The replay integration plugs in here too: where it says `replay: nil`, it passes the session's stored replay
-/// run (replaying first when there is none or a stale one).
+/// Each session comes with its stored replay run's facts, replayed and stored first when there is none or a stale
+/// one (``ReplayService/storedRun(for:options:)``).
 public struct SessionLoader {
     public let database: TouchlogDatabase
 
@@ -37,9 +39,26 @@ public struct SessionLoader {
     public func forEachSession(_ infos: [SessionInfo], _ body: (AnalyzedSession) throws -> Void) throws {
         for info in infos {
             let records = try database.records(sessionRowID: info.rowID)
-            // The header's line in its file is stored (session.header_line) but not yet exposed by SessionInfo;
-            // until it is, SARIF locations name the file without a line.
-            try body(AnalyzedSession(info: info, records: records, headerLine: nil, replay: nil))
+            // An imported hierarchy dump's records are not lines of its file: no file:line for them.
+            let imported = (try? JSONReader.parse(info.headerJSON))?["source"]?["importer"] != nil
+            var session = AnalyzedSession(
+                info: info, records: records,
+                headerLine: imported ? nil : try database.headerLine(sessionRowID: info.rowID))
+            session.replay = try replayFacts(info, records: session.records)
+            try body(session)
         }
+    }
+
+    /// The stored run's steps; nil when the session cannot be replayed (replay's own error says why in `touchlog
+    /// replay`; the report still runs the rules that read only the recording).
+    private func replayFacts(_ info: SessionInfo, records: [SessionRecord]) throws -> ReplayFacts? {
+        let service = ReplayService(database: database)
+        let run: ReplayRunInfo
+        do {
+            run = try service.storedRun(for: info)
+        } catch is ReplayError {
+            return nil
+        }
+        return ReplayFacts(session: info.key, steps: try database.replaySteps(runID: run.id), records: records)
     }
 }

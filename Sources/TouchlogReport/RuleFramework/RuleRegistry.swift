@@ -2,7 +2,19 @@
 /// listed here.
 public enum RuleRegistry {
     /// Adding a rule is one line here (its file goes in `Rules/`).
-    public static let all: [any Rule.Type] = []
+    public static let all: [any Rule.Type] = [
+        HiddenFirstResponderRule.self,
+        TapFailedToDismissRule.self,
+        KeyboardOccludesInputRule.self,
+        KeyboardWithoutFirstResponderRule.self,
+        FirstResponderWithoutKeyboardRule.self,
+        BlockedTapRule.self,
+        SwallowedTapRule.self,
+        UnhandledActionRule.self,
+        TouchOnHiddenViewRule.self,
+        HitTestDivergenceRule.self,
+        UnreachableControlRule.self,
+    ]
 
     /// The descriptions of ``all``, for `--list-rules` and `docs/rules.md`.
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

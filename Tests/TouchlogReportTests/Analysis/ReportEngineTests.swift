@@ -68,7 +68,9 @@ import TouchlogStore
         #expect(loaded.count == 1)
         #expect(loaded[0].records.first?.seq == 1 && loaded[0].records.count == 24)
         #expect(loaded[0].screen?.width == 393)
-        #expect(loaded[0].replay == nil)  // the seam: filled once replay lands
+        // The stored replay run's facts: one step per input record, the hidden promo field among them.
+        let steps = try #require(loaded[0].replay?.steps)
+        #expect(steps.map(\.seq).contains(18) && steps.first { $0.seq == 18 }?.keyReceiverHidden == true)
         #expect(throws: StoreError.self) { try loader.sessions(ReportFilter(sessions: ["nope"])) }
         #expect(try loader.sessions(ReportFilter(since: "2099-01-01")).isEmpty)
     }
@@ -91,8 +93,8 @@ import TouchlogStore
     }
 }
 
-/// A stored sample log through loader, engine, triage and a format, with a records-only fixture rule standing in
-/// for the real rules (which need replay).
+/// A stored sample log through loader, engine, triage and a format, with a records-only fixture rule (so the golden
+/// pins the pipeline, not the real rules' wording).
 @Suite struct SampleLogReportTests {
     @Test func hiddenPromoFieldSampleReportsTheKeysTypedIntoIt() throws {
         let database = try TouchlogDatabase.inMemory()

@@ -1,0 +1,48 @@
+/// A text input is first responder while the keyboard is down.
+struct FirstResponderWithoutKeyboardRule: Rule {
+    static let description = RuleDescription(
+        identifier: "first_responder_without_keyboard", name: "First responder without a keyboard",
+        severity: .warning,
+        rationale: """
+            A text input that becomes first responder brings up the keyboard, and the keyboard goes when it \
+            resigns. When a text input stays first responder (as recorded, else in the model) while the keyboard \
+            is down (as its notifications recorded it) for more than half a second, longer than any transition, \
+            the field shows a caret the user cannot type into: the keyboard was dismissed without resigning the \
+            field (e.g. `inputView` swapped, a hardware keyboard assumption), or the app hid it by other means.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"keyboard","t":2.0,"phase":"willHide","frame":[0,508,390,336]}
+                    {"type":"keyboard","t":2.3,"phase":"didHide","frame":[0,508,390,336]}
+                    {"type":"touch","t":4.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2}
+                    """#,
+                produces: [.init(severity: .warning, records: [8, 10], views: ["UITextField#form.name"])])
+        ],
+        nonTriggeringExamples: [
+            RuleExample(ExampleSessions.editing + #"{"type":"key","t":3.0,"length":1}"#),
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"call","t":2.0,"view":"name","method":"resignFirstResponder"}
+                    {"type":"firstResponder","t":2.0,"view":null,"window":"w"}
+                    {"type":"keyboard","t":2.01,"phase":"willHide","frame":[0,508,390,336]}
+                    {"type":"touch","t":4.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2}
+                    """#),
+        ])
+
+    func findings(in context: RuleContext) -> [Finding] {
+        let build = FindingBuilder(context, rule: Self.self)
+        return KeyboardAgreement.stretches(in: context.session).filter { $0.kind == .responderWithoutKeyboard }
+            .compactMap { stretch in
+                guard let responder = stretch.responder else { return nil }
+                let view = build.view(responder, at: stretch.startSeq, role: "first responder")
+                let until =
+                    stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end - stretch.start))"
+                return build.finding(
+                    .warning, records: [stretch.startSeq, stretch.endSeq], views: [view],
+                    explanation:
+                        "\(build.name(view)) stayed first responder with the keyboard down \(until), so it showed a caret nobody could type into.",
+                    scene: build.scene(at: stretch.startSeq))
+            }
+    }
+}

@@ -1,0 +1,48 @@
+/// The keyboard is up while nothing is first responder.
+struct KeyboardWithoutFirstResponderRule: Rule {
+    static let description = RuleDescription(
+        identifier: "keyboard_without_first_responder", name: "Keyboard up without a first responder",
+        severity: .warning,
+        rationale: """
+            The keyboard belongs to the first responder: when it resigns, UIKit hides the keyboard. A keyboard that \
+            stays up (as its notifications recorded it) with no first responder for more than half a second, longer \
+            than any transition, means the recording and UIKit's rules disagree: a custom input view left on \
+            screen, a responder that resigned without the keyboard noticing, or a missing `firstResponder` \
+            observation. Typing goes nowhere.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"firstResponder","t":2.0,"view":null,"window":"w"}
+                    {"type":"key","t":3.0,"length":1}
+                    """#,
+                produces: [.init(severity: .warning, records: [8, 9], views: ["UITextField#form.name"])])
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"call","t":2.0,"view":"name","method":"resignFirstResponder"}
+                    {"type":"firstResponder","t":2.0,"view":null,"window":"w"}
+                    {"type":"keyboard","t":2.01,"phase":"willHide","frame":[0,508,390,336]}
+                    {"type":"keyboard","t":2.3,"phase":"didHide","frame":[0,508,390,336]}
+                    {"type":"touch","t":4.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2}
+                    """#)
+        ])
+
+    func findings(in context: RuleContext) -> [Finding] {
+        let build = FindingBuilder(context, rule: Self.self)
+        return KeyboardAgreement.stretches(in: context.session).filter { $0.kind == .keyboardWithoutResponder }.map {
+            stretch in
+            let views =
+                stretch.previousResponder.map { [build.view($0, at: stretch.startSeq, role: "last first responder")] }
+                ?? []
+            let who = views.first.map { " after \(build.name($0)) resigned" } ?? ""
+            let until =
+                stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end - stretch.start))"
+            return build.finding(
+                .warning, records: [stretch.startSeq, stretch.endSeq], views: views,
+                explanation: "The keyboard stayed up with no first responder\(who), \(until), so typing went nowhere.",
+                scene: build.scene(at: stretch.startSeq))
+        }
+    }
+}

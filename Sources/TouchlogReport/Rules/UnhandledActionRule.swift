@@ -1,0 +1,53 @@
+import ResponderCore
+
+/// A nil-targeted action that no responder handled.
+struct UnhandledActionRule: Rule {
+    static let description = RuleDescription(
+        identifier: "unhandled_action", name: "Action nobody handled", severity: .warning,
+        rationale: """
+            An action sent to nil (`sendAction(_:to: nil, …)`, a control whose target is nil) walks the responder \
+            chain from the first responder (or the sender when there is none) through views, view controllers, \
+            the window and the application to the app delegate, and goes to the first that implements it. When \
+            none does, UIKit drops it silently: the button looks tapped and nothing happens. Usually the responder \
+            that implements it is not in the chain at that moment (another screen, a child controller not added \
+            with `addChild`).
+            """,
+        triggeringExamples: [
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"report","class":"UIButton","frame":[20,700,350,50],"accessibilityIdentifier":"help.report","actions":[{"events":["touchUpInside"],"target":null,"action":"reportProblem:"}]}]}]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"report"}
+                    {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
+                    """#,
+                produces: [.init(severity: .warning, records: [4], views: ["UIButton#help.report"])])
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"report","class":"UIButton","frame":[20,700,350,50],"accessibilityIdentifier":"help.report","actions":[{"events":["touchUpInside"],"target":null,"action":"reportProblem:"}]}]}]}],"controllers":[{"id":"vc","class":"App.HelpViewController","view":"root","implements":["reportProblem:"]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"report"}
+                    {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
+                    """#)
+        ])
+
+    func findings(in context: RuleContext) -> [Finding] {
+        let build = FindingBuilder(context, rule: Self.self)
+        guard let steps = build.replay?.steps else { return [] }
+        var findings: [Finding] = []
+        for step in steps {
+            for action in step.actions where action.target == nil {
+                let sender = action.sender.map { build.view($0, at: step.seq, role: "sender") }
+                let from = sender.map { " from \(build.name($0))" } ?? ""
+                findings.append(
+                    build.finding(
+                        .warning, records: [step.seq], views: sender.map { [$0] } ?? [],
+                        explanation:
+                            "The action \(action.action)\(from) was sent to the responder chain and no responder implements it, so nothing happened.",
+                        scene: build.scene(
+                            at: step.seq, touches: step.x.map { [Point($0, step.y ?? 0)] } ?? [],
+                            hitView: step.view)))
+            }
+        }
+        return findings
+    }
+}
