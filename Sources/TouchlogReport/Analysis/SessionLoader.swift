@@ -37,9 +37,7 @@ public struct SessionLoader {
     public func forEachSession(_ infos: [SessionInfo], _ body: (AnalyzedSession) throws -> Void) throws {
         for info in infos {
             let records = try database.records(sessionRowID: info.rowID)
-            // The header's line in its file is stored (session.header_line) but not yet exposed by SessionInfo;
-            // until it is, SARIF locations name the file without a line.
-            try body(AnalyzedSession(info: info, records: records, headerLine: nil, replay: nil))
+            try body(AnalyzedSession(info: info, records: records, headerLine: info.headerLine, replay: nil))
         }
     }
 }
