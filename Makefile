@@ -41,7 +41,7 @@ demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
 	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/*.jsonl sample-logs/import-*
 	$(RELEASE_BIN) sessions --db $(DEMO_DB)
-	$(RELEASE_BIN) replay --db $(DEMO_DB) 3F2A 9D04
+	$(RELEASE_BIN) replay --db $(DEMO_DB) 3F2A
 	$(RELEASE_BIN) replay --db $(DEMO_DB) 0B6D --trust observed
 	$(RELEASE_BIN) replay --db $(DEMO_DB) --compare-policy dismiss-on-outside-touch 3F2A
 	@# The report of every sample. Until rules are registered `touchlog report` exits 3 ("no rules are registered",

@@ -1,4 +1,5 @@
 import Foundation
+import TouchlogReplay
 import TouchlogReport
 import TouchlogStore
 
@@ -41,6 +42,7 @@ enum ReportBenchmark {
                 print(
                     "report: loading the sessions as the report would (SessionLoader) \(fmt(loaded)) s (ratio \(fmt(loaded / scan))x)"
                 )
+                replayEstimate(database, sessions, scan: scan)
                 return
             }
             print(
@@ -74,6 +76,27 @@ enum ReportBenchmark {
         let report = outcome.report
         return
             "\(report.sessions.count) sessions, \(report.groups.count) problems, \(report.findingCount) findings, \(text.utf8.count) bytes of text"
+    }
+
+    /// Without rules, what the report's replay integration will add once they land: each session's stored run
+    /// (`ReplayService.storedRun`, replaying and storing when there is none) and its rows, twice.
+    static func replayEstimate(_ database: TouchlogDatabase, _ sessions: [SessionInfo], scan: Double) {
+        do {
+            for label in ["replays and stores", "reads stored runs"] {
+                var steps = 0
+                let seconds = try time {
+                    let service = ReplayService(database: database)
+                    for session in sessions {
+                        steps += try database.replaySteps(runID: try service.storedRun(for: session).id).count
+                    }
+                }
+                print(
+                    "report: estimate, stored replay runs and their \(steps) steps, \(label): \(fmt(seconds)) s (ratio \(fmt(seconds / scan))x)"
+                )
+            }
+        } catch {
+            print("report: estimate: error: \(error)")
+        }
     }
 
     /// How many of `sessions` have at least one stored replay run.
