@@ -75,7 +75,7 @@ enum ReportBenchmark {
         let text = ReportFormat.text.render(outcome.report, options: FormatOptions(color: false))
         let report = outcome.report
         return
-            "\(report.sessions.count) sessions, \(report.groups.count) problems, \(report.findingCount) findings, \(text.utf8.count) bytes of text"
+            "\(report.sessions.count) sessions, \(count(report.groups.count, "problem")), \(count(report.findingCount, "finding")), \(text.utf8.count) bytes of text"
     }
 
     /// Without rules, what the report's replay integration will add once they land: each session's stored run
@@ -111,6 +111,8 @@ enum ReportBenchmark {
         let d = clock.now - start
         return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     static func fmt(_ v: Double) -> String { String((v * 1000).rounded() / 1000) }
 }
