@@ -72,7 +72,8 @@ import TouchlogStore
             #expect(report.status == 3 && report.stdout.isEmpty)
             #expect(report.stderr == "touchlog: error: \(ReportError.noRulesRegistered)\n")
         } else {
-            #expect(report.status == 0 && report.stderr.isEmpty, "\(report.stderr)")
+            // Anything on standard error (replay warnings, say) is pinned by the golden with the report.
+            #expect(report.status == 0, "\(report.stderr)")
             #expect(report.stdout.contains("\(samples.count + 2) sessions analysed"))  // samples 02 and 09 hold two
         }
         try expectGolden(report.golden, "samples/all.report.txt")
