@@ -11,13 +11,14 @@ BENCH_RUNS ?= 3
 
 .PHONY: help build release test demo bench bench-ingest generate lint clean
 
-bench: bench-ingest bench-core bench-replay
+bench: bench-ingest bench-core bench-replay bench-report
 
 help:
-	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database, list and replay a few sessions"
+	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database, list and replay a few sessions, report on all"
 	@echo "make test    run the whole test suite"
-	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput, replay against reading)"
+	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput, replay and report against reading)"
 	@echo "make bench-replay  replay the 1,000,000-record session next to merely reading it (target <= 2x)"
+	@echo "make bench-report  touchlog report over 1,000 sessions (1,000,000 records) next to a plain scan of them"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
@@ -38,11 +39,14 @@ test: check-schema
 
 demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
-	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/*.jsonl
+	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/*.jsonl sample-logs/import-*
 	$(RELEASE_BIN) sessions --db $(DEMO_DB)
-	$(RELEASE_BIN) replay --db $(DEMO_DB) 3F2A 9D04
+	$(RELEASE_BIN) replay --db $(DEMO_DB) 3F2A
 	$(RELEASE_BIN) replay --db $(DEMO_DB) 0B6D --trust observed
 	$(RELEASE_BIN) replay --db $(DEMO_DB) --compare-policy dismiss-on-outside-touch 3F2A
+	@# The report of every sample, grouped for triage. Without --fail-on it exits 0 whatever it finds.
+	$(RELEASE_BIN) report --db $(DEMO_DB)
+	@echo "Also: $(RELEASE_BIN) report --db $(DEMO_DB) --format html > report.html  (markdown, json, junit, sarif too)"
 
 # Sample logs against docs/touchlog-1.schema.json, plus the negative fixtures in Tests/Schema/invalid/.
 .PHONY: check-schema
@@ -120,3 +124,17 @@ bench-replay:
 	$(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/replay.sqlite $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
 	.build/release/touchlog-bench replay $(BENCH_DIR)/replay.sqlite
 	rm -f $(BENCH_DIR)/replay.sqlite*
+
+.PHONY: bench-report
+# touchlog report over 1,000 sessions totalling 1,000,000 records, next to a plain scan of those records in the same
+# run: the first report replays and stores every session's run, the second reads the stored runs.
+BENCH_SESSIONS ?= 1000
+bench-report:
+	@mkdir -p $(BENCH_DIR)
+	@test -s $(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) --sessions $(BENCH_SESSIONS) -o $(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
+	rm -f $(BENCH_DIR)/report.sqlite*
+	$(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/report.sqlite $(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl
+	.build/release/touchlog-bench report $(BENCH_DIR)/report.sqlite
+	rm -f $(BENCH_DIR)/report.sqlite*

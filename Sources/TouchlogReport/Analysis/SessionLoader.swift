@@ -39,11 +39,7 @@ public struct SessionLoader {
     public func forEachSession(_ infos: [SessionInfo], _ body: (AnalyzedSession) throws -> Void) throws {
         for info in infos {
             let records = try database.records(sessionRowID: info.rowID)
-            // An imported hierarchy dump's records are not lines of its file: no file:line for them.
-            let imported = (try? JSONReader.parse(info.headerJSON))?["source"]?["importer"] != nil
-            var session = AnalyzedSession(
-                info: info, records: records,
-                headerLine: imported ? nil : try database.headerLine(sessionRowID: info.rowID))
+            var session = AnalyzedSession(info: info, records: records, headerLine: info.headerLine)
             session.replay = try replayFacts(info, records: session.records)
             try body(session)
         }

@@ -23,6 +23,10 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
     public var deviceModel: String?
     public var deviceSystem: String?
     public var source: String
+    /// The line of the session's header in ``source``, so a record's line there is `headerLine + seq - 1` (reports
+    /// print FILE:LINE with it). Nil for a session converted from a view-hierarchy dump (its header has
+    /// `source.importer`): the importer wrote those records, so they have no line in the dump.
+    public var headerLine: Int?
     public var recordCount: Int
     public var touchCount: Int
     public var unknownCount: Int
@@ -44,6 +48,7 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
         deviceModel = row["device_model"]
         deviceSystem = row["device_system"]
         source = row["source"]
+        headerLine = row["header_line"]
         recordCount = row["record_count"]
         touchCount = row["touch_count"]
         unknownCount = row["unknown_count"]
@@ -55,8 +60,11 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
         headerJSON = row["header_json"]
     }
 
+    // header_line is stored for every session; for an imported dump it is the line in the converted text, which
+    // nobody can open, so it is left out here rather than pointing at an unrelated line of the dump.
     static let columns = """
         id, session_key, format, started_at, app_id, app_version, app_build, device_model, device_system, source,
+        CASE WHEN json_extract(header_json, '$.source.importer') IS NULL THEN header_line END AS header_line,
         record_count, touch_count, unknown_count, rejected_count, duration, status, text_kept, ingested_at, header_json
         """
 }
