@@ -11,7 +11,8 @@ import TouchlogStore
 ///                                     options: ReplayOptions(policies: PolicyChanges(added: [.tapToDismiss])))
 /// ```
 public enum RecordsReplay {
-    /// One row per input record, as ``ReplayService/storeRun(_:options:presentation:emit:)`` stores them. With
+    /// One row per input record, as ``ReplayService/storeRun(_:options:presentation:emit:)`` stores them but
+    /// without the trace text, as the report reads stored rows (the trace is for `touchlog replay`). With
     /// `detail: .trace` the rows carry the outcome only (first responder, keyboard, key receiver, actions; no
     /// trace text, divergences or report facts), which is much cheaper when only the outcome matters.
     /// Throws ``ReplayError`` when the records cannot be replayed (no snapshot, an event before the first one).
@@ -24,7 +25,9 @@ public enum RecordsReplay {
             recordsSentObservations: records.contains { $0.type == "sent" })
         var rows: [ReplayStepRow] = []
         let withFacts = detail >= .facts
-        func row(_ line: ReplayLine) -> ReplayStepRow { withFacts ? StepRows.row(line) : outcome(line) }
+        func row(_ line: ReplayLine) -> ReplayStepRow {
+            withFacts ? StepRows.row(line, includingTrace: false) : outcome(line)
+        }
         for record in records { try replayer.feed(record) { rows.append(row($0)) } }
         try replayer.finish { rows.append(row($0)) }
         return rows

@@ -124,9 +124,11 @@ public struct ReplayPresentation: Sendable, Hashable {
 
 /// Turns a replayed line into its stored row.
 enum StepRows {
-    static func row(_ line: ReplayLine) -> ReplayStepRow {
+    /// `includingTrace: false` leaves `traceJSON` empty, as the report reads stored rows
+    /// (`replaySteps(runID:includingTrace: false)`): the facts are the same either way.
+    static func row(_ line: ReplayLine, includingTrace: Bool = true) -> ReplayStepRow {
         var r = ReplayStepRow(
-            seq: line.seq, t: line.t, type: line.record.type, traceJSON: TraceWriter.line(line))
+            seq: line.seq, t: line.t, type: line.record.type, traceJSON: includingTrace ? TraceWriter.line(line) : "")
         let s = line.step
         if case .touch(let touch) = line.record {
             r.touch = touch.touch.description

@@ -41,6 +41,10 @@ import Testing
         let back = try db.replaySteps(runID: run.id)
         #expect(back == [row])
         #expect(try db.replayTrace(runID: run.id) == [#"{"seq":3}"#])
+        // The report's read: every fact, no trace line.
+        var factsOnly = row
+        factsOnly.traceJSON = ""
+        #expect(try db.replaySteps(runID: run.id, includingTrace: false) == [factsOnly])
     }
 
     @Test func aRunWithTheSameOptionsReplacesTheOldOneOthersStay() throws {
