@@ -55,6 +55,7 @@ public struct SessionLoader {
         } catch is ReplayError {
             return nil
         }
-        return ReplayFacts(session: info.key, steps: try database.replaySteps(runID: run.id, includingTrace: false), records: records)
+        return ReplayFacts(
+            session: info.key, steps: try database.replaySteps(runID: run.id, includingTrace: false), records: records)
     }
 }

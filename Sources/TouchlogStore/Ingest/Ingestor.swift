@@ -143,10 +143,15 @@ public final class Ingestor: Sendable {
             let detected = inputFormat ?? ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog
             if inputFormat == nil, detected == .touchlog, !looksLikeJSONLines(prefix) {
                 // Not JSON at all (a README, a screenshot, a log): one clear error instead of one per line.
-                _ = queue.put(.importFailed(Diagnostic(
-                    severity: .error, file: name, line: 1, column: 1,
-                    message: "neither a touchlog/1 recording (its first line is not a JSON object) nor a view-hierarchy dump touchlog recognizes",
-                    hint: "if it is a hierarchy dump in another shape, force the format with --from recursiveDescription, sentry or xcuitest; see docs/importers.md")))
+                _ = queue.put(
+                    .importFailed(
+                        Diagnostic(
+                            severity: .error, file: name, line: 1, column: 1,
+                            message:
+                                "neither a touchlog/1 recording (its first line is not a JSON object) nor a view-hierarchy dump touchlog recognizes",
+                            hint:
+                                "if it is a hierarchy dump in another shape, force the format with --from recursiveDescription, sentry or xcuitest; see docs/importers.md"
+                        )))
                 return
             }
             switch detected {

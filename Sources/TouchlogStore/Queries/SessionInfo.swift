@@ -138,7 +138,9 @@ extension TouchlogDatabase {
             let escaped = query.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
             let matches = try SessionInfo.fetchAll(
-                db, sql: "SELECT \(SessionInfo.columns) FROM session WHERE session_key LIKE ? ESCAPE '\\' ORDER BY session_key LIMIT 50",
+                db,
+                sql:
+                    "SELECT \(SessionInfo.columns) FROM session WHERE session_key LIKE ? ESCAPE '\\' ORDER BY session_key LIMIT 50",
                 arguments: [escaped + "%"])
             // LIKE ignores ASCII case; a prefix must match exactly.
             let prefixed = matches.filter { $0.key.hasPrefix(query) }
