@@ -50,6 +50,19 @@ struct FindingBuilder {
     }
 
     /// Whether `view` is `ancestor` or inside it, just before record `seq`.
+    /// The view that kept a touch from `control` (blocked_tap, unreachable_control): its reference, and its name
+    /// for the sentence, saying so when it is nearly transparent yet still hit-testable (alpha 0.01 to 0.1),
+    /// since that is the surprise a QA engineer needs spelled out. Nil when there is no other view to blame.
+    func blocker(_ blocker: String?, of control: String, at seq: Int) -> (view: ViewRef, name: String)? {
+        guard let blocker, blocker != control else { return nil }
+        let view = view(blocker, at: seq, role: "blocker")
+        var name = name(view)
+        if let alpha = info(blocker, at: seq)?.alpha, alpha < 0.1, alpha >= 0.01 {
+            name += " (nearly transparent, alpha \(Wording.alpha(alpha)), but still hit-testable)"
+        }
+        return (view, name)
+    }
+
     func isView(_ view: String, inside ancestor: String, at seq: Int) -> Bool {
         if view == ancestor { return true }
         guard let model = replay?.model(before: seq + 1), let target = model.ref(for: ancestor),

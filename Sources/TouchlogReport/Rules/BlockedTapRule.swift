@@ -81,13 +81,9 @@ struct BlockedTapRule: Rule {
             let control = build.view(reach.control, at: seq, role: "blocked control")
             var views = [control]
             var blockerText = ""
-            if let blocker = reach.blocker, blocker != reach.control {
-                let view = build.view(blocker, at: seq, role: "blocker")
-                views.append(view)
-                blockerText = build.name(view)
-                if let alpha = build.info(blocker, at: seq)?.alpha, alpha < 0.1, alpha >= 0.01 {
-                    blockerText += " (nearly transparent, alpha \(Wording.alpha(alpha)), but still hit-testable)"
-                }
+            if let blocker = build.blocker(reach.blocker, of: reach.control, at: seq) {
+                views.append(blocker.view)
+                blockerText = blocker.name
             }
             let why: String
             switch reach.reason {

@@ -61,13 +61,9 @@ struct UnreachableControlRule: Rule {
             let control = build.view(reach.control, at: seq, role: "unreachable control")
             var views = [control]
             var blockerName = ""
-            if let blocker = reach.blocker, blocker != reach.control {
-                let view = build.view(blocker, at: seq, role: "blocker")
-                views.append(view)
-                blockerName = build.name(view)
-                if let alpha = build.info(blocker, at: seq)?.alpha, alpha < 0.1, alpha >= 0.01 {
-                    blockerName += " (nearly transparent, alpha \(Wording.alpha(alpha)), but still hit-testable)"
-                }
+            if let blocker = build.blocker(reach.blocker, of: reach.control, at: seq) {
+                views.append(blocker.view)
+                blockerName = blocker.name
             }
             let why: String
             switch reach.reason {
