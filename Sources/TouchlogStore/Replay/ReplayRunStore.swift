@@ -207,11 +207,13 @@ extension TouchlogDatabase {
     /// `includingTrace: false` leaves `traceJSON` empty: the report's rules read only the facts, and the trace
     /// lines are most of the bytes of a stored run (about 280 MB of 1,000 benchmark sessions).
     public func replaySteps(runID: Int64, includingTrace: Bool = true) throws -> [ReplayStepRow] {
+        // Columns are listed and read by position: looking a column up by name costs GRDB a lowercased copy of
+        // the name per row and value, which was a third of a report over stored runs (perf, 200 sessions).
         try writer.read { db in
             var rows: [ReplayStepRow] = []
             var index: [Int: Int] = [:]
-            let trace = includingTrace ? "trace_json" : "'' AS trace_json"
-            for row in try Row.fetchAll(
+            let trace = includingTrace ? "trace_json" : "''"
+            let steps = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT seq, t, type, \(trace), touch, phase, x, y, view, hit_view, observed_view,
@@ -219,67 +221,61 @@ extension TouchlogDatabase {
                         keyboard_visible, key_receiver, key_receiver_hidden
                     FROM replay_step WHERE run_id = ? ORDER BY seq
                     """, arguments: [runID])
-            {
-                var r = ReplayStepRow(seq: row["seq"], t: row["t"], type: row["type"], traceJSON: row["trace_json"])
-                r.touch = row["touch"]
-                r.phase = row["phase"]
-                r.x = row["x"]
-                r.y = row["y"]
-                r.view = row["view"]
-                r.hitView = row["hit_view"]
-                r.observedView = row["observed_view"]
-                r.observedViewHidden = row["observed_view_hidden"]
-                r.firstResponder = row["first_responder"]
-                r.firstResponderHidden = row["first_responder_hidden"]
-                if let x: Double = row["fr_x"] {
-                    r.firstResponderFrame = [x, row["fr_y"], row["fr_width"], row["fr_height"]]
+            while let row = try steps.next() {
+                var r = ReplayStepRow(seq: row[0], t: row[1], type: row[2], traceJSON: row[3])
+                r.touch = row[4]
+                r.phase = row[5]
+                r.x = row[6]
+                r.y = row[7]
+                r.view = row[8]
+                r.hitView = row[9]
+                r.observedView = row[10]
+                r.observedViewHidden = row[11]
+                r.firstResponder = row[12]
+                r.firstResponderHidden = row[13]
+                if let x: Double = row[14] {
+                    r.firstResponderFrame = [x, row[15], row[16], row[17]]
                 }
-                r.keyboardVisible = row["keyboard_visible"]
-                r.keyReceiver = row["key_receiver"]
-                r.keyReceiverHidden = row["key_receiver_hidden"]
+                r.keyboardVisible = row[18]
+                r.keyReceiver = row[19]
+                r.keyReceiverHidden = row[20]
                 index[r.seq] = rows.count
                 rows.append(r)
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM replay_divergence WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID])
-            {
-                guard let i = index[row["seq"]] else { continue }
+            /// Each child table's rows in step order, with their step's position in `rows`.
+            func children(_ columns: String, _ table: String, _ body: (Int, Row) -> Void) throws {
+                let cursor = try Row.fetchCursor(
+                    db, sql: "SELECT seq, \(columns) FROM \(table) WHERE run_id = ? ORDER BY seq, ordinal",
+                    arguments: [runID])
+                while let row = try cursor.next() {
+                    if let i = index[row[0]] { body(i, row) }
+                }
+            }
+            try children(
+                "kind, view, field, expected_json, observed_json, observation_seq", "replay_divergence"
+            ) { i, row in
                 rows[i].divergences.append(
                     .init(
-                        kind: row["kind"], view: row["view"], field: row["field"], expectedJSON: row["expected_json"],
-                        observedJSON: row["observed_json"], observationSeq: row["observation_seq"]))
+                        kind: row[1], view: row[2], field: row[3], expectedJSON: row[4], observedJSON: row[5],
+                        observationSeq: row[6]))
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM replay_action WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID])
-            {
-                guard let i = index[row["seq"]] else { continue }
-                rows[i].actions.append(.init(action: row["action"], target: row["target"], sender: row["sender"]))
+            try children("action, target, sender", "replay_action") { i, row in
+                rows[i].actions.append(.init(action: row[1], target: row[2], sender: row[3]))
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM replay_first_responder_change WHERE run_id = ? ORDER BY seq, ordinal",
-                arguments: [runID])
-            {
-                guard let i = index[row["seq"]] else { continue }
-                rows[i].firstResponderChanges.append(
-                    .init(window: row["window"], from: row["from_view"], to: row["to_view"], reason: row["reason"]))
+            try children("window, from_view, to_view, reason", "replay_first_responder_change") { i, row in
+                rows[i].firstResponderChanges.append(.init(window: row[1], from: row[2], to: row[3], reason: row[4]))
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM replay_cancellation WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID])
-            {
-                guard let i = index[row["seq"]] else { continue }
+            try children("touch, view, view_class, cause, view_had_begun", "replay_cancellation") { i, row in
                 rows[i].cancellations.append(
-                    .init(
-                        touch: row["touch"], view: row["view"], viewClass: row["view_class"], cause: row["cause"],
-                        viewHadBegun: row["view_had_begun"]))
+                    .init(touch: row[1], view: row[2], viewClass: row[3], cause: row[4], viewHadBegun: row[5]))
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM replay_control_reach WHERE run_id = ? ORDER BY seq, ordinal", arguments: [runID]
-            ) {
-                guard let i = index[row["seq"]] else { continue }
+            try children(
+                "kind, control, reason, blocker, hit_view, explanation", "replay_control_reach"
+            ) { i, row in
                 rows[i].controlReach.append(
                     .init(
-                        kind: row["kind"], control: row["control"], reason: row["reason"], blocker: row["blocker"],
-                        hitView: row["hit_view"], explanation: row["explanation"]))
+                        kind: row[1], control: row[2], reason: row[3], blocker: row[4], hitView: row[5],
+                        explanation: row[6]))
             }
             return rows
         }
