@@ -1,11 +1,13 @@
 import ArgumentParser
+import TouchlogReplay
 
 /// The `touchlog` command: its subcommands are in Commands/, one file each.
 // A synchronous root: `await TouchlogCommand.main()` in main.swift resolves to ParsableCommand's synchronous
 // main, which in debug builds refuses an AsyncParsableCommand root ("Asynchronous root command needs
 // availability annotation") even on Linux. No subcommand needs async.
 public struct TouchlogCommand: ParsableCommand {
-    public static let version = "0.1.0"
+    /// One version for `--version`, reports and stored replay runs (which are stale when it changes).
+    public static let version = TouchlogReplayInfo.touchlogVersion
 
     public static let configuration = CommandConfiguration(
         commandName: "touchlog",

@@ -13,10 +13,6 @@ import TouchlogReplay
         try expectGolden(TouchlogCommand.helpMessage(for: type, columns: 100), "help-\(command).txt")
     }
 
-    @Test func versionsAgree() {
-        #expect(TouchlogCommand.version == TouchlogReplayInfo.touchlogVersion)
-    }
-
     func database() throws -> (TemporaryFolder, String) {
         let folder = TemporaryFolder()
         let db = folder.path("db.sqlite")
