@@ -115,10 +115,16 @@ struct ImportedHierarchy {
     func windows() -> (windows: [JSONValue], synthetic: [String]) {
         var windows: [JSONValue] = []
         var synthetic: [String] = []
+        let keyRoot = impliedKeyRoot()
         for (position, root) in roots.enumerated() {
             guard root >= 0, root < views.count else { continue }
             if views[root].isWindow {
-                windows.append(json(root))
+                var window = json(root)
+                if root == keyRoot, case .object(var object) = window {
+                    object["isKeyWindow"] = true
+                    window = .object(object)
+                }
+                windows.append(window)
                 continue
             }
             // Same id in every snapshot of the file, like path ids: a re-sync sees the same window.
@@ -130,12 +136,31 @@ struct ImportedHierarchy {
                 width = max(0, frame[0] + frame[2])
                 height = max(0, frame[1] + frame[3])
             }
-            windows.append([
+            var window: JSONObject = [
                 "id": .string(id), "class": "UIWindow", "frame": [0, 0, .number(width), .number(height)],
                 "imported": ["synthetic": true], "subviews": [json(root)],
-            ])
+            ]
+            if root == keyRoot { window["isKeyWindow"] = true }
+            windows.append(.object(window))
         }
         return (windows, synthetic)
+    }
+
+    /// The root whose window must be key because the dump marks a first responder inside it and names no key
+    /// window itself (XCUITest's keyboard focus, for one). Without it the model would have no key window, so no
+    /// first responder; and a text input that becomes first responder makes its window key (see
+    /// docs/responder-model.md). Nil when a window is already key or nothing is first responder.
+    func impliedKeyRoot() -> Int? {
+        let valid = roots.filter { $0 >= 0 && $0 < views.count }
+        guard !valid.contains(where: { views[$0].isKeyWindow == true }) else { return nil }
+        for root in valid {
+            var stack = [root]
+            while let index = stack.popLast() {
+                if views[index].isFirstResponder == true { return root }
+                stack += views[index].children.filter { $0 >= 0 && $0 < views.count }
+            }
+        }
+        return nil
     }
 
     /// Controllers as touchlog/1 Controller objects; the id derives from the view's, so it is stable too.

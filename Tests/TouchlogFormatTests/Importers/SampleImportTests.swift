@@ -58,6 +58,14 @@ import Testing
         #expect(
             views.first { $0["accessibilityIdentifier"] == "promo-code" }?["isFirstResponder"] == true)
         #expect(views.first { $0["accessibilityIdentifier"] == "apply-promo" }?["isEnabled"] == false)
+        // Keyboard focus implies the key window: the app window holding the focused field is key, the keyboard's
+        // window is not, so a replay of the dump has the field as its first responder.
+        let windows = records.first { $0["type"] == "snapshot" }?["windows"]?.arrayValue ?? []
+        let keyWindows = windows.filter { $0["isKeyWindow"] == true }
+        #expect(keyWindows.count == 1)
+        #expect(Self.views([["type": "snapshot", "windows": .array(keyWindows)]]).contains {
+            $0["accessibilityIdentifier"] == "promo-code"
+        })
         // Screen (20, 690) inside a scroll view at (0, 103): superview coordinates (20, 587).
         #expect(views.first { $0["accessibilityIdentifier"] == "pay" }?["frame"] == [20, 587, 353, 50])
         #expect(
