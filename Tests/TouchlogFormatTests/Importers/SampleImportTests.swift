@@ -63,9 +63,10 @@ import Testing
         let windows = records.first { $0["type"] == "snapshot" }?["windows"]?.arrayValue ?? []
         let keyWindows = windows.filter { $0["isKeyWindow"] == true }
         #expect(keyWindows.count == 1)
-        #expect(Self.views([["type": "snapshot", "windows": .array(keyWindows)]]).contains {
-            $0["accessibilityIdentifier"] == "promo-code"
-        })
+        #expect(
+            Self.views([["type": "snapshot", "windows": .array(keyWindows)]]).contains {
+                $0["accessibilityIdentifier"] == "promo-code"
+            })
         // Screen (20, 690) inside a scroll view at (0, 103): superview coordinates (20, 587).
         #expect(views.first { $0["accessibilityIdentifier"] == "pay" }?["frame"] == [20, 587, 353, 50])
         #expect(
