@@ -43,8 +43,8 @@ enum Touchlog {
         let process = process(arguments, cwd: cwd, environment: environment)
         // Output goes to files, not pipes: a child blocked on a full pipe would never exit.
         let folder = TemporaryFolder()
-        FileManager.default.createFile(atPath: folder.path("out"), contents: nil)
-        FileManager.default.createFile(atPath: folder.path("err"), contents: nil)
+        try Data().write(to: folder.url.appendingPathComponent("out"))
+        try Data().write(to: folder.url.appendingPathComponent("err"))
         let out = try FileHandle(forWritingTo: folder.url.appendingPathComponent("out"))
         let err = try FileHandle(forWritingTo: folder.url.appendingPathComponent("err"))
         let input = Pipe()

@@ -9,7 +9,7 @@ import TouchlogStore
 
     /// Writes a valid session of `touches` touch records, large enough that ingest takes a while.
     func writeLargeSession(_ path: String, touches: Int) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try Data().write(to: URL(fileURLWithPath: path))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var chunk = #"{"type":"session","format":"touchlog/1","session":"big"}"# + "\n"

@@ -16,7 +16,7 @@ struct RecordScan {
         let others = try db.makeStatement(sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? ORDER BY key")
         let range = RecordKey.range(session: sessionRowID)
         let touchRows = try Row.fetchCursor(touches, arguments: [range.lower, range.upper])
-        var otherRows = try Row.fetchCursor(others, arguments: [range.lower, range.upper]).map { row -> (Int, String) in
+        let otherRows = try Row.fetchCursor(others, arguments: [range.lower, range.upper]).map { row -> (Int, String) in
             (row["seq"], row["json"])
         }
         var touchRow = try touchRows.next().map(Self.touch)
