@@ -122,7 +122,9 @@ extension TouchlogDatabase {
             }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             return try SessionInfo.fetchAll(
-                db, sql: "SELECT \(SessionInfo.columns) FROM session \(whereClause) ORDER BY started_at, id",
+                db,
+                sql:
+                    "SELECT \(SessionInfo.columns) FROM session \(whereClause) ORDER BY started_at IS NULL, started_at, id",
                 arguments: arguments)
         }
     }

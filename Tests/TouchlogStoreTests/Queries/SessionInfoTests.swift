@@ -26,6 +26,17 @@ import TouchlogFormat
         #expect(try database.session(matching: "second").headerLine == 5)
     }
 
+    @Test func sessionsWithAStartTimeComeFirstInStartOrder() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let undated = #"{"type":"session","format":"touchlog/1","session":"undated"}"#
+        let later = Lines.header("later").replacingOccurrences(of: "2026-11-20T10", with: "2026-11-21T10")
+        let text =
+            [undated, Lines.snapshot, later, Lines.snapshot, Lines.header("earlier"), Lines.snapshot]
+            .joined(separator: "\n") + "\n"
+        #expect(Ingestor(database: database).ingest(.file(folder.file("three.jsonl", text))).succeeded)
+        #expect(try database.sessions().map(\.key) == ["earlier", "later", "undated"])
+    }
+
     /// Every stored record, looked up at `headerLine + seq - 1` in its file, is the line it came from.
     @Test func headerLinePlusSeqMinusOneIsEveryRecordsLineInTheFile() throws {
         let database = try TouchlogDatabase.inMemory()
