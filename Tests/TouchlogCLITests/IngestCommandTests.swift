@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TouchlogStore
 
+@testable import TouchlogCLI
+
 @Suite struct IngestCommandTests {
     let folder = TemporaryFolder()
     var db: String { folder.path("t.sqlite") }
@@ -105,5 +107,23 @@ import TouchlogStore
         let result = try Touchlog.run(["ingest", login], environment: ["TOUCHLOG_DB": db])
         #expect(result.status == 0)
         #expect(try TouchlogDatabase(path: db).sessions().count == 1)
+    }
+}
+
+@Suite struct IngestSummaryTests {
+    @Test func theSummaryLineSaysWhatWasStoredAndWhatWasOdd() {
+        var summary = IngestSummary()
+        (summary.files, summary.failedFiles, summary.stored, summary.unchanged) = (3, 1, 2, 1)
+        (summary.records, summary.rejected, summary.unknown, summary.truncated) = (300, 2, 1, 1)
+        #expect(
+            summary.line(seconds: 0.5)
+                == "ingest: 2 sessions stored, 1 unchanged, 300 records, 2 rejected, 1 truncated, "
+                + "1 of an unknown type (kept), 1 of 3 files failed in 0.50 s (600 records/s)")
+    }
+
+    @Test func aQuietRunSaysOnlyWhatHappened() {
+        var summary = IngestSummary()
+        (summary.files, summary.stored, summary.records) = (1, 1, 30)
+        #expect(summary.line(seconds: 0) == "ingest: 1 session stored, 30 records, 0 rejected in 0.00 s (30 records/s)")
     }
 }

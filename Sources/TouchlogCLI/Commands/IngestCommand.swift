@@ -182,7 +182,7 @@ struct IngestSummary {
         parts.append("\(records) records")
         parts.append("\(rejected) rejected")
         if truncated > 0 { parts.append("\(truncated) truncated") }
-        if unknown > 0 { parts.append("warning: \(unknown) of unknown type") }
+        if unknown > 0 { parts.append("\(unknown) of an unknown type (kept)") }
         if failedFiles > 0 { parts.append("\(failedFiles) of \(files) file\(files == 1 ? "" : "s") failed") }
         let rate = seconds > 0 ? Int((Double(records) / seconds).rounded()) : records
         return "ingest: " + parts.joined(separator: ", ")
