@@ -35,7 +35,7 @@ release:
 
 test: check-schema
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS)
 
 demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
