@@ -43,6 +43,9 @@ let package = Package(
             name: "touchlog-bench",
             dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport"]),
 
+        // Helpers shared by the test targets (golden files); not part of the product.
+        .target(name: "TouchlogTestSupport", path: "Tests/TouchlogTestSupport"),
+
         .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
         .testTarget(
             name: "TouchlogFormatTests", dependencies: ["TouchlogFormat"],
@@ -50,15 +53,20 @@ let package = Package(
         .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
         .testTarget(
             name: "TouchlogReplayTests",
-            dependencies: ["TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore"],
+            dependencies: [
+                "TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore", "TouchlogTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "TouchlogReportTests",
-            dependencies: ["TouchlogReport", "TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore"],
+            dependencies: [
+                "TouchlogReport", "TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore",
+                "TouchlogTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "TouchlogCLITests",
-            dependencies: ["TouchlogCLI", "TouchlogStore", "TouchlogFormat"],
+            dependencies: ["TouchlogCLI", "TouchlogStore", "TouchlogFormat", "TouchlogTestSupport"],
             exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlogTestSupport
 
 /// Runs the built `touchlog` binary (built by `make test` before the tests run).
 enum Touchlog {
@@ -78,20 +79,9 @@ final class TemporaryFolder {
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
-/// Compares `actual` with the golden file `Golden/<name>`; `TOUCHLOG_RECORD=1` re-records it and fails the test,
-/// so CI never records silently.
+/// Compares `actual` with `Golden/<name>` beside these tests (see ``Golden/expect(_:_:in:sourceLocation:)``).
 func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-    if ProcessInfo.processInfo.environment["TOUCHLOG_RECORD"] == "1" {
-        try Data(actual.utf8).write(to: url)
-        Issue.record("recorded \(name); run again without TOUCHLOG_RECORD", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record(
-            "missing golden file Golden/\(name); run with TOUCHLOG_RECORD=1 to record it",
-            sourceLocation: sourceLocation)
-        return
-    }
-    #expect(actual == expected, sourceLocation: sourceLocation)
+    try Golden.expect(
+        actual, name, in: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden"),
+        sourceLocation: sourceLocation)
 }
