@@ -16,16 +16,17 @@ let package = Package(
     targets: [
         // The UIKit model. Pure Swift: no Foundation, no SQLite, no I/O.
         .target(name: "ResponderCore"),
-        // The touchlog/1 format: records, the byte-level JSON reader, validation, importers.
-        .target(name: "TouchlogFormat"),
+        // The touchlog/1 format: typed records (decoded once, into the core's spec types), the byte-level JSON
+        // reader, validation, importers.
+        .target(name: "TouchlogFormat", dependencies: ["ResponderCore"]),
         // SQLite through GRDB: migrations embedded from migrations/, ingest, queries.
         .target(
             name: "TouchlogStore",
             dependencies: ["TouchlogFormat", .product(name: "GRDB", package: "GRDB.swift")]),
-        // Replays stored sessions through ResponderCore.
+        // Replays a stream of typed records (from any source) through ResponderCore. Knows nothing of the store.
         .target(
             name: "TouchlogReplay",
-            dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore"]),
+            dependencies: ["ResponderCore", "TouchlogFormat"]),
         // Rules, triage grouping, output formats.
         .target(
             name: "TouchlogReport",
@@ -48,7 +49,7 @@ let package = Package(
 
         .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
         .testTarget(
-            name: "TouchlogFormatTests", dependencies: ["TouchlogFormat"],
+            name: "TouchlogFormatTests", dependencies: ["TouchlogFormat", "ResponderCore"],
             exclude: ["Importers/Fixtures", "Importers/Golden", "Importers/Corpus"]),
         .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
         .testTarget(

@@ -1,12 +1,13 @@
-/// TouchlogReport: rules over analysed sessions, triage of their findings across sessions, and the output formats.
+/// TouchlogReport: rules that watch a session's replay in one streaming pass, triage of their findings across
+/// sessions, and the output formats.
 ///
-/// The pipeline, from the CLI's point of view:
+/// The pipeline, from the CLI's point of view (``ReportRun`` is the one entry point):
 ///
 /// ```swift
-/// let sessions = try SessionLoader(database: store).load(filter)      // AnalyzedSession per stored session
-/// let findings = try ReportEngine(rules: RuleRegistry.all).findings(in: sessions, filter: filter)
-/// let report = Report(findings: findings, sessions: sessions, rules: RuleRegistry.all, options: options)
-/// print(ReportFormat.html.render(report, FormatOptions()))
+/// let engine = try ReportEngine(rules: RuleRegistry.all, detail: .forFormat(.html))
+/// let loader = SessionLoader(database: store)                     // ReportSession per stored session
+/// let outcome = try ReportRun(toolVersion: "1.0").run(engine: engine) { try loader.forEachSession(filter, $0) }
+/// print(ReportFormat.html.render(outcome.report))
 /// ```
 public enum TouchlogReportInfo {
     /// The version of the JSON report, the baseline file and the rule-list JSON (`docs/report.md`).
@@ -15,8 +16,6 @@ public enum TouchlogReportInfo {
 
 /// Errors of the report library: each says what is wrong and how to fix it.
 public enum ReportError: Error, Equatable, CustomStringConvertible {
-    /// No rule is registered in ``RuleRegistry``: a report would claim a clean bill of health it never checked.
-    case noRulesRegistered
     /// `--rule` named a rule that does not exist.
     case unknownRule(String, known: [String])
     /// The baseline file could not be read or is not a touchlog baseline.
@@ -26,9 +25,6 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noRulesRegistered:
-            return
-                "no rules are registered in this build of touchlog, so nothing was checked; no report was written"
         case .unknownRule(let id, let known):
             let list = known.isEmpty ? "no rules are registered" : "known rules: " + known.joined(separator: ", ")
             return "unknown rule \"\(id)\" (\(list)); `touchlog report --list-rules` lists them"

@@ -1,18 +1,18 @@
 import Foundation
-import TouchlogReplay
 import TouchlogReport
 import TouchlogStore
 
-/// `touchlog-bench report DB`: in one run, a plain scan of every record of every stored session (what the replay
-/// benchmark's read does, per session), then `touchlog report` over all of them twice through the library calls
-/// the CLI makes: the first run replays and stores each session's run, the second reads the stored runs. Prints
-/// the times and their ratios to the scan, with the rules that ran (those registered in this build).
+/// `touchlog-bench report DB [FORMAT]`: in one run, a plain scan of every record of every stored session (the
+/// store's one scan, decoding every record), then `touchlog report` over all of them twice through the entry point
+/// the CLI calls (``ReportRun`` with ``SessionLoader``); prints the times, their ratios to the scan (target: first
+/// run <= 2x, second no slower than the first) and the database's size before and after (target <= 1.2x).
 enum ReportBenchmark {
     static func run(_ args: [String]) {
         guard let path = args.first else {
-            print("usage: touchlog-bench report DATABASE (a database holding the benchmark sessions)")
+            print("usage: touchlog-bench report DATABASE [text|json|html|…]")
             return
         }
+        let format = args.dropFirst().first.flatMap(ReportFormat.init(rawValue:)) ?? .text
         do {
             let database = try TouchlogDatabase(path: path)
             let sessions = try database.sessions()
@@ -20,99 +20,59 @@ enum ReportBenchmark {
                 print("report: no session in \(path)")
                 return
             }
+            let sizeBefore = size(of: path)
             var records = 0
             var scan = Double.infinity
             for _ in 0..<3 {
                 scan = min(
                     scan,
-                    try time {
+                    try Clock.time {
                         records = 0
                         for session in sessions { records += try database.readAllRecords(sessionRowID: session.rowID) }
                     })
             }
-            print("report: \(sessions.count) sessions, \(records) records; plain scan \(fmt(scan)) s (best of 3)")
-
-            let rules = RuleRegistry.all
-            guard !rules.isEmpty else {
-                // `touchlog report` exits 3 before reading a session; what it will read per session still has a cost.
-                print(
-                    "report: 0 rules registered in this build: `touchlog report` exits 3 without a report, nothing to time"
-                )
-                let loaded = try time { try SessionLoader(database: database).forEachSession(ReportFilter()) { _ in } }
-                print(
-                    "report: loading the sessions as the report would (SessionLoader) \(fmt(loaded)) s (ratio \(fmt(loaded / scan))x)"
-                )
-                replayEstimate(database, sessions, scan: scan)
-                return
-            }
             print(
-                "report: \(rules.count) rule\(rules.count == 1 ? "" : "s") ran: "
-                    + rules.map { $0.description.identifier }.joined(separator: ", "))
-            for label in ["first run (replays and stores)", "second run (reads stored runs)"] {
-                let before = try storedRuns(database, sessions)
+                "report: \(sessions.count) sessions, \(records) records; plain scan \(Clock.format(scan)) s (best of 3)")
+            var first = 0.0
+            for label in ["first run", "second run"] {
                 var summary = ""
-                let seconds = try time { summary = try report(database) }
-                let after = try storedRuns(database, sessions)
+                let seconds = try Clock.time { summary = try report(database, format: format) }
+                if first == 0 { first = seconds }
                 print(
-                    "report: \(label) \(fmt(seconds)) s (ratio \(fmt(seconds / scan))x): \(summary); sessions with a stored replay run \(before) -> \(after)"
+                    "report: \(label) (\(format.rawValue)) \(Clock.format(seconds)) s (ratio \(Clock.format(seconds / scan))x, target <= 2x): \(summary)"
                 )
             }
+            let sizeAfter = size(of: path)
+            print(
+                "report: database \(sizeBefore) bytes after ingest, \(sizeAfter) after the reports (ratio \(Clock.format(Double(sizeAfter) / Double(max(1, sizeBefore))))x, target <= 1.2x)"
+            )
         } catch {
             print("report: error: \(error)")
         }
     }
 
-    /// `touchlog report` over every session, as ReportCommand runs it (engine, loader, run, text format); returns
-    /// a summary of what it found.
-    static func report(_ database: TouchlogDatabase) throws -> String {
-        let engine = try ReportEngine(rules: RuleRegistry.all)
+    /// `touchlog report` over every session, as ReportCommand runs it; returns a summary of what it found.
+    static func report(_ database: TouchlogDatabase, format: ReportFormat) throws -> String {
+        let engine = try ReportEngine(rules: RuleRegistry.all, detail: .forFormat(format))
         let filter = ReportFilter()
         let loader = SessionLoader(database: database)
         let selected = try loader.sessions(filter)
         let outcome = try ReportRun(filter: filter, toolVersion: "bench").run(engine: engine) {
             try loader.forEachSession(selected, $0)
         }
-        let text = ReportFormat.text.render(outcome.report, options: FormatOptions(color: false))
+        let text = format.render(outcome.report, options: FormatOptions(color: false))
         let report = outcome.report
         return
-            "\(report.sessions.count) sessions, \(count(report.groups.count, "problem")), \(count(report.findingCount, "finding")), \(text.utf8.count) bytes of text"
+            "\(report.sessions.count) sessions, \(count(report.groups.count, "problem")), \(count(report.findingCount, "finding")), \(text.utf8.count) bytes of \(format.rawValue)"
     }
 
-    /// Without rules, what the report's replay integration will add once they land: each session's stored run
-    /// (`ReplayService.storedRun`, replaying and storing when there is none) and its rows, twice.
-    static func replayEstimate(_ database: TouchlogDatabase, _ sessions: [SessionInfo], scan: Double) {
-        do {
-            for label in ["replays and stores", "reads stored runs"] {
-                var steps = 0
-                let seconds = try time {
-                    let service = ReplayService(database: database)
-                    for session in sessions {
-                        steps += try database.replaySteps(runID: try service.storedRun(for: session).id).count
-                    }
-                }
-                print(
-                    "report: estimate, stored replay runs and their \(steps) steps, \(label): \(fmt(seconds)) s (ratio \(fmt(seconds / scan))x)"
-                )
-            }
-        } catch {
-            print("report: estimate: error: \(error)")
+    /// The database file with its WAL and shared-memory files: what it takes on disk.
+    static func size(of path: String) -> Int {
+        [path, path + "-wal", path + "-shm"].reduce(0) { total, file in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            return total + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
         }
     }
 
-    /// How many of `sessions` have at least one stored replay run.
-    static func storedRuns(_ database: TouchlogDatabase, _ sessions: [SessionInfo]) throws -> Int {
-        try sessions.reduce(0) { $0 + (try database.replayRuns(sessionRowID: $1.rowID).isEmpty ? 0 : 1) }
-    }
-
-    static func time(_ body: () throws -> Void) rethrows -> Double {
-        let clock = ContinuousClock()
-        let start = clock.now
-        try body()
-        let d = clock.now - start
-        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
-
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-
-    static func fmt(_ v: Double) -> String { String((v * 1000).rounded() / 1000) }
 }

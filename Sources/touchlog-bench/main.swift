@@ -11,7 +11,7 @@ case "report":
 default:
     print("usage: touchlog-bench <benchmark> [options]")
     print("benchmarks:")
-    print("  replay DATABASE      read vs replay (and replay + store) of the largest stored session")
+    print("  replay DATABASE      read vs replay of the largest stored session")
     print("  report DATABASE      touchlog report over every stored session (first and second run) vs a plain scan")
     print("  core [--records N]   touch records dispatched per second through ResponderCore (500 views, 12 levels)")
 }

@@ -88,18 +88,8 @@ import TouchlogFormat
         var replayer = SessionReplayer(session: "tiny", options: ReplayOptions(), detail: .trace)
         var out: [ReplayLine] = []
         for (k, text) in lines.enumerated() {
-            let object = try JSONReader.parse(text).objectValue!
-            let content: RecordContent
-            if object["type"]?.stringValue == "touch" {
-                content = .touch(
-                    TouchRecord(
-                        t: object["t"]!.doubleValue!, touch: .number(Int64(object["touch"]!.intValue!)),
-                        phase: TouchlogFormat.TouchPhase(name: object["phase"]!.stringValue!)!, x: 1, y: 1,
-                        window: object["window"]?.stringValue))
-            } else {
-                content = .object(object)
-            }
-            try replayer.feed(StoredRecord(seq: k + 1, content: content, rawJSON: nil)) { out.append($0) }
+            let record = try Record(decoding: try JSONReader.parse(text).objectValue!)
+            try replayer.feed(SessionRecord(seq: k + 1, record: record)) { out.append($0) }
         }
         try replayer.finish { out.append($0) }
         return (out, replayer.warnings)
@@ -118,10 +108,10 @@ import TouchlogFormat
 
     @Test func aSessionWithoutSnapshotIsAClearError() throws {
         var replayer = SessionReplayer(session: "s", options: ReplayOptions(), detail: .trace)
-        let header = StoredRecord(seq: 1, content: .object(["type": "session", "session": "s"]), rawJSON: nil)
+        let header = SessionRecord(seq: 1, record: try Record(decoding: ["type": "session", "session": "s"]))
         try replayer.feed(header) { _ in }
         #expect(throws: ReplayError.noSnapshot(session: "s")) { try replayer.finish { _ in } }
-        let key = StoredRecord(seq: 2, content: .object(["type": "key", "t": 1, "length": 1]), rawJSON: nil)
+        let key = SessionRecord(seq: 2, record: .key(KeyRecord(t: 1, length: 1)))
         #expect(throws: ReplayError.eventBeforeSnapshot(session: "s", seq: 2, type: "key")) {
             try replayer.feed(key) { _ in }
         }
@@ -142,7 +132,8 @@ import TouchlogFormat
     @Test func comparePolicySaysWhatChanges() throws {
         let db = try Samples.database("01-login-background-tap")
         let changes = try PolicyComparison.compare(
-            ReplayService(database: db), try db.sessions()[0], policy: .dismissOnOutsideTouch, trust: .model)
+            db.records(of: try db.sessions()[0]), session: try db.sessions()[0].key, policy: .dismissOnOutsideTouch,
+            trust: .model)
         #expect(changes.first?.seq == 26)
         #expect(changes.first?.text.contains("keyboard dismissed (was: stayed up)") == true)
     }
@@ -150,20 +141,20 @@ import TouchlogFormat
     @Test func explainReplaysUpToTheMoment() throws {
         let db = try Samples.database("05-reaction-bar-hit-test-override")
         let info = try db.sessions()[0]
-        let text = try SessionExplainer.explain(ReplayService(database: db), info, at: 1.3, point: .init(290.5, 252))
+        let text = try SessionExplainer.explain(db.records(of: info), session: info.key, at: 1.3, point: .init(290.5, 252))
         #expect(text.contains("hit view: messageContent2"))
         #expect(text.contains("responder chain: messageContent2 > messageCell2"))
         #expect(text.contains("replayed through line 3"))
         // After the `set` at 3.697 hides the reaction bar, the same point is explained on the new hierarchy.
-        let later = try SessionExplainer.explain(ReplayService(database: db), info, at: 4, point: .init(290.5, 252))
+        let later = try SessionExplainer.explain(db.records(of: info), session: info.key, at: 4, point: .init(290.5, 252))
         #expect(later.contains("reactionBar (Chat.ReactionBarButton)") && later.contains("[hidden"))
     }
 
     @Test func explainBeforeTheFirstSnapshotSaysSo() throws {
         let db = try Samples.database("01-login-background-tap")
         let info = try db.sessions()[0]
-        #expect(throws: StoreError.noSnapshot(session: info.key, at: -1)) {
-            try SessionExplainer.explain(ReplayService(database: db), info, at: -1, point: .init(1, 1))
+        #expect(throws: ReplayError.noSnapshotBefore(session: info.key, t: -1)) {
+            try SessionExplainer.explain(db.records(of: info), session: info.key, at: -1, point: .init(1, 1))
         }
     }
 }

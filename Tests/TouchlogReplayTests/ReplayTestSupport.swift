@@ -40,17 +40,19 @@ enum Samples {
     /// The jsonl trace of every session in the database, in session order.
     static func trace(_ database: TouchlogDatabase, options: ReplayOptions = ReplayOptions()) throws -> String {
         var out = ""
-        let service = ReplayService(database: database)
         for info in try database.sessions() {
-            try service.replay(info, options: options) { out += TraceWriter.line($0) + "\n" }
+            try SessionReplay.replay(database.records(of: info), session: info.key, options: options) {
+                out += TraceWriter.line($0) + "\n"
+            }
         }
         return out
     }
 
     /// Lines of every session, parsed back.
     static func lines(_ database: TouchlogDatabase, options: ReplayOptions = ReplayOptions()) throws -> [[ReplayLine]] {
-        let service = ReplayService(database: database)
-        return try database.sessions().map { try service.replayInMemory($0, options: options).lines }
+        try database.sessions().map {
+            try SessionReplay.lines(database.records(of: $0), session: $0.key, options: options).lines
+        }
     }
 }
 
@@ -62,7 +64,7 @@ func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocati
 }
 
 extension ReplayLine {
-    var type: String { record.type }
+    var type: String { record.typeName }
     var touchPhase: String? {
         if case .touch(let r) = record { return r.phase.name }
         return nil

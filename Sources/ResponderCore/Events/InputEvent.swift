@@ -64,6 +64,8 @@ public struct ViewPatch: Sendable, Equatable {
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     public var text: String?
+    /// The text's length when only that was recorded (redacted); outputs show it, the model ignores it.
+    public var textLength: Int?
     /// `isFirstResponder` in a set record is an observation: it is ignored (replay compares it).
     public var isFirstResponder: Bool?
 
@@ -75,7 +77,7 @@ public struct ViewPatch: Sendable, Equatable {
         overridesTouches: Bool? = nil, implements: [String]? = nil, actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, text: String? = nil,
-        isFirstResponder: Bool? = nil
+        textLength: Int? = nil, isFirstResponder: Bool? = nil
     ) {
         self.frame = frame
         self.bounds = bounds
@@ -98,6 +100,7 @@ public struct ViewPatch: Sendable, Equatable {
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.text = text
+        self.textLength = textLength
         self.isFirstResponder = isFirstResponder
     }
 }

@@ -33,6 +33,9 @@ public struct ViewSpec: Sendable, Equatable {
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     public var text: String?
+    /// The text's length when the recording kept only that (typed text is redacted at ingest); the model has no use
+    /// for it, outputs show it.
+    public var textLength: Int?
     /// Back to front, as `UIView.subviews`.
     public var subviews: [ViewSpec]
 
@@ -44,7 +47,7 @@ public struct ViewSpec: Sendable, Equatable {
         canResignFirstResponder: Bool? = nil, isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil,
         implements: [String] = [], actions: [ActionSpec] = [], gestureRecognizers: [RecognizerSpec] = [],
         keyboardDismissMode: KeyboardDismissMode? = nil, accessibilityIdentifier: String? = nil,
-        accessibilityLabel: String? = nil, text: String? = nil, subviews: [ViewSpec] = []
+        accessibilityLabel: String? = nil, text: String? = nil, textLength: Int? = nil, subviews: [ViewSpec] = []
     ) {
         self.id = id
         self.className = className
@@ -71,6 +74,7 @@ public struct ViewSpec: Sendable, Equatable {
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.text = text
+        self.textLength = textLength
         self.subviews = subviews
     }
 
@@ -203,6 +207,6 @@ extension ViewSpec {
             && overridesTouches == o.overridesTouches && implements == o.implements && actions == o.actions
             && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
             && accessibilityIdentifier == o.accessibilityIdentifier && accessibilityLabel == o.accessibilityLabel
-            && text == o.text
+            && text == o.text && textLength == o.textLength
     }
 }

@@ -60,8 +60,8 @@ struct ExplainCommand: ParsableCommand {
             let store = try database.open(create: false)
             let info = try store.session(matching: session)
             let text = try SessionExplainer.explain(
-                ReplayService(database: store, touchlogVersion: TouchlogCommand.version), info, at: at,
-                point: parsedPoint!, options: ReplayOptions(trust: trust))
+                store.records(of: info), session: info.key, at: at, point: parsedPoint!,
+                options: ReplayOptions(trust: trust))
             print(text, terminator: "")
         }
     }

@@ -15,8 +15,8 @@ struct ReplayCommand: ParsableCommand {
             the session's first snapshot on; touch records with the same event number and t are one UIEvent. \
             Observations (firstResponder, keyboard, sent, a touch's recorded view) are compared with the model; \
             each disagreement is a divergence, marked "!" in the timeline (kinds: hitView, firstResponder, \
-            keyboard, sent, unobservedAction, snapshot*; see docs/replay.md). The run is stored in the database \
-            for `touchlog report` (unless --no-store).
+            keyboard, sent, unobservedAction, snapshot*; see docs/replay.md). Replay only reads the database: \
+            nothing of a run is stored (`touchlog report` replays as it goes).
 
             --format text (default) prints a timeline; --format jsonl prints the replay trace of the log format \
             (docs/log-format.md, "Replay trace"): one JSON object per input record, byte-identical across runs. \
@@ -72,7 +72,8 @@ struct ReplayCommand: ParsableCommand {
             valueName: "model|observed"))
     var trust: TrustMode = .model
 
-    @Flag(name: .customLong("no-store"), help: "Do not store the run in the database.")
+    /// Kept so scripts written for earlier versions still run: replay stores nothing any more.
+    @Flag(name: .customLong("no-store"), help: .hidden)
     var noStore = false
 
     @Flag(name: .customLong("fail-on-divergence"), help: "Exit with status 1 when a divergence is found (for CI).")
@@ -100,13 +101,13 @@ struct ReplayCommand: ParsableCommand {
         var failedSessions = 0
         try reportingErrors {
             let store = try database.open(create: false)
-            let service = ReplayService(database: store, touchlogVersion: TouchlogCommand.version)
             let infos = all ? try store.sessions() : try sessions.map { try store.session(matching: $0) }
             let options = ReplayOptions(policies: try PolicyChanges(arguments: policy), trust: trust)
             let out = StandardOutput()
             if let comparePolicy, let compared = DismissPolicy(rawValue: comparePolicy) {
                 for info in infos {
-                    let changes = try PolicyComparison.compare(service, info, policy: compared, trust: trust)
+                    let changes = try PolicyComparison.compare(
+                        store.records(of: info), session: info.key, policy: compared, trust: trust)
                     out.write("session \(info.key): without and with \(compared.rawValue)\n")
                     if changes.isEmpty { out.write("  no difference\n") }
                     for change in changes { out.write("  " + change.text + "\n") }
@@ -128,20 +129,12 @@ struct ReplayCommand: ParsableCommand {
                         out.write(timeline.writer.add(line))
                     }
                 }
-                let warnings: [ReplayWarning]
-                let lineCount: Int
-                let found: Int
+                let replayer: SessionReplayer
                 let presentation = ReplayPresentation(describeObjects: format == .text, explainTouches: explain)
                 do {
-                    if noStore {
-                        let replayer = try service.replay(
-                            info, options: options, presentation: presentation, emit: emit)
-                        (warnings, lineCount, found) = (replayer.warnings, replayer.lineCount, replayer.divergenceCount)
-                    } else {
-                        let (run, w) = try service.storeRun(
-                            info, options: options, presentation: presentation, emit: emit)
-                        (warnings, lineCount, found) = (w, run.stepCount, run.divergenceCount)
-                    }
+                    replayer = try SessionReplay.replay(
+                        store.records(of: info), session: info.key, options: options, presentation: presentation,
+                        emit: emit)
                 } catch let error as ReplayError {
                     // One session's bad data does not stop the others; the exit status says something failed.
                     out.flush()
@@ -149,11 +142,16 @@ struct ReplayCommand: ParsableCommand {
                     failedSessions += 1
                     continue
                 }
-                divergences += found
-                for w in warnings { StandardError.write("touchlog: warning: session \"\(info.key)\" \(w)\n") }
+                divergences += replayer.divergenceCount
+                for w in replayer.warnings {
+                    StandardError.write("touchlog: warning: session \"\(info.key)\" \(w)\n")
+                }
                 if format == .text {
                     out.write(timeline.writer.finish())
-                    out.write(TimelineFormatter.summary(lines: lineCount, divergences: found, warnings: warnings))
+                    out.write(
+                        TimelineFormatter.summary(
+                            lines: replayer.lineCount, divergences: replayer.divergenceCount,
+                            warnings: replayer.warnings))
                 }
             }
             out.flush()

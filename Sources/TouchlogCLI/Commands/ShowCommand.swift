@@ -52,12 +52,10 @@ struct ShowCommand: ParsableCommand {
         try reportingErrors {
             let store = try database.open(create: false)
             let info = try store.session(matching: session)
-            guard let snapshot = try store.snapshot(sessionRowID: info.rowID, at: at),
-                case .object(let object) = snapshot.content
-            else {
+            guard let snapshot = try store.snapshot(sessionRowID: info.rowID, at: at) else {
                 throw CLIError(StoreError.noSnapshot(session: info.key, at: at).description, exit: .database)
             }
-            let outline = SnapshotOutline(snapshot: object)
+            let outline = SnapshotOutline(snapshot: snapshot.json)
             switch format {
             case .text:
                 print(

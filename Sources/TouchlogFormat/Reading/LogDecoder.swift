@@ -13,6 +13,16 @@ public struct DecodedRecord: Sendable {
     public var isUnknownType: Bool
 }
 
+extension DecodedRecord {
+    /// The record in its typed form (validation has passed, so only a bug can make this throw).
+    public func typed() throws(RecordDecodingError) -> Record {
+        switch content {
+        case .touch(let touch): .touch(touch)
+        case .object(let object): try Record(decoding: object)
+        }
+    }
+}
+
 /// A line that failed validation: kept raw with the reasons (`--keep-going` stores it).
 public struct RejectedLine: Sendable {
     public var line: Int

@@ -1,3 +1,5 @@
+import ResponderCore
+
 /// A `touch` record, typed: touches are most of every log, so they are parsed, stored and read back without
 /// a JSON tree.
 public struct TouchRecord: Hashable, Sendable {
@@ -58,8 +60,13 @@ public struct SessionHeader: Hashable, Sendable {
     public var appBuild: String?
     public var deviceModel: String?
     public var deviceSystem: String?
-    public var policies: [String]
-    /// The whole header as written, unknown fields included.
+    /// `device.screen`: the screen in points, for pictures.
+    public var screen: Size?
+    /// The keyboard-dismiss policies of every window that touchlog models.
+    public var policies: [DismissPolicy]
+    /// Policy names touchlog does not model: kept and reported, never applied.
+    public var unknownPolicies: [String]
+    /// The whole header as written, unknown fields included: stored as it came.
     public var json: JSONObject
 
     /// The only format this version reads.
@@ -75,7 +82,16 @@ public struct SessionHeader: Hashable, Sendable {
         appBuild = json["app"]?["build"]?.stringValue
         deviceModel = json["device"]?["model"]?.stringValue
         deviceSystem = json["device"]?["system"]?.stringValue
-        policies = json["policies"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if let pair = json["device"]?["screen"]?.arrayValue, pair.count == 2, let width = pair[0].doubleValue,
+            let height = pair[1].doubleValue
+        {
+            screen = Size(width, height)
+        }
+        policies = []
+        unknownPolicies = []
+        for name in json["policies"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            if let policy = DismissPolicy(rawValue: name) { policies.append(policy) } else { unknownPolicies.append(name) }
+        }
     }
 }
 

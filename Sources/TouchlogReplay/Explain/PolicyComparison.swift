@@ -1,6 +1,5 @@
 import ResponderCore
 import TouchlogFormat
-import TouchlogStore
 
 /// `touchlog replay --compare-policy NAME`: what changes between replaying without and with one policy.
 public enum PolicyComparison {
@@ -20,14 +19,12 @@ public enum PolicyComparison {
 
     /// Replays `session` with `policy` removed and added, and lists the records whose effects differ.
     public static func compare(
-        _ service: ReplayService, _ session: SessionInfo, policy: DismissPolicy, trust: TrustMode
-    )
-        throws -> [Change]
-    {
-        let without = try service.replayInMemory(
-            session, options: ReplayOptions(policies: PolicyChanges(removed: [policy]), trust: trust))
-        let with = try service.replayInMemory(
-            session, options: ReplayOptions(policies: PolicyChanges(added: [policy]), trust: trust))
+        _ records: some SessionRecords, session: String, policy: DismissPolicy, trust: TrustMode
+    ) throws -> [Change] {
+        let without = try SessionReplay.lines(
+            records, session: session, options: ReplayOptions(policies: PolicyChanges(removed: [policy]), trust: trust))
+        let with = try SessionReplay.lines(
+            records, session: session, options: ReplayOptions(policies: PolicyChanges(added: [policy]), trust: trust))
         return changes(without: without.lines, with: with.lines)
     }
 
@@ -83,7 +80,7 @@ public enum PolicyComparison {
         case .touch(let r):
             let on = line.step.hitTestView ?? line.step.view
             return "touch \(r.touch) \(r.phase.name)" + (on.map { " on \($0)" } ?? "")
-        case .object(let o): return o["type"]?.stringValue ?? "record"
+        default: return line.record.typeName
         }
     }
 }

@@ -1,33 +1,32 @@
 import ResponderCore
 import TouchlogFormat
-import TouchlogStore
 
 /// `touchlog explain`: the hierarchy as replay left it at time T, the hit test of a point with why each view on
 /// the way was passed over, and the responder chain from the hit view.
 public enum SessionExplainer {
     /// Replays the records up to and including `t` and explains `point`.
     public static func explain(
-        _ service: ReplayService, _ session: SessionInfo, at t: Double, point: Point,
+        _ records: some SessionRecords, session: String, at t: Double, point: Point,
         options: ReplayOptions = ReplayOptions()
     ) throws -> String {
-        var replayer = SessionReplayer(session: session.key, options: options, detail: .divergences)
+        var replayer = SessionReplayer(session: session, options: options, detail: .divergences)
         var lastSeq = 0
         var sawSnapshot = false
-        try service.database.forEachRecord(sessionRowID: session.rowID) { record in
+        try records.forEachRecord { record in
             guard let rt = record.t else {
                 try replayer.feed(record) { _ in }
                 return
             }
             guard rt <= t else { return }
             lastSeq = record.seq
-            if record.type == "snapshot" { sawSnapshot = true }
+            if case .snapshot = record.record { sawSnapshot = true }
             try replayer.feed(record) { _ in }
         }
         // Before the first snapshot there is no hierarchy to explain.
-        guard sawSnapshot else { throw StoreError.noSnapshot(session: session.key, at: t) }
+        guard sawSnapshot else { throw ReplayError.noSnapshotBefore(session: session, t: t) }
         try replayer.finish { _ in }
-        guard let model = replayer.model else { throw ReplayError.noSnapshot(session: session.key) }
-        var out = "session \(session.key) at t=\(formatNumber(t)) (replayed through line \(lastSeq))\n\n"
+        guard let model = replayer.model else { throw ReplayError.noSnapshot(session: session) }
+        var out = "session \(session) at t=\(formatNumber(t)) (replayed through line \(lastSeq))\n\n"
         out += "hierarchy:\n" + hierarchy(model)
         out +=
             "\nfirst responder: \(model.firstResponder.map { model.label($0) } ?? "none"); keyboard \(model.keyboardVisible ? "up" : "hidden")\n\n"

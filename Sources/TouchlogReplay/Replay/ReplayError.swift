@@ -8,6 +8,8 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     case conflictingPolicy(String)
     /// The session has no snapshot, so there is no hierarchy to replay against.
     case noSnapshot(session: String)
+    /// `explain --at T`: no snapshot at or before T, so there is no hierarchy yet.
+    case noSnapshotBefore(session: String, t: Double)
     /// An event or observation comes before the first snapshot.
     case eventBeforeSnapshot(session: String, seq: Int, type: String)
     /// A record cannot be mapped onto the model's input.
@@ -24,6 +26,9 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSnapshot(let session):
             return
                 "session \"\(session)\" has no snapshot, so there is no view hierarchy to replay against; record a snapshot first, or re-ingest the file without --keep-going to see why its snapshot was rejected"
+        case .noSnapshotBefore(let session, let t):
+            return
+                "session \"\(session)\" has no snapshot at or before t=\(t); use a later --at, or leave it out for the first snapshot"
         case .eventBeforeSnapshot(let session, let seq, let type):
             return
                 "session \"\(session)\" line \(seq): a \"\(type)\" record comes before the first snapshot; a recorder must write a snapshot first"

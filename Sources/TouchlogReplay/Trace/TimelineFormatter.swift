@@ -30,27 +30,18 @@ public enum TimelineFormatter {
             }
             let receivers = s.delivered.map { "\($0.to).\($0.method)" }
             if !receivers.isEmpty { details.append("delivered: " + receivers.joined(separator: ", ")) }
-        case .object(let o):
-            let type = o["type"]?.stringValue ?? "?"
-            switch type {
-            case "snapshot": out += "snapshot"
-            case "key":
-                let n = o["length"]?.intValue ?? 0
-                out += "key (\(n) character\(n == 1 ? "" : "s")) to \(name(s.keyInputReceiver))"
-                if s.keyInputReceiverHidden { out += " (hidden!)" }
-            case "set":
-                let fields = o.members.filter { !["type", "t", "view"].contains($0.key) }
-                    .map { "\($0.key)=\($0.value.serialized())" }
-                out += "set \(o["view"]?.stringValue ?? "?") " + fields.joined(separator: " ")
-            case "insert":
-                out += "insert \(o["view"]?["id"]?.stringValue ?? "?") into \(o["parent"]?.stringValue ?? "?")"
-            case "remove": out += "remove \(o["view"]?.stringValue ?? "?")"
-            case "call":
-                out += "call \(o["view"]?.stringValue ?? "?").\(o["method"]?.stringValue ?? "?")"
-            case "action":
-                out += "sendAction \(o["action"]?.stringValue ?? "?") to \(o["target"]?.stringValue ?? "nil")"
-            default: out += type
-            }
+        case .snapshot: out += "snapshot"
+        case .key(let key):
+            out += "key (\(key.length) character\(key.length == 1 ? "" : "s")) to \(name(s.keyInputReceiver))"
+            if s.keyInputReceiverHidden { out += " (hidden!)" }
+        case .set(let set):
+            let fields = set.patch.jsonMembers.map { "\($0.key)=\($0.value.serialized())" }
+            out += "set \(set.view) " + fields.joined(separator: " ")
+        case .insert(let insert): out += "insert \(insert.view.id) into \(insert.parent)"
+        case .remove(let remove): out += "remove \(remove.view)"
+        case .call(let call): out += "call \(call.responder).\(call.method.rawValue)"
+        case .action(let action): out += "sendAction \(action.action) to \(action.target ?? "nil")"
+        case .session, .firstResponder, .keyboard, .sent, .unknown: out += line.record.typeName
         }
         if !s.gestures.isEmpty {
             details.append("recognizers: " + s.gestures.map { "\($0.id) \($0.state)" }.joined(separator: ", "))
@@ -125,7 +116,7 @@ public struct TimelineWriter {
         guard let first = keys.first, let last = keys.last else { return "" }
         if keys.count == 1 { return TimelineFormatter.block(first) }
         let characters = keys.reduce(0) { n, line in
-            if case .object(let o) = line.record { return n + (o["length"]?.intValue ?? 0) }
+            if case .key(let key) = line.record { return n + key.length }
             return n
         }
         let receiver = first.step.keyInputReceiver.map { first.labels[$0] ?? $0 } ?? "nothing"
@@ -136,7 +127,7 @@ public struct TimelineWriter {
     }
 
     func isPlainKey(_ line: ReplayLine) -> Bool {
-        guard case .object(let o) = line.record, o["type"]?.stringValue == "key" else { return false }
+        guard case .key = line.record else { return false }
         let s = line.step
         return line.divergences.isEmpty && s.actions.isEmpty && s.firstResponderChanges.isEmpty
             && s.keyboardChanges.isEmpty && s.notes.isEmpty && s.policyEffects.isEmpty

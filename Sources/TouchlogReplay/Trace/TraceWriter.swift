@@ -25,11 +25,10 @@ public enum TraceWriter {
             id(r.window ?? s.window, into: &out)
             out += ",\"view\":"
             id(s.view, into: &out)
-        case .object(let record):
-            let type = record["type"]?.stringValue ?? ""
+        default:
             out += ",\"type\":"
-            write(.string(type), into: &out)
-            for member in ownFields(type, record) {
+            write(.string(line.record.typeName), into: &out)
+            for member in ownFields(line.record) {
                 out += ","
                 write(.string(member.key), into: &out)
                 out += ":"
@@ -127,10 +126,9 @@ public enum TraceWriter {
             o["phase"] = .string(r.phase.name)
             o["window"] = .id(r.window ?? s.window)
             o["view"] = .id(s.view)
-        case .object(let record):
-            let type = record["type"]?.stringValue ?? ""
-            o["type"] = .string(type)
-            for member in ownFields(type, record) { o.members.append(member) }
+        default:
+            o["type"] = .string(line.record.typeName)
+            for member in ownFields(line.record) { o.members.append(member) }
         }
         o["delivered"] = .array(s.delivered.map { .object(["to": .string($0.to), "method": .string($0.method)]) })
         o["gestures"] = .array(s.gestures.map { .object(["id": .string($0.id), "state": .string($0.state)]) })
@@ -145,33 +143,33 @@ public enum TraceWriter {
 
     /// The event's own fields copied into the trace: the ids and values that say what the event was, not a
     /// snapshot's or an inserted subtree's whole content.
-    static func ownFields(_ type: String, _ record: JSONObject) -> [JSONObject.Member] {
-        var out: [JSONObject.Member] = []
-        func copy(_ key: String) {
-            if let v = record[key] { out.append(.init(key: key, value: v)) }
+    static func ownFields(_ record: Record) -> [JSONObject.Member] {
+        switch record {
+        case .key(let key):
+            return [.init(key: "length", value: .number(Double(key.length)))]
+        case .set(let set):
+            return [.init(key: "view", value: .string(set.view))] + set.patch.jsonMembers
+        case .insert(let insert):
+            var out: [JSONObject.Member] = [.init(key: "parent", value: .string(insert.parent))]
+            if let index = insert.index { out.append(.init(key: "index", value: .number(Double(index)))) }
+            out.append(.init(key: "view", value: .string(insert.view.id)))
+            return out
+        case .remove(let remove):
+            return [.init(key: "view", value: .string(remove.view))]
+        case .call(let call):
+            var out: [JSONObject.Member] = [
+                .init(key: "view", value: .string(call.responder)), .init(key: "method", value: .string(call.method.rawValue)),
+            ]
+            if call.force { out.append(.init(key: "force", value: .bool(true))) }
+            return out
+        case .action(let action):
+            var out: [JSONObject.Member] = [
+                .init(key: "action", value: .string(action.action)), .init(key: "target", value: .id(action.target)),
+            ]
+            if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
+            return out
+        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .unknown:
+            return []
         }
-        switch type {
-        case "key":
-            copy("length")
-        case "set":
-            for m in record.members where m.key != "type" && m.key != "t" { out.append(m) }
-        case "insert":
-            copy("parent")
-            copy("index")
-            if let id = record["view"]?["id"] { out.append(.init(key: "view", value: id)) }
-        case "remove":
-            copy("view")
-        case "call":
-            copy("view")
-            copy("method")
-            copy("force")
-        case "action":
-            copy("action")
-            copy("target")
-            copy("sender")
-        default:
-            break
-        }
-        return out
     }
 }

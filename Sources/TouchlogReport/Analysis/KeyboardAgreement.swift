@@ -1,12 +1,16 @@
-import TouchlogStore
+import ResponderCore
+import TouchlogFormat
 
 /// Where the keyboard (as its notifications recorded it) and the first responder disagree, for longer than a
 /// transition: the two rules `keyboard_without_first_responder` and `first_responder_without_keyboard` read it.
 ///
-/// The keyboard is up from `willShow`/`didShow` to `willHide`/`didHide`. The first responder is the recorded one
-/// (`firstResponder` records) when the session records them, else the model's; it wants a keyboard when the model
-/// says so (a text input is the key window's first responder). Sessions without keyboard notifications are not
-/// judged: nothing says where the keyboard was.
+/// The keyboard is up from `willShow`/`didShow` to `willHide`/`didHide`; a `willChangeFrame` leaves it where it
+/// was. The first responder is the recorded one (`firstResponder` records) when the session records them, else the
+/// model's; it wants a keyboard when the model says so (a text input is the key window's first responder).
+/// Sessions without keyboard notifications are not judged: nothing says where the keyboard was.
+///
+/// It streams: both readings of the first responder are followed side by side, and the one that applies is chosen
+/// when the session ends (whether it recorded `firstResponder` at all is only known then).
 struct KeyboardAgreement {
     /// A disagreement shorter than this is a transition (the first responder changes a few milliseconds before
     /// the keyboard's `willShow`/`willHide`); half a second is longer than the keyboard's animation (0.25-0.35 s).
@@ -17,66 +21,97 @@ struct KeyboardAgreement {
     struct Stretch {
         var kind: Kind
         /// The record where it started, and the one that ended it (or the session's last record).
-        var startSeq: Int
-        var endSeq: Int
-        var start: Double
-        var end: Double
-        /// Who was first responder during it (nil: nobody), and the one before it when nobody was.
-        var responder: String?
-        var previousResponder: String?
+        var start: Citation
+        var end: Citation
+        /// Who was first responder during it (nil: nobody), and the one before it when nobody was, named as the
+        /// model had them when it started.
+        var responder: ViewRef?
+        var previousResponder: ViewRef?
+        var responderID: String?
         /// Whether it lasted until the session ended.
         var untilEnd: Bool
+        var scene: Scene?
     }
 
-    static func stretches(in session: AnalyzedSession) -> [Stretch] {
-        guard let replay = session.replay, session.records.contains(where: { $0.type == "keyboard" }) else {
-            return []
-        }
-        let recordsResponder = session.records.contains { $0.type == "firstResponder" }
-        var keyboardUp = false
-        var observedResponder: String?
-        var step: ReplayStepRow?
-        var previous: String?
+    /// One reading of the first responder: the recorded one, or the model's.
+    private struct Reading {
+        let usesRecordedResponder: Bool
+        var previous: (id: String, view: ViewRef)?
         var open: Stretch?
-        var out: [Stretch] = []
-        let lastSeq = session.records.last?.seq ?? 0
-        let lastT = session.records.last(where: { $0.t != nil })?.t ?? 0
-        func close(at seq: Int, t: Double, untilEnd: Bool) {
+        var stretches: [Stretch] = []
+
+        mutating func close(at end: Citation, untilEnd: Bool) {
             guard var stretch = open else { return }
             open = nil
-            stretch.endSeq = seq
-            stretch.end = t
+            stretch.end = end
             stretch.untilEnd = untilEnd
-            if stretch.end - stretch.start >= tolerance { out.append(stretch) }
+            if stretch.end.t - stretch.start.t >= KeyboardAgreement.tolerance { stretches.append(stretch) }
         }
-        for record in session.records where record.seq > 1 {
-            if record.type == "keyboard", case .object(let object) = record.content {
-                let phase = object["phase"]?.stringValue ?? ""
-                keyboardUp = phase == "willShow" || phase == "didShow" || (phase == "didChangeFrame" && keyboardUp)
-            } else if record.type == "firstResponder", case .object(let object) = record.content {
-                observedResponder = object["view"]?.stringValue
-            } else if let replayed = replay.step(seq: record.seq) {
-                step = replayed
-            } else {
-                continue
-            }
-            let responder = recordsResponder ? observedResponder : step?.firstResponder
-            let wantsKeyboard = responder != nil && (step?.keyboardVisible ?? false)
+    }
+
+    private var readings = [Reading(usesRecordedResponder: true), Reading(usesRecordedResponder: false)]
+    private var keyboardUp = false
+    private var sawKeyboard = false
+    private var sawRecordedResponder = false
+    private var recordedResponder: String?
+    private var modelResponder: String?
+    private var modelWantsKeyboard = false
+    private var sawInput = false
+    private var last = Citation(0, 0)
+
+    /// Follows one record: an input (with the model's first responder and keyboard after it) or any other record.
+    mutating func follow(_ record: SessionRecord, step: Step?, model: ResponderModel?, build: FindingBuilder) {
+        last.seq = record.seq
+        if let t = record.t { last.t = t }
+        switch record.record {
+        case .session, .unknown, .sent:
+            return
+        case .keyboard(let keyboard):
+            sawKeyboard = true
+            keyboardUp = keyboard.phase.visibility ?? keyboardUp
+        case .firstResponder(let observation):
+            sawRecordedResponder = true
+            recordedResponder = observation.view
+        case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action:
+            guard let step, let model else { return }
+            sawInput = true
+            modelResponder = step.firstResponder.map { model.id(of: $0) }
+            modelWantsKeyboard = step.keyboardVisible
+        }
+        let t = record.t ?? 0
+        for k in readings.indices {
+            let responder = readings[k].usesRecordedResponder ? recordedResponder : modelResponder
+            // Before the first input there is no model state to say whether the responder wants a keyboard.
+            let wantsKeyboard = responder != nil && sawInput && modelWantsKeyboard
             let kind: Kind? =
                 keyboardUp && responder == nil
                 ? .keyboardWithoutResponder : !keyboardUp && wantsKeyboard ? .responderWithoutKeyboard : nil
-            let t = record.t ?? open?.start ?? 0
-            if let stretch = open, kind != stretch.kind || responder != stretch.responder {
-                close(at: record.seq, t: t, untilEnd: false)
+            if let stretch = readings[k].open, kind != stretch.kind || responder != stretch.responderID {
+                readings[k].close(at: Citation(record.seq, t), untilEnd: false)
             }
-            if let kind, open == nil {
-                open = Stretch(
-                    kind: kind, startSeq: record.seq, endSeq: record.seq, start: t, end: t, responder: responder,
-                    previousResponder: previous, untilEnd: false)
+            if let kind, readings[k].open == nil {
+                let start = Citation(record.seq, t)
+                readings[k].open = Stretch(
+                    kind: kind, start: start, end: start, responder: responder.map { name($0, model, build) },
+                    previousResponder: readings[k].previous?.view, responderID: responder, untilEnd: false,
+                    scene: model.flatMap { build.scene($0, t: t) })
             }
-            if let responder { previous = responder }
+            if let responder, readings[k].previous?.id != responder {
+                readings[k].previous = (responder, name(responder, model, build))
+            }
         }
-        close(at: lastSeq, t: lastT, untilEnd: true)
-        return out
+    }
+
+    private func name(_ id: String, _ model: ResponderModel?, _ build: FindingBuilder) -> ViewRef {
+        guard let model else { return ViewRef(id: id, className: id) }
+        return build.view(id, in: model)
+    }
+
+    /// The stretches of `kind` once the session ended; none for a session without keyboard notifications.
+    mutating func finish(_ kind: Kind) -> [Stretch] {
+        guard sawKeyboard else { return [] }
+        var reading = readings[sawRecordedResponder ? 0 : 1]
+        reading.close(at: last, untilEnd: true)
+        return reading.stretches.filter { $0.kind == kind }
     }
 }

@@ -1,42 +1,82 @@
-/// Runs the selected rules over sessions and collects what a report needs: findings, the sessions analysed,
-/// and the timeline around each finding.
+import TouchlogFormat
+import TouchlogReplay
+
+/// Runs the selected rules over sessions, one streaming pass each, and collects what a report needs: findings, the
+/// sessions analysed, the sessions that could not be replayed, and (for the formats that show them) the timeline
+/// around each finding.
 ///
 /// ```swift
-/// var engine = try ReportEngine(rules: RuleRegistry.all, selecting: filter.rules)
-/// try SessionLoader(database: store).forEachSession(filter) { engine.analyze($0, filter: filter) }
+/// var engine = try ReportEngine(rules: RuleRegistry.all, selecting: filter.rules, detail: .forFormat(.html))
+/// try engine.analyze(ReportSession(jsonLines: text))
 /// let report = engine.report(options)
 /// ```
 public struct ReportEngine {
+    /// What the output shows beyond findings: pictures' data and timelines cost time, so only formats that show
+    /// them ask for them.
+    public struct Detail: Sendable, Hashable {
+        public var scenes: Bool
+        public var timelines: Bool
+
+        public init(scenes: Bool = true, timelines: Bool = true) {
+            self.scenes = scenes
+            self.timelines = timelines
+        }
+
+        /// What `format` shows.
+        public static func forFormat(_ format: ReportFormat) -> Detail {
+            Detail(scenes: format.showsScenes, timelines: format.showsTimelines)
+        }
+    }
+
     /// The rules that run, in registry order.
     public let rules: [any Rule.Type]
+    public let detail: Detail
     public private(set) var findings: [Finding] = []
     public private(set) var sessions: [SessionRef] = []
+    /// Sessions whose records the model could not replay (no snapshot, an event before it, a malformed record),
+    /// with replay's reason: no rule could judge them.
+    public private(set) var unreplayable: [(session: SessionRef, reason: String)] = []
     /// Per session id, the timeline entries around its findings.
     public private(set) var timelines: [String: [TimelineEntry]] = [:]
 
-    /// Throws ``ReportError/noRulesRegistered`` when `rules` is empty (nothing would be checked), and
-    /// ``ReportError/unknownRule(_:known:)`` for a selected identifier that is not among them.
-    public init(rules: [any Rule.Type], selecting identifiers: [String] = []) throws {
-        guard !rules.isEmpty else { throw ReportError.noRulesRegistered }
+    /// Throws ``ReportError/unknownRule(_:known:)`` for a selected identifier that is not among `rules`.
+    public init(rules: [any Rule.Type], selecting identifiers: [String] = [], detail: Detail = Detail()) throws {
         let known = rules.map { $0.description.identifier }
         for identifier in identifiers where !known.contains(identifier) {
             throw ReportError.unknownRule(identifier, known: known)
         }
         self.rules = identifiers.isEmpty ? rules : rules.filter { identifiers.contains($0.description.identifier) }
+        self.detail = detail
     }
 
-    /// Runs every rule over `session` and keeps the findings `filter` admits.
-    public mutating func analyze(_ session: AnalyzedSession, filter: ReportFilter = ReportFilter()) {
+    /// Runs every rule over `session` in one pass and keeps the findings `filter` admits. Errors reading the
+    /// records (the database) are thrown; a session the model cannot replay is listed in ``unreplayable``.
+    public mutating func analyze(_ session: ReportSession, filter: ReportFilter = ReportFilter()) throws {
         guard filter.admits(session.ref) else { return }
-        sessions.append(session.ref)
-        let context = RuleContext(session: session)
-        var found: [Finding] = []
-        for rule in rules {
-            found += rule.init().findings(in: context).filter(filter.admits)
+        let found: [Finding]
+        do {
+            found = try Self.findings(in: session, rules: rules, scenes: detail.scenes).filter(filter.admits)
+        } catch let error as ReplayError {
+            sessions.append(session.ref)
+            unreplayable.append((session.ref, error.description))
+            return
         }
-        guard !found.isEmpty else { return }
+        add(session, found)
+        if detail.timelines, !found.isEmpty {
+            timelines[session.ref.id] = try Timeline.around(found.flatMap(\.records), in: session.records)
+        }
+    }
+
+    /// The findings of one session: what a worker computes (see ``add(_:_:)``).
+    public static func findings(in session: ReportSession, rules: [any Rule.Type], scenes: Bool) throws -> [Finding] {
+        let context = SessionContext(
+            ref: session.ref, screen: session.screen, wantsScenes: scenes, records: session.records)
+        return try SessionAnalysis(rules: rules, context: context).run()
+    }
+
+    mutating func add(_ session: ReportSession, _ found: [Finding]) {
+        sessions.append(session.ref)
         findings += found
-        timelines[session.ref.id] = Timeline.around(found.flatMap(\.records), in: Timeline.entries(for: session))
     }
 
     /// The report of everything analysed so far.

@@ -20,20 +20,22 @@ public struct ReportRun {
         self.toolVersion = toolVersion
     }
 
-    /// What a run produced: the report, and how many problems went into a written baseline.
+    /// What a run produced: the report, how many problems went into a written baseline, and the sessions the
+    /// model could not replay (with the reason), which no rule judged.
     public struct Outcome {
         public var report: Report
         public var baselineWritten: Int?
+        public var unreplayable: [(session: SessionRef, reason: String)]
     }
 
     /// Reads the baseline first (a bad file fails before any work), analyses every session `forEachSession`
     /// gives, and writes the baseline when asked.
     public func run(
-        engine: ReportEngine, forEachSession: ((AnalyzedSession) throws -> Void) throws -> Void
+        engine: ReportEngine, forEachSession: ((ReportSession) throws -> Void) throws -> Void
     ) throws -> Outcome {
         let baseline = try baselinePath.map { try Baseline(contentsOf: $0) }
         var engine = engine
-        try forEachSession { engine.analyze($0, filter: filter) }
+        try forEachSession { try engine.analyze($0, filter: filter) }
         let report = engine.report(
             ReportOptions(filter: filter, baseline: baseline, failOn: failOn, toolVersion: toolVersion))
         var written: Int?
@@ -42,6 +44,6 @@ public struct ReportRun {
             try all.write(to: writeBaselinePath)
             written = all.entries.count
         }
-        return Outcome(report: report, baselineWritten: written)
+        return Outcome(report: report, baselineWritten: written, unreplayable: engine.unreplayable)
     }
 }

@@ -1,11 +1,8 @@
 import TouchlogFormat
-import TouchlogReplay
 import TouchlogStore
 
-/// Reads the sessions a report covers from the database, one at a time, as ``AnalyzedSession``s.
-///
-/// Each session comes with its stored replay run's facts, replayed and stored first when there is none or a stale
-/// one (``ReplayService/storedRun(for:options:)``).
+/// Finds the sessions a report covers in the database, one at a time, as ``ReportSession``s whose records stream
+/// from the store.
 public struct SessionLoader {
     public let database: TouchlogDatabase
 
@@ -29,33 +26,25 @@ public struct SessionLoader {
         }
     }
 
-    /// Calls `body` with each covered session, records loaded, in order; only one session's records are in
-    /// memory at a time.
-    public func forEachSession(_ filter: ReportFilter, _ body: (AnalyzedSession) throws -> Void) throws {
+    /// Calls `body` with each covered session, in order. Nothing is loaded: each session's records stream from the
+    /// store when the report reads them.
+    public func forEachSession(_ filter: ReportFilter, _ body: (ReportSession) throws -> Void) throws {
         try forEachSession(try sessions(filter), body)
     }
 
-    /// Calls `body` with each of `infos` (from ``sessions(_:)``), records loaded, in the order given.
-    public func forEachSession(_ infos: [SessionInfo], _ body: (AnalyzedSession) throws -> Void) throws {
-        for info in infos {
-            let records = try database.records(sessionRowID: info.rowID)
-            var session = AnalyzedSession(info: info, records: records, headerLine: info.headerLine)
-            session.replay = try replayFacts(info, records: session.records)
-            try body(session)
-        }
+    /// Calls `body` with each of `infos` (from ``sessions(_:)``), in the order given.
+    public func forEachSession(_ infos: [SessionInfo], _ body: (ReportSession) throws -> Void) throws {
+        for info in infos { try body(session(info)) }
     }
 
-    /// The stored run's steps; nil when the session cannot be replayed (replay's own error says why in `touchlog
-    /// replay`; the report still runs the rules that read only the recording).
-    private func replayFacts(_ info: SessionInfo, records: [SessionRecord]) throws -> ReplayFacts? {
-        let service = ReplayService(database: database)
-        let run: ReplayRunInfo
-        do {
-            run = try service.storedRun(for: info)
-        } catch is ReplayError {
-            return nil
-        }
-        return ReplayFacts(
-            session: info.key, steps: try database.replaySteps(runID: run.id, includingTrace: false), records: records)
+    /// A stored session as the report reads it.
+    public func session(_ info: SessionInfo) -> ReportSession {
+        let header = SessionHeader(json: (try? JSONReader.parse(info.headerJSON))?.objectValue ?? [:])
+        return ReportSession(
+            ref: SessionRef(
+                id: info.key, appID: info.appID, appVersion: info.appVersion, appBuild: info.appBuild,
+                deviceModel: info.deviceModel, deviceSystem: info.deviceSystem, startedAt: info.startedAt,
+                source: info.source, headerLine: info.headerLine),
+            screen: header.screen, records: database.records(of: info))
     }
 }

@@ -16,15 +16,30 @@ public struct TimelineEntry: Sendable, Hashable {
     }
 }
 
-/// Describes a session's records one line each, from the recording alone (replay may supply richer lines).
+/// Describes a session's records one line each, from the recording alone.
 public enum Timeline {
-    /// The session's own lines, or one per record after the header.
-    public static func entries(for session: AnalyzedSession) -> [TimelineEntry] {
-        if let timeline = session.timeline { return timeline }
-        return session.records.compactMap { record in
-            guard record.seq > 1, let t = record.t else { return nil }
-            return TimelineEntry(seq: record.seq, t: t, text: describe(record.content))
+    /// The entries of the records within `radius` lines of any of `seqs`, read from `records` a stretch at a time:
+    /// the context of findings, without reading the whole of a long session again.
+    public static func around(_ seqs: [Int], in records: any SessionRecords, radius: Int = 6) throws
+        -> [TimelineEntry]
+    {
+        var entries: [TimelineEntry] = []
+        var ranges: [ClosedRange<Int>] = []
+        for centre in Set(seqs).sorted() {
+            let range = max(2, centre - radius)...(centre + radius)
+            if let last = ranges.last, last.upperBound + 1 >= range.lowerBound {
+                ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else if range.lowerBound <= range.upperBound {
+                ranges.append(range)
+            }
         }
+        for range in ranges {
+            try records.forEachRecord(in: range) { record in
+                guard record.seq > 1, let t = record.t else { return }
+                entries.append(TimelineEntry(seq: record.seq, t: t, text: describe(record.record)))
+            }
+        }
+        return entries
     }
 
     /// The entries within `radius` records of any of `seqs`, in order: the context of findings, without the
@@ -40,55 +55,45 @@ public enum Timeline {
         }
     }
 
-    static func describe(_ content: RecordContent) -> String {
-        switch content {
+    static func describe(_ record: Record) -> String {
+        switch record {
         case .touch(let touch):
             var text =
                 "touch \(touch.touch.jsonValue.serialized()) \(touch.phase.name) (\(number(touch.x)), \(number(touch.y)))"
             if let view = touch.view { text += " on \(view)" }
             if let taps = touch.tapCount, taps > 1 { text += ", tap \(taps)" }
             return text
-        case .object(let object):
-            let type = object["type"]?.stringValue ?? "?"
-            let view = object["view"]?.stringValue
-            switch type {
-            case "key":
-                if let length = object["length"]?.intValue {
-                    return "key, \(length) character\(length == 1 ? "" : "s")"
-                }
-                return "key"
-            case "set":
-                let fields = object.members.filter { !["type", "t", "view"].contains($0.key) }
-                    .map { "\($0.key) = \($0.value.serialized())" }
-                return "set \(view ?? "?") " + fields.joined(separator: ", ")
-            case "insert":
-                let child = object["view"]?["id"]?.stringValue ?? "?"
-                return "insert \(child) into \(object["parent"]?.stringValue ?? "?")"
-            case "remove":
-                return "remove \(view ?? "?")"
-            case "call":
-                return "call \(object["method"]?.stringValue ?? "?") on \(view ?? "?")"
-            case "action":
-                return "action \(object["action"]?.stringValue ?? "?") to \(target(object["target"]))"
-            case "snapshot":
-                let windows = object["windows"]?.arrayValue?.count ?? 0
-                return "snapshot, \(windows) window\(windows == 1 ? "" : "s")"
-            case "firstResponder":
-                return "first responder is now \(view ?? "nothing")"
-            case "keyboard":
-                var text = "keyboard \(object["phase"]?.stringValue ?? "?")"
-                if let frame = object["frame"] { text += " \(frame.serialized())" }
-                return text
-            case "sent":
-                return "sent \(object["action"]?.stringValue ?? "?") to \(target(object["target"]))"
-            default:
-                return "unknown record type \"\(type)\""
-            }
+        case .key(let key):
+            return "key, \(key.length) character\(key.length == 1 ? "" : "s")"
+        case .set(let set):
+            let fields = set.patch.jsonMembers.map { "\($0.key) = \($0.value.serialized())" }
+            return "set \(set.view) " + fields.joined(separator: ", ")
+        case .insert(let insert):
+            return "insert \(insert.view.id) into \(insert.parent)"
+        case .remove(let remove):
+            return "remove \(remove.view)"
+        case .call(let call):
+            return "call \(call.method.rawValue) on \(call.responder)"
+        case .action(let action):
+            return "action \(action.action) to \(target(action.target))"
+        case .snapshot(let snapshot):
+            let windows = snapshot.hierarchy.windows.count
+            return "snapshot, \(windows) window\(windows == 1 ? "" : "s")"
+        case .firstResponder(let observation):
+            return "first responder is now \(observation.view ?? "nothing")"
+        case .keyboard(let keyboard):
+            return "keyboard \(keyboard.phase.rawValue) \(keyboard.frame.json.serialized())"
+        case .sent(let sent):
+            return "sent \(sent.action) to \(target(sent.target.id))"
+        case .session:
+            return "session"
+        case .unknown(let unknown):
+            return "unknown record type \"\(unknown.type)\""
         }
     }
 
-    private static func target(_ value: JSONValue?) -> String {
-        value?.stringValue ?? "nil (responder chain)"
+    private static func target(_ id: String?) -> String {
+        id ?? "nil (responder chain)"
     }
 
     private static func number(_ value: Double) -> String {

@@ -14,6 +14,22 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// One self-contained page with a picture of the screen per problem.
     case html
 
+    /// Whether the format draws or carries scenes (the pictures' data), which the rules then build.
+    public var showsScenes: Bool {
+        switch self {
+        case .html, .json: true
+        case .text, .markdown, .junit, .sarif: false
+        }
+    }
+
+    /// Whether the format shows the timeline around findings.
+    public var showsTimelines: Bool {
+        switch self {
+        case .html: true
+        case .text, .json, .markdown, .junit, .sarif: false
+        }
+    }
+
     public func render(_ report: Report, options: FormatOptions = FormatOptions()) -> String {
         switch self {
         case .text: TextFormatter.format(report, options: options)

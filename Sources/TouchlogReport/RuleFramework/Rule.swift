@@ -1,26 +1,44 @@
-/// A check over one analysed session that produces findings: one type per file under `Rules/`, registered in
+import ResponderCore
+import TouchlogFormat
+
+/// A check over one session that produces findings: one type per file under `Rules/`, registered in
 /// ``RuleRegistry``, carrying its own documentation and examples (the examples are its tests, and
 /// `docs/rules.md` is generated from the descriptions).
 ///
-/// ```swift
-/// struct HiddenFirstResponderRule: Rule {
-///     static let description = RuleDescription(
-///         identifier: "hidden_first_responder", name: "Hidden first responder", severity: .warning,
-///         rationale: "Hiding a view does not resign it: keys keep going into a field nobody can see.",
-///         triggeringExamples: [RuleExample(#"…JSON Lines…"#, produces: [.init(severity: .error, records: [6, 7])])],
-///         nonTriggeringExamples: [RuleExample(#"…"#)])
+/// A rule is a fold over one streaming pass: the replay calls it after every input record with what the model did
+/// (`Step`, typed) and the live model, and with every other record as it comes; the rule keeps only the state it
+/// needs (a stretch in progress, groups of findings) and hands its findings over when the session ends. A fresh
+/// instance serves each session.
 ///
-///     func findings(in context: RuleContext) -> [Finding] { … }
+/// ```swift
+/// final class UnhandledActionRule: Rule {
+///     static let description = RuleDescription(identifier: "unhandled_action", …)
+///     private var findings: [Finding] = []
+///     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+///         for action in step.actions where action.target == nil { findings.append(…) }
+///     }
+///     func finish(build: FindingBuilder) -> [Finding] { findings }
 /// }
 /// ```
-public protocol Rule: Sendable {
+public protocol Rule: AnyObject {
     /// Identifier, name, default severity, rationale and examples.
     static var description: RuleDescription { get }
 
     init()
 
-    /// Every finding of this rule in the session of `context`, in the order they happened.
-    func findings(in context: RuleContext) -> [Finding]
+    /// After each input record: what the model did for it, and the model right after it.
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder)
+
+    /// Every record that is not an input (the header, observations, unknown types), in order; `model` is nil before
+    /// the first snapshot.
+    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder)
+
+    /// The session ended (replayed to its last record): every finding, in the order they happened.
+    func finish(build: FindingBuilder) -> [Finding]
+}
+
+extension Rule {
+    public func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {}
 }
 
 /// What a rule is and why it exists, with examples that are also its tests.

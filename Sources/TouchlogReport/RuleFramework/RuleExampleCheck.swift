@@ -14,7 +14,6 @@ public enum RuleExampleCheck {
     /// expected findings (in any order), a non-triggering one none of this rule.
     public static func failures(of rule: any Rule.Type) -> [Failure] {
         let description = rule.description
-        let instance = rule.init()
         var failures: [Failure] = []
         let examples =
             description.triggeringExamples.map { ($0, true) } + description.nonTriggeringExamples.map { ($0, false) }
@@ -29,9 +28,9 @@ public enum RuleExampleCheck {
                 failures.append(
                     Failure(rule: description.identifier, file: example.file, line: example.line, message: message))
             }
-            let session: AnalyzedSession
+            let session: ReportSession
             do {
-                session = try AnalyzedSession(jsonLines: example.session)
+                session = try ReportSession(jsonLines: example.session)
             } catch let error as ReportError {
                 if case .invalidExample(_, let reason) = error {
                     fail("the example is not a valid touchlog/1 session: \(reason)")
@@ -47,7 +46,13 @@ public enum RuleExampleCheck {
                 fail("a triggering example must list the findings it produces")
                 continue
             }
-            let produced = instance.findings(in: RuleContext(session: session))
+            // Scenes too, so building them is exercised by every example.
+            let produced: [Finding]
+            do {
+                produced = try ReportEngine.findings(in: session, rules: [rule], scenes: true)
+            } catch {
+                produced = []
+            }
             let foreign = produced.filter { $0.ruleID != description.identifier }
             if !foreign.isEmpty {
                 fail("produced findings with rule id \"\(foreign[0].ruleID)\"; a rule reports under its own identifier")

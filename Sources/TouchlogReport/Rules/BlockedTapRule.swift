@@ -1,8 +1,8 @@
 import ResponderCore
-import TouchlogStore
+import TouchlogFormat
 
 /// A tap inside a visible control's frame that never reached it.
-struct BlockedTapRule: Rule {
+final class BlockedTapRule: Rule {
     static let description = RuleDescription(
         identifier: "blocked_tap", name: "Tap blocked from a control", severity: .error,
         rationale: """
@@ -50,75 +50,97 @@ struct BlockedTapRule: Rule {
                     """#),
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let steps = build.replay?.steps else { return [] }
-        var groups: [(reach: ReplayStepRow.ControlReach, seqs: [Int], point: Point, hit: String?)] = []
-        for step in steps where step.type == "touch" && step.phase == "began" {
-            for reach in step.controlReach where reach.kind == "blocked" {
-                // The recording says the control got it after all (an app hit-test override): not blocked.
-                if let observed = step.observedView, build.isView(observed, inside: reach.control, at: step.seq) {
-                    continue
-                }
-                if reach.reason == "coveredByWindow", let window = reach.blocker,
-                    !build.windowContentCovers(window, reach.control, at: step.seq)
-                {
-                    continue
-                }
-                if let k = groups.firstIndex(where: {
-                    $0.reach.control == reach.control && $0.reach.blocker == reach.blocker
-                        && $0.reach.reason == reach.reason
-                }) {
-                    groups[k].seqs.append(step.seq)
-                } else {
-                    groups.append((reach, [step.seq], Point(step.x ?? 0, step.y ?? 0), step.view ?? step.hitView))
-                }
+    private var controls = VisibleControls()
+    /// One group per control, blocker and reason (by handle), described at its first tap.
+    private var groups: [Group] = []
+
+    private struct Group {
+        var control: ObjectRef
+        var obstacle: Obstacle
+        var taps: [Citation]
+        var explanation: String
+        var views: [ViewRef]
+        var disabledItself: Bool
+        var scene: Scene?
+    }
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        controls.invalidate(after: input.record)
+        guard case .touch(let touch) = input.record, touch.phase == .began else { return }
+        let point = Point(touch.x, touch.y)
+        for (control, frame, _) in controls.list(model) {
+            guard let frame, frame.contains(point) else { continue }
+            let answer = model.whyNotReached(screenPoint: point, view: control)
+            guard let obstacle = Obstacle(answer) else { continue }
+            // The recording says the control got it after all (an app hit-test override): not blocked.
+            if let observed = touch.view.flatMap(model.view), build.isView(observed, inside: control, in: model) {
+                continue
             }
+            if case .coveredByWindow(let window) = obstacle, !build.windowContentCovers(window, control, in: model) {
+                continue
+            }
+            let citation = Citation(input.seq, touch.t)
+            if let k = groups.firstIndex(where: { $0.control == control && $0.obstacle == obstacle }) {
+                groups[k].taps.append(citation)
+                continue
+            }
+            groups.append(describe(control, obstacle, answer, step: step, point: point, t: touch.t, model, build, citation))
         }
-        return groups.map { group in
-            let seq = group.seqs[0]
-            let reach = group.reach
-            let control = build.view(reach.control, at: seq, role: "blocked control")
-            var views = [control]
-            var blockerText = ""
-            if let blocker = build.blocker(reach.blocker, of: reach.control, at: seq) {
-                views.append(blocker.view)
-                blockerText = blocker.name
-            }
-            let why: String
-            switch reach.reason {
-            case "disabledControl" where reach.blocker == nil || reach.blocker == reach.control:
-                why = "it is disabled (hit testing skips a disabled control)"
-            case "disabledControl": why = "its ancestor \(blockerText) is a disabled control"
-            case "coveredBySibling": why = "\(blockerText) in front of it took the touch"
-            case "coveredByWindow": why = "another window in front, \(blockerText), took the touch"
-            case "outsideBounds":
-                why =
-                    blockerText.isEmpty
-                    ? "it lies outside its parent's bounds (subviews are only searched within them)"
-                    : "the point lies outside the bounds of its ancestor \(blockerText), so hit testing never looks in its subviews"
-            case "hidden": why = blockerText.isEmpty ? "it is hidden" : "its ancestor \(blockerText) is hidden"
-            case "alphaBelowThreshold":
-                why =
-                    blockerText.isEmpty ? "its alpha is below 0.01" : "its ancestor \(blockerText) has alpha below 0.01"
-            case "userInteractionDisabled":
-                why =
-                    blockerText.isEmpty
-                    ? "its user interaction is off" : "its ancestor \(blockerText) has user interaction off"
-            default: why = reach.explanation
-            }
-            var hitName = ""
-            if let hit = group.hit, hit != reach.blocker {
-                let hitView = build.view(hit, at: seq, role: "hit view")
-                hitName = "; the touch went to \(build.name(hitView))"
-            }
-            let taps = group.seqs.count == 1 ? "A tap" : "\(group.seqs.count) taps"
-            let disabledItself =
-                reach.reason == "disabledControl" && (reach.blocker == nil || reach.blocker == reach.control)
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        groups.map { group in
+            let taps = Wording.taps(group.taps.count)
             return build.finding(
-                disabledItself ? .warning : .error, records: group.seqs, views: views,
-                explanation: "\(taps) inside \(build.name(control)) never reached it: \(why)\(hitName).",
-                scene: build.scene(at: seq, touches: [group.point], hitView: group.hit, expectedView: reach.control))
+                group.disabledItself ? .warning : .error, records: group.taps, views: group.views,
+                explanation: "\(taps) inside \(group.explanation)", scene: group.scene)
         }
+    }
+
+    /// The group of a first blocked tap: the views and the words, while the model is as the tap found it.
+    private func describe(
+        _ control: ObjectRef, _ obstacle: Obstacle, _ answer: ReachAnswer, step: Step, point: Point, t: Double,
+        _ model: ResponderModel, _ build: FindingBuilder, _ citation: Citation
+    ) -> Group {
+        let controlView = build.view(control, in: model, role: "blocked control")
+        var views = [controlView]
+        var blockerText = ""
+        if let blocker = build.blocker(obstacle.blocker, of: control, in: model) {
+            views.append(blocker.view)
+            blockerText = blocker.name
+        }
+        let why: String
+        switch obstacle {
+        case .passedOver(.disabledControl, let by) where by == control:
+            why = "it is disabled (hit testing skips a disabled control)"
+        case .passedOver(.disabledControl, _): why = "its ancestor \(blockerText) is a disabled control"
+        case .coveredBySibling: why = "\(blockerText) in front of it took the touch"
+        case .coveredByWindow: why = "another window in front, \(blockerText), took the touch"
+        case .passedOver(.outsideBounds, _):
+            why =
+                blockerText.isEmpty
+                ? "it lies outside its parent's bounds (subviews are only searched within them)"
+                : "the point lies outside the bounds of its ancestor \(blockerText), so hit testing never looks in its subviews"
+        case .passedOver(.hidden, _): why = blockerText.isEmpty ? "it is hidden" : "its ancestor \(blockerText) is hidden"
+        case .passedOver(.alphaBelowThreshold, _):
+            why = blockerText.isEmpty ? "its alpha is below 0.01" : "its ancestor \(blockerText) has alpha below 0.01"
+        case .passedOver(.userInteractionDisabled, _):
+            why =
+                blockerText.isEmpty
+                ? "its user interaction is off" : "its ancestor \(blockerText) has user interaction off"
+        case .notInWindow: why = model.describe(answer, view: control)
+        }
+        let hit = step.view ?? step.hitTestView
+        var hitName = ""
+        if let hit, hit != obstacle.blocker {
+            hitName = "; the touch went to \(build.name(build.view(hit, in: model, role: "hit view")))"
+        }
+        return Group(
+            control: control, obstacle: obstacle, taps: [citation],
+            explanation: "\(build.name(controlView)) never reached it: \(why)\(hitName).", views: views,
+            disabledItself: obstacle.isDisabled(control),
+            scene: build.scene(model, t: t, touches: [point], hitView: hit, expectedView: control))
     }
 }

@@ -1,5 +1,8 @@
+import ResponderCore
+import TouchlogFormat
+
 /// A text input is first responder while the keyboard is down.
-struct FirstResponderWithoutKeyboardRule: Rule {
+final class FirstResponderWithoutKeyboardRule: Rule {
     static let description = RuleDescription(
         identifier: "first_responder_without_keyboard", name: "First responder without a keyboard",
         severity: .warning,
@@ -30,19 +33,29 @@ struct FirstResponderWithoutKeyboardRule: Rule {
                     """#),
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        return KeyboardAgreement.stretches(in: context.session).filter { $0.kind == .responderWithoutKeyboard }
-            .compactMap { stretch in
-                guard let responder = stretch.responder else { return nil }
-                let view = build.view(responder, at: stretch.startSeq, role: "first responder")
-                let until =
-                    stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end - stretch.start))"
-                return build.finding(
-                    .warning, records: [stretch.startSeq, stretch.endSeq], views: [view],
-                    explanation:
-                        "\(build.name(view)) stayed first responder with the keyboard down \(until), so it showed a caret nobody could type into.",
-                    scene: build.scene(at: stretch.startSeq))
-            }
+    private var agreement = KeyboardAgreement()
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        agreement.follow(input, step: step, model: model, build: build)
+    }
+
+    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
+        agreement.follow(record, step: nil, model: model, build: build)
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        agreement.finish(.responderWithoutKeyboard).compactMap { stretch in
+            guard var view = stretch.responder else { return nil }
+            view.role = "first responder"
+            let until =
+                stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end.t - stretch.start.t))"
+            return build.finding(
+                .warning, records: [stretch.start, stretch.end], views: [view],
+                explanation:
+                    "\(build.name(view)) stayed first responder with the keyboard down \(until), so it showed a caret nobody could type into.",
+                scene: stretch.scene)
+        }
     }
 }

@@ -1,7 +1,8 @@
-import TouchlogStore
+import ResponderCore
+import TouchlogFormat
 
 /// A view stays first responder while it or an ancestor is hidden or below alpha 0.01.
-struct HiddenFirstResponderRule: Rule {
+final class HiddenFirstResponderRule: Rule {
     static let description = RuleDescription(
         identifier: "hidden_first_responder", name: "Hidden first responder", severity: .warning,
         rationale: """
@@ -45,74 +46,72 @@ struct HiddenFirstResponderRule: Rule {
                     """#),
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let steps = build.replay?.steps else { return [] }
-        var findings: [Finding] = []
+    private var findings: [Finding] = []
+    /// The stretch in progress: the hidden first responder, named when it started, and the keys it received.
+    private var stretch: (responder: ObjectRef, view: ViewRef, start: Citation, last: Citation, keys: [Citation],
+        scene: Scene?)?
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        let t = input.t ?? 0
         // One finding per stretch during which the same view is first responder and hidden.
-        var start: ReplayStepRow?
-        var last: ReplayStepRow?
-        var keys: [Int] = []
-        func close() {
-            guard let first = start, let responder = first.firstResponder else { return }
-            let view = build.view(responder, at: first.seq, role: "first responder")
-            let lasting = (last?.t ?? first.t) - first.t
-            var text = "\(build.name(view)) stayed first responder while hidden"
-            text += lasting > 0 ? " for \(Wording.seconds(lasting))" : ""
-            let explanation: String
-            if keys.isEmpty {
-                explanation = text + ", so the keyboard stayed up for a field nobody could see."
-            } else {
-                explanation = text + ", and \(Wording.count(keys.count, "key")) of typed text went into it."
-            }
-            findings.append(
-                build.finding(
-                    keys.isEmpty ? .warning : .error, records: [first.seq] + keys, views: [view],
-                    explanation: explanation,
-                    scene: build.scene(at: first.seq, expectedView: nil)))
-            start = nil
-            keys = []
+        guard let responder = step.firstResponder, model.isEffectivelyHidden(responder) else {
+            close(build)
+            if case .snapshot(let snapshot) = input.record { markedInSnapshot(snapshot, input, model, build) }
+            return
         }
-        for step in steps {
-            if step.firstResponderHidden, let responder = step.firstResponder {
-                if start?.firstResponder != responder {
-                    close()
-                    start = step
-                }
-                last = step
-                if step.type == "key", step.keyReceiver == responder, step.keyReceiverHidden { keys.append(step.seq) }
-            } else {
-                close()
-            }
+        if stretch?.responder != responder {
+            close(build)
+            let view = build.view(responder, in: model, role: "first responder")
+            stretch = (responder, view, Citation(input.seq, t), Citation(input.seq, t), [], build.scene(model, t: t))
         }
-        close()
-        findings += markedInSnapshots(build, reported: Set(findings.flatMap(\.records)))
+        stretch!.last = Citation(input.seq, t)
+        if case .key = input.record, step.keyInputReceiver == responder, step.keyInputReceiverHidden {
+            stretch!.keys.append(Citation(input.seq, t))
+        }
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        close(build)
         return findings
+    }
+
+    private func close(_ build: FindingBuilder) {
+        guard let stretch else { return }
+        self.stretch = nil
+        let lasting = stretch.last.t - stretch.start.t
+        var text = "\(build.name(stretch.view)) stayed first responder while hidden"
+        text += lasting > 0 ? " for \(Wording.seconds(lasting))" : ""
+        let explanation =
+            stretch.keys.isEmpty
+            ? text + ", so the keyboard stayed up for a field nobody could see."
+            : text + ", and \(Wording.count(stretch.keys.count, "key")) of typed text went into it."
+        findings.append(
+            build.finding(
+                stretch.keys.isEmpty ? .warning : .error, records: [stretch.start] + stretch.keys,
+                views: [stretch.view], explanation: explanation, scene: stretch.scene))
     }
 
     /// A snapshot (an imported hierarchy dump, typically) that marks a hidden view `isFirstResponder` when the
     /// model has no first responder for it (the dump names no key window).
-    private func markedInSnapshots(_ build: FindingBuilder, reported: Set<Int>) -> [Finding] {
-        var findings: [Finding] = []
-        for record in build.session.records where record.type == "snapshot" && !reported.contains(record.seq) {
-            guard case .object(let object) = record.content, build.replay?.step(seq: record.seq)?.firstResponder == nil,
-                let model = build.replay?.model(before: record.seq + 1)
+    private func markedInSnapshot(
+        _ snapshot: SnapshotRecord, _ input: SessionRecord, _ model: ResponderModel, _ build: FindingBuilder
+    ) {
+        guard model.firstResponder == nil else { return }
+        var stack = snapshot.hierarchy.windows.map(\.view)
+        while let view = stack.popLast() {
+            stack += view.subviews
+            guard view.isFirstResponder == true, let ref = model.ref(for: view.id), model.isEffectivelyHidden(ref)
             else { continue }
-            var stack = object["windows"]?.arrayValue ?? []
-            while let view = stack.popLast() {
-                stack += view["subviews"]?.arrayValue ?? []
-                guard view["isFirstResponder"]?.boolValue == true, let id = view["id"]?.stringValue,
-                    let ref = model.ref(for: id), model.isEffectivelyHidden(ref)
-                else { continue }
-                let responder = build.view(id, at: record.seq, role: "first responder")
-                findings.append(
-                    build.finding(
-                        .warning, records: [record.seq], views: [responder],
-                        explanation:
-                            "The snapshot shows \(build.name(responder)) as first responder while it is hidden, so the keyboard stays up for a field nobody can see.",
-                        scene: build.scene(at: record.seq)))
-            }
+            let responder = build.view(ref, in: model, role: "first responder")
+            let t = input.t ?? 0
+            findings.append(
+                build.finding(
+                    .warning, records: [Citation(input.seq, t)], views: [responder],
+                    explanation:
+                        "The snapshot shows \(build.name(responder)) as first responder while it is hidden, so the keyboard stays up for a field nobody can see.",
+                    scene: build.scene(model, t: t)))
         }
-        return findings
     }
 }

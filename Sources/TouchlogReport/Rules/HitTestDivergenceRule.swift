@@ -1,7 +1,8 @@
 import ResponderCore
+import TouchlogFormat
 
 /// The recorded view of a touch differs from UIKit's hit test: the app overrides hit testing.
-struct HitTestDivergenceRule: Rule {
+final class HitTestDivergenceRule: Rule {
     static let description = RuleDescription(
         identifier: "hit_test_divergence", name: "Touch went elsewhere than UIKit's hit test", severity: .info,
         rationale: """
@@ -29,42 +30,62 @@ struct HitTestDivergenceRule: Rule {
                     """#)
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let steps = build.replay?.steps else { return [] }
-        var groups: [(observed: String, model: String, seqs: [Int], point: Point)] = []
-        for step in steps where step.type == "touch" && step.phase == "began" {
-            guard let observed = step.observedView, let model = step.hitView, observed != model else { continue }
-            if let k = groups.firstIndex(where: { $0.observed == observed && $0.model == model }) {
-                groups[k].seqs.append(step.seq)
-            } else {
-                groups.append((observed, model, [step.seq], Point(step.x ?? 0, step.y ?? 0)))
-            }
+    /// One group per recorded view and model's view (by id), named at its first touch.
+    private var groups: [Group] = []
+
+    private struct Group {
+        var observed: String
+        var modelHit: String
+        var touches: [Citation]
+        var point: Point
+        var observedView: ViewRef
+        var expectedView: ViewRef
+        var overrider: String?
+        var scene: Scene?
+    }
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        guard case .touch(let touch) = input.record, touch.phase == .began, let observed = touch.view,
+            let hit = step.hitTestView
+        else { return }
+        let modelHit = model.id(of: hit)
+        guard observed != modelHit else { return }
+        let citation = Citation(input.seq, touch.t)
+        if let k = groups.firstIndex(where: { $0.observed == observed && $0.modelHit == modelHit }) {
+            groups[k].touches.append(citation)
+            return
         }
-        return groups.map { group in
-            let seq = group.seqs[0]
-            let observed = build.view(group.observed, at: seq, role: "recorded view")
-            let expected = build.view(group.model, at: seq, role: "UIKit's hit view")
-            let taps = group.seqs.count == 1 ? "A touch" : "\(group.seqs.count) touches"
+        let point = Point(touch.x, touch.y)
+        let observedRef = model.view(observed)
+        groups.append(
+            Group(
+                observed: observed, modelHit: modelHit, touches: [citation], point: point,
+                observedView: build.view(observed, in: model, role: "recorded view"),
+                expectedView: build.view(hit, in: model, role: "UIKit's hit view"),
+                overrider: observedRef.flatMap { overrider(of: $0, in: model) },
+                scene: build.scene(model, t: touch.t, touches: [point], hitView: observedRef, expectedView: hit)))
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        groups.map { group in
+            let taps = Wording.taps(group.touches.count, "A touch", plural: "touches")
             var explanation =
-                "\(taps) at \(Wording.point(group.point.x, group.point.y)) went to \(build.name(observed)) where UIKit's hit test gives \(build.name(expected))"
-            if let overrider = overrider(of: group.observed, at: seq, build: build) {
+                "\(taps) at \(Wording.point(group.point.x, group.point.y)) went to \(build.name(group.observedView)) where UIKit's hit test gives \(build.name(group.expectedView))"
+            if let overrider = group.overrider {
                 explanation += ", likely through a hitTest(_:with:) override in \(overrider)"
             }
             return build.finding(
-                .info, records: group.seqs, views: [observed, expected], explanation: explanation + ".",
-                scene: build.scene(
-                    at: seq, touches: [group.point], hitView: group.observed, expectedView: group.model))
+                .info, records: group.touches, views: [group.observedView, group.expectedView],
+                explanation: explanation + ".", scene: group.scene)
         }
     }
 
     /// The nearest ancestor of the recorded view whose class is the app's (module-qualified, `Chat.OverlayView`),
     /// where an override most likely lives; else its parent's class.
-    private func overrider(of view: String, at seq: Int, build: FindingBuilder) -> String? {
-        guard let model = build.replay?.model(before: seq + 1), let ref = model.ref(for: view),
-            let start = model.info(ref)?.parent
-        else { return nil }
-        var current: ObjectRef? = start
+    private func overrider(of view: ObjectRef, in model: ResponderModel) -> String? {
+        var current = model.info(view)?.parent
         for _ in 0..<10_000 {
             guard let step = current, let info = model.info(step) else { break }
             if info.className.contains(".") { return info.className }

@@ -1,8 +1,8 @@
 import ResponderCore
-import TouchlogStore
+import TouchlogFormat
 
 /// The first responder sits under the keyboard after it showed, and nothing moved it into view.
-struct KeyboardOccludesInputRule: Rule {
+final class KeyboardOccludesInputRule: Rule {
     static let description = RuleDescription(
         identifier: "keyboard_occludes_input", name: "Keyboard covers the focused input", severity: .warning,
         rationale: """
@@ -49,63 +49,82 @@ struct KeyboardOccludesInputRule: Rule {
         return overlapsHorizontally && frame.height > 0 && bottom - top >= frame.height / 2
     }
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let replay = build.replay else { return [] }
-        var findings: [Finding] = []
-        // The covered stretch: since when (the record that showed the keyboard or moved the field), who, keys.
-        var covered: (since: Int, responder: String, frame: Rect, keyboard: Rect, keys: [Int])?
-        func close() {
-            guard let stretch = covered else { return }
-            covered = nil
-            let view = build.view(stretch.responder, at: stretch.since, role: "first responder")
-            var explanation =
-                "The keyboard covered \(build.name(view)) (y \(Int(stretch.frame.y))-\(Int(stretch.frame.y + stretch.frame.height)) under a keyboard from y \(Int(stretch.keyboard.y))) and nothing moved it into view"
-            explanation +=
-                stretch.keys.isEmpty ? "." : ", while \(Wording.count(stretch.keys.count, "key")) were typed blind."
-            if stretch.keys.count == 1 {
-                explanation = explanation.replacingOccurrences(of: "were typed", with: "was typed")
-            }
-            findings.append(
-                build.finding(
-                    .warning, records: [stretch.since] + stretch.keys, views: [view], explanation: explanation,
-                    scene: build.scene(at: stretch.keys.last ?? stretch.since)))
-        }
-        // Walk records and steps together: keyboard notifications are observations, not steps.
-        var keyboard: Rect?
-        var latest: ReplayStepRow?
-        for record in context.session.records {
-            var changed = false
-            if record.type == "keyboard", case .object(let object) = record.content {
-                let phase = object["phase"]?.stringValue ?? ""
-                if phase == "willHide" || phase == "didHide" {
-                    keyboard = nil
-                } else if let v = object["frame"]?.arrayValue?.compactMap(\.doubleValue), v.count == 4 {
-                    keyboard = Rect(v[0], v[1], v[2], v[3])
-                }
-                changed = true
-            } else if let step = replay.step(seq: record.seq) {
-                latest = step
-                changed = true
-            }
-            guard changed else { continue }
-            guard let keyboard, let step = latest, step.keyboardVisible, let responder = step.firstResponder,
-                let f = step.firstResponderFrame, f.count == 4
-            else {
-                close()
-                continue
-            }
-            let frame = Rect(f[0], f[1], f[2], f[3])
-            guard Self.isCovered(frame, by: keyboard) else {
-                // Moved into view (or the keyboard moved): what came before is resolved, not reported.
-                covered = nil
-                continue
-            }
-            if let stretch = covered, stretch.responder != responder { close() }
-            if covered == nil { covered = (record.seq, responder, frame, keyboard, []) }
-            if record.type == "key", step.keyReceiver == responder { covered?.keys.append(record.seq) }
-        }
-        close()
+    private var findings: [Finding] = []
+    /// The first responder, its frame on screen and whether the model wants the keyboard, after the latest input.
+    private var latest: (responder: ObjectRef?, frame: Rect?, keyboardVisible: Bool)?
+    /// The covered stretch: since when (the record that showed the keyboard or moved the field), who, keys.
+    private var covered: Stretch?
+
+    private struct Stretch {
+        var since: Citation
+        var responder: ObjectRef
+        var view: ViewRef
+        var frame: Rect
+        var keyboard: Rect
+        var keys: [Citation]
+        var scene: Scene?
+    }
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        latest = (step.firstResponder, step.firstResponder.flatMap(model.screenFrame(of:)), step.keyboardVisible)
+        let isKey: Bool
+        if case .key = input.record { isKey = step.keyInputReceiver == step.firstResponder } else { isKey = false }
+        follow(input, isKey: isKey, model: model, build: build)
+    }
+
+    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
+        // Keyboard notifications are observations, not steps; the context already holds the frame they gave.
+        guard case .keyboard = record.record, let model else { return }
+        follow(record, isKey: false, model: model, build: build)
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        close(build)
         return findings
+    }
+
+    private func follow(_ record: SessionRecord, isKey: Bool, model: ResponderModel, build: FindingBuilder) {
+        guard let keyboard = build.context.keyboardFrame, let latest, latest.keyboardVisible,
+            let responder = latest.responder, let frame = latest.frame
+        else {
+            close(build)
+            return
+        }
+        guard Self.isCovered(frame, by: keyboard) else {
+            // Moved into view (or the keyboard moved): what came before is resolved, not reported.
+            covered = nil
+            return
+        }
+        if let stretch = covered, stretch.responder != responder { close(build) }
+        let t = record.t ?? 0
+        if covered == nil {
+            covered = Stretch(
+                since: Citation(record.seq, t), responder: responder,
+                view: build.view(responder, in: model, role: "first responder"), frame: frame, keyboard: keyboard,
+                keys: [], scene: build.scene(model, t: t))
+        }
+        if isKey {
+            covered!.keys.append(Citation(record.seq, t))
+            // The picture shows the last key typed blind.
+            if build.context.wantsScenes { covered!.scene = build.scene(model, t: t) }
+        }
+    }
+
+    private func close(_ build: FindingBuilder) {
+        guard let stretch = covered else { return }
+        covered = nil
+        var explanation =
+            "The keyboard covered \(build.name(stretch.view)) (y \(Int(stretch.frame.y))-\(Int(stretch.frame.y + stretch.frame.height)) under a keyboard from y \(Int(stretch.keyboard.y))) and nothing moved it into view"
+        explanation +=
+            stretch.keys.isEmpty ? "." : ", while \(Wording.count(stretch.keys.count, "key")) were typed blind."
+        if stretch.keys.count == 1 {
+            explanation = explanation.replacingOccurrences(of: "were typed", with: "was typed")
+        }
+        findings.append(
+            build.finding(
+                .warning, records: [stretch.since] + stretch.keys, views: [stretch.view], explanation: explanation,
+                scene: stretch.scene))
     }
 }

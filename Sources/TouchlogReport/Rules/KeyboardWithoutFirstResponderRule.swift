@@ -1,5 +1,8 @@
+import ResponderCore
+import TouchlogFormat
+
 /// The keyboard is up while nothing is first responder.
-struct KeyboardWithoutFirstResponderRule: Rule {
+final class KeyboardWithoutFirstResponderRule: Rule {
     static let description = RuleDescription(
         identifier: "keyboard_without_first_responder", name: "Keyboard up without a first responder",
         severity: .warning,
@@ -29,20 +32,32 @@ struct KeyboardWithoutFirstResponderRule: Rule {
                     """#)
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        return KeyboardAgreement.stretches(in: context.session).filter { $0.kind == .keyboardWithoutResponder }.map {
-            stretch in
-            let views =
-                stretch.previousResponder.map { [build.view($0, at: stretch.startSeq, role: "last first responder")] }
-                ?? []
+    private var agreement = KeyboardAgreement()
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        agreement.follow(input, step: step, model: model, build: build)
+    }
+
+    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
+        agreement.follow(record, step: nil, model: model, build: build)
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        agreement.finish(.keyboardWithoutResponder).map { stretch in
+            var views: [ViewRef] = []
+            if var previous = stretch.previousResponder {
+                previous.role = "last first responder"
+                views.append(previous)
+            }
             let who = views.first.map { " after \(build.name($0)) resigned" } ?? ""
             let until =
-                stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end - stretch.start))"
+                stretch.untilEnd ? "until the session ended" : "for \(Wording.seconds(stretch.end.t - stretch.start.t))"
             return build.finding(
-                .warning, records: [stretch.startSeq, stretch.endSeq], views: views,
+                .warning, records: [stretch.start, stretch.end], views: views,
                 explanation: "The keyboard stayed up with no first responder\(who), \(until), so typing went nowhere.",
-                scene: build.scene(at: stretch.startSeq))
+                scene: stretch.scene)
         }
     }
 }

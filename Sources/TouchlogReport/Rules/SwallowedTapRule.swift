@@ -1,8 +1,8 @@
 import ResponderCore
-import TouchlogStore
+import TouchlogFormat
 
 /// A gesture recognizer cancelled a touch a control or cell was tracking.
-struct SwallowedTapRule: Rule {
+final class SwallowedTapRule: Rule {
     static let description = RuleDescription(
         identifier: "swallowed_tap", name: "Tap swallowed by a gesture recognizer", severity: .error,
         rationale: """
@@ -37,76 +37,125 @@ struct SwallowedTapRule: Rule {
                     """#)
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let replay = build.replay else { return [] }
-        // (recognizer, tracking view's class) -> the swallowed touches: began and cancelling steps.
-        var groups: [(recognizer: String, tracker: String, trackerClass: String, seqs: [Int], began: Int)] = []
-        var beganSeq: [String: Int] = [:]
-        for step in replay.steps {
-            if step.type == "touch", step.phase == "began", let touch = step.touch { beganSeq[touch] = step.seq }
-            for cancellation in step.cancellations
-            where cancellation.cause != "viewRemoved" && cancellation.cause != "recordedCancel" {
-                // A scroll view delays its content's touches, so a cell may not have begun tracking yet: the row
-                // is lost all the same.
-                guard let tracker = tracker(of: cancellation.view, at: step.seq, build: build),
-                    isForeign(cancellation.cause, to: tracker, at: step.seq, build: build)
-                else { continue }
-                let began = beganSeq[cancellation.touch] ?? step.seq
-                let trackerClass = build.info(tracker, at: step.seq)?.className ?? cancellation.viewClass
-                if let k = groups.firstIndex(where: {
-                    $0.recognizer == cancellation.cause && $0.trackerClass == trackerClass
-                }) {
-                    groups[k].seqs += [began, step.seq]
-                } else {
-                    groups.append((cancellation.cause, tracker, trackerClass, [began, step.seq], began))
-                }
+    /// Touches in flight: where each began (line, time, point), the view it was bound to, and what the screen
+    /// showed of the first responder and the keyboard then (the picture is of the tap, not of its aftermath).
+    private var inFlight: [String: Began] = [:]
+
+    private struct Began {
+        var began: Citation
+        var point: Point
+        var view: ObjectRef?
+        var firstResponder: String?
+        var keyboardFrame: Rect?
+    }
+    /// One group per recognizer and tracking view's class, described at its first swallowed touch.
+    private var groups: [Group] = []
+
+    private struct Group {
+        var recognizer: ObjectRef
+        var trackerClass: String
+        var citations: [Citation]
+        var touches: Int
+        var views: [ViewRef]
+        var recognizerText: String
+        var trackerName: String
+        var isCell: Bool
+        var scene: Scene?
+    }
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        if case .touch(let touch) = input.record {
+            if touch.phase == .began {
+                inFlight[touch.touch.description] = Began(
+                    began: Citation(input.seq, touch.t), point: Point(touch.x, touch.y), view: step.view,
+                    firstResponder: step.firstResponder.map { model.id(of: $0) },
+                    keyboardFrame: step.keyboardVisible ? build.context.keyboardFrame : nil)
             }
         }
-        return groups.map { group in
-            var tracker = build.view(group.tracker, at: group.began, role: "tracking view")
-            let trackerName = build.name(tracker)
-            let isCell =
-                build.info(group.tracker, at: group.began).map {
-                    $0.uikitClass == .tableViewCell || $0.uikitClass == .collectionViewCell
-                } ?? false
-            // Rows carry their content as labels ("Maria Alvarez"): without an identifier, the same problem on
-            // another row must group with this one, so the signature uses the cell's path instead.
-            if isCell, tracker.accessibilityIdentifier == nil { tracker.accessibilityLabel = nil }
-            var views = [tracker]
-            var recognizerText = "a gesture recognizer"
-            if let model = replay.model(before: group.began + 1), let ref = model.ref(for: group.recognizer),
-                let info = model.recognizerInfo(ref), let owner = model.info(info.view)
-            {
-                let ownerView = build.view(owner.id, at: group.began, role: "recognizer's view")
-                views.append(ownerView)
-                recognizerText = "the \(info.className) on \(build.name(ownerView))"
+        for cancellation in step.cancellations {
+            let recognizer: ObjectRef
+            switch cancellation.cause {
+            case .recognizer(let ref): recognizer = ref
+            case .viewRemoved, .recordedCancel: continue
             }
-            let touches = group.seqs.count / 2
-            let taps = touches == 1 ? "a tap" : "\(touches) taps"
-            let step = replay.step(seq: group.began)
+            // A scroll view delays its content's touches, so a cell may not have begun tracking yet: the row is
+            // lost all the same.
+            guard let tracker = tracker(of: cancellation.view, in: model),
+                isForeign(recognizer, to: tracker, in: model), let trackerInfo = model.info(tracker)
+            else { continue }
+            let t = input.t ?? 0
+            let began = inFlight[cancellation.touch]
+            let citations = [began?.began ?? Citation(input.seq, t), Citation(input.seq, t)]
+            if let k = groups.firstIndex(where: {
+                $0.recognizer == recognizer && $0.trackerClass == trackerInfo.className
+            }) {
+                groups[k].citations += citations
+                groups[k].touches += 1
+                continue
+            }
+            groups.append(
+                describe(
+                    recognizer, tracker: tracker, trackerInfo, citations, began: began, t: t, model: model,
+                    build: build))
+        }
+        if case .touch(let touch) = input.record, touch.phase == .ended || touch.phase == .cancelled {
+            inFlight[touch.touch.description] = nil
+        }
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        groups.map { group in
+            let taps = group.touches == 1 ? "a tap" : "\(group.touches) taps"
             return build.finding(
-                .error, records: group.seqs, views: views,
+                .error, records: group.citations, views: group.views,
                 explanation:
-                    "\(recognizerText.prefix(1).uppercased() + recognizerText.dropFirst()) cancelled \(taps) on \(trackerName)"
-                    + (isCell
+                    "\(group.recognizerText.prefix(1).uppercased() + group.recognizerText.dropFirst()) cancelled \(taps) on \(group.trackerName)"
+                    + (group.isCell
                         ? ", so the row was never selected (the recognizer's cancelsTouchesInView is on)."
                         : ", so the control never saw its touch end (the recognizer's cancelsTouchesInView is on)."),
-                scene: build.scene(
-                    at: group.began, touches: step.map { [Point($0.x ?? 0, $0.y ?? 0)] } ?? [],
-                    hitView: step?.view, expectedView: group.tracker))
+                scene: group.scene)
         }
+    }
+
+    private func describe(
+        _ recognizer: ObjectRef, tracker: ObjectRef, _ trackerInfo: ViewInfo, _ citations: [Citation],
+        began: Began?, t: Double, model: ResponderModel,
+        build: FindingBuilder
+    ) -> Group {
+        var trackerView = build.view(tracker, in: model, role: "tracking view")
+        let trackerName = build.name(trackerView)
+        let isCell = trackerInfo.uikitClass == .tableViewCell || trackerInfo.uikitClass == .collectionViewCell
+        // Rows carry their content as labels ("Maria Alvarez"): without an identifier, the same problem on another
+        // row must group with this one, so the signature uses the cell's path instead.
+        if isCell, trackerView.accessibilityIdentifier == nil { trackerView.accessibilityLabel = nil }
+        var views = [trackerView]
+        var recognizerText = "a gesture recognizer"
+        if let info = model.recognizerInfo(recognizer), model.info(info.view) != nil {
+            let ownerView = build.view(info.view, in: model, role: "recognizer's view")
+            views.append(ownerView)
+            recognizerText = "the \(info.className) on \(build.name(ownerView))"
+        }
+        var scene = build.scene(
+            model, t: began?.began.t ?? t, touches: began.map { [$0.point] } ?? [], hitView: began?.view,
+            expectedView: tracker)
+        if let began {
+            scene?.firstResponder = began.firstResponder
+            scene?.keyboardFrame = began.keyboardFrame
+        }
+        return Group(
+            recognizer: recognizer, trackerClass: trackerInfo.className, citations: citations, touches: 1,
+            views: views, recognizerText: recognizerText, trackerName: trackerName, isCell: isCell, scene: scene)
     }
 
     /// Whether the recognizer is an app's, attached outside the tracking view: a text field's own text-interaction
     /// recognizer cancelling its touch is how a text field works.
-    private func isForeign(_ recognizer: String, to tracker: String, at seq: Int, build: FindingBuilder) -> Bool {
-        guard let model = build.replay?.model(before: seq + 1), let ref = model.ref(for: recognizer),
-            let info = model.recognizerInfo(ref), !info.isImplicit, let trackerRef = model.ref(for: tracker)
-        else { return false }
+    private func isForeign(_ recognizer: ObjectRef, to tracker: ObjectRef, in model: ResponderModel) -> Bool {
+        guard let info = model.recognizerInfo(recognizer), !info.isImplicit else { return false }
         var current: ObjectRef? = info.view
         while let view = current {
-            if view == trackerRef { return false }
+            if view == tracker { return false }
             current = model.info(view)?.parent
         }
         return true
@@ -114,12 +163,12 @@ struct SwallowedTapRule: Rule {
 
     /// The control (not a standard button-like one, which beats the recognizer) or cell that tracked the touch:
     /// the view itself or its nearest such ancestor.
-    private func tracker(of view: String, at seq: Int, build: FindingBuilder) -> String? {
-        guard let model = build.replay?.model(before: seq + 1), var current = model.ref(for: view) else { return nil }
+    private func tracker(of view: ObjectRef, in model: ResponderModel) -> ObjectRef? {
+        var current = view
         for _ in 0..<10_000 {
             guard let info = model.info(current) else { return nil }
             if info.isControl || info.uikitClass == .tableViewCell || info.uikitClass == .collectionViewCell {
-                return info.id
+                return current
             }
             guard let parent = info.parent else { return nil }
             current = parent

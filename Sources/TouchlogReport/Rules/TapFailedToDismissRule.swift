@@ -1,8 +1,9 @@
 import ResponderCore
-import TouchlogStore
+import TouchlogFormat
+import TouchlogReplay
 
 /// A tap outside the first responder, with the keyboard up, that left the keyboard up.
-struct TapFailedToDismissRule: Rule {
+final class TapFailedToDismissRule: Rule {
     static let description = RuleDescription(
         identifier: "tap_failed_to_dismiss", name: "Tap failed to dismiss the keyboard", severity: .warning,
         rationale: """
@@ -55,64 +56,96 @@ struct TapFailedToDismissRule: Rule {
         .dismissOnOutsideTouch, .endEditingOnTouchesBegan, .tapToDismiss, .resignOnTouchOutside,
     ]
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let replay = build.replay else { return [] }
-        let steps = replay.steps
-        // (first responder, tapped view) -> the touch-began seqs of the failed taps, in order.
-        var groups: [(responder: String, tapped: String, seqs: [Int], points: [Point])] = []
-        // Touches in flight and the view each is bound to: a finger resting on the first responder keeps the
-        // keyboard up on purpose (the event contains a touch in the first responder).
-        var inFlight: [String: String] = [:]
-        for (index, step) in steps.enumerated() where step.type == "touch" {
-            guard let touch = step.touch else { continue }
-            if step.phase == "ended" || step.phase == "cancelled" {
-                inFlight[touch] = nil
-                continue
-            }
-            guard step.phase == "began" else { continue }
-            let others = inFlight.values
-            if let view = step.view { inFlight[touch] = view }
-            // Cheapest tests first: the steps, then the model.
-            guard let before = replay.step(before: step.seq), before.keyboardVisible,
-                let responder = before.firstResponder, let tapped = step.view, tapped != responder,
-                stillResponding(responder, after: index, touch: step.touch, steps: steps),
-                let info = build.info(tapped, at: step.seq), !info.canBecomeFirstResponder,
-                !isInsideControl(tapped, at: step.seq, build: build),
-                !isInside(tapped, responder, at: step.seq, build: build),
-                !others.contains(where: { build.isView($0, inside: responder, at: step.seq) })
-            else { continue }
-            let point = Point(step.x ?? 0, step.y ?? 0)
-            if let k = groups.firstIndex(where: { $0.responder == responder && $0.tapped == tapped }) {
-                groups[k].seqs.append(step.seq)
-                groups[k].points.append(point)
-            } else {
-                groups.append((responder, tapped, [step.seq], [point]))
+    /// Touches in flight and the view each is bound to: a finger resting on the first responder keeps the keyboard
+    /// up on purpose (the event contains a touch in the first responder).
+    private var inFlight: [String: ObjectRef] = [:]
+    /// Taps whose outcome is still open: the first responder must stay through the tap for it to have failed.
+    private var watching: [Watch] = []
+    /// One group per first responder and tapped view (by handle), described at its first tap.
+    private var groups: [Group] = []
+
+    /// A tap being watched: it failed if `responder` is still first responder at every step until the next touch
+    /// begins or a second after the finger lifted (a tap recognizer or IQKeyboardManager resigns at touch-up).
+    private struct Watch {
+        var tap: Tap
+        var endedAt: Double?
+    }
+
+    private struct Tap {
+        var responder: ObjectRef
+        var tapped: ObjectRef
+        var touch: String
+        var began: Citation
+        var point: Point
+        var responderView: ViewRef
+        var tappedView: ViewRef
+        var scene: Scene?
+        /// Where a replay with a policy added starts: the latest snapshot before the tap and the model after it.
+        var snapshot: (seq: Int, model: ResponderModel)?
+    }
+
+    private struct Group {
+        var first: Tap
+        var taps: [Citation]
+        /// The last line the first tap's watch looked at: a replay with a policy added goes that far.
+        var through: Int
+    }
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        let touch: TouchRecord?
+        if case .touch(let record) = input.record { touch = record } else { touch = nil }
+        let t = input.t ?? 0
+        let began = touch?.phase == .began
+        watching.removeAll { watch in
+            !keepWatching(watch, seq: input.seq, t: t, began: began, firstResponder: step.firstResponder)
+        }
+        for k in watching.indices {
+            if let touch, touch.touch.description == watching[k].tap.touch,
+                touch.phase == .ended || touch.phase == .cancelled
+            {
+                watching[k].endedAt = touch.t
             }
         }
-        // One replay per policy serves every group: up to the last step any group's check looks at.
-        let through =
-            groups.compactMap { group in
-                steps.firstIndex { $0.seq == group.seqs[0] }.map {
-                    lookout(after: $0, touch: steps[$0].touch, steps: steps)
-                }
-            }.max() ?? .max
+        guard let touch else { return }
+        let id = touch.touch.description
+        if touch.phase == .ended || touch.phase == .cancelled {
+            inFlight[id] = nil
+            return
+        }
+        guard began else { return }
+        let others = Array(inFlight.values)
+        if let view = step.view { inFlight[id] = view }
+        // Cheapest tests first: the state before the tap, then the model.
+        let before = build.context.before
+        guard before.keyboardVisible, let responder = before.firstResponder, let tapped = step.view,
+            tapped != responder, step.firstResponder == responder,
+            let info = model.info(tapped), !info.canBecomeFirstResponder,
+            !isInsideControl(tapped, in: model), !build.isView(tapped, inside: responder, in: model),
+            !others.contains(where: { build.isView($0, inside: responder, in: model) })
+        else { return }
+        let point = Point(touch.x, touch.y)
+        let tap = Tap(
+            responder: responder, tapped: tapped, touch: id, began: Citation(input.seq, touch.t), point: point,
+            responderView: build.view(responder, in: model, role: "first responder"),
+            tappedView: build.view(tapped, in: model, role: "tapped view"),
+            scene: build.scene(model, t: touch.t, touches: [point], hitView: tapped),
+            snapshot: build.context.lastSnapshot)
+        watching.append(Watch(tap: tap, endedAt: nil))
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        for watch in watching { failed(watch, through: .max) }
+        watching = []
         return groups.map { group in
-            let first = group.seqs[0]
-            let responder = build.view(group.responder, at: first, role: "first responder")
-            let tapped = build.view(group.tapped, at: first, role: "tapped view")
-            let touch = replay.step(seq: first)?.touch
-            let inForce = policiesInForce(context.session)
+            let first = group.first
             let fixes = Self.candidates.filter { policy in
-                guard !inForce.contains(policy.rawValue),
-                    let alternative = replay.steps(adding: policy, through: through),
-                    let index = alternative.firstIndex(where: { $0.seq == first })
-                else { return false }
-                return !stillResponding(group.responder, after: index, touch: touch, steps: alternative)
+                !build.context.policiesInForce.contains(policy) && dismisses(group, with: policy, build.context)
             }
-            let taps = group.seqs.count == 1 ? "A tap" : "\(group.seqs.count) taps"
+            let taps = Wording.taps(group.taps.count)
             var explanation =
-                "\(taps) on \(build.name(tapped)) with the keyboard up left \(build.name(responder)) first responder, "
+                "\(taps) on \(build.name(first.tappedView)) with the keyboard up left \(build.name(first.responderView)) first responder, "
                 + "so the keyboard stayed up"
             if fixes.isEmpty {
                 explanation += "; none of touchlog's keyboard-dismiss policies would have dismissed it."
@@ -122,72 +155,56 @@ struct TapFailedToDismissRule: Rule {
                     names.count == 1
                     ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
                 explanation +=
-                    "; replayed with \(list) added, touchlog dismisses it on \(group.seqs.count == 1 ? "that tap" : "the first of them")."
+                    "; replayed with \(list) added, touchlog dismisses it on \(group.taps.count == 1 ? "that tap" : "the first of them")."
             }
             return build.finding(
-                .warning, records: group.seqs, views: [responder, tapped], explanation: explanation,
-                scene: build.scene(
-                    at: first, touches: [group.points[0]], hitView: group.tapped, expectedView: nil))
+                .warning, records: group.taps, views: [first.responderView, first.tappedView],
+                explanation: explanation, scene: first.scene)
         }
     }
 
-    /// Whether `responder` is still first responder once the touch is over: at its end and at every step until the
-    /// next touch begins or a second has passed (a tap recognizer or IQKeyboardManager resigns at touch-up).
-    private func stillResponding(_ responder: String, after index: Int, touch: String?, steps: [ReplayStepRow])
-        -> Bool
-    {
-        var endedAt: Double?
-        for step in steps[index...] {
-            // Past the tap: the next touch, or a second after it ended (a resign from code later is no dismissal).
-            if let endedAt, step.t > endedAt + 1 || (step.type == "touch" && step.phase == "began") { break }
-            if step.firstResponder != responder { return false }
-            if step.touch == touch, step.phase == "ended" || step.phase == "cancelled" { endedAt = step.t }
-        }
-        return true
-    }
-
-    /// The seq of the last step ``stillResponding(_:after:touch:steps:)`` looks at.
-    private func lookout(after index: Int, touch: String?, steps: [ReplayStepRow]) -> Int {
-        var endedAt: Double?
-        var last = steps[index].seq
-        for step in steps[index...] {
-            if let endedAt, step.t > endedAt + 1 || (step.type == "touch" && step.phase == "began") { break }
-            last = step.seq
-            if step.touch == touch, step.phase == "ended" || step.phase == "cancelled" { endedAt = step.t }
-        }
-        // The next record may carry the recognizer's outcome of a grouped event: one more step is harmless.
-        return steps.first { $0.seq > last }?.seq ?? .max
-    }
-
-    /// The session's and its windows' `policies` as recorded (a policy already on is no fix to suggest).
-    private func policiesInForce(_ session: AnalyzedSession) -> Set<String> {
-        var names = Set(session.policies)
-        for record in session.records where record.type == "snapshot" {
-            guard case .object(let object) = record.content else { continue }
-            for window in object["windows"]?.arrayValue ?? [] {
-                for name in window["policies"]?.arrayValue ?? [] {
-                    if let name = name.stringValue { names.insert(name) }
-                }
-            }
-        }
-        return names
-    }
-
-    private func isInside(_ view: String, _ ancestor: String, at seq: Int, build: FindingBuilder) -> Bool {
-        guard let model = build.replay?.model(before: seq + 1), var current = model.ref(for: view),
-            let target = model.ref(for: ancestor)
-        else { return false }
-        while let parent = model.info(current)?.parent {
-            if parent == target { return true }
-            current = parent
-        }
-        return false
-    }
-
-    private func isInsideControl(_ view: String, at seq: Int, build: FindingBuilder) -> Bool {
-        guard let model = build.replay?.model(before: seq + 1), var current = model.ref(for: view) else {
+    /// Whether a watched tap is still open after a step at `t`: past the tap (the next touch began, or a second
+    /// after the finger lifted) it failed; a first responder other than its own means the keyboard went.
+    private func keepWatching(_ watch: Watch, seq: Int, t: Double, began: Bool, firstResponder: ObjectRef?) -> Bool {
+        if let endedAt = watch.endedAt, t > endedAt + 1 || began {
+            // This step may carry the recognizer's outcome of a grouped event: replays go up to it.
+            failed(watch, through: seq)
             return false
         }
+        return firstResponder == watch.tap.responder
+    }
+
+    private func failed(_ watch: Watch, through: Int) {
+        let tap = watch.tap
+        if let k = groups.firstIndex(where: { $0.first.responder == tap.responder && $0.first.tapped == tap.tapped }) {
+            groups[k].taps.append(tap.began)
+        } else {
+            groups.append(Group(first: tap, taps: [tap.began], through: through))
+        }
+    }
+
+    /// Replays from the snapshot before the group's first tap, with `policy` added, to its end: whether the first
+    /// responder went during the tap. Only the stretch from that snapshot is read again, not the session.
+    private func dismisses(_ group: Group, with policy: DismissPolicy, _ context: SessionContext) -> Bool {
+        guard let snapshot = group.first.snapshot else { return false }
+        var model = snapshot.model
+        model.policies.added.append(policy)
+        let outcome = TapOutcome(responder: group.first.responder, began: group.first.began.seq, touch: group.first.touch)
+        var replayer = SessionReplayer(session: context.ref.id, continuingFrom: model)
+        replayer.observer = outcome
+        do {
+            try context.records.forEachRecord(in: (snapshot.seq + 1)...max(snapshot.seq + 1, group.through)) {
+                record in try replayer.feed(record) { _ in }
+            }
+            try replayer.finish { _ in }
+        } catch {
+            return false
+        }
+        return outcome.dismissed
+    }
+
+    private func isInsideControl(_ view: ObjectRef, in model: ResponderModel) -> Bool {
+        var current = view
         for _ in 0..<10_000 {
             guard let info = model.info(current) else { return false }
             if info.isControl { return true }
@@ -195,5 +212,42 @@ struct TapFailedToDismissRule: Rule {
             current = parent
         }
         return false
+    }
+}
+
+/// Watches a replay with a policy added, from the tap on: whether the first responder went before the tap was over.
+private final class TapOutcome: ReplayObserver {
+    let responder: ObjectRef
+    let began: Int
+    let touch: String
+    private var endedAt: Double?
+    private var done = false
+    private(set) var dismissed = false
+
+    init(responder: ObjectRef, began: Int, touch: String) {
+        self.responder = responder
+        self.began = began
+        self.touch = touch
+    }
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
+        guard !done, input.seq >= began else { return }
+        let t = input.t ?? 0
+        var isBegan = false
+        var isEnd = false
+        if case .touch(let touch) = input.record {
+            isBegan = touch.phase == .began && input.seq > began
+            isEnd = touch.touch.description == self.touch && (touch.phase == .ended || touch.phase == .cancelled)
+        }
+        if let endedAt, t > endedAt + 1 || isBegan {
+            done = true
+            return
+        }
+        if step.firstResponder != responder {
+            dismissed = true
+            done = true
+            return
+        }
+        if isEnd { endedAt = t }
     }
 }

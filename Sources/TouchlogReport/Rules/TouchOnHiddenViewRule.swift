@@ -1,7 +1,8 @@
 import ResponderCore
+import TouchlogFormat
 
 /// The recording says a touch went to a view that was hidden or transparent.
-struct TouchOnHiddenViewRule: Rule {
+final class TouchOnHiddenViewRule: Rule {
     static let description = RuleDescription(
         identifier: "touch_on_hidden_view", name: "Touch delivered to a hidden view", severity: .warning,
         rationale: """
@@ -29,27 +30,29 @@ struct TouchOnHiddenViewRule: Rule {
                     """#)
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let steps = build.replay?.steps else { return [] }
-        return steps.filter { $0.type == "touch" && $0.phase == "began" && $0.observedViewHidden == true }.compactMap {
-            step in
-            guard let observed = step.observedView else { return nil }
-            let view = build.view(observed, at: step.seq, role: "recorded view")
-            let info = build.info(observed, at: step.seq)
-            let state =
-                info.map {
-                    $0.isHidden
-                        ? "hidden"
-                        : $0.alpha < 0.01 ? "transparent (alpha below 0.01)" : "inside a hidden or transparent view"
-                } ?? "hidden"
-            return build.finding(
-                .warning, records: [step.seq], views: [view],
+    private var findings: [Finding] = []
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        guard case .touch(let touch) = input.record, touch.phase == .began, let observed = touch.view,
+            let ref = model.view(observed), model.isEffectivelyHidden(ref)
+        else { return }
+        let view = build.view(ref, in: model, role: "recorded view")
+        let state =
+            model.info(ref).map {
+                $0.isHidden
+                    ? "hidden"
+                    : $0.alpha < 0.01 ? "transparent (alpha below 0.01)" : "inside a hidden or transparent view"
+            } ?? "hidden"
+        findings.append(
+            build.finding(
+                .warning, records: [Citation(input.seq, touch.t)], views: [view],
                 explanation:
-                    "The recording says a touch at \(Wording.point(step.x, step.y)) went to \(build.name(view)), which was \(state) and which UIKit's hit testing never returns.",
+                    "The recording says a touch at \(Wording.point(touch.x, touch.y)) went to \(build.name(view)), which was \(state) and which UIKit's hit testing never returns.",
                 scene: build.scene(
-                    at: step.seq, touches: [Point(step.x ?? 0, step.y ?? 0)], hitView: observed,
-                    expectedView: step.hitView))
-        }
+                    model, t: touch.t, touches: [Point(touch.x, touch.y)], hitView: ref, expectedView: step.hitTestView)))
     }
+
+    func finish(build: FindingBuilder) -> [Finding] { findings }
 }

@@ -1,7 +1,8 @@
 import ResponderCore
+import TouchlogFormat
 
 /// A nil-targeted action that no responder handled.
-struct UnhandledActionRule: Rule {
+final class UnhandledActionRule: Rule {
     static let description = RuleDescription(
         identifier: "unhandled_action", name: "Action nobody handled", severity: .warning,
         rationale: """
@@ -30,24 +31,25 @@ struct UnhandledActionRule: Rule {
                     """#)
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let steps = build.replay?.steps else { return [] }
-        var findings: [Finding] = []
-        for step in steps {
-            for action in step.actions where action.target == nil {
-                let sender = action.sender.map { build.view($0, at: step.seq, role: "sender") }
-                let from = sender.map { " from \(build.name($0))" } ?? ""
-                findings.append(
-                    build.finding(
-                        .warning, records: [step.seq], views: sender.map { [$0] } ?? [],
-                        explanation:
-                            "The action \(action.action)\(from) was sent to the responder chain and no responder implements it, so nothing happened.",
-                        scene: build.scene(
-                            at: step.seq, touches: step.x.map { [Point($0, step.y ?? 0)] } ?? [],
-                            hitView: step.view)))
-            }
+    private var findings: [Finding] = []
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        for action in step.actions where action.target == nil {
+            let sender = action.sender.map { build.view($0, in: model, role: "sender") }
+            let from = sender.map { " from \(build.name($0))" } ?? ""
+            let t = input.t ?? 0
+            var touches: [Point] = []
+            if case .touch(let touch) = input.record, touch.phase == .began { touches = [Point(touch.x, touch.y)] }
+            findings.append(
+                build.finding(
+                    .warning, records: [Citation(input.seq, t)], views: sender.map { [$0] } ?? [],
+                    explanation:
+                        "The action \(action.action)\(from) was sent to the responder chain and no responder implements it, so nothing happened.",
+                    scene: build.scene(model, t: t, touches: touches, hitView: step.view)))
         }
-        return findings
     }
+
+    func finish(build: FindingBuilder) -> [Finding] { findings }
 }

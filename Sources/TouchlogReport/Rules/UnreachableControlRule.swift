@@ -1,7 +1,8 @@
-import TouchlogStore
+import ResponderCore
+import TouchlogFormat
 
 /// A visible, enabled control that no point on screen reaches.
-struct UnreachableControlRule: Rule {
+final class UnreachableControlRule: Rule {
     static let description = RuleDescription(
         identifier: "unreachable_control", name: "Control no tap can reach", severity: .error,
         rationale: """
@@ -31,61 +32,98 @@ struct UnreachableControlRule: Rule {
                     """#),
         ])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let build = FindingBuilder(context, rule: Self.self)
-        guard let steps = build.replay?.steps else { return [] }
-        var groups: [(reach: ReplayStepRow.ControlReach, seqs: [Int])] = []
-        // Controls a recorded touch reached (through an app hit-test override) are reachable on the device.
-        var touched = Set<String>()
-        for step in steps where step.type == "touch" && step.phase == "began" {
-            if let observed = step.observedView { touched.insert(observed) }
-        }
-        for step in steps {
-            for reach in step.controlReach where reach.kind == "unreachable" {
-                if touched.contains(where: { build.isView($0, inside: reach.control, at: step.seq) }) { continue }
-                if reach.reason == "coveredByWindow", let window = reach.blocker,
-                    !build.windowContentCovers(window, reach.control, at: step.seq)
-                {
+    private var controls = VisibleControls()
+    /// One group per control (by id), described at the first snapshot that shows it.
+    private var groups: [Group] = []
+    /// Views a recorded touch began on: a control one of them is in was reachable on the device (an app hit-test
+    /// override), whatever the model says.
+    private var touched = Set<String>()
+
+    private struct Group {
+        var control: String
+        /// The control and every view inside it when it was found: a touch on any of them reached it.
+        var subtree: Set<String>
+        var snapshots: [Citation]
+        var explanation: String
+        var views: [ViewRef]
+        var severity: Severity
+        var scene: Scene?
+    }
+
+    init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        controls.invalidate(after: input.record)
+        switch input.record {
+        case .touch(let touch) where touch.phase == .began:
+            if let observed = touch.view { touched.insert(observed) }
+        case .snapshot(let snapshot):
+            for (control, _, enabled) in controls.list(model) where enabled {
+                guard case .unreachable(let answer, _) = model.reachability(of: control),
+                    let obstacle = Obstacle(answer)
+                else { continue }
+                if case .coveredByWindow(let window) = obstacle, !build.windowContentCovers(window, control, in: model) {
                     continue
                 }
-                if let k = groups.firstIndex(where: { $0.reach.control == reach.control }) {
-                    groups[k].seqs.append(step.seq)
+                let id = model.id(of: control)
+                let citation = Citation(input.seq, snapshot.t)
+                if let k = groups.firstIndex(where: { $0.control == id }) {
+                    groups[k].snapshots.append(citation)
                 } else {
-                    groups.append((reach, [step.seq]))
+                    groups.append(describe(control, obstacle, answer, model, build, citation))
                 }
             }
+        default:
+            break
         }
-        return groups.map { group in
-            let seq = group.seqs[0]
-            let reach = group.reach
-            let control = build.view(reach.control, at: seq, role: "unreachable control")
-            var views = [control]
-            var blockerName = ""
-            if let blocker = build.blocker(reach.blocker, of: reach.control, at: seq) {
-                views.append(blocker.view)
-                blockerName = blocker.name
-            }
-            let why: String
-            switch reach.reason {
-            case "outsideBounds":
-                why =
-                    blockerName.isEmpty
-                    ? "it lies outside its parent's bounds"
-                    : "it lies outside the bounds of \(blockerName), so hit testing never looks for it there"
-            case "coveredBySibling": why = "\(blockerName) covers it"
-            case "coveredByWindow":
-                why = "another window in front, \(blockerName), covers it (the keyboard's, typically)"
-            case "userInteractionDisabled": why = "\(blockerName.isEmpty ? "it" : blockerName) has user interaction off"
-            case "hidden": why = "\(blockerName.isEmpty ? "it" : blockerName) is hidden"
-            case "alphaBelowThreshold": why = "\(blockerName.isEmpty ? "it" : blockerName) has alpha below 0.01"
-            case "disabledControl": why = "\(blockerName.isEmpty ? "it" : blockerName) is a disabled control"
-            default: why = reach.explanation
-            }
-            let severity: Severity = reach.reason == "coveredByWindow" ? .warning : .error
-            return build.finding(
-                severity, records: group.seqs, views: views,
-                explanation: "\(build.name(control)) is visible and enabled but no tap can reach it: \(why).",
-                scene: build.scene(at: seq, expectedView: reach.control))
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        groups.filter { $0.subtree.isDisjoint(with: touched) }.map { group in
+            build.finding(
+                group.severity, records: group.snapshots, views: group.views, explanation: group.explanation,
+                scene: group.scene)
         }
+    }
+
+    private func describe(
+        _ control: ObjectRef, _ obstacle: Obstacle, _ answer: ReachAnswer, _ model: ResponderModel,
+        _ build: FindingBuilder, _ citation: Citation
+    ) -> Group {
+        let controlView = build.view(control, in: model, role: "unreachable control")
+        var views = [controlView]
+        var blockerName = ""
+        if let blocker = build.blocker(obstacle.blocker, of: control, in: model) {
+            views.append(blocker.view)
+            blockerName = blocker.name
+        }
+        let subject = blockerName.isEmpty ? "it" : blockerName
+        let why: String
+        switch obstacle {
+        case .passedOver(.outsideBounds, _):
+            why =
+                blockerName.isEmpty
+                ? "it lies outside its parent's bounds"
+                : "it lies outside the bounds of \(blockerName), so hit testing never looks for it there"
+        case .coveredBySibling: why = "\(blockerName) covers it"
+        case .coveredByWindow: why = "another window in front, \(blockerName), covers it (the keyboard's, typically)"
+        case .passedOver(.userInteractionDisabled, _): why = "\(subject) has user interaction off"
+        case .passedOver(.hidden, _): why = "\(subject) is hidden"
+        case .passedOver(.alphaBelowThreshold, _): why = "\(subject) has alpha below 0.01"
+        case .passedOver(.disabledControl, _): why = "\(subject) is a disabled control"
+        case .notInWindow: why = model.describe(answer, view: control)
+        }
+        var subtree = Set<String>()
+        var stack = [control]
+        while let view = stack.popLast() {
+            subtree.insert(model.id(of: view))
+            stack += model.info(view)?.subviews ?? []
+        }
+        var severity = Severity.error
+        if case .coveredByWindow = obstacle { severity = .warning }
+        return Group(
+            control: model.id(of: control), subtree: subtree, snapshots: [citation],
+            explanation: "\(build.name(controlView)) is visible and enabled but no tap can reach it: \(why).",
+            views: views, severity: severity, scene: build.scene(model, t: citation.t, expectedView: control))
     }
 }

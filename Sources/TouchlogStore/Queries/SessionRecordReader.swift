@@ -2,37 +2,65 @@ import GRDB
 import GRDBSQLite
 import TouchlogFormat
 
-/// A record read back from the database, in session order.
-public struct StoredRecord: Sendable, Hashable {
-    /// Line number within the session; 1 is the header.
-    public var seq: Int
-    /// Typed for touches, a JSON object for every other record.
-    public var content: RecordContent
-    /// For a touch that had members beyond the typed ones: its line as recorded.
-    public var rawJSON: String?
+/// A stored session as a source of typed records (``SessionRecords``): what replay and the report read.
+///
+/// ```swift
+/// let records = database.records(of: info)
+/// try SessionReplay.replay(records, session: info.key) { print(TraceWriter.line($0)) }
+/// ```
+public struct StoredSessionRecords: SessionRecords, Sendable {
+    public let database: TouchlogDatabase
+    public let sessionRowID: Int64
 
-    public var type: String { content.type }
-    public var t: Double? { content.t }
+    public func forEachRecord(_ body: (SessionRecord) throws -> Void) throws {
+        try database.forEachRecord(sessionRowID: sessionRowID, body)
+    }
+
+    public func forEachRecord(in range: ClosedRange<Int>, _ body: (SessionRecord) throws -> Void) throws {
+        try database.forEachRecord(sessionRowID: sessionRowID, seqs: range, body)
+    }
+
+    public func contains(_ kind: RecordKind) throws -> Bool {
+        try database.hasRecords(sessionRowID: sessionRowID, kind: kind)
+    }
+}
+
+/// A session's snapshot record as stored, for printing (`touchlog show`).
+public struct StoredSnapshot: Sendable {
+    public var seq: Int
+    public var t: Double?
+    public var json: JSONObject
 }
 
 extension TouchlogDatabase {
-    /// Calls `body` with every record of a session in `seq` order: the header first, touches typed,
-    /// everything else parsed into a JSON object. Replay reads sessions through this.
+    /// The records of a stored session, as a ``SessionRecords`` source.
+    public func records(of session: SessionInfo) -> StoredSessionRecords {
+        StoredSessionRecords(database: self, sessionRowID: session.rowID)
+    }
+
+    /// Calls `body` with every record of a session (or those whose `seq` is in `seqs`) in `seq` order, the header
+    /// first, each decoded into its typed ``Record``: the one scan of a session's records, which replay, the report,
+    /// the benchmarks and the tests all read through.
     ///
     /// It merges two primary-key scans (`touch` and `record`) and reads columns straight from SQLite's
     /// statement handle: through GRDB's `Row` the same read took several times longer, and the replay
     /// benchmark compares replay against this read.
-    public func forEachRecord(sessionRowID: Int64, _ body: (StoredRecord) throws -> Void) throws {
+    public func forEachRecord(
+        sessionRowID: Int64, seqs: ClosedRange<Int>? = nil, _ body: (SessionRecord) throws -> Void
+    ) throws {
         try writer.read { db in
             let touches = try db.makeStatement(
                 sql:
-                    "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view, raw_json FROM touch WHERE key BETWEEN ? AND ? ORDER BY key"
+                    "SELECT seq, t, touch, phase, x, y, window, tap_count, event, view FROM touch WHERE key BETWEEN ? AND ? ORDER BY key"
             )
             let others = try db.makeStatement(
                 sql: "SELECT seq, json FROM record WHERE key BETWEEN ? AND ? ORDER BY key")
             let touchHandle = touches.sqliteStatement
             let otherHandle = others.sqliteStatement
-            let range = RecordKey.range(session: sessionRowID)
+            var range = RecordKey.range(session: sessionRowID)
+            if let seqs {
+                range = (range.lower + Int64(max(0, seqs.lowerBound)), range.lower + Int64(min(seqs.upperBound, Int(UInt32.max))))
+            }
             for handle in [touchHandle, otherHandle] {
                 sqlite3_bind_int64(handle, 1, range.lower)
                 sqlite3_bind_int64(handle, 2, range.upper)
@@ -57,15 +85,36 @@ extension TouchlogDatabase {
         }
     }
 
-    /// Every record of a session, in order (see ``forEachRecord(sessionRowID:_:)``).
-    public func records(sessionRowID: Int64) throws -> [StoredRecord] {
-        var records: [StoredRecord] = []
+    /// Every record of a session, in order (see ``forEachRecord(sessionRowID:seqs:_:)``).
+    public func records(sessionRowID: Int64) throws -> [SessionRecord] {
+        var records: [SessionRecord] = []
         try forEachRecord(sessionRowID: sessionRowID) { records.append($0) }
         return records
     }
 
-    /// Reads and parses every record of a session without doing anything with them: the baseline the
-    /// replay benchmark compares against. Returns the number of records.
+    /// Whether the session has at least one record of `kind` (`touch` records live in their own table).
+    public func hasRecords(sessionRowID: Int64, kind: RecordKind) throws -> Bool {
+        let range = RecordKey.range(session: sessionRowID)
+        let table = kind == .touch ? "touch" : "record"
+        let typeFilter = kind == .touch ? "" : " AND type = ?"
+        let arguments: StatementArguments =
+            kind == .touch ? [range.lower, range.upper] : [range.lower, range.upper, kind.rawValue]
+        return try writer.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE key BETWEEN ? AND ?\(typeFilter))",
+                arguments: arguments) ?? false
+        }
+    }
+
+    /// The session's content hash as stored at ingest.
+    public func contentHash(sessionRowID: Int64) throws -> String? {
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT content_hash FROM session WHERE id = ?", arguments: [sessionRowID])
+        }
+    }
+
+    /// Reads and decodes every record of a session without doing anything with them: the reference the replay
+    /// and report benchmarks compare against (the same scan they read through). Returns the number of records.
     public func readAllRecords(sessionRowID: Int64) throws -> Int {
         var count = 0
         try forEachRecord(sessionRowID: sessionRowID) { _ in count += 1 }
@@ -73,7 +122,7 @@ extension TouchlogDatabase {
     }
 
     /// The snapshot in force at `t` (the latest with `t` at or before it), or the first snapshot when `t` is nil.
-    public func snapshot(sessionRowID: Int64, at t: Double?) throws -> StoredRecord? {
+    public func snapshot(sessionRowID: Int64, at t: Double?) throws -> StoredSnapshot? {
         let range = RecordKey.range(session: sessionRowID)
         return try writer.read { db in
             let row: Row?
@@ -93,7 +142,8 @@ extension TouchlogDatabase {
             guard let row else { return nil }
             let json: String = row["json"]
             let value = try JSONReader.parse(json)
-            return StoredRecord(seq: row["seq"], content: .object(value.objectValue ?? [:]), rawJSON: nil)
+            let object = value.objectValue ?? [:]
+            return StoredSnapshot(seq: row["seq"], t: object["t"]?.doubleValue, json: object)
         }
     }
 
@@ -107,7 +157,7 @@ extension TouchlogDatabase {
         }
     }
 
-    private func readTouch(_ handle: OpaquePointer) -> StoredRecord {
+    private func readTouch(_ handle: OpaquePointer) -> SessionRecord {
         let touch: TouchIdentifier =
             sqlite3_column_type(handle, 2) == SQLITE_INTEGER
             ? .number(sqlite3_column_int64(handle, 2)) : .string(text(handle, 2) ?? "")
@@ -116,18 +166,18 @@ extension TouchlogDatabase {
             phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: sqlite3_column_int(handle, 3))) ?? .began,
             x: sqlite3_column_double(handle, 4), y: sqlite3_column_double(handle, 5), window: text(handle, 6),
             tapCount: optionalInt(handle, 7), event: optionalInt(handle, 8), view: text(handle, 9))
-        return StoredRecord(
-            seq: Int(sqlite3_column_int64(handle, 0)), content: .touch(record), rawJSON: text(handle, 10))
+        return SessionRecord(seq: Int(sqlite3_column_int64(handle, 0)), record: .touch(record))
     }
 
-    private func readOther(_ handle: OpaquePointer) throws -> StoredRecord {
+    /// Every other record is kept as its JSON text: decoded here, once, into its typed form.
+    private func readOther(_ handle: OpaquePointer) throws -> SessionRecord {
         let seq = Int(sqlite3_column_int64(handle, 0))
         let count = Int(sqlite3_column_bytes(handle, 1))
         guard let bytes = sqlite3_column_text(handle, 1) else {
-            return StoredRecord(seq: seq, content: .object([:]), rawJSON: nil)
+            throw RecordDecodingError(seq: seq, "the stored record is empty; re-ingest the session")
         }
-        let value = try JSONReader.parse(UnsafeBufferPointer(start: bytes, count: count))
-        return StoredRecord(seq: seq, content: .object(value.objectValue ?? [:]), rawJSON: nil)
+        return SessionRecord(
+            seq: seq, record: try Record(decoding: UnsafeBufferPointer(start: bytes, count: count), seq: seq))
     }
 
     private func text(_ handle: OpaquePointer, _ column: Int32) -> String? {

@@ -1,3 +1,4 @@
+import ResponderCore
 import TouchlogFormat
 import TouchlogReport
 
@@ -22,8 +23,8 @@ enum FixtureSessions {
     static let typedOnly = [header, snapshot, #"{"type":"key","t":2,"length":1}"#].joined(separator: "\n") + "\n"
 }
 
-/// Keys typed after the first responder was hidden (a records-only stand-in for `hidden_first_responder`).
-struct FixtureHiddenFieldRule: Rule {
+/// Keys typed after the first responder was hidden (a simple stand-in for `hidden_first_responder`).
+final class FixtureHiddenFieldRule: Rule {
     static let description = RuleDescription(
         identifier: "fixture_hidden_field", name: "Fixture: keys into a hidden field", severity: .warning,
         rationale: "A test-only rule: a `set` hides a view, and keys typed afterwards go into it.",
@@ -35,29 +36,36 @@ struct FixtureHiddenFieldRule: Rule {
         ],
         nonTriggeringExamples: [RuleExample(FixtureSessions.typedOnly)])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        let session = context.session
-        var found: [Finding] = []
-        for (index, record) in session.records.enumerated() {
-            guard case .object(let object) = record.content, record.type == "set",
-                object["isHidden"]?.boolValue == true, let id = object["view"]?.stringValue
-            else { continue }
-            let keys = session.records[(index + 1)...].filter { $0.type == "key" }
-            let view = FixtureViews.find(id, in: session) ?? ViewRef(id: id, className: "UIView")
-            found.append(
-                Finding(
-                    ruleID: Self.description.identifier, severity: keys.isEmpty ? .warning : .error,
-                    session: context.sessionRef, span: TimeSpan(record.t ?? 0, keys.last?.t ?? record.t ?? 0),
-                    records: [record.seq] + keys.map(\.seq), views: [view],
-                    explanation:
-                        "\(view.displayName) was hidden while first responder; \(keys.count) keys went into it."))
+    /// Every hiding `set` so far, with the view it hid and the keys typed after it.
+    private var hides: [(set: SessionRecord, view: ViewRef, keys: [SessionRecord])] = []
+
+    required init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        switch input.record {
+        case .set(let set) where set.patch.isHidden == true:
+            let view = model.ref(for: set.view).flatMap { ViewRef(model: model, view: $0) }
+            hides.append((input, view ?? ViewRef(id: set.view, className: "UIView"), []))
+        case .key:
+            for k in hides.indices { hides[k].keys.append(input) }
+        default:
+            break
         }
-        return found
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        hides.map { hide in
+            Finding(
+                ruleID: Self.description.identifier, severity: hide.keys.isEmpty ? .warning : .error,
+                session: build.context.ref, span: TimeSpan(hide.set.t ?? 0, hide.keys.last?.t ?? hide.set.t ?? 0),
+                records: [hide.set.seq] + hide.keys.map(\.seq), views: [hide.view],
+                explanation: "\(hide.view.displayName) was hidden while first responder; \(hide.keys.count) keys went into it.")
+        }
     }
 }
 
 /// Claims records it does not produce: proves the example checker reports a wrong example.
-struct FixtureMiscountingRule: Rule {
+final class FixtureMiscountingRule: Rule {
     static let description = RuleDescription(
         identifier: "fixture_miscounting", name: "Fixture: wrong example", severity: .warning,
         rationale: "A test-only rule whose example expects the wrong records.",
@@ -66,33 +74,19 @@ struct FixtureMiscountingRule: Rule {
         ],
         nonTriggeringExamples: [RuleExample(FixtureSessions.hiddenOnly)])
 
-    func findings(in context: RuleContext) -> [Finding] {
-        FixtureHiddenFieldRule().findings(in: context).map {
+    private let inner = FixtureHiddenFieldRule()
+
+    required init() {}
+
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        inner.replayed(input, step: step, model: model, build: build)
+    }
+
+    func finish(build: FindingBuilder) -> [Finding] {
+        inner.finish(build: build).map {
             var finding = $0
             finding.ruleID = Self.description.identifier
             return finding
         }
-    }
-}
-
-/// Finds views in a session's first snapshot (fixture rules have no replay model to ask).
-enum FixtureViews {
-    static func find(_ id: String, in session: AnalyzedSession) -> ViewRef? {
-        guard let snapshot = session.records.first(where: { $0.type == "snapshot" }),
-            case .object(let object) = snapshot.content, let windows = object["windows"]?.arrayValue
-        else { return nil }
-        var stack: [(JSONValue, [ViewRef.PathElement])] = windows.map { ($0, []) }
-        while let (view, parents) = stack.popLast() {
-            let className = view["class"]?.stringValue ?? "UIView"
-            let identifier = view["accessibilityIdentifier"]?.stringValue
-            let path = parents + [ViewRef.PathElement(className, identifier)]
-            if view["id"]?.stringValue == id {
-                return ViewRef(
-                    id: id, className: className, accessibilityIdentifier: identifier,
-                    accessibilityLabel: view["accessibilityLabel"]?.stringValue, path: path)
-            }
-            for child in view["subviews"]?.arrayValue ?? [] { stack.append((child, path)) }
-        }
-        return nil
     }
 }

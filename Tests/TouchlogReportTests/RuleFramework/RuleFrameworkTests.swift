@@ -1,5 +1,7 @@
 import Foundation
+import ResponderCore
 import Testing
+import TouchlogFormat
 
 @testable import TouchlogReport
 
@@ -73,13 +75,15 @@ import Testing
     }
 
     @Test func anInvalidExampleSessionIsReported() {
-        struct BrokenExampleRule: Rule {
+        final class BrokenExampleRule: Rule {
             static let description = RuleDescription(
                 identifier: "broken_example", name: "Broken", severity: .info, rationale: "Test.",
                 triggeringExamples: [
                     RuleExample(#"{"type":"touch","t":0}"#, produces: [ExpectedFinding(severity: .info, records: [1])])
                 ])
-            func findings(in context: RuleContext) -> [Finding] { [] }
+            init() {}
+            func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
+            func finish(build: FindingBuilder) -> [Finding] { [] }
         }
         let failures = RuleExampleCheck.failures(of: BrokenExampleRule.self)
         #expect(failures.count == 1)

@@ -67,7 +67,7 @@ import Testing
         #expect(try upgraded.appliedMigrations() == Migration.all.map(\.identifier))
         if appliedBefore >= 1 {
             #expect(try upgraded.sessions().map(\.key) == ["old"])
-            #expect(try upgraded.records(sessionRowID: 1).map(\.type) == ["session"])
+            #expect(try upgraded.records(sessionRowID: 1).map(\.record.typeName) == ["session"])
         }
     }
 

@@ -48,7 +48,7 @@ import TouchlogFormat
             let headerLine = try #require(info.headerLine)
             for record in try database.records(sessionRowID: info.rowID) {
                 let line = try JSONReader.parse(fileLines[headerLine + record.seq - 2])
-                #expect(line["type"]?.stringValue == record.type, "\(info.key) seq \(record.seq)")
+                #expect(line["type"]?.stringValue == record.record.typeName, "\(info.key) seq \(record.seq)")
                 #expect(line["t"]?.doubleValue == record.t, "\(info.key) seq \(record.seq)")
                 if record.seq == 1 { #expect(line["session"]?.stringValue == info.key) }
                 checked += 1

@@ -1,18 +1,17 @@
 import ResponderCore
-import TouchlogFormat
 
-/// Maps a `snapshot` record (log format section 3) onto `HierarchySpec`.
-enum SnapshotMapping {
+/// Decodes a `snapshot` record (log format section 3) into the core's `HierarchySpec`.
+enum SnapshotDecoding {
     /// The hierarchy, plus the window policy names the model does not know (kept and reported, never applied).
-    static func hierarchy(_ o: JSONObject, seq: Int) throws -> (HierarchySpec, unknownPolicies: [String]) {
+    static func snapshot(_ o: JSONObject) throws(RecordDecodingError) -> SnapshotRecord {
         guard let windowValues = o["windows"]?.arrayValue else {
-            throw MappingError(seq: seq, "the snapshot has no \"windows\" array")
+            throw RecordDecodingError("the snapshot has no \"windows\" array")
         }
         var unknown: [String] = []
         var windows: [WindowSpec] = []
         for value in windowValues {
             guard let w = value.objectValue else {
-                throw MappingError(seq: seq, "a window is \(value.typeDescription), not a Window object")
+                throw RecordDecodingError("a window is \(value.typeDescription), not a Window object")
             }
             var policies: [DismissPolicy] = []
             for name in Field.strings(w["policies"]) {
@@ -20,13 +19,13 @@ enum SnapshotMapping {
             }
             windows.append(
                 WindowSpec(
-                    view: try ViewMapping.view(w, seq: seq), windowLevel: w["windowLevel"]?.doubleValue ?? 0,
+                    view: try ViewDecoding.view(w), windowLevel: w["windowLevel"]?.doubleValue ?? 0,
                     isKeyWindow: w["isKeyWindow"]?.boolValue ?? false, policies: policies))
         }
         var controllers: [ControllerSpec] = []
         for value in o["controllers"]?.arrayValue ?? [] {
             guard let id = value["id"]?.stringValue, let className = value["class"]?.stringValue else {
-                throw MappingError(seq: seq, "a controller needs a string \"id\" and \"class\": \(value.serialized())")
+                throw RecordDecodingError("a controller needs a string \"id\" and \"class\": \(value.serialized())")
             }
             controllers.append(
                 ControllerSpec(
@@ -44,6 +43,9 @@ enum SnapshotMapping {
                 delegateIsResponder: a["delegate"]?["isResponder"]?.boolValue ?? false,
                 delegateImplements: Field.strings(a["delegate"]?["implements"]))
         }
-        return (HierarchySpec(windows: windows, controllers: controllers, application: application), unknown)
+        return SnapshotRecord(
+            t: try Field.time(o),
+            hierarchy: HierarchySpec(windows: windows, controllers: controllers, application: application),
+            unknownPolicies: unknown)
     }
 }

@@ -1,13 +1,12 @@
 import ResponderCore
-import TouchlogFormat
 
-/// Maps recorded View objects (log format section 3) onto `ViewSpec`, and `set` records onto `ViewPatch`.
+/// Decodes recorded View objects (log format section 3) into `ViewSpec`, and `set` records into `ViewPatch`.
 ///
 /// Subtrees are built with an explicit stack (post-order), so a very deep recorded hierarchy cannot overflow the
-/// call stack. Fields the format does not define are ignored; fields the model has no use for (`textLength`) too.
-enum ViewMapping {
+/// call stack. Fields the format does not define are ignored; fields the model has no use for (`textLength`) are kept for outputs.
+enum ViewDecoding {
     /// Builds a view and its whole subtree.
-    static func view(_ root: JSONObject, seq: Int) throws -> ViewSpec {
+    static func view(_ root: JSONObject) throws(RecordDecodingError) -> ViewSpec {
         struct Frame {
             var json: JSONObject
             var children: [JSONValue]
@@ -21,8 +20,7 @@ enum ViewMapping {
                 let child = stack[top].children[stack[top].next]
                 stack[top].next += 1
                 guard let object = child.objectValue else {
-                    throw MappingError(
-                        seq: seq,
+                    throw RecordDecodingError(
                         "a subview of \"\(stack[top].json["id"]?.stringValue ?? "?")\" is \(child.typeDescription), not a View object"
                     )
                 }
@@ -30,31 +28,31 @@ enum ViewMapping {
                 continue
             }
             let done = stack.removeLast()
-            let spec = try ownFields(done.json, subviews: done.built, seq: seq)
+            let spec = try ownFields(done.json, subviews: done.built)
             if stack.isEmpty { return spec }
             stack[stack.count - 1].built.append(spec)
         }
     }
 
     /// One view's own fields (everything but `subviews`).
-    static func ownFields(_ o: JSONObject, subviews: [ViewSpec], seq: Int) throws -> ViewSpec {
+    static func ownFields(_ o: JSONObject, subviews: [ViewSpec]) throws(RecordDecodingError) -> ViewSpec {
         guard let id = o["id"]?.stringValue else {
-            throw MappingError(
-                seq: seq, "a view has no string \"id\"; every View needs \"id\", \"class\" and \"frame\"")
+            throw RecordDecodingError(
+                "a view has no string \"id\"; every View needs \"id\", \"class\" and \"frame\"")
         }
         guard let className = o["class"]?.stringValue else {
-            throw MappingError(seq: seq, "view \"\(id)\" has no string \"class\"")
+            throw RecordDecodingError("view \"\(id)\" has no string \"class\"")
         }
-        let frame = try Field.rect(o["frame"], "frame", seq: seq)
-        let center = try Field.point(o["center"], "center", seq: seq)
+        let frame = try Field.rect(o["frame"], "frame")
+        let center = try Field.point(o["center"], "center")
         if frame == nil && center == nil {
-            throw MappingError(
-                seq: seq, "view \"\(id)\" has neither \"frame\" nor \"center\"; a null frame needs a center")
+            throw RecordDecodingError(
+                "view \"\(id)\" has neither \"frame\" nor \"center\"; a null frame needs a center")
         }
         return ViewSpec(
             id: id, className: className, baseClass: o["baseClass"]?.stringValue, frame: frame,
-            bounds: try Field.rect(o["bounds"], "bounds", seq: seq), center: center,
-            transform: try Field.transform(o["transform"], seq: seq), isHidden: o["isHidden"]?.boolValue,
+            bounds: try Field.rect(o["bounds"], "bounds"), center: center,
+            transform: try Field.transform(o["transform"]), isHidden: o["isHidden"]?.boolValue,
             alpha: o["alpha"]?.doubleValue, isUserInteractionEnabled: o["isUserInteractionEnabled"]?.boolValue,
             clipsToBounds: o["clipsToBounds"]?.boolValue,
             isMultipleTouchEnabled: o["isMultipleTouchEnabled"]?.boolValue,
@@ -62,30 +60,34 @@ enum ViewMapping {
             canBecomeFirstResponder: o["canBecomeFirstResponder"]?.boolValue,
             canResignFirstResponder: o["canResignFirstResponder"]?.boolValue,
             isFirstResponder: o["isFirstResponder"]?.boolValue, overridesTouches: o["overridesTouches"]?.boolValue,
-            implements: Field.strings(o["implements"]), actions: try actions(o["actions"], seq: seq),
-            gestureRecognizers: try recognizers(o["gestureRecognizers"], seq: seq),
+            implements: Field.strings(o["implements"]), actions: try actions(o["actions"]),
+            gestureRecognizers: try recognizers(o["gestureRecognizers"]),
             keyboardDismissMode: o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:)),
             accessibilityIdentifier: o["accessibilityIdentifier"]?.stringValue,
             accessibilityLabel: o["accessibilityLabel"]?.stringValue, text: o["text"]?.stringValue,
-            subviews: subviews)
+            textLength: o["textLength"]?.intValue, subviews: subviews)
     }
 
-    static func actions(_ value: JSONValue?, seq: Int) throws -> [ActionSpec] {
+    static func actions(_ value: JSONValue?) throws(RecordDecodingError) -> [ActionSpec] {
         guard let items = value?.arrayValue else { return [] }
-        return try items.map { item in
+        var out: [ActionSpec] = []
+        for item in items {
             guard let action = item["action"]?.stringValue else {
-                throw MappingError(seq: seq, "a control action has no string \"action\": \(item.serialized())")
+                throw RecordDecodingError("a control action has no string \"action\": \(item.serialized())")
             }
-            return ActionSpec(events: Field.strings(item["events"]), target: Field.id(item["target"]), action: action)
+            out.append(
+                ActionSpec(events: Field.strings(item["events"]), target: Field.id(item["target"]), action: action))
         }
+        return out
     }
 
-    static func recognizers(_ value: JSONValue?, seq: Int) throws -> [RecognizerSpec] {
+    static func recognizers(_ value: JSONValue?) throws(RecordDecodingError) -> [RecognizerSpec] {
         guard let items = value?.arrayValue else { return [] }
-        return try items.map { item in
+        var out: [RecognizerSpec] = []
+        for item in items {
             guard let id = item["id"]?.stringValue, let className = item["class"]?.stringValue else {
-                throw MappingError(
-                    seq: seq, "a gesture recognizer needs a string \"id\" and \"class\": \(item.serialized())")
+                throw RecordDecodingError(
+                    "a gesture recognizer needs a string \"id\" and \"class\": \(item.serialized())")
             }
             // `baseClass` decides the behaviour of a custom recognizer class, as for views.
             let kind = item["baseClass"]?.stringValue.map { RecognizerKind(className: $0) }
@@ -95,25 +97,27 @@ enum ViewMapping {
                     target: Field.id(a["target"]), action: action,
                     effect: a["effect"]?.stringValue.flatMap(RecognizerEffect.init(rawValue:)))
             }
-            return RecognizerSpec(
-                id: id, className: className, kind: kind, isEnabled: item["isEnabled"]?.boolValue ?? true,
-                cancelsTouchesInView: item["cancelsTouchesInView"]?.boolValue ?? true,
-                delaysTouchesBegan: item["delaysTouchesBegan"]?.boolValue ?? false,
-                delaysTouchesEnded: item["delaysTouchesEnded"]?.boolValue ?? true,
-                numberOfTapsRequired: item["numberOfTapsRequired"]?.intValue ?? 1,
-                requireToFail: Field.strings(item["requireToFail"]),
-                ignoresControls: item["ignoresControls"]?.boolValue ?? false,
-                shouldBegin: item["shouldBegin"]?.boolValue ?? true, actions: actions)
+            out.append(
+                RecognizerSpec(
+                    id: id, className: className, kind: kind, isEnabled: item["isEnabled"]?.boolValue ?? true,
+                    cancelsTouchesInView: item["cancelsTouchesInView"]?.boolValue ?? true,
+                    delaysTouchesBegan: item["delaysTouchesBegan"]?.boolValue ?? false,
+                    delaysTouchesEnded: item["delaysTouchesEnded"]?.boolValue ?? true,
+                    numberOfTapsRequired: item["numberOfTapsRequired"]?.intValue ?? 1,
+                    requireToFail: Field.strings(item["requireToFail"]),
+                    ignoresControls: item["ignoresControls"]?.boolValue ?? false,
+                    shouldBegin: item["shouldBegin"]?.boolValue ?? true, actions: actions))
         }
+        return out
     }
 
     /// A `set` record's fields as a patch (only the fields present change).
-    static func patch(_ o: JSONObject, seq: Int) throws -> ViewPatch {
+    static func patch(_ o: JSONObject) throws(RecordDecodingError) -> ViewPatch {
         var p = ViewPatch()
-        p.frame = try Field.rect(o["frame"], "frame", seq: seq)
-        p.bounds = try Field.rect(o["bounds"], "bounds", seq: seq)
-        p.center = try Field.point(o["center"], "center", seq: seq)
-        p.transform = try Field.transform(o["transform"], seq: seq)
+        p.frame = try Field.rect(o["frame"], "frame")
+        p.bounds = try Field.rect(o["bounds"], "bounds")
+        p.center = try Field.point(o["center"], "center")
+        p.transform = try Field.transform(o["transform"])
         p.isHidden = o["isHidden"]?.boolValue
         p.alpha = o["alpha"]?.doubleValue
         p.isUserInteractionEnabled = o["isUserInteractionEnabled"]?.boolValue
@@ -125,12 +129,13 @@ enum ViewMapping {
         p.canResignFirstResponder = o["canResignFirstResponder"]?.boolValue
         p.overridesTouches = o["overridesTouches"]?.boolValue
         if o["implements"] != nil { p.implements = Field.strings(o["implements"]) }
-        if o["actions"] != nil { p.actions = try actions(o["actions"], seq: seq) }
-        if o["gestureRecognizers"] != nil { p.gestureRecognizers = try recognizers(o["gestureRecognizers"], seq: seq) }
+        if o["actions"] != nil { p.actions = try actions(o["actions"]) }
+        if o["gestureRecognizers"] != nil { p.gestureRecognizers = try recognizers(o["gestureRecognizers"]) }
         p.keyboardDismissMode = o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:))
         p.accessibilityIdentifier = o["accessibilityIdentifier"]?.stringValue
         p.accessibilityLabel = o["accessibilityLabel"]?.stringValue
         p.text = o["text"]?.stringValue
+        p.textLength = o["textLength"]?.intValue
         p.isFirstResponder = o["isFirstResponder"]?.boolValue
         return p
     }

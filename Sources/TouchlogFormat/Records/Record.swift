@@ -1,0 +1,270 @@
+import ResponderCore
+
+/// One touchlog/1 record, decoded and typed: a case per record type of `docs/log-format.md`.
+///
+/// A record is decoded once, where it enters the program (a log line, a stored row, an importer, a recorder), and
+/// everything downstream (replay, rules, timelines) switches over this enum. The view trees, patches and calls are
+/// ResponderCore's own spec types, so the model is built from exactly what was decoded, with no second mapping.
+///
+/// ```swift
+/// switch record {
+/// case .keyboard(let keyboard) where keyboard.phase.isShowing: …
+/// case .touch(let touch): …
+/// default: break
+/// }
+/// ```
+public enum Record: Sendable, Equatable {
+    /// The header that starts every session (seq 1).
+    case session(SessionHeader)
+    case snapshot(SnapshotRecord)
+    case touch(TouchRecord)
+    case key(KeyRecord)
+    case set(SetRecord)
+    case insert(InsertRecord)
+    case remove(RemoveRecord)
+    case call(CallRecord)
+    case action(ActionRecord)
+    case firstResponder(FirstResponderRecord)
+    case keyboard(KeyboardRecord)
+    case sent(SentRecord)
+    /// A `type` touchlog/1 does not define: kept by ingest, ignored by replay.
+    case unknown(UnknownRecord)
+
+    /// The record's type; nil for an unknown one.
+    public var kind: RecordKind? {
+        switch self {
+        case .session: .session
+        case .snapshot: .snapshot
+        case .touch: .touch
+        case .key: .key
+        case .set: .set
+        case .insert: .insert
+        case .remove: .remove
+        case .call: .call
+        case .action: .action
+        case .firstResponder: .firstResponder
+        case .keyboard: .keyboard
+        case .sent: .sent
+        case .unknown: nil
+        }
+    }
+
+    /// The `type` member as written.
+    public var typeName: String {
+        if case .unknown(let unknown) = self { return unknown.type }
+        return kind!.rawValue
+    }
+
+    /// Seconds since the session started; nil for the header (and an unknown record without a number `t`).
+    public var t: Double? {
+        switch self {
+        case .session: nil
+        case .snapshot(let r): r.t
+        case .touch(let r): r.t
+        case .key(let r): r.t
+        case .set(let r): r.t
+        case .insert(let r): r.t
+        case .remove(let r): r.t
+        case .call(let r): r.t
+        case .action(let r): r.t
+        case .firstResponder(let r): r.t
+        case .keyboard(let r): r.t
+        case .sent(let r): r.t
+        case .unknown(let r): r.t
+        }
+    }
+}
+
+/// A record with its place in the session: what every reader of a session (the store's scan, a file, an importer,
+/// a recorder) hands to replay and the rules.
+public struct SessionRecord: Sendable, Equatable {
+    /// Line number within the session: 1 is the `session` header.
+    public var seq: Int
+    public var record: Record
+
+    public init(seq: Int, record: Record) {
+        self.seq = seq
+        self.record = record
+    }
+
+    public var t: Double? { record.t }
+}
+
+/// `snapshot`: the whole hierarchy (log format section 3).
+public struct SnapshotRecord: Sendable, Equatable {
+    public var t: Double
+    public var hierarchy: HierarchySpec
+    /// Window policy names touchlog does not model: kept and reported, never applied.
+    public var unknownPolicies: [String]
+
+    public init(t: Double, hierarchy: HierarchySpec, unknownPolicies: [String] = []) {
+        self.t = t
+        self.hierarchy = hierarchy
+        self.unknownPolicies = unknownPolicies
+    }
+}
+
+/// `key`: typed input of `length` UTF-16 code units (the text itself only with `ingest --keep-text`).
+public struct KeyRecord: Sendable, Equatable {
+    public var t: Double
+    public var length: Int
+    public var text: String?
+
+    public init(t: Double, length: Int, text: String? = nil) {
+        self.t = t
+        self.length = length
+        self.text = text
+    }
+}
+
+/// `set`: the app changed properties of a view.
+public struct SetRecord: Sendable, Equatable {
+    public var t: Double
+    public var view: String
+    public var patch: ViewPatch
+
+    public init(t: Double, view: String, patch: ViewPatch) {
+        self.t = t
+        self.view = view
+        self.patch = patch
+    }
+}
+
+/// `insert`: `addSubview` (no index: on top) or `insertSubview(_:at:)`, with the new view's subtree.
+public struct InsertRecord: Sendable, Equatable {
+    public var t: Double
+    public var parent: String
+    public var index: Int?
+    public var view: ViewSpec
+
+    public init(t: Double, parent: String, index: Int? = nil, view: ViewSpec) {
+        self.t = t
+        self.parent = parent
+        self.index = index
+        self.view = view
+    }
+}
+
+/// `remove`: `removeFromSuperview`.
+public struct RemoveRecord: Sendable, Equatable {
+    public var t: Double
+    public var view: String
+
+    public init(t: Double, view: String) {
+        self.t = t
+        self.view = view
+    }
+}
+
+/// `call`: the app called `becomeFirstResponder`, `resignFirstResponder` or `endEditing(force)` on a responder.
+public struct CallRecord: Sendable, Equatable {
+    public var t: Double
+    /// Any responder's id: a view, a controller, the application.
+    public var responder: String
+    public var method: ResponderCall
+    public var force: Bool
+
+    public init(t: Double, responder: String, method: ResponderCall, force: Bool = false) {
+        self.t = t
+        self.responder = responder
+        self.method = method
+        self.force = force
+    }
+}
+
+/// `action`: the app called `UIApplication.sendAction` itself (target nil: the responder chain).
+public struct ActionRecord: Sendable, Equatable {
+    public var t: Double
+    public var action: String
+    public var target: String?
+    public var sender: String?
+
+    public init(t: Double, action: String, target: String?, sender: String? = nil) {
+        self.t = t
+        self.action = action
+        self.target = target
+        self.sender = sender
+    }
+}
+
+/// `firstResponder` (an observation): the first responder changed, to `view` (nil: none).
+public struct FirstResponderRecord: Sendable, Equatable {
+    public var t: Double
+    public var view: String?
+    public var window: String?
+
+    public init(t: Double, view: String?, window: String? = nil) {
+        self.t = t
+        self.view = view
+        self.window = window
+    }
+}
+
+/// The keyboard notifications a recording may hold (log format, "keyboard").
+public enum KeyboardPhase: String, Sendable, CaseIterable {
+    case willShow, didShow, willHide, didHide, willChangeFrame
+
+    /// What the notification says of the keyboard's visibility: shown, hidden, or nothing (a frame change while it
+    /// stays where it is: rotation, a different input view, the predictive bar).
+    public var visibility: Bool? {
+        switch self {
+        case .willShow, .didShow: true
+        case .willHide, .didHide: false
+        case .willChangeFrame: nil
+        }
+    }
+}
+
+/// `keyboard` (an observation): a keyboard notification with the keyboard's end frame on screen.
+public struct KeyboardRecord: Sendable, Equatable {
+    public var t: Double
+    public var phase: KeyboardPhase
+    public var frame: Rect
+
+    public init(t: Double, phase: KeyboardPhase, frame: Rect) {
+        self.t = t
+        self.phase = phase
+        self.frame = frame
+    }
+}
+
+/// A `sent` observation's `target` or `sender`: the format tells "not recorded" (absent) from "nobody" (null).
+public enum ObservedReference: Sendable, Hashable {
+    /// The source does not know (a Sentry breadcrumb names no receiver): matches whatever the model chose.
+    case unrecorded
+    /// `null`: nobody handled it / no sender.
+    case nobody
+    case object(String)
+
+    /// The id, nil for nobody or unrecorded.
+    public var id: String? {
+        if case .object(let id) = self { return id }
+        return nil
+    }
+}
+
+/// `sent` (an observation): an action reached its target.
+public struct SentRecord: Sendable, Equatable {
+    public var t: Double
+    public var action: String
+    public var target: ObservedReference
+    public var sender: ObservedReference
+
+    public init(t: Double, action: String, target: ObservedReference, sender: ObservedReference = .unrecorded) {
+        self.t = t
+        self.action = action
+        self.target = target
+        self.sender = sender
+    }
+}
+
+/// A record of a type touchlog/1 does not define.
+public struct UnknownRecord: Sendable, Equatable {
+    public var type: String
+    public var t: Double?
+
+    public init(type: String, t: Double?) {
+        self.type = type
+        self.t = t
+    }
+}

@@ -1,0 +1,110 @@
+import ResponderCore
+import TouchlogFormat
+
+/// How the replayer compares observations with the model (docs/replay.md, "Matching"): each observation belongs to
+/// the latest input event before it.
+extension SessionReplayer {
+    mutating func observeFirstResponder(_ observation: FirstResponderRecord, seq: Int) {
+        guard let model else { return }
+        var modelFR: ObjectRef? = model.firstResponder
+        if let window = observation.window {
+            if let w = model.view(window) {
+                modelFR = model.firstResponder(inWindow: w)
+            } else {
+                warn(
+                    seq,
+                    "the firstResponder observation names window \"\(window)\", which the model does not have; compared with the key window"
+                )
+            }
+        }
+        let expected = modelFR.map { model.id(of: $0) }
+        if expected != observation.view {
+            attach(
+                Divergence(
+                    kind: .firstResponder, expected: .id(expected), observed: .id(observation.view),
+                    observationSeq: seq), seq: seq)
+        }
+    }
+
+    mutating func observeKeyboard(_ observation: KeyboardRecord, seq: Int) {
+        // A frame change says nothing about visibility: only show and hide notifications are compared.
+        guard let model, let shown = observation.phase.visibility, shown != model.keyboardVisible else { return }
+        attach(
+            Divergence(
+                kind: .keyboard, expected: .string(model.keyboardVisible ? "shown" : "hidden"),
+                observed: .string(observation.phase.rawValue), observationSeq: seq), seq: seq)
+    }
+
+    mutating func observeSent(_ observation: SentRecord, seq: Int) {
+        if let divergence = matchSent(observation, seq: seq) { attach(divergence, seq: seq) }
+    }
+
+    /// A divergence belongs to the latest input event's line.
+    mutating func attach(_ divergence: Divergence, seq: Int) {
+        if current.isEmpty && countsLatestLine {
+            divergenceCount += 1
+        } else if current.isEmpty {
+            warn(seq, "\(divergence.summary) (before any input event)")
+        } else {
+            current[current.count - 1].divergences.append(divergence)
+        }
+    }
+
+    /// Matches a `sent` observation with an unmatched action of the latest input event, else of the one before.
+    /// A target or sender the observation did not record matches whatever the model chose.
+    mutating func matchSent(_ sent: SentRecord, seq: Int) -> Divergence? {
+        guard let model else { return nil }
+        func agrees(_ observed: ObservedReference, _ modelID: String?) -> Bool {
+            switch observed {
+            case .unrecorded: true
+            case .nobody: modelID == nil
+            case .object(let id): modelID == id
+            }
+        }
+        var loose: (generation: Int, line: Int, index: Int)?
+        for generation in 0..<2 {
+            let lines = generation == 0 ? current : previous
+            for (l, line) in lines.enumerated() {
+                for (a, dispatched) in line.step.actions.enumerated()
+                where !dispatched.isRecognizerAction && !line.matched[a] && dispatched.action == sent.action {
+                    if agrees(sent.target, dispatched.target.map { model.id(of: $0) }),
+                        agrees(sent.sender, dispatched.sender.map { model.id(of: $0) })
+                    {
+                        markMatched(generation, l, a)
+                        return nil
+                    }
+                    if loose == nil { loose = (generation, l, a) }
+                }
+            }
+        }
+        let observed = JSONValue.action(sent.action, target: sent.target.id, sender: sent.sender.id)
+        if let loose {
+            markMatched(loose.generation, loose.line, loose.index)
+            let lines = loose.generation == 0 ? current : previous
+            let a = lines[loose.line].step.actions[loose.index]
+            return Divergence(
+                kind: .sent,
+                expected: .action(
+                    a.action, target: a.target.map { model.id(of: $0) }, sender: a.sender.map { model.id(of: $0) }),
+                observed: observed, observationSeq: seq)
+        }
+        return Divergence(kind: .sent, expected: .null, observed: observed, observationSeq: seq)
+    }
+
+    mutating func markMatched(_ generation: Int, _ line: Int, _ index: Int) {
+        if generation == 0 { current[line].matched[index] = true } else { previous[line].matched[index] = true }
+    }
+
+    static func divergence(_ d: Difference) -> Divergence {
+        let kind: DivergenceKind
+        switch d.kind {
+        case .viewMissing: kind = .snapshotViewMissing
+        case .viewExtra: kind = .snapshotViewExtra
+        case .parent: kind = .snapshotParent
+        case .field: kind = .snapshotField
+        case .firstResponder: kind = .snapshotFirstResponder
+        case .keyWindow: kind = .snapshotKeyWindow
+        }
+        return Divergence(kind: kind, expected: .id(d.model), observed: .id(d.snapshot), view: d.id, field: d.field)
+    }
+}

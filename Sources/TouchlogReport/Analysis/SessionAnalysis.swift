@@ -1,0 +1,59 @@
+import ResponderCore
+import TouchlogFormat
+import TouchlogReplay
+
+/// One session through the rules in one streaming pass: the replay feeds every record to the model, and the rules
+/// watch it as it goes (``ReplayObserver``). Nothing of the session is held but the rules' own bounded state.
+///
+/// ```swift
+/// let analysis = SessionAnalysis(rules: RuleRegistry.all, context: context)
+/// let findings = try analysis.run()          // replays context.records, then asks every rule for its findings
+/// ```
+public final class SessionAnalysis: ReplayObserver {
+    public let context: SessionContext
+    private let rules: [any Rule]
+    private let builders: [FindingBuilder]
+
+    public init(rules: [any Rule.Type], context: SessionContext) {
+        self.context = context
+        self.rules = rules.map { $0.init() }
+        builders = rules.map { FindingBuilder(context, rule: $0) }
+    }
+
+    /// Replays the session's records with every rule watching, then collects the findings in rule order. Throws
+    /// replay's error when the session cannot be replayed (no snapshot, an event before it, a malformed record).
+    public func run() throws -> [Finding] {
+        var replayer = SessionReplayer(session: context.ref.id, options: ReplayOptions(), detail: .divergences)
+        replayer.observer = self
+        try context.records.forEachRecord { record in try replayer.feed(record) { _ in } }
+        try replayer.finish { _ in }
+        var findings: [Finding] = []
+        for (rule, build) in zip(rules, builders) { findings += rule.finish(build: build) }
+        return findings
+    }
+
+    public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
+        if case .snapshot(let snapshot) = input.record {
+            for window in snapshot.hierarchy.windows { context.policiesInForce.formUnion(window.policies) }
+            context.lastSnapshot = (input.seq, model)
+        }
+        for (rule, build) in zip(rules, builders) { rule.replayed(input, step: step, model: model, build: build) }
+        context.before = (step.firstResponder, step.keyboardVisible)
+    }
+
+    public func recorded(_ record: SessionRecord, model: ResponderModel?) {
+        switch record.record {
+        case .session(let header):
+            context.policiesInForce.formUnion(header.policies)
+        case .keyboard(let keyboard):
+            // Hidden: no frame to draw. A frame change keeps the keyboard where its visibility was.
+            switch keyboard.phase.visibility {
+            case false?: context.keyboardFrame = nil
+            case true?, nil: context.keyboardFrame = keyboard.frame
+            }
+        case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent, .unknown:
+            break
+        }
+        for (rule, build) in zip(rules, builders) { rule.recorded(record, model: model, build: build) }
+    }
+}

@@ -1,0 +1,193 @@
+import ResponderCore
+import TouchlogFormat
+
+/// What every rule of one session shares while the session streams: who it is, what the recording said of the
+/// keyboard and the policies so far, the state before the current input, and where the records can be read again.
+///
+/// ``SessionAnalysis`` keeps it up to date; rules only read it.
+public final class SessionContext {
+    /// Session id, app, device, start and source file.
+    public let ref: SessionRef
+    /// `device.screen` from the header, for scenes.
+    public let screen: Size?
+    /// Build scenes (the pictures' data): only the formats that draw or carry them ask for it.
+    public let wantsScenes: Bool
+    /// The session's records, to read a stretch again (a counterfactual replay from a snapshot).
+    public let records: any SessionRecords
+    /// The keyboard's frame as the latest keyboard notification gave it; nil while hidden or never shown.
+    public internal(set) var keyboardFrame: Rect?
+    /// The keyboard-dismiss policies the recording puts in force: the header's and every window's seen so far.
+    public internal(set) var policiesInForce: Set<DismissPolicy> = []
+    /// The first responder and keyboard after the previous input record (what the current one found).
+    public internal(set) var before: (firstResponder: ObjectRef?, keyboardVisible: Bool) = (nil, false)
+    /// The latest snapshot's line and the model right after it: where a counterfactual replay starts.
+    public internal(set) var lastSnapshot: (seq: Int, model: ResponderModel)?
+
+    public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
+        self.ref = ref
+        self.screen = screen
+        self.wantsScenes = wantsScenes
+        self.records = records
+    }
+}
+
+/// A record a finding cites: its line in the session and its time.
+public struct Citation: Sendable, Hashable {
+    public var seq: Int
+    public var t: Double
+
+    public init(_ seq: Int, _ t: Double) {
+        self.seq = seq
+        self.t = t
+    }
+}
+
+/// What every rule needs to turn what it saw into findings: views named as people know them (from the live model),
+/// scenes for the pictures, and the finding itself under the rule's identifier.
+public struct FindingBuilder {
+    public let context: SessionContext
+    public let ruleID: String
+
+    public init(_ context: SessionContext, rule: any Rule.Type) {
+        self.context = context
+        ruleID = rule.description.identifier
+    }
+
+    /// The view `ref` as the model has it now: class, accessibility identifier and label, path. A responder that
+    /// is no view (a controller) is named by its id.
+    func view(_ ref: ObjectRef, in model: ResponderModel, role: String? = nil) -> ViewRef {
+        if let view = ViewRef(model: model, view: ref, role: role) { return view }
+        let id = model.id(of: ref)
+        return ViewRef(id: id, className: id, role: role)
+    }
+
+    /// The view `id` as the model has it now; falls back to the id as its class when the model does not know it (a
+    /// view inserted and removed again).
+    func view(_ id: String, in model: ResponderModel, role: String? = nil) -> ViewRef {
+        if let ref = model.ref(for: id), let view = ViewRef(model: model, view: ref, role: role) { return view }
+        return ViewRef(id: id, className: id, role: role)
+    }
+
+    /// `UITextField "Promo code"` (or with `#identifier` when it has no label): how an explanation names a view.
+    func name(_ view: ViewRef) -> String {
+        var text = view.className
+        if let label = view.accessibilityLabel, !label.isEmpty {
+            text += " \"\(label)\""
+        } else if let identifier = view.accessibilityIdentifier, !identifier.isEmpty {
+            text += " #\(identifier)"
+        } else if view.className == view.id {
+            text = "view \"\(view.id)\""
+        } else if view.path.count >= 2 {
+            // No identifier or label: say where it is.
+            text += " in " + view.path[view.path.count - 2].description
+        }
+        return text
+    }
+
+    /// The view that kept a touch from `control` (blocked_tap, unreachable_control): its reference, and its name
+    /// for the sentence, saying so when it is nearly transparent yet still hit-testable (alpha 0.01 to 0.1),
+    /// since that is the surprise a QA engineer needs spelled out. Nil when there is no other view to blame.
+    func blocker(_ blocker: ObjectRef?, of control: ObjectRef, in model: ResponderModel) -> (view: ViewRef, name: String)?
+    {
+        guard let blocker, blocker != control else { return nil }
+        let view = view(blocker, in: model, role: "blocker")
+        var name = name(view)
+        if let alpha = model.info(blocker)?.alpha, alpha < 0.1, alpha >= 0.01 {
+            name += " (nearly transparent, alpha \(Wording.alpha(alpha)), but still hit-testable)"
+        }
+        return (view, name)
+    }
+
+    /// Whether `view` is `ancestor` or inside it.
+    func isView(_ view: ObjectRef, inside ancestor: ObjectRef, in model: ResponderModel) -> Bool {
+        var current = view
+        for _ in 0..<10_000 {
+            if current == ancestor { return true }
+            guard let parent = model.info(current)?.parent else { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether a view of `window` smaller than the window overlaps `control` on screen. System keyboard windows
+    /// span the screen with full-screen containers but pass touches outside the keyboard through; a window with
+    /// nothing but such containers over the control is not what covers it.
+    func windowContentCovers(_ window: ObjectRef, _ control: ObjectRef, in model: ResponderModel) -> Bool {
+        guard let target = model.screenFrame(of: control), let windowFrame = model.screenFrame(of: window) else {
+            return true
+        }
+        var stack = model.info(window)?.subviews ?? []
+        while let view = stack.popLast() {
+            guard let info = model.info(view), !info.isEffectivelyHidden else { continue }
+            stack += info.subviews
+            guard let frame = model.screenFrame(of: view),
+                frame.width < windowFrame.width || frame.height < windowFrame.height
+            else { continue }
+            if frame.x < target.x + target.width && target.x < frame.x + frame.width
+                && frame.y < target.y + target.height && target.y < frame.y + frame.height
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The screen now (the model's views, the recorded keyboard frame) with the roles given; nil unless the output
+    /// format shows scenes, or without a screen size.
+    func scene(
+        _ model: ResponderModel, t: Double, touches: [Point] = [], hitView: ObjectRef? = nil,
+        expectedView: ObjectRef? = nil
+    ) -> Scene? {
+        guard context.wantsScenes, let screen = context.screen else { return nil }
+        return Scene(
+            model: model, screen: screen, t: t, touches: touches, hitView: hitView, expectedView: expectedView,
+            keyboardFrame: context.keyboardFrame)
+    }
+
+    func finding(
+        _ severity: Severity, records: [Citation], views: [ViewRef], explanation: String, scene: Scene? = nil
+    ) -> Finding {
+        let cited = Set(records)
+        let times = cited.map(\.t)
+        return Finding(
+            ruleID: ruleID, severity: severity, session: context.ref,
+            span: TimeSpan(times.min() ?? 0, times.max() ?? 0), records: Array(Set(cited.map(\.seq))).sorted(),
+            views: views, explanation: explanation, scene: scene)
+    }
+}
+
+/// Small formatting helpers for explanations.
+enum Wording {
+    /// "1 key", "4 keys".
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    /// Seconds with at most one decimal: "4.1 s".
+    static func seconds(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
+    }
+
+    static func point(_ x: Double, _ y: Double) -> String {
+        func number(_ value: Double) -> String {
+            var out = ""
+            JSONWriter.writeNumber(value, into: &out)
+            return out
+        }
+        return "(\(number(x)), \(number(y)))"
+    }
+
+    /// An alpha as people write it: "0.02".
+    static func alpha(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        var out = ""
+        JSONWriter.writeNumber(rounded, into: &out)
+        return out
+    }
+
+    /// "A tap", "3 taps".
+    static func taps(_ count: Int, _ singular: String = "A tap", plural: String = "taps") -> String {
+        count == 1 ? singular : "\(count) \(plural)"
+    }
+}

@@ -1,0 +1,107 @@
+import ResponderCore
+import Testing
+
+@testable import TouchlogFormat
+
+/// JSON records decoded once into typed records (the core's specs for views and hierarchies).
+@Suite struct RecordDecodingTests {
+    @Test func viewFieldsMapAndUnknownFieldsAreIgnored() throws {
+        let json = try JSONReader.parse(
+            #"{"id":"tf","class":"App.Field","baseClass":"UITextField","frame":[1,2,3,4],"isHidden":true,"alpha":0.5,"futureField":[1,2],"gestureRecognizers":[{"id":"g","class":"UITapGestureRecognizer","cancelsTouchesInView":false,"actions":[{"target":"vc","action":"dismiss","effect":"endEditing"}]}],"actions":[{"events":["touchUpInside"],"target":null,"action":"go:"}]}"#
+        ).objectValue!
+        let spec = try ViewDecoding.view(json)
+        #expect(spec.id == "tf" && spec.uikitClass == .textField)
+        #expect(spec.frame == Rect(1, 2, 3, 4) && spec.isHidden == true && spec.alpha == 0.5)
+        #expect(spec.gestureRecognizers.first?.cancelsTouchesInView == false)
+        #expect(spec.gestureRecognizers.first?.actions.first?.effect == .endEditing)
+        #expect(spec.actions == [ActionSpec(events: ["touchUpInside"], target: nil, action: "go:")])
+    }
+
+    @Test func aViewWithoutIdSaysWhereAndWhat() throws {
+        let json = try JSONReader.parse(#"{"class":"UIView","frame":[0,0,1,1]}"#).objectValue!
+        #expect(throws: RecordDecodingError.self) { try ViewDecoding.view(json) }
+        // Read back from the store, the error names the record's line.
+        let stored = Array(#"{"type":"insert","t":1,"parent":"p","view":{"class":"UIView","frame":[0,0,1,1]}}"#.utf8)
+        stored.withUnsafeBufferPointer { bytes in
+            do {
+                _ = try Record(decoding: bytes, seq: 7)
+                Issue.record("a view without an id decoded")
+            } catch let error as RecordDecodingError {
+                #expect(error.seq == 7 && error.message.contains("\"id\""))
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func deepHierarchiesMapWithoutRecursion() throws {
+        var inner: JSONValue = ["id": "leaf", "class": "UIView", "frame": [0, 0, 1, 1]]
+        for k in 0..<5_000 {
+            inner = .object(["id": .string("v\(k)"), "class": "UIView", "frame": [0, 0, 10, 10], "subviews": [inner]])
+        }
+        let spec = try ViewDecoding.view(inner.objectValue!)
+        var depth = 0
+        var cur = spec
+        while let next = cur.subviews.first {
+            depth += 1
+            cur = next
+        }
+        #expect(depth == 5_000 && cur.id == "leaf")
+    }
+
+    @Test func snapshotMapsWindowsControllersApplicationAndUnknownPolicies() throws {
+        let json = try JSONReader.parse(
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,10,10],"isKeyWindow":true,"windowLevel":2,"policies":["dismiss-on-outside-touch","shake-to-dismiss"]}],"controllers":[{"id":"vc","class":"VC","view":"w","endsEditingOnTouchesBegan":true}],"application":{"id":"app","delegate":{"id":"d","isResponder":true}}}"#
+        ).objectValue!
+        guard case .snapshot(let snapshot) = try Record(decoding: json) else {
+            Issue.record("not a snapshot")
+            return
+        }
+        let (h, unknown) = (snapshot.hierarchy, snapshot.unknownPolicies)
+        #expect(h.windows.first?.policies == [.dismissOnOutsideTouch] && h.windows.first?.windowLevel == 2)
+        #expect(unknown == ["shake-to-dismiss"])
+        #expect(h.controllers.first?.endsEditingOnTouchesBegan == true)
+        #expect(h.application.id == "app" && h.application.delegateIsResponder)
+    }
+
+    @Test(arguments: KeyboardPhase.allCases)
+    func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
+        let json = try JSONReader.parse(
+            #"{"type":"keyboard","t":1,"phase":"\#(phase.rawValue)","frame":[0,516,393,336]}"#
+        ).objectValue!
+        #expect(try Record(decoding: json) == .keyboard(KeyboardRecord(t: 1, phase: phase, frame: Rect(0, 516, 393, 336))))
+        // A frame change says nothing of visibility; only show and hide notifications do.
+        switch phase {
+        case .willShow, .didShow: #expect(phase.visibility == true)
+        case .willHide, .didHide: #expect(phase.visibility == false)
+        case .willChangeFrame: #expect(phase.visibility == nil)
+        }
+    }
+
+    @Test func aKeyboardPhaseTheFormatDoesNotHaveIsRefused() throws {
+        let json = try JSONReader.parse(#"{"type":"keyboard","t":1,"phase":"didChangeFrame","frame":[0,0,1,1]}"#)
+        #expect(throws: RecordDecodingError.self) { try Record(decoding: json.objectValue!) }
+    }
+
+    @Test func sentTellsUnrecordedFromNobody() throws {
+        func sent(_ text: String) throws -> SentRecord? {
+            guard case .sent(let sent) = try Record(decoding: try JSONReader.parse(text).objectValue!) else { return nil }
+            return sent
+        }
+        #expect(try sent(#"{"type":"sent","t":1,"action":"a:"}"#)?.target == .unrecorded)
+        #expect(try sent(#"{"type":"sent","t":1,"action":"a:","target":null}"#)?.target == .nobody)
+        #expect(try sent(#"{"type":"sent","t":1,"action":"a:","target":"vc","sender":"b"}"#)?.sender == .object("b"))
+    }
+
+    @Test func keyTextIsCountedInUTF16LikeNSString() throws {
+        let json = try JSONReader.parse(#"{"type":"key","t":1,"text":"👍é"}"#).objectValue!
+        #expect(try Record(decoding: json) == .key(KeyRecord(t: 1, length: 3, text: "👍é")))
+    }
+
+    @Test func anUnknownTypeIsKeptWithItsTime() throws {
+        let json = try JSONReader.parse(#"{"type":"accelerometer","t":2.5,"x":1}"#).objectValue!
+        let record = try Record(decoding: json)
+        #expect(record == .unknown(UnknownRecord(type: "accelerometer", t: 2.5)))
+        #expect(record.kind == nil && record.typeName == "accelerometer" && record.t == 2.5)
+    }
+}
