@@ -4,9 +4,7 @@
 /// The pipeline, from the CLI's point of view (``ReportRun`` is the one entry point):
 ///
 /// ```swift
-/// let engine = try ReportEngine(rules: RuleRegistry.all, detail: .forFormat(.html))
-/// let loader = SessionLoader(database: store)                     // ReportSession per stored session
-/// let outcome = try ReportRun(toolVersion: "1.0").run(engine: engine) { try loader.forEachSession(filter, $0) }
+/// let outcome = try ReportRun(filter: filter, toolVersion: "1.0").run(database: store, detail: .forFormat(.html))
 /// print(ReportFormat.html.render(outcome.report))
 /// ```
 public enum TouchlogReportInfo {

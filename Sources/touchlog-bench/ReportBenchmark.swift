@@ -53,13 +53,7 @@ enum ReportBenchmark {
 
     /// `touchlog report` over every session, as ReportCommand runs it; returns a summary of what it found.
     static func report(_ database: TouchlogDatabase, format: ReportFormat) throws -> String {
-        let engine = try ReportEngine(rules: RuleRegistry.all, detail: .forFormat(format))
-        let filter = ReportFilter()
-        let loader = SessionLoader(database: database)
-        let selected = try loader.sessions(filter)
-        let outcome = try ReportRun(filter: filter, toolVersion: "bench").run(engine: engine) {
-            try loader.forEachSession(selected, $0)
-        }
+        let outcome = try ReportRun(toolVersion: "bench").run(database: database, detail: .forFormat(format))
         let text = format.render(outcome.report, options: FormatOptions(color: false))
         let report = outcome.report
         return

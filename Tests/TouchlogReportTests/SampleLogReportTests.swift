@@ -112,13 +112,7 @@ enum SampleLogReport {
         let ingest = Ingestor(database: database).ingest(.file(Self.folder.appendingPathComponent(file).path))
         try #require(ingest.succeeded, "ingest of \(file): \(ingest.diagnostics)")
 
-        let engine = try ReportEngine(rules: rules)
-        let filter = ReportFilter()
-        let loader = SessionLoader(database: database)
-        let selected = try loader.sessions(filter)
-        let outcome = try ReportRun(filter: filter, toolVersion: toolVersion).run(engine: engine) {
-            try loader.forEachSession(selected, $0)
-        }
+        let outcome = try ReportRun(toolVersion: toolVersion).run(database: database, rules: rules)
         let root = packageRoot.path + "/"
         let warnings = outcome.unreplayable.map { "touchlog: warning: not checked: \($0.reason)\n" }.joined()
         return Dictionary(

@@ -118,22 +118,13 @@ struct ReportCommand: ParsableCommand {
     }
 
     private func report() throws {
-        let engine = try ReportEngine(rules: RuleRegistry.all, selecting: rules, detail: .forFormat(format))
         let store = try database.open(create: false)
         let filter = ReportFilter(
             sessions: sessions, appVersion: appVersion, since: since, rules: rules, minSeverity: minSeverity)
         let run = ReportRun(
             filter: filter, baselinePath: baseline, writeBaselinePath: writeBaseline, failOn: failOn?.severity,
             toolVersion: TouchlogCommand.version)
-        let loader = SessionLoader(database: store)
-        let selected: [SessionInfo]
-        do {
-            selected = try loader.sessions(filter)
-        } catch let error as StoreError {
-            // Not status 1: CI reads 1 as "problems at or above --fail-on".
-            throw CLIError(error.description, exit: .database)
-        }
-        let outcome = try run.run(engine: engine) { try loader.forEachSession(selected, $0) }
+        let outcome = try run.run(database: store, detail: .forFormat(format))
         for skipped in outcome.unreplayable {
             StandardError.write(
                 "touchlog: warning: not checked: \(skipped.reason)\n")

@@ -22,8 +22,12 @@ public protocol ReplayObserver: AnyObject {
     /// A record that is not an input (the header, an observation, an unknown type), in record order; `model` is nil
     /// before the first snapshot.
     func recorded(_ record: SessionRecord, model: ResponderModel?)
+    /// Just before the model dispatches the UIEvent holding a touch that begins: the state the touch finds (a
+    /// rule copies the model here to replay the same touch with a policy added).
+    func willBegin(_ touch: SessionRecord, model: ResponderModel)
 }
 
 extension ReplayObserver {
     public func recorded(_ record: SessionRecord, model: ResponderModel?) {}
+    public func willBegin(_ touch: SessionRecord, model: ResponderModel) {}
 }

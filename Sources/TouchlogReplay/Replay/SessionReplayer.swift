@@ -233,6 +233,11 @@ public struct SessionReplayer {
             try dispatchSingleTouch(seq: first.seq, first.record, emit)
             return
         }
+        if let observer {
+            for touch in touchBuffer where touch.record.phase == .began {
+                observer.willBegin(SessionRecord(seq: touch.seq, record: .touch(touch.record)), model: model!)
+            }
+        }
         let inputs = touchBuffer.map { touchInput($0.record, bind: bind) }
         let steps = model!.dispatchTouchEvent(inputs, at: t)
         try rotate(emit)
@@ -250,6 +255,9 @@ public struct SessionReplayer {
     /// One touch record that is a UIEvent by itself: no per-record arrays, and in counting-only mode a step without
     /// actions is dispatched into the reused scratch step and never moved.
     mutating func dispatchSingleTouch(seq: Int, _ record: TouchRecord, _ emit: (ReplayLine) throws -> Void) throws {
+        if record.phase == .began, let observer {
+            observer.willBegin(SessionRecord(seq: seq, record: .touch(record)), model: model!)
+        }
         let input = touchInput(record, bind: options.trust == .observed)
         model!.dispatch(.touch(input), at: record.t, into: &scratch)
         var divergences: [Divergence] = []

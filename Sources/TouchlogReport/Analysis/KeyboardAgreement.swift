@@ -33,14 +33,17 @@ struct KeyboardAgreement {
         var scene: Scene?
     }
 
-    /// One reading of the first responder: the recorded one, or the model's.
-    private struct Reading {
+    /// One reading of the first responder: the recorded one, or the model's. A class: it is updated in place for
+    /// every record, and a struct holding a stretch would be copied each time.
+    private final class Reading {
         let usesRecordedResponder: Bool
         var previous: (id: String, view: ViewRef)?
         var open: Stretch?
         var stretches: [Stretch] = []
 
-        mutating func close(at end: Citation, untilEnd: Bool) {
+        init(usesRecordedResponder: Bool) { self.usesRecordedResponder = usesRecordedResponder }
+
+        func close(at end: Citation, untilEnd: Bool) {
             guard var stretch = open else { return }
             open = nil
             stretch.end = end
@@ -49,7 +52,7 @@ struct KeyboardAgreement {
         }
     }
 
-    private var readings = [Reading(usesRecordedResponder: true), Reading(usesRecordedResponder: false)]
+    private let readings = [Reading(usesRecordedResponder: true), Reading(usesRecordedResponder: false)]
     private var keyboardUp = false
     private var sawKeyboard = false
     private var sawRecordedResponder = false
@@ -79,25 +82,25 @@ struct KeyboardAgreement {
             modelWantsKeyboard = step.keyboardVisible
         }
         let t = record.t ?? 0
-        for k in readings.indices {
-            let responder = readings[k].usesRecordedResponder ? recordedResponder : modelResponder
+        for reading in readings {
+            let responder = reading.usesRecordedResponder ? recordedResponder : modelResponder
             // Before the first input there is no model state to say whether the responder wants a keyboard.
             let wantsKeyboard = responder != nil && sawInput && modelWantsKeyboard
             let kind: Kind? =
                 keyboardUp && responder == nil
                 ? .keyboardWithoutResponder : !keyboardUp && wantsKeyboard ? .responderWithoutKeyboard : nil
-            if let stretch = readings[k].open, kind != stretch.kind || responder != stretch.responderID {
-                readings[k].close(at: Citation(record.seq, t), untilEnd: false)
+            if let stretch = reading.open, kind != stretch.kind || responder != stretch.responderID {
+                reading.close(at: Citation(record.seq, t), untilEnd: false)
             }
-            if let kind, readings[k].open == nil {
+            if let kind, reading.open == nil {
                 let start = Citation(record.seq, t)
-                readings[k].open = Stretch(
+                reading.open = Stretch(
                     kind: kind, start: start, end: start, responder: responder.map { name($0, model, build) },
-                    previousResponder: readings[k].previous?.view, responderID: responder, untilEnd: false,
+                    previousResponder: reading.previous?.view, responderID: responder, untilEnd: false,
                     scene: model.flatMap { build.scene($0, t: t) })
             }
-            if let responder, readings[k].previous?.id != responder {
-                readings[k].previous = (responder, name(responder, model, build))
+            if let responder, reading.previous?.id != responder {
+                reading.previous = (responder, name(responder, model, build))
             }
         }
     }
@@ -110,7 +113,7 @@ struct KeyboardAgreement {
     /// The stretches of `kind` once the session ended; none for a session without keyboard notifications.
     mutating func finish(_ kind: Kind) -> [Stretch] {
         guard sawKeyboard else { return [] }
-        var reading = readings[sawRecordedResponder ? 0 : 1]
+        let reading = readings[sawRecordedResponder ? 0 : 1]
         reading.close(at: last, untilEnd: true)
         return reading.stretches.filter { $0.kind == kind }
     }

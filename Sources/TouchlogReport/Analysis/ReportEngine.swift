@@ -52,19 +52,54 @@ public struct ReportEngine {
     /// Runs every rule over `session` in one pass and keeps the findings `filter` admits. Errors reading the
     /// records (the database) are thrown; a session the model cannot replay is listed in ``unreplayable``.
     public mutating func analyze(_ session: ReportSession, filter: ReportFilter = ReportFilter()) throws {
-        guard filter.admits(session.ref) else { return }
+        try analyze([session], filter: filter, workers: 1)
+    }
+
+    /// Analyses `sessions` on up to `workers` threads at once (each session is one streaming pass, so a worker
+    /// holds one session's rule state at a time) and keeps the results in the order given.
+    public mutating func analyze(
+        _ sessions: [ReportSession], filter: ReportFilter = ReportFilter(), workers: Int = Parallel.workers
+    ) throws {
+        let rules = self.rules
+        let detail = self.detail
+        let outcomes = try Parallel.map(sessions.count, workers: workers) { index in
+            try Self.outcome(of: sessions[index], rules: rules, detail: detail, filter: filter)
+        }
+        for (session, outcome) in zip(sessions, outcomes) {
+            switch outcome {
+            case .skipped:
+                continue
+            case .unreplayable(let reason):
+                self.sessions.append(session.ref)
+                unreplayable.append((session.ref, reason))
+            case .analyzed(let found, let timeline):
+                self.sessions.append(session.ref)
+                findings += found
+                if let timeline { timelines[session.ref.id] = timeline }
+            }
+        }
+    }
+
+    /// What one session gave.
+    private enum Outcome {
+        /// The filter leaves it out.
+        case skipped
+        case unreplayable(String)
+        case analyzed([Finding], timeline: [TimelineEntry]?)
+    }
+
+    private static func outcome(
+        of session: ReportSession, rules: [any Rule.Type], detail: Detail, filter: ReportFilter
+    ) throws -> Outcome {
+        guard filter.admits(session.ref) else { return .skipped }
         let found: [Finding]
         do {
-            found = try Self.findings(in: session, rules: rules, scenes: detail.scenes).filter(filter.admits)
+            found = try findings(in: session, rules: rules, scenes: detail.scenes).filter(filter.admits)
         } catch let error as ReplayError {
-            sessions.append(session.ref)
-            unreplayable.append((session.ref, error.description))
-            return
+            return .unreplayable(error.description)
         }
-        add(session, found)
-        if detail.timelines, !found.isEmpty {
-            timelines[session.ref.id] = try Timeline.around(found.flatMap(\.records), in: session.records)
-        }
+        guard detail.timelines, !found.isEmpty else { return .analyzed(found, timeline: nil) }
+        return .analyzed(found, timeline: try Timeline.around(found.flatMap(\.records), in: session.records))
     }
 
     /// The findings of one session: what a worker computes (see ``add(_:_:)``).
@@ -72,11 +107,6 @@ public struct ReportEngine {
         let context = SessionContext(
             ref: session.ref, screen: session.screen, wantsScenes: scenes, records: session.records)
         return try SessionAnalysis(rules: rules, context: context).run()
-    }
-
-    mutating func add(_ session: ReportSession, _ found: [Finding]) {
-        sessions.append(session.ref)
-        findings += found
     }
 
     /// The report of everything analysed so far.

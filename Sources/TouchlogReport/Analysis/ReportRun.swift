@@ -1,3 +1,5 @@
+import TouchlogStore
+
 /// One `touchlog report` run as a library call: sessions from a loader, rules from an engine, then filters,
 /// baseline and the `--fail-on` threshold. The CLI only reads options and calls this.
 public struct ReportRun {
@@ -28,14 +30,13 @@ public struct ReportRun {
         public var unreplayable: [(session: SessionRef, reason: String)]
     }
 
-    /// Reads the baseline first (a bad file fails before any work), analyses every session `forEachSession`
-    /// gives, and writes the baseline when asked.
-    public func run(
-        engine: ReportEngine, forEachSession: ((ReportSession) throws -> Void) throws -> Void
-    ) throws -> Outcome {
+    /// Reads the baseline first (a bad file fails before any work), analyses `sessions` on every core, and writes
+    /// the baseline when asked.
+    public func run(engine: ReportEngine, sessions: [ReportSession], workers: Int = Parallel.workers) throws -> Outcome
+    {
         let baseline = try baselinePath.map { try Baseline(contentsOf: $0) }
         var engine = engine
-        try forEachSession { try engine.analyze($0, filter: filter) }
+        try engine.analyze(sessions, filter: filter, workers: workers)
         let report = engine.report(
             ReportOptions(filter: filter, baseline: baseline, failOn: failOn, toolVersion: toolVersion))
         var written: Int?
@@ -45,5 +46,18 @@ public struct ReportRun {
             written = all.entries.count
         }
         return Outcome(report: report, baselineWritten: written, unreplayable: engine.unreplayable)
+    }
+}
+
+extension ReportRun {
+    /// `touchlog report` over the stored sessions `filter` covers: the one entry point that the command, the
+    /// benchmark and the tests call. `detail` says what the output format shows (``ReportEngine/Detail/forFormat(_:)``).
+    public func run(
+        database: TouchlogDatabase, rules: [any Rule.Type] = RuleRegistry.all,
+        detail: ReportEngine.Detail = ReportEngine.Detail(), workers: Int = Parallel.workers
+    ) throws -> Outcome {
+        let engine = try ReportEngine(rules: rules, selecting: filter.rules, detail: detail)
+        let sessions = try SessionLoader(database: database).reportSessions(filter)
+        return try run(engine: engine, sessions: sessions, workers: workers)
     }
 }

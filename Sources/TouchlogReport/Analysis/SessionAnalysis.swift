@@ -35,10 +35,13 @@ public final class SessionAnalysis: ReplayObserver {
     public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
         if case .snapshot(let snapshot) = input.record {
             for window in snapshot.hierarchy.windows { context.policiesInForce.formUnion(window.policies) }
-            context.lastSnapshot = (input.seq, model)
         }
-        for (rule, build) in zip(rules, builders) { rule.replayed(input, step: step, model: model, build: build) }
+        for k in rules.indices { rules[k].replayed(input, step: step, model: model, build: builders[k]) }
         context.before = (step.firstResponder, step.keyboardVisible)
+    }
+
+    public func willBegin(_ touch: SessionRecord, model: ResponderModel) {
+        for k in rules.indices { rules[k].willBegin(touch, model: model, build: builders[k]) }
     }
 
     public func recorded(_ record: SessionRecord, model: ResponderModel?) {
@@ -54,6 +57,6 @@ public final class SessionAnalysis: ReplayObserver {
         case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent, .unknown:
             break
         }
-        for (rule, build) in zip(rules, builders) { rule.recorded(record, model: model, build: build) }
+        for k in rules.indices { rules[k].recorded(record, model: model, build: builders[k]) }
     }
 }

@@ -26,15 +26,10 @@ public struct SessionLoader {
         }
     }
 
-    /// Calls `body` with each covered session, in order. Nothing is loaded: each session's records stream from the
-    /// store when the report reads them.
-    public func forEachSession(_ filter: ReportFilter, _ body: (ReportSession) throws -> Void) throws {
-        try forEachSession(try sessions(filter), body)
-    }
-
-    /// Calls `body` with each of `infos` (from ``sessions(_:)``), in the order given.
-    public func forEachSession(_ infos: [SessionInfo], _ body: (ReportSession) throws -> Void) throws {
-        for info in infos { try body(session(info)) }
+    /// The covered sessions as the report reads them, in order. Nothing is loaded: each session's records stream
+    /// from the store when the report reads them.
+    public func reportSessions(_ filter: ReportFilter) throws -> [ReportSession] {
+        try sessions(filter).map(session)
     }
 
     /// A stored session as the report reads it.

@@ -20,8 +20,6 @@ public final class SessionContext {
     public internal(set) var policiesInForce: Set<DismissPolicy> = []
     /// The first responder and keyboard after the previous input record (what the current one found).
     public internal(set) var before: (firstResponder: ObjectRef?, keyboardVisible: Bool) = (nil, false)
-    /// The latest snapshot's line and the model right after it: where a counterfactual replay starts.
-    public internal(set) var lastSnapshot: (seq: Int, model: ResponderModel)?
 
     public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
         self.ref = ref

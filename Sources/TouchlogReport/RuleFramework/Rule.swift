@@ -33,12 +33,16 @@ public protocol Rule: AnyObject {
     /// the first snapshot.
     func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder)
 
+    /// Just before the model dispatches a UIEvent holding a touch that begins, with the state the touch finds.
+    func willBegin(_ touch: SessionRecord, model: ResponderModel, build: FindingBuilder)
+
     /// The session ended (replayed to its last record): every finding, in the order they happened.
     func finish(build: FindingBuilder) -> [Finding]
 }
 
 extension Rule {
     public func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {}
+    public func willBegin(_ touch: SessionRecord, model: ResponderModel, build: FindingBuilder) {}
 }
 
 /// What a rule is and why it exists, with examples that are also its tests.

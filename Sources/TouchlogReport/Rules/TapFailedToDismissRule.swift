@@ -58,66 +58,88 @@ final class TapFailedToDismissRule: Rule {
 
     /// Touches in flight and the view each is bound to: a finger resting on the first responder keeps the keyboard
     /// up on purpose (the event contains a touch in the first responder).
-    private var inFlight: [String: ObjectRef] = [:]
+    private var inFlight: [TouchIdentifier: ObjectRef] = [:]
+    /// The model a beginning touch found, kept while its UIEvent is dispatched, for a touch that may be a failing
+    /// tap whose first responder and tapped view have no group yet (only a group's first tap is replayed again).
+    private var beginning: [TouchIdentifier: Branch] = [:]
     /// Taps whose outcome is still open: the first responder must stay through the tap for it to have failed.
     private var watching: [Watch] = []
     /// One group per first responder and tapped view (by handle), described at its first tap.
     private var groups: [Group] = []
+    /// The session's id, for the replays' messages.
+    private var session = ""
+
+    /// Where a replay with a policy added starts, and the records since then (a tap's worth): enough to replay
+    /// the tap again, without copying the model for every policy unless the tap failed.
+    private struct Branch {
+        var model: ResponderModel
+        var records: [SessionRecord] = []
+    }
 
     /// A tap being watched: it failed if `responder` is still first responder at every step until the next touch
     /// begins or a second after the finger lifted (a tap recognizer or IQKeyboardManager resigns at touch-up).
     private struct Watch {
         var tap: Tap
         var endedAt: Double?
+        var branch: Branch?
     }
 
     private struct Tap {
         var responder: ObjectRef
         var tapped: ObjectRef
-        var touch: String
+        var touch: TouchIdentifier
         var began: Citation
-        var point: Point
-        var responderView: ViewRef
-        var tappedView: ViewRef
-        var scene: Scene?
-        /// Where a replay with a policy added starts: the latest snapshot before the tap and the model after it.
-        var snapshot: (seq: Int, model: ResponderModel)?
+        /// Named only for a tap that may start a group (the others join one and are never described).
+        var names: (responder: ViewRef, tapped: ViewRef, scene: Scene?)?
     }
 
     private struct Group {
-        var first: Tap
+        var responder: ObjectRef
+        var tapped: ObjectRef
+        var names: (responder: ViewRef, tapped: ViewRef, scene: Scene?)
         var taps: [Citation]
-        /// The last line the first tap's watch looked at: a replay with a policy added goes that far.
-        var through: Int
+        /// The policies whose replay dismissed the keyboard on the first tap.
+        var dismissedBy: [DismissPolicy]
     }
 
     init() {}
 
+    func willBegin(_ touch: SessionRecord, model: ResponderModel, build: FindingBuilder) {
+        // The cheap half of the tests, on the model's own hit test: the keyboard is up and the tap lands outside
+        // the first responder on a view that is not another text input or a control, and this first responder
+        // and view have no group yet.
+        guard case .touch(let record) = touch.record, model.keyboardVisible, let responder = model.firstResponder
+        else { return }
+        let point = Point(record.x, record.y)
+        let hit =
+            record.window.flatMap(model.view).map { model.hitTest(screenPoint: point, inWindow: $0) }
+            ?? model.hitTest(screenPoint: point)
+        guard let tapped = hit, tapped != responder, group(responder, tapped) == nil,
+            let info = model.info(tapped), !info.canBecomeFirstResponder, !isInsideControl(tapped, in: model)
+        else { return }
+        beginning[record.touch] = Branch(model: model)
+        session = build.context.ref.id
+    }
+
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
-        let touch: TouchRecord?
-        if case .touch(let record) = input.record { touch = record } else { touch = nil }
-        let t = input.t ?? 0
-        let began = touch?.phase == .began
-        watching.removeAll { watch in
-            !keepWatching(watch, seq: input.seq, t: t, began: began, firstResponder: step.firstResponder)
+        for k in beginning.keys { beginning[k]!.records.append(input) }
+        for k in watching.indices where watching[k].branch != nil { watching[k].branch!.records.append(input) }
+        guard case .touch(let touch) = input.record else {
+            watching.removeAll { !keepWatching($0, t: input.t ?? 0, began: false, firstResponder: step.firstResponder) }
+            return
         }
-        for k in watching.indices {
-            if let touch, touch.touch.description == watching[k].tap.touch,
-                touch.phase == .ended || touch.phase == .cancelled
-            {
-                watching[k].endedAt = touch.t
-            }
-        }
-        guard let touch else { return }
-        let id = touch.touch.description
+        let began = touch.phase == .began
+        watching.removeAll { !keepWatching($0, t: touch.t, began: began, firstResponder: step.firstResponder) }
         if touch.phase == .ended || touch.phase == .cancelled {
-            inFlight[id] = nil
+            for k in watching.indices where watching[k].tap.touch == touch.touch { watching[k].endedAt = touch.t }
+            inFlight[touch.touch] = nil
             return
         }
         guard began else { return }
+        let branch = beginning.removeValue(forKey: touch.touch)
         let others = Array(inFlight.values)
-        if let view = step.view { inFlight[id] = view }
-        // Cheapest tests first: the state before the tap, then the model.
+        if let view = step.view { inFlight[touch.touch] = view }
+        // Every test, now that the model dispatched the touch.
         let before = build.context.before
         guard before.keyboardVisible, let responder = before.firstResponder, let tapped = step.view,
             tapped != responder, step.firstResponder == responder,
@@ -125,27 +147,27 @@ final class TapFailedToDismissRule: Rule {
             !isInsideControl(tapped, in: model), !build.isView(tapped, inside: responder, in: model),
             !others.contains(where: { build.isView($0, inside: responder, in: model) })
         else { return }
-        let point = Point(touch.x, touch.y)
-        let tap = Tap(
-            responder: responder, tapped: tapped, touch: id, began: Citation(input.seq, touch.t), point: point,
-            responderView: build.view(responder, in: model, role: "first responder"),
-            tappedView: build.view(tapped, in: model, role: "tapped view"),
-            scene: build.scene(model, t: touch.t, touches: [point], hitView: tapped),
-            snapshot: build.context.lastSnapshot)
-        watching.append(Watch(tap: tap, endedAt: nil))
+        var tap = Tap(responder: responder, tapped: tapped, touch: touch.touch, began: Citation(input.seq, touch.t))
+        if group(responder, tapped) == nil {
+            tap.names = (
+                build.view(responder, in: model, role: "first responder"),
+                build.view(tapped, in: model, role: "tapped view"),
+                build.scene(model, t: touch.t, touches: [Point(touch.x, touch.y)], hitView: tapped)
+            )
+        }
+        watching.append(Watch(tap: tap, endedAt: nil, branch: branch))
     }
 
     func finish(build: FindingBuilder) -> [Finding] {
-        for watch in watching { failed(watch, through: .max) }
+        for watch in watching { failed(watch) }
         watching = []
         return groups.map { group in
-            let first = group.first
-            let fixes = Self.candidates.filter { policy in
-                !build.context.policiesInForce.contains(policy) && dismisses(group, with: policy, build.context)
+            let fixes = Self.candidates.filter {
+                !build.context.policiesInForce.contains($0) && group.dismissedBy.contains($0)
             }
             let taps = Wording.taps(group.taps.count)
             var explanation =
-                "\(taps) on \(build.name(first.tappedView)) with the keyboard up left \(build.name(first.responderView)) first responder, "
+                "\(taps) on \(build.name(group.names.tapped)) with the keyboard up left \(build.name(group.names.responder)) first responder, "
                 + "so the keyboard stayed up"
             if fixes.isEmpty {
                 explanation += "; none of touchlog's keyboard-dismiss policies would have dismissed it."
@@ -158,44 +180,52 @@ final class TapFailedToDismissRule: Rule {
                     "; replayed with \(list) added, touchlog dismisses it on \(group.taps.count == 1 ? "that tap" : "the first of them")."
             }
             return build.finding(
-                .warning, records: group.taps, views: [first.responderView, first.tappedView],
-                explanation: explanation, scene: first.scene)
+                .warning, records: group.taps, views: [group.names.responder, group.names.tapped],
+                explanation: explanation, scene: group.names.scene)
         }
+    }
+
+    private func group(_ responder: ObjectRef, _ tapped: ObjectRef) -> Int? {
+        groups.firstIndex { $0.responder == responder && $0.tapped == tapped }
     }
 
     /// Whether a watched tap is still open after a step at `t`: past the tap (the next touch began, or a second
     /// after the finger lifted) it failed; a first responder other than its own means the keyboard went.
-    private func keepWatching(_ watch: Watch, seq: Int, t: Double, began: Bool, firstResponder: ObjectRef?) -> Bool {
+    private func keepWatching(_ watch: Watch, t: Double, began: Bool, firstResponder: ObjectRef?) -> Bool {
         if let endedAt = watch.endedAt, t > endedAt + 1 || began {
-            // This step may carry the recognizer's outcome of a grouped event: replays go up to it.
-            failed(watch, through: seq)
+            failed(watch)
             return false
         }
         return firstResponder == watch.tap.responder
     }
 
-    private func failed(_ watch: Watch, through: Int) {
+    /// A tap that failed joins its group, or starts one: then it is replayed with each policy added, from the model
+    /// it found, to say which would have dismissed the keyboard.
+    private func failed(_ watch: Watch) {
         let tap = watch.tap
-        if let k = groups.firstIndex(where: { $0.first.responder == tap.responder && $0.first.tapped == tap.tapped }) {
+        if let k = group(tap.responder, tap.tapped) {
             groups[k].taps.append(tap.began)
-        } else {
-            groups.append(Group(first: tap, taps: [tap.began], through: through))
+            return
         }
+        guard let names = tap.names else { return }
+        var dismissedBy: [DismissPolicy] = []
+        if let branch = watch.branch {
+            for policy in Self.candidates where dismisses(tap, branch, with: policy) {
+                dismissedBy.append(policy)
+            }
+        }
+        groups.append(
+            Group(responder: tap.responder, tapped: tap.tapped, names: names, taps: [tap.began], dismissedBy: dismissedBy))
     }
 
-    /// Replays from the snapshot before the group's first tap, with `policy` added, to its end: whether the first
-    /// responder went during the tap. Only the stretch from that snapshot is read again, not the session.
-    private func dismisses(_ group: Group, with policy: DismissPolicy, _ context: SessionContext) -> Bool {
-        guard let snapshot = group.first.snapshot else { return false }
-        var model = snapshot.model
+    private func dismisses(_ tap: Tap, _ branch: Branch, with policy: DismissPolicy) -> Bool {
+        var model = branch.model
         model.policies.added.append(policy)
-        let outcome = TapOutcome(responder: group.first.responder, began: group.first.began.seq, touch: group.first.touch)
-        var replayer = SessionReplayer(session: context.ref.id, continuingFrom: model)
+        let outcome = TapOutcome(responder: tap.responder, began: tap.began.seq, touch: tap.touch)
+        var replayer = SessionReplayer(session: session, continuingFrom: model)
         replayer.observer = outcome
         do {
-            try context.records.forEachRecord(in: (snapshot.seq + 1)...max(snapshot.seq + 1, group.through)) {
-                record in try replayer.feed(record) { _ in }
-            }
+            for record in branch.records where !outcome.done { try replayer.feed(record) { _ in } }
             try replayer.finish { _ in }
         } catch {
             return false
@@ -219,12 +249,12 @@ final class TapFailedToDismissRule: Rule {
 private final class TapOutcome: ReplayObserver {
     let responder: ObjectRef
     let began: Int
-    let touch: String
+    let touch: TouchIdentifier
     private var endedAt: Double?
-    private var done = false
+    private(set) var done = false
     private(set) var dismissed = false
 
-    init(responder: ObjectRef, began: Int, touch: String) {
+    init(responder: ObjectRef, began: Int, touch: TouchIdentifier) {
         self.responder = responder
         self.began = began
         self.touch = touch
@@ -237,7 +267,7 @@ private final class TapOutcome: ReplayObserver {
         var isEnd = false
         if case .touch(let touch) = input.record {
             isBegan = touch.phase == .began && input.seq > began
-            isEnd = touch.touch.description == self.touch && (touch.phase == .ended || touch.phase == .cancelled)
+            isEnd = touch.touch == self.touch && (touch.phase == .ended || touch.phase == .cancelled)
         }
         if let endedAt, t > endedAt + 1 || isBegan {
             done = true

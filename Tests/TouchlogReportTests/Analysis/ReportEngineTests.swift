@@ -58,8 +58,7 @@ import TouchlogStore
         #expect(try loader.sessions(ReportFilter()).count == 3)
         let byPrefix = try loader.sessions(ReportFilter(sessions: ["E7A21C94"]))
         #expect(byPrefix.map(\.appVersion) == ["5.2.0"])
-        var loaded: [ReportSession] = []
-        try loader.forEachSession(ReportFilter(sessions: ["E7A21C94"])) { loaded.append($0) }
+        let loaded = try loader.reportSessions(ReportFilter(sessions: ["E7A21C94"]))
         #expect(loaded.count == 1)
         var seqs: [Int] = []
         try loaded[0].records.forEachRecord { seqs.append($0.seq) }
@@ -80,13 +79,9 @@ import TouchlogStore
         let path = folder.appendingPathComponent("known.json").path
         let session = try ReportSession(jsonLines: FixtureSessions.hiddenThenTyped)
         let engine = try ReportEngine(rules: [FixtureHiddenFieldRule.self])
-        let first = try ReportRun(writeBaselinePath: path, failOn: .error, toolVersion: "t").run(engine: engine) {
-            try $0(session)
-        }
+        let first = try ReportRun(writeBaselinePath: path, failOn: .error, toolVersion: "t").run(engine: engine, sessions: [session])
         #expect(first.baselineWritten == 1 && first.report.exitStatus == 1)
-        let second = try ReportRun(baselinePath: path, failOn: .error, toolVersion: "t").run(engine: engine) {
-            try $0(session)
-        }
+        let second = try ReportRun(baselinePath: path, failOn: .error, toolVersion: "t").run(engine: engine, sessions: [session])
         #expect(second.report.groups.isEmpty && second.report.hiddenByBaseline == 1 && second.report.exitStatus == 0)
     }
 }
@@ -98,10 +93,8 @@ import TouchlogStore
         let database = try TouchlogDatabase.inMemory()
         let path = packageRoot.appendingPathComponent("sample-logs/03-hidden-promo-field-keeps-typing.jsonl").path
         #expect(Ingestor(database: database).ingest(IngestSource(argument: path)).succeeded)
-        let engine = try ReportEngine(rules: [FixtureHiddenFieldRule.self])
-        let outcome = try ReportRun(failOn: .error, toolVersion: "test").run(engine: engine) {
-            try SessionLoader(database: database).forEachSession(ReportFilter(), $0)
-        }
+        let outcome = try ReportRun(failOn: .error, toolVersion: "test").run(
+            database: database, rules: [FixtureHiddenFieldRule.self])
         let report = outcome.report
         #expect(report.exitStatus == 1)
         let finding = try #require(report.groups.first?.representative)

@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Spreads independent pieces of work (one session each) over the machine's cores, and hands the results back in
+/// order, so a report is the same whatever finished first.
+public enum Parallel {
+    /// How many threads to use: one per core this process may use.
+    public static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// `body(0) … body(count - 1)` on up to `workers` threads, results in index order. The first error stops the
+    /// others from taking new work and is rethrown.
+    static func map<T>(_ count: Int, workers: Int = Parallel.workers, _ body: (Int) throws -> T) throws -> [T] {
+        guard workers > 1, count > 1 else { return try (0..<count).map(body) }
+        let results = Results<T>(count: count)
+        let next = Atomic<Int>(0)
+        try withoutActuallyEscaping(body) { body in
+            let work = Work(body)
+            DispatchQueue.concurrentPerform(iterations: min(workers, count)) { _ in
+                while !results.failed {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < count else { return }
+                    do {
+                        results.set(index, try work.body(index))
+                    } catch {
+                        results.fail(error)
+                    }
+                }
+            }
+        }
+        return try results.collect()
+    }
+
+    /// The work, handed to the threads. @unchecked: callers give work whose calls for different indices share
+    /// nothing mutable (each analyses its own session; rule types and options are only read).
+    private final class Work<T>: @unchecked Sendable {
+        let body: (Int) throws -> T
+        init(_ body: @escaping (Int) throws -> T) { self.body = body }
+    }
+
+    /// Results written by index from several threads.
+    private final class Results<T>: @unchecked Sendable {
+        // @unchecked: each slot is written once, by the one thread that took its index, and read only after every
+        // thread has finished; the error is behind the mutex.
+        private let slots: UnsafeMutableBufferPointer<T?>
+        private let error = Mutex<(any Error)?>(nil)
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+
+        var failed: Bool { error.withLock { $0 != nil } }
+
+        func set(_ index: Int, _ value: T) { slots[index] = value }
+
+        func fail(_ failure: any Error) {
+            error.withLock { if $0 == nil { $0 = failure } }
+        }
+
+        func collect() throws -> [T] {
+            if let failure = error.withLock({ $0 }) { throw failure }
+            return slots.map { $0! }
+        }
+    }
+}
