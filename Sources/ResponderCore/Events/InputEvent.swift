@@ -37,7 +37,7 @@ public struct TouchInput: Sendable, Equatable {
 }
 
 /// A programmatic first-responder call (`call` record).
-public enum ResponderCall: String, Sendable {
+public enum ResponderCall: String, Sendable, CaseIterable {
     case becomeFirstResponder, resignFirstResponder, endEditing
 }
 

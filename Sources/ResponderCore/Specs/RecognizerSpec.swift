@@ -53,7 +53,7 @@ public struct RecognizerActionSpec: Sendable, Equatable {
 }
 
 /// What a recognizer action does to the first responder, so replay can model it.
-public enum RecognizerEffect: String, Sendable {
+public enum RecognizerEffect: String, Sendable, CaseIterable {
     /// `view.endEditing(true)` in the action's target: a controller's root view, a target view, or without a known
     /// target the recognizer's window (the tap-to-dismiss policy).
     case endEditing

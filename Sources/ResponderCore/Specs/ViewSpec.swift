@@ -100,7 +100,7 @@ public struct WindowSpec: Sendable, Equatable {
 }
 
 /// `UIScrollView.keyboardDismissMode`.
-public enum KeyboardDismissMode: String, Sendable {
+public enum KeyboardDismissMode: String, Sendable, CaseIterable {
     case none, onDrag, interactive, interactiveWithAccessory
 }
 

@@ -24,6 +24,14 @@ final class FirstResponderWithoutKeyboardRule: Rule {
         ],
         nonTriggeringExamples: [
             RuleExample(ExampleSessions.editing + #"{"type":"key","t":3.0,"length":1}"#),
+            // The keyboard changes its frame while the field is edited (the predictive bar, another input mode):
+            // it stays up. A frame change says nothing of visibility.
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"keyboard","t":2.0,"phase":"willChangeFrame","frame":[0,464,390,380]}
+                    {"type":"key","t":3.0,"length":1}
+                    {"type":"touch","t":4.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2}
+                    """#),
             RuleExample(
                 ExampleSessions.editing + #"""
                     {"type":"call","t":2.0,"view":"name","method":"resignFirstResponder"}
