@@ -11,9 +11,19 @@ import TouchlogFormat
 public struct StoredSessionRecords: SessionRecords, Sendable {
     public let database: TouchlogDatabase
     public let sessionRowID: Int64
+    /// Read on a thread of its own while the records are used (``TouchlogDatabase/forEachRecordPipelined``).
+    public var pipelined: Bool
+
+    /// Sessions from this many records on are read on a thread of their own: below it, starting the thread costs
+    /// more than it saves.
+    public static let pipelineThreshold = 20_000
 
     public func forEachRecord(_ body: (SessionRecord) throws -> Void) throws {
-        try database.forEachRecord(sessionRowID: sessionRowID, body)
+        if pipelined {
+            try database.forEachRecordPipelined(sessionRowID: sessionRowID, body)
+        } else {
+            try database.forEachRecord(sessionRowID: sessionRowID, body)
+        }
     }
 
     public func forEachRecord(in range: ClosedRange<Int>, _ body: (SessionRecord) throws -> Void) throws {
@@ -35,7 +45,9 @@ public struct StoredSnapshot: Sendable {
 extension TouchlogDatabase {
     /// The records of a stored session, as a ``SessionRecords`` source.
     public func records(of session: SessionInfo) -> StoredSessionRecords {
-        StoredSessionRecords(database: self, sessionRowID: session.rowID)
+        StoredSessionRecords(
+            database: self, sessionRowID: session.rowID,
+            pipelined: session.recordCount >= StoredSessionRecords.pipelineThreshold)
     }
 
     /// Calls `body` with every record of a session (or those whose `seq` is in `seqs`) in `seq` order, the header
