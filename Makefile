@@ -11,7 +11,7 @@ BENCH_RUNS ?= 3
 
 .PHONY: help build release test demo bench bench-ingest generate lint clean
 
-bench: bench-ingest bench-core bench-replay bench-report
+bench: bench-ingest bench-core bench-replay bench-report bench-memory
 
 help:
 	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database, list and replay a few sessions, report on all"
@@ -20,6 +20,7 @@ help:
 	@echo "make bench-replay  replay the 1,000,000-record session next to merely reading it (target <= 2x)"
 	@echo "make bench-report  touchlog report over 1,000 sessions (1,000,000 records) next to a plain scan of them"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
+	@echo "make bench-memory  peak memory of report and replay on one 10,000,000-record session and on 10,000 sessions (target < 100 MB)"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
 	@echo "make lint    check formatting with the toolchain's swift format"
@@ -138,3 +139,21 @@ bench-report:
 	$(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/report.sqlite $(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl
 	.build/release/touchlog-bench report $(BENCH_DIR)/report.sqlite
 	rm -f $(BENCH_DIR)/report.sqlite*
+
+.PHONY: bench-memory
+# Peak resident memory of `touchlog report` and `touchlog replay` on one long session and on many sessions of the same
+# total size (MEMORY_EVENTS records each way): flat memory means the same figure whatever the size.
+MEMORY_EVENTS ?= 10000000
+MEMORY_SESSIONS ?= 10000
+bench-memory:
+	@mkdir -p $(BENCH_DIR)
+	@test -s $(BENCH_DIR)/session-$(MEMORY_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(MEMORY_EVENTS) -o $(BENCH_DIR)/session-$(MEMORY_EVENTS).jsonl
+	@test -s $(BENCH_DIR)/sessions-$(MEMORY_SESSIONS)x$(MEMORY_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(MEMORY_EVENTS) --sessions $(MEMORY_SESSIONS) -o $(BENCH_DIR)/sessions-$(MEMORY_SESSIONS)x$(MEMORY_EVENTS).jsonl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
+	@set -e; for input in session-$(MEMORY_EVENTS) sessions-$(MEMORY_SESSIONS)x$(MEMORY_EVENTS); do \
+	  rm -f $(BENCH_DIR)/memory.sqlite*; \
+	  $(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/memory.sqlite $(BENCH_DIR)/$$input.jsonl; \
+	  .build/release/touchlog-bench peak-memory report $$input -- $(RELEASE_BIN) report --db $(BENCH_DIR)/memory.sqlite; \
+	  .build/release/touchlog-bench peak-memory replay --all $$input -- $(RELEASE_BIN) replay --all --format jsonl --db $(BENCH_DIR)/memory.sqlite; \
+	done; rm -f $(BENCH_DIR)/memory.sqlite*

@@ -8,10 +8,13 @@ case "replay":
     ReplayBenchmark.run(Array(arguments.dropFirst()))
 case "report":
     ReportBenchmark.run(Array(arguments.dropFirst()))
+case "peak-memory":
+    PeakMemoryBenchmark.run(Array(arguments.dropFirst()))
 default:
     print("usage: touchlog-bench <benchmark> [options]")
     print("benchmarks:")
     print("  replay DATABASE      read vs replay of the largest stored session")
     print("  report DATABASE      touchlog report over every stored session (first and second run) vs a plain scan")
     print("  core [--records N]   touch records dispatched per second through ResponderCore (500 views, 12 levels)")
+    print("  peak-memory LABEL -- COMMAND…   wall time and peak resident memory of a command")
 }

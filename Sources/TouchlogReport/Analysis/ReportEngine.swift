@@ -31,12 +31,15 @@ public struct ReportEngine {
     /// The rules that run, in registry order.
     public let rules: [any Rule.Type]
     public let detail: Detail
-    public private(set) var findings: [Finding] = []
+    /// The findings so far, grouped into problems as they come (``Triage/Accumulator``).
+    public private(set) var problems = Triage.Accumulator()
     public private(set) var sessions: [SessionRef] = []
+    /// The sessions analysed by id, to read the timeline around a problem's first finding.
+    private var sources: [String: any SessionRecords] = [:]
     /// Sessions whose records the model could not replay (no snapshot, an event before it, a malformed record),
     /// with replay's reason: no rule could judge them.
     public private(set) var unreplayable: [(session: SessionRef, reason: String)] = []
-    /// Per session id, the timeline entries around its findings.
+    /// Per session id, the timeline entries around the first finding of each problem found in it.
     public private(set) var timelines: [String: [TimelineEntry]] = [:]
 
     /// Throws ``ReportError/unknownRule(_:known:)`` for a selected identifier that is not among `rules`.
@@ -72,11 +75,26 @@ public struct ReportEngine {
             case .unreplayable(let reason):
                 self.sessions.append(session.ref)
                 unreplayable.append((session.ref, reason))
-            case .analyzed(let found, let timeline):
+            case .analyzed(let found):
                 self.sessions.append(session.ref)
-                findings += found
-                if let timeline { timelines[session.ref.id] = timeline }
+                for finding in found { problems.add(finding) }
+                if detail.timelines, !found.isEmpty { sources[session.ref.id] = session.records }
             }
+        }
+        if detail.timelines { try readTimelines() }
+    }
+
+    /// The timeline around each problem's first finding (the one a picture shows), read again from its session: a
+    /// stretch of records each, whatever the size of the report.
+    private mutating func readTimelines() throws {
+        var cited: [String: Set<Int>] = [:]
+        for group in problems.groups() {
+            cited[group.representative.session.id, default: []].formUnion(group.representative.records)
+        }
+        timelines = [:]
+        for (session, seqs) in cited {
+            guard let records = sources[session] else { continue }
+            timelines[session] = try Timeline.around(Array(seqs), in: records)
         }
     }
 
@@ -85,7 +103,7 @@ public struct ReportEngine {
         /// The filter leaves it out.
         case skipped
         case unreplayable(String)
-        case analyzed([Finding], timeline: [TimelineEntry]?)
+        case analyzed([Finding])
     }
 
     private static func outcome(
@@ -98,8 +116,7 @@ public struct ReportEngine {
         } catch let error as ReplayError {
             return .unreplayable(error.description)
         }
-        guard detail.timelines, !found.isEmpty else { return .analyzed(found, timeline: nil) }
-        return .analyzed(found, timeline: try Timeline.around(found.flatMap(\.records), in: session.records))
+        return .analyzed(found)
     }
 
     /// The findings of one session: what a worker computes (see ``add(_:_:)``).
@@ -112,7 +129,7 @@ public struct ReportEngine {
     /// The report of everything analysed so far.
     public func report(_ options: ReportOptions) -> Report {
         Report(
-            findings: findings, sessions: sessions, rules: rules.map { RuleSummary($0.description) },
+            groups: problems.groups(), sessions: sessions, rules: rules.map { RuleSummary($0.description) },
             timelines: timelines, options: options)
     }
 }

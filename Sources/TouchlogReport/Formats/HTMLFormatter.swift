@@ -39,7 +39,7 @@ enum HTMLFormatter {
             out +=
                 "<li><a href=\"#p-\(group.fingerprint)\"><span class=\"badge \(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
             out += "<code>\(esc(group.ruleID))</code> \(esc(group.representative.views.first?.displayName ?? ""))</a> "
-            out += "<span class=\"count\">\(TextFormatter.plural(group.sessions.count, "session"))</span></li>\n"
+            out += "<span class=\"count\">\(TextFormatter.plural(group.sessionCount, "session"))</span></li>\n"
         }
         out += "</ol></nav>\n</header>\n<main>\n"
         for (index, group) in report.groups.enumerated() {
@@ -58,7 +58,7 @@ enum HTMLFormatter {
         out += "<code>\(esc(group.ruleID))</code> \(esc(first.views.first?.displayName ?? ""))</h2>\n"
         out += "<p class=\"explanation\">\(esc(first.explanation))</p>\n"
         out += "<dl class=\"facts\">\n"
-        out += "<dt>Sessions</dt><dd>\(group.sessions.count)</dd>\n"
+        out += "<dt>Sessions</dt><dd>\(group.sessionCount)</dd>\n"
         out += "<dt>App versions</dt><dd>\(esc(group.appVersions.joined(separator: ", ")))</dd>\n"
         out += "<dt>Devices</dt><dd>\(esc(group.devices.joined(separator: ", ")))</dd>\n"
         if let firstSeen = group.firstSeen, let lastSeen = group.lastSeen {
@@ -115,7 +115,12 @@ enum HTMLFormatter {
             out += "<td>\(esc(finding.session.deviceDescription))</td><td>\(esc(finding.session.startedAt ?? ""))</td>"
             out += "<td>\(NumberText.format(finding.span.start))</td><td>\(records)</td></tr>\n"
         }
-        out += "</tbody></table>\n</section>\n"
+        out += "</tbody></table>\n"
+        if group.omittedFindings > 0 {
+            out +=
+                "<p class=\"more\">And \(TextFormatter.plural(group.omittedFindings, "more finding")), not listed (the first \(group.findings.count) are).</p>\n"
+        }
+        out += "</section>\n"
         return out
     }
 

@@ -46,11 +46,12 @@ enum JSONFormatter {
         [
             "rule": .string(group.ruleID), "severity": .string(group.severity.rawValue),
             "failing": .bool(report.isFailing(group)), "signature": .string(group.signature),
-            "fingerprint": .string(group.fingerprint), "sessions": number(group.sessions.count),
+            "fingerprint": .string(group.fingerprint), "sessions": number(group.sessionCount),
             "firstSeen": optional(group.firstSeen), "lastSeen": optional(group.lastSeen),
             "appVersions": .array(group.appVersions.map(JSONValue.string)),
             "devices": .array(group.devices.map(JSONValue.string)),
             "explanation": .string(group.representative.explanation),
+            "findingCount": number(group.findingCount),
             "findings": .array(group.findings.map(finding)),
         ]
     }

@@ -37,7 +37,7 @@ enum JUnitFormatter {
     }
 
     private static func detailLines(_ group: FindingGroup) -> [String] {
-        var lines = ["severity: \(group.severity.rawValue); sessions: \(group.sessions.count)"]
+        var lines = ["severity: \(group.severity.rawValue); sessions: \(group.sessionCount)"]
         lines.append(
             "app versions: \(group.appVersions.joined(separator: ", ")); devices: \(group.devices.joined(separator: ", "))"
         )
@@ -54,6 +54,7 @@ enum JUnitFormatter {
             }
             lines.append(line)
         }
+        if group.omittedFindings > 0 { lines.append("and \(group.omittedFindings) more, not listed") }
         return lines
     }
 }

@@ -16,7 +16,7 @@ enum MarkdownFormatter {
         for (index, group) in report.groups.enumerated() {
             let view = group.representative.views.first.map { md($0.displayName) } ?? ""
             out +=
-                "| \(index + 1) | \(group.severity.rawValue) | `\(group.ruleID)` | \(view) | \(group.sessions.count) "
+                "| \(index + 1) | \(group.severity.rawValue) | `\(group.ruleID)` | \(view) | \(group.sessionCount) "
             out +=
                 "| \(md(group.appVersions.joined(separator: ", "))) | \(md(group.devices.joined(separator: ", "))) |\n"
         }
@@ -31,7 +31,7 @@ enum MarkdownFormatter {
                 out += "\n"
             }
             out +=
-                "- **Sessions**: \(group.sessions.count); **app versions**: \(md(group.appVersions.joined(separator: ", ")))"
+                "- **Sessions**: \(group.sessionCount); **app versions**: \(md(group.appVersions.joined(separator: ", ")))"
             out += "; **devices**: \(md(group.devices.joined(separator: ", ")))\n"
             if let firstSeen = group.firstSeen, let lastSeen = group.lastSeen {
                 out +=
@@ -55,6 +55,10 @@ enum MarkdownFormatter {
                     : NumberText.format(finding.span.start)
                 out +=
                     "| \(md(finding.session.id)) | \(md(finding.session.versionDescription)) | \(time) | \(records) |\n"
+            }
+            if group.omittedFindings > 0 {
+                out +=
+                    "\n_And \(TextFormatter.plural(group.omittedFindings, "more finding")), not listed (the first \(group.findings.count) are)._\n"
             }
         }
         return out

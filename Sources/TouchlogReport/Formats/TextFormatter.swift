@@ -37,7 +37,7 @@ enum TextFormatter {
                 if let role = view.role { out += " (\(esc(role)))" }
                 out += "\n"
             }
-            out += "  \(plural(group.sessions.count, "session")); \(esc(group.appVersions.joined(separator: ", "))); "
+            out += "  \(plural(group.sessionCount, "session")); \(esc(group.appVersions.joined(separator: ", "))); "
             out += "\(esc(group.devices.joined(separator: ", ")))\n"
             if let firstSeen = group.firstSeen, let lastSeen = group.lastSeen {
                 out +=
@@ -54,6 +54,9 @@ enum TextFormatter {
                     out += ")"
                 }
                 out += "\n"
+            }
+            if group.omittedFindings > 0 {
+                out += "  - and \(plural(group.omittedFindings, "more finding")) (the first \(group.findings.count) are listed)\n"
             }
             if report.failOn != nil, report.isFailing(group) {
                 out += "  fails --fail-on \(report.failureThreshold.rawValue)\n"

@@ -1,5 +1,10 @@
 /// Findings that are the same problem (same rule and signature) across sessions, with what triage needs:
-/// how many sessions, first and last seen, app versions and devices affected.
+/// how many findings and sessions, first and last seen, app versions and devices affected, and the first findings
+/// in full.
+///
+/// A problem seen in ten thousand sessions does not carry ten thousand findings: it keeps the first
+/// ``Triage/examplesPerProblem`` in full and counts the rest, so a report stays proportionate to the number of
+/// problems, not to the size of the input.
 public struct FindingGroup: Sendable, Hashable {
     public var ruleID: String
     /// The highest severity among its findings.
@@ -8,49 +13,103 @@ public struct FindingGroup: Sendable, Hashable {
     public var signature: String
     /// ``Signature/fingerprint(_:)`` of the signature.
     public var fingerprint: String
-    /// Oldest session first, then by time within a session.
+    /// The first findings, oldest session first, then by time within a session; at most
+    /// ``Triage/examplesPerProblem``.
     public var findings: [Finding]
+    /// How many findings the problem has in all.
+    public var findingCount: Int
+    /// How many distinct sessions it was found in.
+    public var sessionCount: Int
+    /// The earliest and latest `startedAt` among its sessions, nil when none recorded one.
+    public var firstSeen: String?
+    public var lastSeen: String?
+    /// Distinct app versions with their builds ("5.2.0 (5207)"), sorted.
+    public var appVersions: [String]
+    /// Distinct devices ("iPhone15,4 iOS 17.5.1"), sorted.
+    public var devices: [String]
 
     /// The first occurrence: its explanation, views and scene stand for the group.
     public var representative: Finding { findings[0] }
 
-    /// Distinct sessions, in order of first occurrence.
-    public var sessions: [SessionRef] {
-        var seen = Set<String>()
-        return findings.map(\.session).filter { seen.insert($0.id).inserted }
-    }
-
-    /// The earliest `startedAt` among its sessions, nil when none recorded one.
-    public var firstSeen: String? { findings.compactMap(\.session.startedAt).min() }
-    public var lastSeen: String? { findings.compactMap(\.session.startedAt).max() }
-
-    /// Distinct app versions with their builds ("5.2.0 (5207)"), sorted.
-    public var appVersions: [String] { Array(Set(findings.map(\.session.versionDescription))).sorted() }
-    /// Distinct devices ("iPhone15,4 iOS 17.5.1"), sorted.
-    public var devices: [String] { Array(Set(findings.map(\.session.deviceDescription))).sorted() }
+    /// Findings counted but not listed.
+    public var omittedFindings: Int { findingCount - findings.count }
 }
 
 /// Groups findings into problems and orders them for triage.
 public enum Triage {
+    /// How many findings of a problem are kept in full; the others are counted.
+    public static let examplesPerProblem = 20
+
     /// One group per rule + signature, ordered by severity (highest first), then sessions affected (most
     /// first), then rule and signature so the order never depends on input order.
     public static func group(_ findings: [Finding]) -> [FindingGroup] {
-        var bySignature: [String: [Finding]] = [:]
-        for finding in findings { bySignature[finding.signature, default: []].append(finding) }
-        let groups = bySignature.map { signature, members -> FindingGroup in
-            let ordered = members.sorted {
-                ($0.session.startedAt ?? "", $0.session.id, $0.span.start, $0.records.first ?? 0)
-                    < ($1.session.startedAt ?? "", $1.session.id, $1.span.start, $1.records.first ?? 0)
-            }
-            return FindingGroup(
-                ruleID: ordered[0].ruleID, severity: ordered.map(\.severity).max() ?? .info, signature: signature,
-                fingerprint: Signature.fingerprint(signature), findings: ordered)
+        var accumulator = Accumulator()
+        for finding in findings { accumulator.add(finding) }
+        return accumulator.groups()
+    }
+
+    /// Groups findings as they come, in memory that grows with the number of problems (and distinct sessions),
+    /// not with the number of findings.
+    public struct Accumulator: Sendable {
+        private var partials: [String: Partial] = [:]
+
+        public init() {}
+
+        private struct Partial: Sendable {
+            var ruleID: String
+            var severity: Severity
+            var examples: [Finding] = []
+            var count = 0
+            var sessions = Set<String>()
+            var firstSeen: String?
+            var lastSeen: String?
+            var appVersions = Set<String>()
+            var devices = Set<String>()
         }
-        return groups.sorted { a, b in
-            if a.severity != b.severity { return a.severity > b.severity }
-            let (sessionsA, sessionsB) = (a.sessions.count, b.sessions.count)
-            if sessionsA != sessionsB { return sessionsA > sessionsB }
-            return (a.ruleID, a.signature) < (b.ruleID, b.signature)
+
+        /// The order of findings within a problem: oldest session first, then by time within a session.
+        private static func precedes(_ a: Finding, _ b: Finding) -> Bool {
+            (a.session.startedAt ?? "", a.session.id, a.span.start, a.records.first ?? 0)
+                < (b.session.startedAt ?? "", b.session.id, b.span.start, b.records.first ?? 0)
+        }
+
+        public mutating func add(_ finding: Finding) {
+            let signature = finding.signature
+            var partial = partials[signature] ?? Partial(ruleID: finding.ruleID, severity: finding.severity)
+            partials[signature] = nil  // edited out of the dictionary, so its arrays are not copied
+            partial.severity = max(partial.severity, finding.severity)
+            partial.count += 1
+            partial.sessions.insert(finding.session.id)
+            if let started = finding.session.startedAt {
+                partial.firstSeen = min(partial.firstSeen ?? started, started)
+                partial.lastSeen = max(partial.lastSeen ?? started, started)
+            }
+            partial.appVersions.insert(finding.session.versionDescription)
+            partial.devices.insert(finding.session.deviceDescription)
+            // Keep the first examples in order: insert where it belongs, drop the last when over the limit.
+            let position = partial.examples.firstIndex { Self.precedes(finding, $0) } ?? partial.examples.count
+            if position < Triage.examplesPerProblem {
+                partial.examples.insert(finding, at: position)
+                if partial.examples.count > Triage.examplesPerProblem { partial.examples.removeLast() }
+            }
+            partials[signature] = partial
+        }
+
+        /// The problems so far, in triage order.
+        public func groups() -> [FindingGroup] {
+            let groups = partials.map { signature, partial in
+                FindingGroup(
+                    ruleID: partial.ruleID, severity: partial.severity, signature: signature,
+                    fingerprint: Signature.fingerprint(signature), findings: partial.examples,
+                    findingCount: partial.count, sessionCount: partial.sessions.count, firstSeen: partial.firstSeen,
+                    lastSeen: partial.lastSeen, appVersions: partial.appVersions.sorted(),
+                    devices: partial.devices.sorted())
+            }
+            return groups.sorted { a, b in
+                if a.severity != b.severity { return a.severity > b.severity }
+                if a.sessionCount != b.sessionCount { return a.sessionCount > b.sessionCount }
+                return (a.ruleID, a.signature) < (b.ruleID, b.signature)
+            }
         }
     }
 }

@@ -59,7 +59,16 @@ public struct Report: Sendable {
         findings: [Finding], sessions: [SessionRef], rules: [RuleSummary], timelines: [String: [TimelineEntry]] = [:],
         options: ReportOptions
     ) {
-        let grouped = Triage.group(findings.filter(options.filter.admits))
+        self.init(
+            groups: Triage.group(findings.filter(options.filter.admits)), sessions: sessions, rules: rules,
+            timelines: timelines, options: options)
+    }
+
+    /// A report of problems already grouped (and filtered): the baseline hides the ones it lists.
+    public init(
+        groups grouped: [FindingGroup], sessions: [SessionRef], rules: [RuleSummary],
+        timelines: [String: [TimelineEntry]] = [:], options: ReportOptions
+    ) {
         let shown = grouped.filter { options.baseline?.contains($0) != true }
         self.rules = rules
         self.sessions = sessions.sorted { ($0.startedAt ?? "", $0.id) < ($1.startedAt ?? "", $1.id) }
@@ -70,8 +79,8 @@ public struct Report: Sendable {
         self.toolVersion = options.toolVersion
     }
 
-    /// Every finding shown.
-    public var findingCount: Int { groups.reduce(0) { $0 + $1.findings.count } }
+    /// Every finding of the problems shown, listed or counted.
+    public var findingCount: Int { groups.reduce(0) { $0 + $1.findingCount } }
 
     /// The severity from which a group counts as failing: `--fail-on`, else warning (JUnit marks those failed).
     public var failureThreshold: Severity { failOn ?? .warning }

@@ -9,7 +9,8 @@ import Testing
         // The promo field has id "promoField" in one session and an address-like id in the other: one group.
         let hidden = try #require(groups.first { $0.ruleID == "hidden_first_responder" })
         #expect(hidden.findings.count == 2)
-        #expect(hidden.sessions.map(\.id) == [ReportFixture.checkoutA.id, ReportFixture.checkoutB.id])
+        #expect(hidden.findings.map(\.session.id) == [ReportFixture.checkoutA.id, ReportFixture.checkoutB.id])
+        #expect(hidden.sessionCount == 2 && hidden.findingCount == 2 && hidden.omittedFindings == 0)
         #expect(hidden.signature == "hidden_first_responder|UITextField#checkout.promoCode")
         #expect(hidden.severity == .error)  // the highest of error and warning
         #expect(hidden.firstSeen == "2026-11-18T09:00:00.000Z")
@@ -78,13 +79,13 @@ import Testing
 
     @Test func sessionAppVersionAndSinceFilterSessions() {
         let bySession = ReportFixture.report(filter: ReportFilter(sessions: ["B7E0"]))
-        #expect(Set(bySession.groups.flatMap(\.sessions).map(\.id)) == [ReportFixture.wishlist.id])
+        #expect(Set(bySession.groups.flatMap(\.findings).map(\.session.id)) == [ReportFixture.wishlist.id])
         let byVersion = ReportFixture.report(filter: ReportFilter(appVersion: "5.2.0"))
-        #expect(!byVersion.groups.flatMap(\.sessions).contains { $0.appVersion != "5.2.0" })
+        #expect(!byVersion.groups.flatMap(\.findings).map(\.session).contains { $0.appVersion != "5.2.0" })
         #expect(byVersion.groups.count == 3)
         let since = ReportFixture.report(filter: ReportFilter(since: "2026-11-19"))
         #expect(
-            Set(since.groups.flatMap(\.sessions).map(\.id)) == [ReportFixture.checkoutB.id, ReportFixture.wishlist.id])
+            Set(since.groups.flatMap(\.findings).map(\.session.id)) == [ReportFixture.checkoutB.id, ReportFixture.wishlist.id])
         #expect(!ReportFilter(since: "2026-11-19").admits(SessionRef(id: "no-start")))
     }
 
@@ -119,5 +120,32 @@ import Testing
                 options: ReportOptions(failOn: .warning)
             ).exitStatus == 0)
         #expect(infoOnly.groups.count == 1)
+    }
+
+    /// A problem in many sessions keeps its first findings in full, whatever order they came in, and counts the rest.
+    @Test func aProblemKeepsItsFirstFindingsAndCountsTheRest() {
+        let template = ReportFixture.findings[3]
+        let many = (0..<(Triage.examplesPerProblem * 3)).map { k in
+            var finding = template
+            finding.session.id = "session-\(1000 + k)"
+            finding.session.startedAt = "2026-11-\(10 + k % 20)T00:00:00.000Z"
+            return finding
+        }
+        let forward = Triage.group(many)
+        let backward = Triage.group(many.reversed())
+        #expect(forward.count == 1 && forward == backward)
+        let group = forward[0]
+        #expect(group.findingCount == many.count && group.sessionCount == many.count)
+        #expect(group.findings.count == Triage.examplesPerProblem)
+        #expect(group.omittedFindings == many.count - Triage.examplesPerProblem)
+        // The kept ones are the oldest, in order: what a full sort would put first.
+        let sorted = many.sorted {
+            ($0.session.startedAt ?? "", $0.session.id) < ($1.session.startedAt ?? "", $1.session.id)
+        }
+        #expect(group.findings.map(\.session.id) == sorted.prefix(Triage.examplesPerProblem).map(\.session.id))
+        #expect(group.firstSeen == "2026-11-10T00:00:00.000Z" && group.lastSeen == "2026-11-29T00:00:00.000Z")
+        let text = ReportFormat.text.render(
+            Report(groups: forward, sessions: [], rules: [], options: ReportOptions(toolVersion: "t")))
+        #expect(text.contains("  - and 40 more findings (the first 20 are listed)\n"))
     }
 }
