@@ -32,7 +32,8 @@ enum ReportBenchmark {
                     })
             }
             print(
-                "report: \(sessions.count) sessions, \(records) records; plain scan \(Clock.format(scan)) s (best of 3)")
+                "report: \(sessions.count) sessions, \(records) records; plain scan \(Clock.format(scan)) s (best of 3)"
+            )
             var first = 0.0
             for label in ["first run", "second run"] {
                 var summary = ""

@@ -88,7 +88,9 @@ import TouchlogStore
         let lines = try Samples.lines(try Samples.database("03-hidden-promo-field-keeps-typing"))[0]
         let hiddenKeys = lines.filter { $0.step.keyInputReceiverHidden }
         #expect(hiddenKeys.count == 4)
-        #expect(hiddenKeys.allSatisfy { $0.step.keyInputReceiver == "promoField" && $0.step.firstResponder == "promoField" })
+        #expect(
+            hiddenKeys.allSatisfy { $0.step.keyInputReceiver == "promoField" && $0.step.firstResponder == "promoField" }
+        )
     }
 
     @Test func story05_hitTestOverrideIsADivergence() throws {

@@ -90,7 +90,11 @@ public struct SessionHeader: Hashable, Sendable {
         policies = []
         unknownPolicies = []
         for name in json["policies"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
-            if let policy = DismissPolicy(rawValue: name) { policies.append(policy) } else { unknownPolicies.append(name) }
+            if let policy = DismissPolicy(rawValue: name) {
+                policies.append(policy)
+            } else {
+                unknownPolicies.append(name)
+            }
         }
     }
 }

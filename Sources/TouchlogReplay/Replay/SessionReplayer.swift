@@ -175,7 +175,8 @@ public struct SessionReplayer {
         case .call(let call):
             try dispatch(record, .call(responder: call.responder, method: call.method, force: call.force), at: t, emit)
         case .action(let action):
-            try dispatch(record, .action(action: action.action, target: action.target, sender: action.sender), at: t, emit)
+            try dispatch(
+                record, .action(action: action.action, target: action.target, sender: action.sender), at: t, emit)
         case .firstResponder(let observation):
             try requireModel(record)
             observeFirstResponder(observation, seq: record.seq)
@@ -247,7 +248,8 @@ public struct SessionReplayer {
             if r.phase == .began, let observed = r.view {
                 hitViewDivergence(step, observed: observed, into: &divergences)
             }
-            append(SessionRecord(seq: touchBuffer[k].seq, record: .touch(r)), t: t, step: step, divergences: divergences)
+            append(
+                SessionRecord(seq: touchBuffer[k].seq, record: .touch(r)), t: t, step: step, divergences: divergences)
         }
         touchBuffer.removeAll(keepingCapacity: true)
     }

@@ -158,7 +158,8 @@ public enum TraceWriter {
             return [.init(key: "view", value: .string(remove.view))]
         case .call(let call):
             var out: [JSONObject.Member] = [
-                .init(key: "view", value: .string(call.responder)), .init(key: "method", value: .string(call.method.rawValue)),
+                .init(key: "view", value: .string(call.responder)),
+                .init(key: "method", value: .string(call.method.rawValue)),
             ]
             if call.force { out.append(.init(key: "force", value: .bool(true))) }
             return out

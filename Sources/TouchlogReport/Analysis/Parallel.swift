@@ -14,7 +14,7 @@ public enum Parallel {
         guard workers > 1, count > 1 else { return try (0..<count).map(body) }
         let results = Results<T>(count: count)
         let next = Atomic<Int>(0)
-        try withoutActuallyEscaping(body) { body in
+        withoutActuallyEscaping(body) { body in
             let work = Work(body)
             DispatchQueue.concurrentPerform(iterations: min(workers, count)) { _ in
                 while !results.failed {

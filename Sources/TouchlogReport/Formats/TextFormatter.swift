@@ -56,7 +56,8 @@ enum TextFormatter {
                 out += "\n"
             }
             if group.omittedFindings > 0 {
-                out += "  - and \(plural(group.omittedFindings, "more finding")) (the first \(group.findings.count) are listed)\n"
+                out +=
+                    "  - and \(plural(group.omittedFindings, "more finding")) (the first \(group.findings.count) are listed)\n"
             }
             if report.failOn != nil, report.isFailing(group) {
                 out += "  fails --fail-on \(report.failureThreshold.rawValue)\n"

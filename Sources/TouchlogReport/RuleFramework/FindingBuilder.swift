@@ -85,8 +85,9 @@ public struct FindingBuilder {
     /// The view that kept a touch from `control` (blocked_tap, unreachable_control): its reference, and its name
     /// for the sentence, saying so when it is nearly transparent yet still hit-testable (alpha 0.01 to 0.1),
     /// since that is the surprise a QA engineer needs spelled out. Nil when there is no other view to blame.
-    func blocker(_ blocker: ObjectRef?, of control: ObjectRef, in model: ResponderModel) -> (view: ViewRef, name: String)?
-    {
+    func blocker(_ blocker: ObjectRef?, of control: ObjectRef, in model: ResponderModel) -> (
+        view: ViewRef, name: String
+    )? {
         guard let blocker, blocker != control else { return nil }
         let view = view(blocker, in: model, role: "blocker")
         var name = name(view)

@@ -3,19 +3,21 @@
 public enum RuleRegistry {
     /// Adding a rule is one line here (its file goes in `Rules/`). Computed: metatypes of rules (classes with
     /// state) are not `Sendable`, so they are not kept in a global.
-    public static var all: [any Rule.Type] {[
-        HiddenFirstResponderRule.self,
-        TapFailedToDismissRule.self,
-        KeyboardOccludesInputRule.self,
-        KeyboardWithoutFirstResponderRule.self,
-        FirstResponderWithoutKeyboardRule.self,
-        BlockedTapRule.self,
-        SwallowedTapRule.self,
-        UnhandledActionRule.self,
-        TouchOnHiddenViewRule.self,
-        HitTestDivergenceRule.self,
-        UnreachableControlRule.self,
-    ]}
+    public static var all: [any Rule.Type] {
+        [
+            HiddenFirstResponderRule.self,
+            TapFailedToDismissRule.self,
+            KeyboardOccludesInputRule.self,
+            KeyboardWithoutFirstResponderRule.self,
+            FirstResponderWithoutKeyboardRule.self,
+            BlockedTapRule.self,
+            SwallowedTapRule.self,
+            UnhandledActionRule.self,
+            TouchOnHiddenViewRule.self,
+            HitTestDivergenceRule.self,
+            UnreachableControlRule.self,
+        ]
+    }
 
     /// The descriptions of ``all``, for `--list-rules` and `docs/rules.md`.
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

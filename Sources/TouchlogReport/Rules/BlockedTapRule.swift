@@ -86,7 +86,8 @@ final class BlockedTapRule: Rule {
                 groups[k].taps.append(citation)
                 continue
             }
-            groups.append(describe(control, obstacle, answer, step: step, point: point, t: touch.t, model, build, citation))
+            groups.append(
+                describe(control, obstacle, answer, step: step, point: point, t: touch.t, model, build, citation))
         }
     }
 
@@ -123,7 +124,8 @@ final class BlockedTapRule: Rule {
                 blockerText.isEmpty
                 ? "it lies outside its parent's bounds (subviews are only searched within them)"
                 : "the point lies outside the bounds of its ancestor \(blockerText), so hit testing never looks in its subviews"
-        case .passedOver(.hidden, _): why = blockerText.isEmpty ? "it is hidden" : "its ancestor \(blockerText) is hidden"
+        case .passedOver(.hidden, _):
+            why = blockerText.isEmpty ? "it is hidden" : "its ancestor \(blockerText) is hidden"
         case .passedOver(.alphaBelowThreshold, _):
             why = blockerText.isEmpty ? "its alpha is below 0.01" : "its ancestor \(blockerText) has alpha below 0.01"
         case .passedOver(.userInteractionDisabled, _):

@@ -48,8 +48,11 @@ final class HiddenFirstResponderRule: Rule {
 
     private var findings: [Finding] = []
     /// The stretch in progress: the hidden first responder, named when it started, and the keys it received.
-    private var stretch: (responder: ObjectRef, view: ViewRef, start: Citation, last: Citation, keys: [Citation],
-        scene: Scene?)?
+    private var stretch:
+        (
+            responder: ObjectRef, view: ViewRef, start: Citation, last: Citation, keys: [Citation],
+            scene: Scene?
+        )?
 
     init() {}
 

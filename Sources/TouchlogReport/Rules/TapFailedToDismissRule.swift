@@ -215,7 +215,9 @@ final class TapFailedToDismissRule: Rule {
             }
         }
         groups.append(
-            Group(responder: tap.responder, tapped: tap.tapped, names: names, taps: [tap.began], dismissedBy: dismissedBy))
+            Group(
+                responder: tap.responder, tapped: tap.tapped, names: names, taps: [tap.began], dismissedBy: dismissedBy)
+        )
     }
 
     private func dismisses(_ tap: Tap, _ branch: Branch, with policy: DismissPolicy) -> Bool {

@@ -51,7 +51,8 @@ final class TouchOnHiddenViewRule: Rule {
                 explanation:
                     "The recording says a touch at \(Wording.point(touch.x, touch.y)) went to \(build.name(view)), which was \(state) and which UIKit's hit testing never returns.",
                 scene: build.scene(
-                    model, t: touch.t, touches: [Point(touch.x, touch.y)], hitView: ref, expectedView: step.hitTestView)))
+                    model, t: touch.t, touches: [Point(touch.x, touch.y)], hitView: ref, expectedView: step.hitTestView)
+            ))
     }
 
     func finish(build: FindingBuilder) -> [Finding] { findings }

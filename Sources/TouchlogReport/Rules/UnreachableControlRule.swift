@@ -62,7 +62,8 @@ final class UnreachableControlRule: Rule {
                 guard case .unreachable(let answer, _) = model.reachability(of: control),
                     let obstacle = Obstacle(answer)
                 else { continue }
-                if case .coveredByWindow(let window) = obstacle, !build.windowContentCovers(window, control, in: model) {
+                if case .coveredByWindow(let window) = obstacle, !build.windowContentCovers(window, control, in: model)
+                {
                     continue
                 }
                 let id = model.id(of: control)

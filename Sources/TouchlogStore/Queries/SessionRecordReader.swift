@@ -71,7 +71,10 @@ extension TouchlogDatabase {
             let otherHandle = others.sqliteStatement
             var range = RecordKey.range(session: sessionRowID)
             if let seqs {
-                range = (range.lower + Int64(max(0, seqs.lowerBound)), range.lower + Int64(min(seqs.upperBound, Int(UInt32.max))))
+                range = (
+                    range.lower + Int64(max(0, seqs.lowerBound)),
+                    range.lower + Int64(min(seqs.upperBound, Int(UInt32.max)))
+                )
             }
             for handle in [touchHandle, otherHandle] {
                 sqlite3_bind_int64(handle, 1, range.lower)

@@ -69,7 +69,8 @@ import Testing
         let json = try JSONReader.parse(
             #"{"type":"keyboard","t":1,"phase":"\#(phase.rawValue)","frame":[0,516,393,336]}"#
         ).objectValue!
-        #expect(try Record(decoding: json) == .keyboard(KeyboardRecord(t: 1, phase: phase, frame: Rect(0, 516, 393, 336))))
+        #expect(
+            try Record(decoding: json) == .keyboard(KeyboardRecord(t: 1, phase: phase, frame: Rect(0, 516, 393, 336))))
         // A frame change says nothing of visibility; only show and hide notifications do.
         switch phase {
         case .willShow, .didShow: #expect(phase.visibility == true)
@@ -85,7 +86,9 @@ import Testing
 
     @Test func sentTellsUnrecordedFromNobody() throws {
         func sent(_ text: String) throws -> SentRecord? {
-            guard case .sent(let sent) = try Record(decoding: try JSONReader.parse(text).objectValue!) else { return nil }
+            guard case .sent(let sent) = try Record(decoding: try JSONReader.parse(text).objectValue!) else {
+                return nil
+            }
             return sent
         }
         #expect(try sent(#"{"type":"sent","t":1,"action":"a:"}"#)?.target == .unrecorded)

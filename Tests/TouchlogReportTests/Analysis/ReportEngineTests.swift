@@ -79,9 +79,11 @@ import TouchlogStore
         let path = folder.appendingPathComponent("known.json").path
         let session = try ReportSession(jsonLines: FixtureSessions.hiddenThenTyped)
         let engine = try ReportEngine(rules: [FixtureHiddenFieldRule.self])
-        let first = try ReportRun(writeBaselinePath: path, failOn: .error, toolVersion: "t").run(engine: engine, sessions: [session])
+        let first = try ReportRun(writeBaselinePath: path, failOn: .error, toolVersion: "t").run(
+            engine: engine, sessions: [session])
         #expect(first.baselineWritten == 1 && first.report.exitStatus == 1)
-        let second = try ReportRun(baselinePath: path, failOn: .error, toolVersion: "t").run(engine: engine, sessions: [session])
+        let second = try ReportRun(baselinePath: path, failOn: .error, toolVersion: "t").run(
+            engine: engine, sessions: [session])
         #expect(second.report.groups.isEmpty && second.report.hiddenByBaseline == 1 && second.report.exitStatus == 0)
     }
 }

@@ -59,7 +59,8 @@ final class FixtureHiddenFieldRule: Rule {
                 ruleID: Self.description.identifier, severity: hide.keys.isEmpty ? .warning : .error,
                 session: build.context.ref, span: TimeSpan(hide.set.t ?? 0, hide.keys.last?.t ?? hide.set.t ?? 0),
                 records: [hide.set.seq] + hide.keys.map(\.seq), views: [hide.view],
-                explanation: "\(hide.view.displayName) was hidden while first responder; \(hide.keys.count) keys went into it.")
+                explanation:
+                    "\(hide.view.displayName) was hidden while first responder; \(hide.keys.count) keys went into it.")
         }
     }
 }

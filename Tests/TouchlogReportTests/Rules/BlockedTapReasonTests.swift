@@ -27,7 +27,8 @@ import Testing
             touched: "root", phrase: "its ancestor UIView #panel has user interaction off", severity: .error),
         Case(
             name: "the control is disabled",
-            views: #"{"id":"pay","class":"UIButton","frame":[20,620,100,40],"accessibilityLabel":"Pay","isEnabled":false}"#,
+            views:
+                #"{"id":"pay","class":"UIButton","frame":[20,620,100,40],"accessibilityLabel":"Pay","isEnabled":false}"#,
             touched: "root", phrase: "it is disabled (hit testing skips a disabled control)", severity: .warning),
         Case(
             name: "an ancestor is a disabled control",

@@ -85,7 +85,9 @@ import Testing
         #expect(byVersion.groups.count == 3)
         let since = ReportFixture.report(filter: ReportFilter(since: "2026-11-19"))
         #expect(
-            Set(since.groups.flatMap(\.findings).map(\.session.id)) == [ReportFixture.checkoutB.id, ReportFixture.wishlist.id])
+            Set(since.groups.flatMap(\.findings).map(\.session.id)) == [
+                ReportFixture.checkoutB.id, ReportFixture.wishlist.id,
+            ])
         #expect(!ReportFilter(since: "2026-11-19").admits(SessionRef(id: "no-start")))
     }
 

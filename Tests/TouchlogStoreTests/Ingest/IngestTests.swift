@@ -52,7 +52,9 @@ import Testing
         let touches = try database.records(sessionRowID: 1).filter { $0.record.kind == .touch }
         #expect(touches[1].record == .touch(TouchRecord(t: 0.15, touch: .string("f2"), phase: .began, x: 1, y: 2)))
         // Members beyond the typed columns are kept, as the line was written, for nothing recorded to be lost.
-        let raw = try database.writer.read { db in try String?.fetchAll(db, sql: "SELECT raw_json FROM touch ORDER BY key") }
+        let raw = try database.writer.read { db in
+            try String?.fetchAll(db, sql: "SELECT raw_json FROM touch ORDER BY key")
+        }
         #expect(raw.map { $0 != nil } == [false, true, false])
         #expect(raw[1]?.contains(#""pressure":0.3"#) == true)
     }
