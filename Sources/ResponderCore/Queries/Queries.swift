@@ -91,6 +91,33 @@ extension ResponderModel {
         return isEffectivelyHidden(v)
     }
 
+    // Cheap single-field questions, for code that asks once per event: `info(_:)` builds the whole `ViewInfo`
+    // (arrays of subviews and recognizers, two walks up the tree) every time.
+
+    /// The superview of a view; nil for a window, a view not in the model, or another kind of object.
+    public func parent(of ref: ObjectRef) -> ObjectRef? {
+        guard case .view(let v) = ref, views[v].parent >= 0 else { return nil }
+        return .view(views[v].parent)
+    }
+
+    /// The UIKit class whose behaviour the view has; nil for another kind of object.
+    public func uikitClass(of ref: ObjectRef) -> UIKitClass? {
+        guard case .view(let v) = ref else { return nil }
+        return views[v].kind
+    }
+
+    /// Whether the view can become first responder (a text input, or as recorded).
+    public func canBecomeFirstResponder(_ ref: ObjectRef) -> Bool {
+        guard case .view(let v) = ref else { return false }
+        return views[v].canBecomeFirstResponder
+    }
+
+    /// `UIControl.isEnabled` (true for views that are no controls).
+    public func isEnabled(_ ref: ObjectRef) -> Bool {
+        guard case .view(let v) = ref else { return false }
+        return views[v].isEnabled
+    }
+
     /// Everything the model holds about a view.
     public func info(_ ref: ObjectRef) -> ViewInfo? {
         guard case .view(let v) = ref else { return nil }

@@ -13,14 +13,17 @@ import ResponderCore
 /// default: break
 /// }
 /// ```
+///
+/// The large cases (header, snapshot, set, insert) are `indirect`: a record is copied at every step of replay, and the
+/// enum's size is its largest inline case, so boxing the rare large ones keeps the common touch record cheap to move.
 public enum Record: Sendable, Equatable {
     /// The header that starts every session (seq 1).
-    case session(SessionHeader)
-    case snapshot(SnapshotRecord)
+    indirect case session(SessionHeader)
+    indirect case snapshot(SnapshotRecord)
     case touch(TouchRecord)
     case key(KeyRecord)
-    case set(SetRecord)
-    case insert(InsertRecord)
+    indirect case set(SetRecord)
+    indirect case insert(InsertRecord)
     case remove(RemoveRecord)
     case call(CallRecord)
     case action(ActionRecord)

@@ -58,10 +58,10 @@ struct VisibleControls {
         if let cached { return cached }
         var list: [(ref: ObjectRef, frame: Rect?, enabled: Bool)] = []
         for ref in model.allViews {
-            guard let info = model.info(ref), info.isControl, info.isInHierarchy, !info.isEffectivelyHidden else {
-                continue
-            }
-            list.append((ref, model.screenFrame(of: ref), info.isEnabled))
+            guard model.uikitClass(of: ref)?.isControl == true, model.isInHierarchy(ref),
+                !model.isEffectivelyHidden(ref)
+            else { continue }
+            list.append((ref, model.screenFrame(of: ref), model.isEnabled(ref)))
         }
         cached = list
         return list

@@ -102,7 +102,7 @@ public struct FindingBuilder {
         var current = view
         for _ in 0..<10_000 {
             if current == ancestor { return true }
-            guard let parent = model.info(current)?.parent else { return false }
+            guard let parent = model.parent(of: current) else { return false }
             current = parent
         }
         return false

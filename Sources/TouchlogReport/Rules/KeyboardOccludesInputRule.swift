@@ -50,8 +50,8 @@ final class KeyboardOccludesInputRule: Rule {
     }
 
     private var findings: [Finding] = []
-    /// The first responder, its frame on screen and whether the model wants the keyboard, after the latest input.
-    private var latest: (responder: ObjectRef?, frame: Rect?, keyboardVisible: Bool)?
+    /// The first responder and whether the model wants the keyboard, after the latest input.
+    private var latest: (responder: ObjectRef?, keyboardVisible: Bool)?
     /// The covered stretch: since when (the record that showed the keyboard or moved the field), who, keys.
     private var covered: Stretch?
 
@@ -68,7 +68,7 @@ final class KeyboardOccludesInputRule: Rule {
     init() {}
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
-        latest = (step.firstResponder, step.firstResponder.flatMap(model.screenFrame(of:)), step.keyboardVisible)
+        latest = (step.firstResponder, step.keyboardVisible)
         let isKey: Bool
         if case .key = input.record { isKey = step.keyInputReceiver == step.firstResponder } else { isKey = false }
         follow(input, isKey: isKey, model: model, build: build)
@@ -86,8 +86,9 @@ final class KeyboardOccludesInputRule: Rule {
     }
 
     private func follow(_ record: SessionRecord, isKey: Bool, model: ResponderModel, build: FindingBuilder) {
+        // The model is as the latest input left it (an observation changes nothing), so the frame is measured now.
         guard let keyboard = build.context.keyboardFrame, let latest, latest.keyboardVisible,
-            let responder = latest.responder, let frame = latest.frame
+            let responder = latest.responder, let frame = model.screenFrame(of: responder)
         else {
             close(build)
             return

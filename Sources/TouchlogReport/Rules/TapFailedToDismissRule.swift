@@ -115,7 +115,7 @@ final class TapFailedToDismissRule: Rule {
             record.window.flatMap(model.view).map { model.hitTest(screenPoint: point, inWindow: $0) }
             ?? model.hitTest(screenPoint: point)
         guard let tapped = hit, tapped != responder, group(responder, tapped) == nil,
-            let info = model.info(tapped), !info.canBecomeFirstResponder, !isInsideControl(tapped, in: model)
+            !model.canBecomeFirstResponder(tapped), !isInsideControl(tapped, in: model)
         else { return }
         beginning[record.touch] = Branch(model: model)
         session = build.context.ref.id
@@ -142,9 +142,8 @@ final class TapFailedToDismissRule: Rule {
         // Every test, now that the model dispatched the touch.
         let before = build.context.before
         guard before.keyboardVisible, let responder = before.firstResponder, let tapped = step.view,
-            tapped != responder, step.firstResponder == responder,
-            let info = model.info(tapped), !info.canBecomeFirstResponder,
-            !isInsideControl(tapped, in: model), !build.isView(tapped, inside: responder, in: model),
+            tapped != responder, step.firstResponder == responder, model.uikitClass(of: tapped) != nil,
+            !model.canBecomeFirstResponder(tapped), !isInsideControl(tapped, in: model), !build.isView(tapped, inside: responder, in: model),
             !others.contains(where: { build.isView($0, inside: responder, in: model) })
         else { return }
         var tap = Tap(responder: responder, tapped: tapped, touch: touch.touch, began: Citation(input.seq, touch.t))
@@ -236,12 +235,11 @@ final class TapFailedToDismissRule: Rule {
     }
 
     private func isInsideControl(_ view: ObjectRef, in model: ResponderModel) -> Bool {
-        var current = view
+        var current: ObjectRef? = view
         for _ in 0..<10_000 {
-            guard let info = model.info(current) else { return false }
-            if info.isControl { return true }
-            guard let parent = info.parent else { return false }
-            current = parent
+            guard let view = current, let kind = model.uikitClass(of: view) else { return false }
+            if kind.isControl { return true }
+            current = model.parent(of: view)
         }
         return false
     }
