@@ -39,6 +39,13 @@ struct ReplayCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, jsonl
+
+        var output: ReplayOutputFormat {
+            switch self {
+            case .text: .text
+            case .jsonl: .jsonl
+            }
+        }
     }
 
     @OptionGroup var database: DatabaseOptions
@@ -114,44 +121,25 @@ struct ReplayCommand: ParsableCommand {
                 }
                 return
             }
-            for (k, info) in infos.enumerated() {
-                let tagged = infos.count > 1
-                if format == .text {
-                    if k > 0 { out.write("\n") }
-                    out.write(TimelineFormatter.heading(session: info.key, options: options))
-                }
-                let timeline = TimelineBox()
-                let emit: (ReplayLine) throws -> Void = { line in
-                    switch format {
-                    case .jsonl:
-                        out.write(TraceWriter.line(line, session: tagged ? info.key : nil) + "\n")
-                    case .text:
-                        out.write(timeline.writer.add(line))
+            let inputs = infos.map {
+                ReplaySessionInput(
+                    session: $0.key, records: store.records(of: $0),
+                    isLong: $0.recordCount >= StoredSessionRecords.pipelineThreshold)
+            }
+            try ReplayWriter.replay(
+                inputs, options: options, format: format.output, explain: explain, write: out.write
+            ) { session, result in
+                switch result {
+                case .success(let replayer):
+                    divergences += replayer.divergenceCount
+                    for w in replayer.warnings {
+                        StandardError.write("touchlog: warning: session \"\(session)\" \(w)\n")
                     }
-                }
-                let replayer: SessionReplayer
-                let presentation = ReplayPresentation(describeObjects: format == .text, explainTouches: explain)
-                do {
-                    replayer = try SessionReplay.replay(
-                        store.records(of: info), session: info.key, options: options, presentation: presentation,
-                        emit: emit)
-                } catch let error as ReplayError {
+                case .failure(let error):
                     // One session's bad data does not stop the others; the exit status says something failed.
                     out.flush()
                     StandardError.write("touchlog: error: \(error.description)\n")
                     failedSessions += 1
-                    continue
-                }
-                divergences += replayer.divergenceCount
-                for w in replayer.warnings {
-                    StandardError.write("touchlog: warning: session \"\(info.key)\" \(w)\n")
-                }
-                if format == .text {
-                    out.write(timeline.writer.finish())
-                    out.write(
-                        TimelineFormatter.summary(
-                            lines: replayer.lineCount, divergences: replayer.divergenceCount,
-                            warnings: replayer.warnings))
                 }
             }
             out.flush()
@@ -162,11 +150,6 @@ struct ReplayCommand: ParsableCommand {
 }
 
 extension TrustMode: ExpressibleByArgument {}
-
-/// Holds the timeline writer for the emitting closure.
-final class TimelineBox {
-    var writer = TimelineWriter()
-}
 
 /// Buffered standard output (a trace can be millions of lines).
 final class StandardOutput {

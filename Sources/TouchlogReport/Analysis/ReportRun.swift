@@ -1,3 +1,4 @@
+import TouchlogReplay
 import TouchlogStore
 
 /// One `touchlog report` run as a library call: sessions from a loader, rules from an engine, then filters,

@@ -143,7 +143,8 @@ final class TapFailedToDismissRule: Rule {
         let before = build.context.before
         guard before.keyboardVisible, let responder = before.firstResponder, let tapped = step.view,
             tapped != responder, step.firstResponder == responder, model.uikitClass(of: tapped) != nil,
-            !model.canBecomeFirstResponder(tapped), !isInsideControl(tapped, in: model), !build.isView(tapped, inside: responder, in: model),
+            !model.canBecomeFirstResponder(tapped), !isInsideControl(tapped, in: model),
+            !build.isView(tapped, inside: responder, in: model),
             !others.contains(where: { build.isView($0, inside: responder, in: model) })
         else { return }
         var tap = Tap(responder: responder, tapped: tapped, touch: touch.touch, began: Citation(input.seq, touch.t))

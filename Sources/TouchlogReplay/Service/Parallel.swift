@@ -10,7 +10,7 @@ public enum Parallel {
 
     /// `body(0) … body(count - 1)` on up to `workers` threads, results in index order. The first error stops the
     /// others from taking new work and is rethrown.
-    static func map<T>(_ count: Int, workers: Int = Parallel.workers, _ body: (Int) throws -> T) throws -> [T] {
+    public static func map<T>(_ count: Int, workers: Int = Parallel.workers, _ body: (Int) throws -> T) throws -> [T] {
         guard workers > 1, count > 1 else { return try (0..<count).map(body) }
         let results = Results<T>(count: count)
         let next = Atomic<Int>(0)

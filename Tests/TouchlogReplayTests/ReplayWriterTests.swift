@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TouchlogFormat
+import TouchlogStore
+
+@testable import TouchlogReplay
+
+/// `touchlog replay` over many sessions: replayed several at once, written in the order given, a session that cannot
+/// be replayed reported in its place while the others go on.
+@Suite struct ReplayWriterTests {
+    /// Every sample's sessions, plus one without a snapshot in the middle.
+    static func inputs() throws -> [ReplaySessionInput] {
+        var inputs: [ReplaySessionInput] = []
+        for name in Samples.names {
+            let database = try Samples.database(name)
+            for info in try database.sessions() {
+                inputs.append(ReplaySessionInput(session: info.key, records: database.records(of: info), isLong: false))
+            }
+        }
+        let broken: [SessionRecord] = [
+            SessionRecord(seq: 1, record: try Record(decoding: ["type": "session", "session": "broken"]))
+        ]
+        inputs.insert(ReplaySessionInput(session: "broken", records: broken, isLong: false), at: 3)
+        return inputs
+    }
+
+    static func run(_ inputs: [ReplaySessionInput], format: ReplayOutputFormat, workers: Int) throws
+        -> (text: String, finished: [String], failed: [String])
+    {
+        var text = ""
+        var finished: [String] = []
+        var failed: [String] = []
+        try ReplayWriter.replay(inputs, options: ReplayOptions(), format: format, workers: workers) {
+            text += $0
+        } finished: { session, result in
+            finished.append(session)
+            if case .failure = result { failed.append(session) }
+        }
+        return (text, finished, failed)
+    }
+
+    @Test(arguments: ReplayOutputFormat.allCases)
+    func severalAtOnceWriteWhatOneAtATimeWrites(format: ReplayOutputFormat) throws {
+        let inputs = try Self.inputs()
+        let sequential = try Self.run(inputs, format: format, workers: 1)
+        let parallel = try Self.run(inputs, format: format, workers: 2)
+        #expect(parallel.text == sequential.text)
+        #expect(parallel.finished == inputs.map(\.session) && sequential.finished == parallel.finished)
+        #expect(parallel.failed == ["broken"])
+        // Sessions are tagged in the trace when several are replayed, in the order given.
+        if format == .jsonl {
+            let tags = parallel.text.split(separator: "\n").compactMap {
+                try? JSONReader.parse(String($0))["session"]?.stringValue
+            }
+            var order: [String] = []
+            for tag in tags where order.last != tag { order.append(tag) }
+            #expect(order == inputs.map(\.session).filter { $0 != "broken" })
+        }
+    }
+
+    @Test func aLongSessionIsWrittenAsItGoesInItsPlace() throws {
+        var inputs = try Self.inputs()
+        inputs[1].isLong = true
+        let mixed = try Self.run(inputs, format: .jsonl, workers: 2)
+        let plain = try Self.run(
+            inputs.map {
+                var i = $0
+                i.isLong = false
+                return i
+            }, format: .jsonl, workers: 2)
+        #expect(mixed.text == plain.text && mixed.finished == plain.finished)
+    }
+}
