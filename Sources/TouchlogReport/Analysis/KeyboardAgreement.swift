@@ -10,8 +10,9 @@ import TouchlogFormat
 /// Sessions without keyboard notifications are not judged: nothing says where the keyboard was.
 ///
 /// It streams: both readings of the first responder are followed side by side, and the one that applies is chosen
-/// when the session ends (whether it recorded `firstResponder` at all is only known then).
-struct KeyboardAgreement {
+/// when the session ends (whether it recorded `firstResponder` at all is only known then). One per session, in the
+/// ``SessionContext``: both rules read the same stretches.
+final class KeyboardAgreement {
     /// A disagreement shorter than this is a transition (the first responder changes a few milliseconds before
     /// the keyboard's `willShow`/`willHide`); half a second is longer than the keyboard's animation (0.25-0.35 s).
     static let tolerance = 0.5
@@ -63,7 +64,7 @@ struct KeyboardAgreement {
     private var last = Citation(0, 0)
 
     /// Follows one record: an input (with the model's first responder and keyboard after it) or any other record.
-    mutating func follow(_ record: SessionRecord, step: Step?, model: ResponderModel?, build: FindingBuilder) {
+    func follow(_ record: SessionRecord, step: Step?, model: ResponderModel?, build: FindingBuilder) {
         last.seq = record.seq
         if let t = record.t { last.t = t }
         switch record.record {
@@ -111,7 +112,7 @@ struct KeyboardAgreement {
     }
 
     /// The stretches of `kind` once the session ended; none for a session without keyboard notifications.
-    mutating func finish(_ kind: Kind) -> [Stretch] {
+    func finish(_ kind: Kind) -> [Stretch] {
         guard sawKeyboard else { return [] }
         let reading = readings[sawRecordedResponder ? 0 : 1]
         reading.close(at: last, untilEnd: true)

@@ -13,11 +13,14 @@ public final class SessionAnalysis: ReplayObserver {
     public let context: SessionContext
     private let rules: [any Rule]
     private let builders: [FindingBuilder]
+    /// Names views for what the context follows for every rule (the keyboard agreement).
+    private let shared: FindingBuilder
 
     public init(rules: [any Rule.Type], context: SessionContext) {
         self.context = context
         self.rules = rules.map { $0.init() }
         builders = rules.map { FindingBuilder(context, rule: $0) }
+        shared = FindingBuilder(context, ruleID: "")
     }
 
     /// Replays the session's records with every rule watching, then collects the findings in rule order. Throws
@@ -36,6 +39,7 @@ public final class SessionAnalysis: ReplayObserver {
         if case .snapshot(let snapshot) = input.record {
             for window in snapshot.hierarchy.windows { context.policiesInForce.formUnion(window.policies) }
         }
+        context.keyboardAgreement.follow(input, step: step, model: model, build: shared)
         for k in rules.indices { rules[k].replayed(input, step: step, model: model, build: builders[k]) }
         context.before = (step.firstResponder, step.keyboardVisible)
     }
@@ -57,6 +61,7 @@ public final class SessionAnalysis: ReplayObserver {
         case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent, .unknown:
             break
         }
+        context.keyboardAgreement.follow(record, step: nil, model: model, build: shared)
         for k in rules.indices { rules[k].recorded(record, model: model, build: builders[k]) }
     }
 }

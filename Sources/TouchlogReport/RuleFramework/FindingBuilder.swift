@@ -20,6 +20,8 @@ public final class SessionContext {
     public internal(set) var policiesInForce: Set<DismissPolicy> = []
     /// The first responder and keyboard after the previous input record (what the current one found).
     public internal(set) var before: (firstResponder: ObjectRef?, keyboardVisible: Bool) = (nil, false)
+    /// Where the recorded keyboard and the first responder disagree (the two keyboard rules read it).
+    let keyboardAgreement = KeyboardAgreement()
 
     public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
         self.ref = ref
@@ -47,8 +49,12 @@ public struct FindingBuilder {
     public let ruleID: String
 
     public init(_ context: SessionContext, rule: any Rule.Type) {
+        self.init(context, ruleID: rule.description.identifier)
+    }
+
+    init(_ context: SessionContext, ruleID: String) {
         self.context = context
-        ruleID = rule.description.identifier
+        self.ruleID = ruleID
     }
 
     /// The view `ref` as the model has it now: class, accessibility identifier and label, path. A responder that

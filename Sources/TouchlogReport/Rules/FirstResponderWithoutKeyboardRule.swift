@@ -41,20 +41,14 @@ final class FirstResponderWithoutKeyboardRule: Rule {
                     """#),
         ])
 
-    private var agreement = KeyboardAgreement()
-
     init() {}
 
-    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
-        agreement.follow(input, step: step, model: model, build: build)
-    }
-
-    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
-        agreement.follow(record, step: nil, model: model, build: build)
-    }
+    /// The stretches come from the session's ``KeyboardAgreement``, which follows every record for both keyboard
+    /// rules.
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
 
     func finish(build: FindingBuilder) -> [Finding] {
-        agreement.finish(.responderWithoutKeyboard).compactMap { stretch in
+        build.context.keyboardAgreement.finish(.responderWithoutKeyboard).compactMap { stretch in
             guard var view = stretch.responder else { return nil }
             view.role = "first responder"
             let until =

@@ -32,20 +32,14 @@ final class KeyboardWithoutFirstResponderRule: Rule {
                     """#)
         ])
 
-    private var agreement = KeyboardAgreement()
-
     init() {}
 
-    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
-        agreement.follow(input, step: step, model: model, build: build)
-    }
-
-    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
-        agreement.follow(record, step: nil, model: model, build: build)
-    }
+    /// The stretches come from the session's ``KeyboardAgreement``, which follows every record for both keyboard
+    /// rules.
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
 
     func finish(build: FindingBuilder) -> [Finding] {
-        agreement.finish(.keyboardWithoutResponder).map { stretch in
+        build.context.keyboardAgreement.finish(.keyboardWithoutResponder).map { stretch in
             var views: [ViewRef] = []
             if var previous = stretch.previousResponder {
                 previous.role = "last first responder"
