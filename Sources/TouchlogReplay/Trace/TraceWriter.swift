@@ -82,37 +82,9 @@ public enum TraceWriter {
         if let s { write(.string(s), into: &out) } else { out += "null" }
     }
 
-    /// The same bytes as `JSONValue.serialized()` (`JSONWriter`), faster for the strings of a trace: ids and names
-    /// that need no escaping are appended whole instead of scalar by scalar.
+    /// The project's one JSON writer (kept as a name here: the trace writes values member by member).
     public static func write(_ value: JSONValue, into out: inout String) {
-        switch value {
-        case .string(let string):
-            if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-                out += "\""
-                out += string
-                out += "\""
-            } else {
-                JSONWriter.writeString(string, into: &out)
-            }
-        case .array(let elements):
-            out += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out += "," }
-                write(element, into: &out)
-            }
-            out += "]"
-        case .object(let object):
-            out += "{"
-            for (index, member) in object.members.enumerated() {
-                if index > 0 { out += "," }
-                write(.string(member.key), into: &out)
-                out += ":"
-                write(member.value, into: &out)
-            }
-            out += "}"
-        default:
-            JSONWriter.write(value, into: &out)
-        }
+        JSONWriter.write(value, into: &out)
     }
 
     /// The trace line as a JSON object.
