@@ -106,11 +106,8 @@ final class KeyboardOccludesInputRule: Rule {
                 view: build.view(responder, in: model, role: "first responder"), frame: frame, keyboard: keyboard,
                 keys: [], scene: build.scene(model, t: t))
         }
-        if isKey {
-            covered!.keys.append(Citation(record.seq, t))
-            // The picture shows the last key typed blind.
-            if build.context.wantsScenes { covered!.scene = build.scene(model, t: t) }
-        }
+        // The picture is of the moment the field went under the keyboard (one per stretch, not one per key).
+        if isKey { covered!.keys.append(Citation(record.seq, t)) }
     }
 
     private func close(_ build: FindingBuilder) {
