@@ -35,7 +35,7 @@ extension ResponderModel {
             sendAction(action, target: target, sender: senderRef, step: &step)
         case .snapshot(let spec):
             applySnapshot(spec, step: &step)
-            keyboardOwner = keyboardShouldBeVisible ? views[keyWindow].firstResponder : -1
+            keyboardOwner = keyboardShouldBeVisible ? windowFirstResponder[keyWindow] : -1
         case .advanceTime:
             break
         }
@@ -59,15 +59,15 @@ extension ResponderModel {
     mutating func finish(_ step: inout Step) {
         refreshKeyboard(step: &step)
         step.keyboardVisible = keyboardIsVisible
-        if keyWindow >= 0, views[keyWindow].firstResponder >= 0 {
-            step.firstResponder = .view(views[keyWindow].firstResponder)
+        if keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 {
+            step.firstResponder = .view(windowFirstResponder[keyWindow])
         }
     }
 
     /// Key input goes to the key window's first responder, hidden or not (F3, F4).
     mutating func receiveKey(length: Int, step: inout Step) {
-        guard keyWindow >= 0, views[keyWindow].firstResponder >= 0 else { return }
-        let fr = views[keyWindow].firstResponder
+        guard keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 else { return }
+        let fr = windowFirstResponder[keyWindow]
         step.keyInputReceiver = .view(fr)
         step.keyInputReceiverHidden = isEffectivelyHidden(fr)
         if length > 0 { sendControlEvent(fr, "editingChanged", step: &step) }

@@ -296,7 +296,7 @@ extension ResponderModel {
             return
         }
         // The pattern tracks the first responder through UITextField/UITextView notifications: text inputs only.
-        let fr = views[keyWindow].firstResponder
+        let fr = windowFirstResponder[keyWindow]
         if fr < 0 || !views[fr].kind.isTextInput { return }
         var newInNonResponder = false
         for ti in began where touches[ti].view >= 0 && !views[touches[ti].view].canBecomeFirstResponder {
@@ -316,7 +316,7 @@ extension ResponderModel {
     /// A policy that calls `endEditing(true)` on a view: records what it did.
     mutating func endEditingForPolicy(_ policy: DismissPolicy, on v: Int, step: inout Step) {
         for w in windows {
-            let fr = views[w].firstResponder
+            let fr = windowFirstResponder[w]
             if fr >= 0 && isDescendant(fr, of: v) {
                 let ok = resign(fr, force: true, reason: .policy(policy), step: &step)
                 step.policyEffects.append(

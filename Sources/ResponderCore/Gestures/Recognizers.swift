@@ -56,7 +56,7 @@ extension ResponderModel {
     /// editing controller is an alert or input-view controller.
     func resignOnTouchOutsideIsAttached(to w: Int) -> Bool {
         if !policies.isOn(.resignOnTouchOutside, recorded: false) { return false }
-        let fr = views[w].firstResponder
+        let fr = windowFirstResponder[w]
         if fr < 0 || !views[fr].kind.isTextInput { return false }
         var cur = fr
         while cur >= 0 {
@@ -296,9 +296,9 @@ extension ResponderModel {
                 // `interactive` modes count as dismissing when the drag begins too (docs/log-format.md): where the
                 // finger would pull the keyboard back up is not recorded.
                 if policies.isOn(.keyboardDismissMode, recorded: recorded),
-                    keyWindow >= 0, views[keyWindow].firstResponder >= 0
+                    keyWindow >= 0, windowFirstResponder[keyWindow] >= 0
                 {
-                    let fr = views[keyWindow].firstResponder
+                    let fr = windowFirstResponder[keyWindow]
                     let ok = resign(fr, force: false, reason: .policy(.keyboardDismissMode), step: &step)
                     step.policyEffects.append(
                         PolicyEffect(
@@ -310,8 +310,8 @@ extension ResponderModel {
             if finalState { _ = become(recognizers[g].view, reason: .tappedTextInput, step: &step) }
             return
         case .resignOnTouchOutside:
-            if finalState, keyWindow >= 0, views[keyWindow].firstResponder >= 0 {
-                let fr = views[keyWindow].firstResponder
+            if finalState, keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 {
+                let fr = windowFirstResponder[keyWindow]
                 let ok = resign(fr, force: false, reason: .policy(.resignOnTouchOutside), step: &step)
                 step.policyEffects.append(
                     PolicyEffect(
@@ -343,9 +343,9 @@ extension ResponderModel {
                     endEditingForPolicy(.tapToDismiss, on: endEditingView(target: target, recognizer: g), step: &step)
                 }
             case .resignFirstResponder:
-                if keyWindow >= 0, views[keyWindow].firstResponder >= 0 {
+                if keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 {
                     _ = resign(
-                        views[keyWindow].firstResponder, force: false, reason: .recognizerAction(.recognizer(g)),
+                        windowFirstResponder[keyWindow], force: false, reason: .recognizerAction(.recognizer(g)),
                         step: &step)
                 }
             }

@@ -66,7 +66,7 @@ extension ResponderModel {
         }
         if p.isHidden == true && policies.isOn(.resignOnHide, recorded: false) {
             for w in windows {
-                let fr = views[w].firstResponder
+                let fr = windowFirstResponder[w]
                 if fr >= 0 && isDescendant(fr, of: v) {
                     let ok = resign(fr, force: false, reason: .policy(.resignOnHide), step: &step)
                     step.policyEffects.append(
@@ -112,7 +112,7 @@ extension ResponderModel {
             return
         }
         for w in windows {
-            let fr = views[w].firstResponder
+            let fr = windowFirstResponder[w]
             if fr >= 0 && isDescendant(fr, of: v) {
                 _ = resign(fr, force: true, reason: .removedFromWindow, step: &step)
             }

@@ -14,7 +14,6 @@ struct ViewNode {
     var windowLevel = 0.0
     var windowOrder = 0
     var windowPolicies: [DismissPolicy] = []
-    var firstResponder = -1  // windows only: the view that is first responder in this window
 
     var center = Point.zero
     var bounds = Rect(0, 0, 0, 0)

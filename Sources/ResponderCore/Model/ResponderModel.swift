@@ -10,6 +10,10 @@
 /// explicit stacks, so depth is limited only by memory.
 public struct ResponderModel: Sendable {
     var views: [ViewNode] = []
+    /// Per view handle, for windows: the view that is first responder in that window (-1: none). Kept apart from
+    /// `views` so that a first-responder change writes one integer, not the whole array of view nodes (a copied model,
+    /// a replay branch, would otherwise copy every node).
+    var windowFirstResponder: [Int] = []
     var viewIndex: [String: Int] = [:]
     var controllers: [ControllerNode] = []
     var controllerIndex: [String: Int] = [:]
@@ -39,7 +43,7 @@ public struct ResponderModel: Sendable {
         var scratch = Step()
         applySnapshot(hierarchy, step: &scratch)
         keyboardIsVisible = keyboardShouldBeVisible
-        keyboardOwner = keyboardIsVisible ? views[keyWindow].firstResponder : -1
+        keyboardOwner = keyboardIsVisible ? windowFirstResponder[keyWindow] : -1
     }
 
     // MARK: ids and handles
@@ -96,7 +100,7 @@ public struct ResponderModel: Sendable {
             views[h].windowLevel = w.windowLevel
             views[h].windowOrder = order
             views[h].windowPolicies = w.policies
-            views[h].firstResponder = -1
+            windowFirstResponder[h] = -1
             addWindowRecognizers(h)
             windows.append(h)
             if w.isKeyWindow { flaggedKey = h }
@@ -114,13 +118,13 @@ public struct ResponderModel: Sendable {
         while let v = stack.popLast() {
             if views[v].snapshotSaysFirstResponder {
                 let w = windowOf(v)
-                if w >= 0 { views[w].firstResponder = v }
+                if w >= 0 { windowFirstResponder[w] = v }
             }
             stack.append(contentsOf: views[v].children)
         }
         for w in windows {
             let old = before.first(where: { $0.window == w })?.view ?? -1
-            let new = views[w].firstResponder
+            let new = windowFirstResponder[w]
             if old != new {
                 step.firstResponderChanges.append(
                     FirstResponderChange(
@@ -143,7 +147,7 @@ public struct ResponderModel: Sendable {
     }
 
     func firstRespondersByWindow() -> [(window: Int, view: Int)] {
-        windows.map { ($0, views[$0].firstResponder) }
+        windows.map { ($0, windowFirstResponder[$0]) }
     }
 
     /// Creates or refreshes the nodes of a view subtree (explicit stack) and returns the root's handle.
@@ -172,12 +176,12 @@ public struct ResponderModel: Sendable {
         let h: Int
         if let existing = viewIndex[s.id] {
             h = existing
-            let keepFR = views[h].firstResponder
+            // A window's first responder is kept apart (`windowFirstResponder`), so it survives the node's reset.
             views[h] = ViewNode(id: s.id, className: s.className, kind: kind)
-            views[h].firstResponder = keepFR
         } else {
             h = views.count
             views.append(ViewNode(id: s.id, className: s.className, kind: kind))
+            windowFirstResponder.append(-1)
             viewIndex[s.id] = h
         }
         var n = views[h]

@@ -76,7 +76,7 @@ extension ResponderModel {
         }
         for w in spec.windows {
             let modelFR: String? = liveView(w.view.id).flatMap {
-                views[$0].isWindow && views[$0].firstResponder >= 0 ? views[views[$0].firstResponder].id : nil
+                views[$0].isWindow && windowFirstResponder[$0] >= 0 ? views[windowFirstResponder[$0]].id : nil
             }
             let snapFR = snapshotFR.first { $0.window == w.view.id }?.view
             if modelFR != snapFR {

@@ -66,14 +66,14 @@ extension ResponderModel {
 
     /// The first responder of the key window.
     public var firstResponder: ObjectRef? {
-        guard keyWindow >= 0, views[keyWindow].firstResponder >= 0 else { return nil }
-        return .view(views[keyWindow].firstResponder)
+        guard keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 else { return nil }
+        return .view(windowFirstResponder[keyWindow])
     }
 
     /// The first responder of a window (one per window, F3).
     public func firstResponder(inWindow window: ObjectRef) -> ObjectRef? {
-        guard case .view(let w) = window, views[w].isWindow, views[w].firstResponder >= 0 else { return nil }
-        return .view(views[w].firstResponder)
+        guard case .view(let w) = window, views[w].isWindow, windowFirstResponder[w] >= 0 else { return nil }
+        return .view(windowFirstResponder[w])
     }
 
     /// Whether the keyboard is up (the key window's first responder is a text input).

@@ -12,7 +12,7 @@ extension ResponderModel {
             step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .notInWindow, reason: reason))
             return false
         }
-        let cur = views[w].firstResponder
+        let cur = windowFirstResponder[w]
         if cur == v { return true }
         // A disabled text field does not begin editing: UIControl's isEnabled gates it like the delegate does.
         if !views[v].canBecomeFirstResponder || (views[v].kind.isControl && !views[v].isEnabled) {
@@ -24,7 +24,7 @@ extension ResponderModel {
                 FirstResponderRefusal(responder: .view(cur), why: .currentCannotResign, reason: reason))
             return false
         }
-        views[w].firstResponder = v
+        windowFirstResponder[w] = v
         step.firstResponderChanges.append(
             FirstResponderChange(
                 window: .view(w), from: cur >= 0 ? .view(cur) : nil, to: .view(v), reason: reason))
@@ -40,7 +40,7 @@ extension ResponderModel {
     @discardableResult
     mutating func resign(_ v: Int, force: Bool, reason: FirstResponderReason, step: inout Step) -> Bool {
         let w = windowOf(v)
-        if w < 0 || views[w].firstResponder != v {
+        if w < 0 || windowFirstResponder[w] != v {
             step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .notFirstResponder, reason: reason))
             return false
         }
@@ -48,7 +48,7 @@ extension ResponderModel {
             step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .cannotResign, reason: reason))
             return false
         }
-        views[w].firstResponder = -1
+        windowFirstResponder[w] = -1
         step.firstResponderChanges.append(
             FirstResponderChange(window: .view(w), from: .view(v), to: nil, reason: reason))
         sendControlEvent(v, "editingDidEnd", step: &step)
@@ -59,7 +59,7 @@ extension ResponderModel {
     @discardableResult
     mutating func endEditing(_ v: Int, force: Bool, reason: FirstResponderReason, step: inout Step) -> Bool {
         for w in windows {
-            let fr = views[w].firstResponder
+            let fr = windowFirstResponder[w]
             if fr >= 0 && isDescendant(fr, of: v) { return resign(fr, force: force, reason: reason, step: &step) }
         }
         return false
@@ -68,9 +68,9 @@ extension ResponderModel {
     /// Resigns (forced) first responders that are no longer in their window (F5), e.g. after a remove or a move.
     mutating func validateFirstResponders(step: inout Step) {
         for w in windows {
-            let fr = views[w].firstResponder
+            let fr = windowFirstResponder[w]
             if fr >= 0 && (!views[fr].alive || windowOf(fr) != w) {
-                views[w].firstResponder = -1
+                windowFirstResponder[w] = -1
                 step.firstResponderChanges.append(
                     FirstResponderChange(
                         window: .view(w), from: .view(fr), to: nil, reason: .removedFromWindow))
@@ -82,7 +82,7 @@ extension ResponderModel {
     /// custom responders adopt UIKeyInput).
     var keyboardShouldBeVisible: Bool {
         guard keyWindow >= 0 else { return false }
-        let fr = views[keyWindow].firstResponder
+        let fr = windowFirstResponder[keyWindow]
         return fr >= 0 && views[fr].kind.isTextInput
     }
 
@@ -90,7 +90,7 @@ extension ResponderModel {
     /// text input to another keeps the keyboard up with no hide/show pair (F7, F8).
     mutating func refreshKeyboard(step: inout Step) {
         let should = keyboardShouldBeVisible
-        let owner = should ? views[keyWindow].firstResponder : -1
+        let owner = should ? windowFirstResponder[keyWindow] : -1
         if should != keyboardIsVisible {
             let who = should ? owner : keyboardOwner
             step.keyboardChanges.append(KeyboardChange(visible: should, responder: who >= 0 ? .view(who) : nil))

@@ -72,7 +72,7 @@ extension ResponderModel {
     /// Where a nil-targeted action starts (A2): the key window's first responder if any, else the sender if it
     /// is a responder, else nowhere.
     public func nilTargetedActionStart(sender: ObjectRef?) -> ObjectRef? {
-        if keyWindow >= 0, views[keyWindow].firstResponder >= 0 { return .view(views[keyWindow].firstResponder) }
+        if keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 { return .view(windowFirstResponder[keyWindow]) }
         if let s = sender, case .recognizer = s { return nil }
         return sender
     }

@@ -27,6 +27,8 @@ public enum Signature {
 
     /// Replaces `0x` + at least 4 hex digits with `0x…`.
     static func maskingAddresses(_ text: String) -> String {
+        // Most signatures hold no address at all: every finding's is computed when it is grouped.
+        guard text.utf8.contains(UInt8(ascii: "0")) else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var index = 0
