@@ -52,6 +52,9 @@ final class KeyboardOccludesInputRule: Rule {
     private var findings: [Finding] = []
     /// The first responder and whether the model wants the keyboard, after the latest input.
     private var latest: (responder: ObjectRef?, keyboardVisible: Bool)?
+    /// The first responder's frame on screen, measured once until an input that can move views (touches and keys
+    /// move none).
+    private var measured: (responder: ObjectRef, frame: Rect?)?
     /// The covered stretch: since when (the record that showed the keyboard or moved the field), who, keys.
     private var covered: Stretch?
 
@@ -69,6 +72,11 @@ final class KeyboardOccludesInputRule: Rule {
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
         latest = (step.firstResponder, step.keyboardVisible)
+        switch input.record {
+        case .touch, .key: break
+        case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent, .unknown:
+            measured = nil
+        }
         let isKey: Bool
         if case .key = input.record { isKey = step.keyInputReceiver == step.firstResponder } else { isKey = false }
         follow(input, isKey: isKey, model: model, build: build)
@@ -88,7 +96,7 @@ final class KeyboardOccludesInputRule: Rule {
     private func follow(_ record: SessionRecord, isKey: Bool, model: ResponderModel, build: FindingBuilder) {
         // The model is as the latest input left it (an observation changes nothing), so the frame is measured now.
         guard let keyboard = build.context.keyboardFrame, let latest, latest.keyboardVisible,
-            let responder = latest.responder, let frame = model.screenFrame(of: responder)
+            let responder = latest.responder, let frame = frame(of: responder, in: model)
         else {
             close(build)
             return
@@ -108,6 +116,13 @@ final class KeyboardOccludesInputRule: Rule {
         }
         // The picture is of the moment the field went under the keyboard (one per stretch, not one per key).
         if isKey { covered!.keys.append(Citation(record.seq, t)) }
+    }
+
+    private func frame(of responder: ObjectRef, in model: ResponderModel) -> Rect? {
+        if let measured, measured.responder == responder { return measured.frame }
+        let frame = model.screenFrame(of: responder)
+        measured = (responder, frame)
+        return frame
     }
 
     private func close(_ build: FindingBuilder) {
