@@ -86,11 +86,13 @@ public enum Triage {
             }
             partial.appVersions.insert(finding.session.versionDescription)
             partial.devices.insert(finding.session.deviceDescription)
-            // Keep the first examples in order: insert where it belongs, drop the last when over the limit.
+            // Keep the first examples in order: insert where it belongs, drop the last when over the limit. Only the
+            // first keeps its scene: it is the picture of the problem, and scenes are most of a finding's size.
             let position = partial.examples.firstIndex { Self.precedes(finding, $0) } ?? partial.examples.count
             if position < Triage.examplesPerProblem {
                 partial.examples.insert(finding, at: position)
                 if partial.examples.count > Triage.examplesPerProblem { partial.examples.removeLast() }
+                if partial.examples.count > 1 { partial.examples[position == 0 ? 1 : position].scene = nil }
             }
             partials[signature] = partial
         }

@@ -1,3 +1,4 @@
+import ResponderCore
 import Testing
 
 @testable import TouchlogReport
@@ -129,6 +130,7 @@ import Testing
         let template = ReportFixture.findings[3]
         let many = (0..<(Triage.examplesPerProblem * 3)).map { k in
             var finding = template
+            finding.scene = Scene(screen: Size(390, 844), t: Double(k), views: [])
             finding.session.id = "session-\(1000 + k)"
             finding.session.startedAt = "2026-11-\(10 + k % 20)T00:00:00.000Z"
             return finding
@@ -146,6 +148,8 @@ import Testing
         }
         #expect(group.findings.map(\.session.id) == sorted.prefix(Triage.examplesPerProblem).map(\.session.id))
         #expect(group.firstSeen == "2026-11-10T00:00:00.000Z" && group.lastSeen == "2026-11-29T00:00:00.000Z")
+        // Only the first keeps its picture: the scene of the problem.
+        #expect(group.findings[0].scene != nil && group.findings.dropFirst().allSatisfy { $0.scene == nil })
         let text = ReportFormat.text.render(
             Report(groups: forward, sessions: [], rules: [], options: ReportOptions(toolVersion: "t")))
         #expect(text.contains("  - and 40 more findings (the first 20 are listed)\n"))
