@@ -212,6 +212,11 @@ struct ImportedHierarchy {
 
 /// Builds the records every importer writes: the session header and snapshots.
 enum ImportRecords {
+    /// How deep the JSON an importer reads may nest: deep enough for any Sentry hierarchy (each view level costs two:
+    /// its object and its `children` array), shallow enough to stay clear of the stack limit when converting and
+    /// freeing the tree.
+    static let jsonDepthLimit = 400
+
     /// The `session` header. `source` says which importer read which file, plus what the importer noticed
     /// (synthetic windows, partial dumps); `app` and `device` hold what the dump tells about them.
     static func session(

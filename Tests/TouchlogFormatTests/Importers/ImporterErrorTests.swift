@@ -78,6 +78,22 @@ import Testing
             name: "invalid escape", format: .sentry, input: "{\"windows\": [{\"type\": \"UI\\qView\"}]}",
             line: 1, column: 28, reason: "an invalid escape '\\q'"),
         Bad(
+            name: "member name without ':'", format: .sentry, input: #"{"windows": [{"type" "UIWindow"}]}"#,
+            line: 1, column: 22, reason: "expected ':' after the member name \"type\""),
+        Bad(
+            name: "literal in capitals", format: .sentry, input: #"{"windows": [{"visible": True}]}"#,
+            line: 1, column: 26, reason: "unexpected 'True}]}': not a JSON value"),
+        Bad(
+            name: "number too large", format: .sentry, input: #"{"windows": [{"x": 1e999}]}"#,
+            line: 1, column: 20, reason: "the number is too large for a double"),
+        Bad(
+            name: "escaped line break", format: .sentry, input: "{\"windows\": [\n{\"type\": \"a\\\nb\"}]}",
+            line: 2, column: 14, reason: "an invalid escape"),
+        Bad(
+            name: "surrogate pair with a second half that is not low", format: .sentry,
+            input: #"{"windows": [{"type": "\uD83D\u0041"}]}"#,
+            line: 1, column: 36, reason: "a high surrogate '\\u' escape without its low half"),
+        Bad(
             name: "element without a frame", format: .xcuitest,
             input: "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, identifier: 'x'",
             line: 3, column: 5, reason: "the element 'Button' has no frame"),

@@ -124,6 +124,18 @@ import Testing
         } throws: { ($0 as? JSONSyntaxError)?.isUnexpectedEnd == false }
     }
 
+    @Test func surrogatePairCutBetweenItsHalvesIsACutLine() {
+        // An emoji's two escapes split by the end of the line: cut, like any other value the line ends inside.
+        for text in [#"{"a":"\uD83D"#, #"{"a":"\uD83D\"#, #"{"a":"\uD83D\uDE0"#] {
+            #expect {
+                _ = try JSONReader.parse(text)
+            } throws: { ($0 as? JSONSyntaxError)?.isUnexpectedEnd == true }
+        }
+        #expect {
+            _ = try JSONReader.parse(#"{"a":"\uD83Dx"#)
+        } throws: { ($0 as? JSONSyntaxError)?.message == "lone UTF-16 surrogate \\uD83D in a string" }
+    }
+
     @Test func roundTripsThroughTheWriter() throws {
         let text = #"{"type":"snapshot","t":0.25,"windows":[{"id":"w","frame":[0,0,393,852],"text":"a\"\n\u0001"}]}"#
         #expect(try JSONReader.parse(text).serialized() == text)
