@@ -134,10 +134,10 @@ public enum SentryImporter: HierarchyImporter {
                 hint:
                     "each entry of \"windows\" and \"children\" is an object with \"type\", \"x\", \"y\", …")
         }
-        if let parent, hierarchy.views[parent].depth >= ImportedHierarchy.maximumDepth {
+        if let parent, hierarchy.isFull(below: parent) {
             throw ImportError(
                 format: format, line: node.line, column: node.column,
-                reason: "views nest deeper than \(ImportedHierarchy.maximumDepth) levels",
+                reason: "views nest deeper than \(FormatLimits.maximumViewDepth) levels",
                 hint: "no UIKit hierarchy is that deep")
         }
         if node.cut, node["type"]?.string == nil {

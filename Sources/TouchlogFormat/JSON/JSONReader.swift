@@ -16,9 +16,10 @@
 /// value["length"]?.intValue   // 3
 /// ```
 public struct JSONReader: ~Copyable {
-    /// Objects and arrays may nest this deep; a recorder's view tree is far shallower, so deeper input is
-    /// corrupt or hostile, and refusing it keeps the recursive reader's stack bounded.
-    public static let defaultDepthLimit = 256
+    /// Objects and arrays may nest this deep: a record at the format's deepest view hierarchy fits (see
+    /// ``FormatLimits/maximumJSONDepth``), so deeper input is corrupt or hostile, and refusing it keeps the recursive
+    /// reader's stack bounded.
+    public static let defaultDepthLimit = FormatLimits.maximumJSONDepth
 
     @usableFromInline let base: UnsafePointer<UInt8>
     @usableFromInline let end: Int

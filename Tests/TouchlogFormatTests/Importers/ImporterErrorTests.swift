@@ -42,11 +42,11 @@ import Testing
             line: 1, column: nil, reason: "no view description found"),
         Bad(
             name: "nesting deeper than any UIKit hierarchy", format: .recursiveDescription,
-            input: (0...ImportedHierarchy.maximumDepth + 1).map {
+            input: (0...FormatLimits.maximumViewDepth).map {
                 String(repeating: "   | ", count: $0) + "<UIView: 0x\($0); frame = (0 0; 1 1)>"
             }.joined(separator: "\n"),
-            line: ImportedHierarchy.maximumDepth + 2,
-            column: (ImportedHierarchy.maximumDepth + 1) * 5 + 1,
+            line: FormatLimits.maximumViewDepth + 1,
+            column: FormatLimits.maximumViewDepth * 5 + 1,
             reason: "views nest deeper than"),
         Bad(
             name: "missing comma", format: .sentry, input: "{\"windows\": [\n  {\"type\": \"UIWindow\" \"x\": 1}]}",
@@ -73,7 +73,8 @@ import Testing
             line: 2, column: 3, reason: "neither a view hierarchy"),
         Bad(
             name: "JSON nested too deep", format: .sentry, input: String(repeating: "[", count: 1000),
-            line: 1, column: 401, reason: "JSON nests deeper than 400 levels"),
+            line: 1, column: ImportRecords.jsonDepthLimit + 1,
+            reason: "JSON nests deeper than \(ImportRecords.jsonDepthLimit) levels"),
         Bad(
             name: "invalid escape", format: .sentry, input: "{\"windows\": [{\"type\": \"UI\\qView\"}]}",
             line: 1, column: 28, reason: "an invalid escape '\\q'"),
