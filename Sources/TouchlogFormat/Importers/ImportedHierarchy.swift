@@ -55,12 +55,9 @@ struct ImportedView {
 }
 
 /// The views of one snapshot as a flat arena (parents hold child indices), so building it needs no recursion
-/// and no reference cycles. Depth is bounded by ``maximumDepth`` so writing it out cannot exhaust the stack.
+/// and no reference cycles. Views nest at most ``FormatLimits/maximumViewDepth`` levels, so what an importer writes
+/// reads back, and writing it out stays within the stack a reading thread has.
 struct ImportedHierarchy {
-    /// Deeper than any real UIKit hierarchy (UIKit itself struggles past ~100 levels), shallow enough that
-    /// recursive JSON building, writing and deallocation stay far from the stack limit, even under ASan.
-    static let maximumDepth = 200
-
     var views: [ImportedView] = []
     var roots: [Int] = []
     /// Controllers found in the dump (Sentry `view_controller`): class and the index of their root view.
@@ -69,7 +66,12 @@ struct ImportedHierarchy {
 
     var isEmpty: Bool { views.isEmpty }
 
-    /// Adds `view` under `parent` (or as a root) and returns its index; the caller checks depth first.
+    /// Whether a view under `parent` would nest deeper than the format allows (a root is the first level).
+    func isFull(below parent: Int) -> Bool {
+        parent >= 0 && parent < views.count && views[parent].depth &+ 1 >= FormatLimits.maximumViewDepth
+    }
+
+    /// Adds `view` under `parent` (or as a root) and returns its index; the caller checks ``isFull(below:)`` first.
     @discardableResult
     mutating func add(_ view: ImportedView, parent: Int?) -> Int {
         var view = view
@@ -175,7 +177,7 @@ struct ImportedHierarchy {
         }
     }
 
-    /// The View object for `index` with its subtree. Recursion depth is bounded by ``maximumDepth``.
+    /// The View object for `index` with its subtree. Recursion depth is bounded by the format's view depth.
     func json(_ index: Int) -> JSONValue {
         guard index >= 0, index < views.count else { return .null }
         let view = views[index]
@@ -212,6 +214,12 @@ struct ImportedHierarchy {
 
 /// Builds the records every importer writes: the session header and snapshots.
 enum ImportRecords {
+    /// How deep the JSON an importer reads may nest. Writing a value it read can add three levels: a synthetic
+    /// window (its object and `subviews` array) above a root that is not a window, and the `imported` object that
+    /// keeps a member touchlog has no name for. Reading that much less than the format allows means that whatever an
+    /// importer reads, ingest reads back.
+    static let jsonDepthLimit = FormatLimits.maximumJSONDepth - 3
+
     /// The `session` header. `source` says which importer read which file, plus what the importer noticed
     /// (synthetic windows, partial dumps); `app` and `device` hold what the dump tells about them.
     static func session(

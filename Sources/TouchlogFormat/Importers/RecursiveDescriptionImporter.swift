@@ -112,10 +112,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
             while let top = open.last, top.depth >= line.depth { open.removeLast() }
             let parent = open.last?.index
-            if let parent, current.views[parent].depth >= ImportedHierarchy.maximumDepth {
+            if let parent, current.isFull(below: parent) {
                 throw ImportError(
                     format: format, line: line.number, column: line.column,
-                    reason: "views nest deeper than \(ImportedHierarchy.maximumDepth) levels",
+                    reason: "views nest deeper than \(FormatLimits.maximumViewDepth) levels",
                     hint: "no UIKit hierarchy is that deep; check the indentation of the dump")
             }
             let view = try makeView(description, line: line)

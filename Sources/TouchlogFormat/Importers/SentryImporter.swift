@@ -21,11 +21,13 @@ public enum SentryImporter: HierarchyImporter {
         -> [JSONValue]
     {
         let values: [LocatedJSON]
-        switch LocatedJSON.parseSequence(bytes, skipPayload: envelopePayloadToSkip) {
-        case .success(let parsed): values = parsed
-        case .failure(let failure):
+        do {
+            values = try JSONReader.readLocatedSequence(
+                bytes, depthLimit: ImportRecords.jsonDepthLimit, options: [.keepsCutContainers, .repairsInvalidUTF8],
+                after: envelopePayload)
+        } catch {
             throw ImportError(
-                format: format, line: failure.line, column: failure.column, reason: failure.reason,
+                json: error, in: bytes, format: format,
                 hint: "Sentry files are JSON; was the file cut short or edited?")
         }
         var hierarchies: [(json: LocatedJSON, rendering: String?)] = []
@@ -105,17 +107,17 @@ public enum SentryImporter: HierarchyImporter {
     }
 
     /// For an item header whose payload is not JSON (a screenshot, a replay), how much to skip.
-    private static func envelopePayloadToSkip(_ value: LocatedJSON) -> Int? {
-        guard isItemHeader(value) else { return nil }
+    private static func envelopePayload(after value: LocatedJSON) -> JSONReader.Continuation {
+        guard isItemHeader(value) else { return .value }
         let type = value["type"]?.string ?? ""
         let isJSON =
             type == "event" || type == "transaction"
             || value["attachment_type"]?.string == "event.view_hierarchy"
             || value["content_type"]?.string == "application/json"
             || (value["filename"]?.string ?? "").hasSuffix(".json")
-        if isJSON { return nil }
-        if let length = value["length"]?.number, length >= 0, length < 1e15 { return Int(length) }
-        return -1
+        if isJSON { return .value }
+        if let length = value["length"]?.number, length >= 0, length < 1e15 { return .payload(byteCount: Int(length)) }
+        return .payloadLine
     }
 
     // MARK: Views
@@ -132,10 +134,10 @@ public enum SentryImporter: HierarchyImporter {
                 hint:
                     "each entry of \"windows\" and \"children\" is an object with \"type\", \"x\", \"y\", …")
         }
-        if let parent, hierarchy.views[parent].depth >= ImportedHierarchy.maximumDepth {
+        if let parent, hierarchy.isFull(below: parent) {
             throw ImportError(
                 format: format, line: node.line, column: node.column,
-                reason: "views nest deeper than \(ImportedHierarchy.maximumDepth) levels",
+                reason: "views nest deeper than \(FormatLimits.maximumViewDepth) levels",
                 hint: "no UIKit hierarchy is that deep")
         }
         if node.cut, node["type"]?.string == nil {

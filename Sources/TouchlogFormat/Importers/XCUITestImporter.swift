@@ -109,10 +109,10 @@ public enum XCUITestImporter: HierarchyImporter {
                     hint: "expected `{{x, y}, {w, h}}` after the address, as debugDescription prints it")
             }
             let parent = open.last.flatMap { $0.index >= 0 ? $0.index : nil }
-            if let parent, current.views[parent].depth >= ImportedHierarchy.maximumDepth {
+            if let parent, current.isFull(below: parent) {
                 throw ImportError(
                     format: format, line: line.number, column: column,
-                    reason: "elements nest deeper than \(ImportedHierarchy.maximumDepth) levels",
+                    reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
                     hint: "no UIKit hierarchy is that deep; check the indentation")
             }
             var view = makeView(

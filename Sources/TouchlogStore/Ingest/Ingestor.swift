@@ -64,6 +64,9 @@ public final class Ingestor: Sendable {
             done.signal()
         }
         producer.name = "touchlog-parse"
+        // Reading a record recurses with its nesting; at the format's limit that outgrows a secondary thread's
+        // default stack on macOS, so ask for what the limit needs.
+        producer.stackSize = FormatLimits.readerStackSize
         producer.start()
 
         var writer = FileWriter(source: source, options: options, report: report)

@@ -42,11 +42,11 @@ import Testing
             line: 1, column: nil, reason: "no view description found"),
         Bad(
             name: "nesting deeper than any UIKit hierarchy", format: .recursiveDescription,
-            input: (0...ImportedHierarchy.maximumDepth + 1).map {
+            input: (0...FormatLimits.maximumViewDepth).map {
                 String(repeating: "   | ", count: $0) + "<UIView: 0x\($0); frame = (0 0; 1 1)>"
             }.joined(separator: "\n"),
-            line: ImportedHierarchy.maximumDepth + 2,
-            column: (ImportedHierarchy.maximumDepth + 1) * 5 + 1,
+            line: FormatLimits.maximumViewDepth + 1,
+            column: FormatLimits.maximumViewDepth * 5 + 1,
             reason: "views nest deeper than"),
         Bad(
             name: "missing comma", format: .sentry, input: "{\"windows\": [\n  {\"type\": \"UIWindow\" \"x\": 1}]}",
@@ -73,10 +73,27 @@ import Testing
             line: 2, column: 3, reason: "neither a view hierarchy"),
         Bad(
             name: "JSON nested too deep", format: .sentry, input: String(repeating: "[", count: 1000),
-            line: 1, column: 401, reason: "JSON nests deeper than 400 levels"),
+            line: 1, column: ImportRecords.jsonDepthLimit + 1,
+            reason: "JSON nests deeper than \(ImportRecords.jsonDepthLimit) levels"),
         Bad(
             name: "invalid escape", format: .sentry, input: "{\"windows\": [{\"type\": \"UI\\qView\"}]}",
             line: 1, column: 28, reason: "an invalid escape '\\q'"),
+        Bad(
+            name: "member name without ':'", format: .sentry, input: #"{"windows": [{"type" "UIWindow"}]}"#,
+            line: 1, column: 22, reason: "expected ':' after the member name \"type\""),
+        Bad(
+            name: "literal in capitals", format: .sentry, input: #"{"windows": [{"visible": True}]}"#,
+            line: 1, column: 26, reason: "unexpected 'True}]}': not a JSON value"),
+        Bad(
+            name: "number too large", format: .sentry, input: #"{"windows": [{"x": 1e999}]}"#,
+            line: 1, column: 20, reason: "the number is too large for a double"),
+        Bad(
+            name: "escaped line break", format: .sentry, input: "{\"windows\": [\n{\"type\": \"a\\\nb\"}]}",
+            line: 2, column: 14, reason: "an invalid escape"),
+        Bad(
+            name: "surrogate pair with a second half that is not low", format: .sentry,
+            input: #"{"windows": [{"type": "\uD83D\u0041"}]}"#,
+            line: 1, column: 36, reason: "a high surrogate '\\u' escape without its low half"),
         Bad(
             name: "element without a frame", format: .xcuitest,
             input: "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, identifier: 'x'",

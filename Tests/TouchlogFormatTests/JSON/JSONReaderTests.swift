@@ -109,8 +109,12 @@ import Testing
         #expect {
             _ = try JSONReader.parse(deep, depthLimit: 19)
         } throws: { ($0 as? JSONSyntaxError)?.message == "nesting deeper than 19 levels" }
+        // Read on a thread with the reader's stack: the default limit is deep enough to need more than some test
+        // threads have in a debug build.
         let hostile = String(repeating: "[", count: 100_000)
-        #expect(throws: JSONSyntaxError.self) { _ = try JSONReader.parse(hostile) }
+        let error = syntaxErrorOnReaderThread { () throws(JSONSyntaxError) in _ = try JSONReader.parse(hostile) }
+        #expect(error?.message == "nesting deeper than \(JSONReader.defaultDepthLimit) levels")
+        #expect(error?.offset == JSONReader.defaultDepthLimit)
     }
 
     @Test func marksCutInputAsUnexpectedEnd() {
@@ -122,6 +126,18 @@ import Testing
         #expect {
             _ = try JSONReader.parse("[1}")
         } throws: { ($0 as? JSONSyntaxError)?.isUnexpectedEnd == false }
+    }
+
+    @Test func surrogatePairCutBetweenItsHalvesIsACutLine() {
+        // An emoji's two escapes split by the end of the line: cut, like any other value the line ends inside.
+        for text in [#"{"a":"\uD83D"#, #"{"a":"\uD83D\"#, #"{"a":"\uD83D\uDE0"#] {
+            #expect {
+                _ = try JSONReader.parse(text)
+            } throws: { ($0 as? JSONSyntaxError)?.isUnexpectedEnd == true }
+        }
+        #expect {
+            _ = try JSONReader.parse(#"{"a":"\uD83Dx"#)
+        } throws: { ($0 as? JSONSyntaxError)?.message == "lone UTF-16 surrogate \\uD83D in a string" }
     }
 
     @Test func roundTripsThroughTheWriter() throws {
