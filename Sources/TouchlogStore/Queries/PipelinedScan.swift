@@ -33,6 +33,8 @@ extension TouchlogDatabase {
             done.signal()
         }
         producer.name = "touchlog-read"
+        // Decoding recurses once per JSON level, up to the format's limit: the thread gets the stack that needs.
+        producer.stackSize = FormatLimits.readerStackSize
         producer.start()
         do {
             while let batch = queue.take() {
