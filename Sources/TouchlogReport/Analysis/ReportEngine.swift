@@ -67,7 +67,7 @@ public struct ReportEngine {
         let detail = self.detail
         // A few sessions per worker at a time: their findings are folded into the problems before the next ones
         // start, so memory holds a chunk's findings, never the whole report's.
-        let chunk = max(1, workers) * 8
+        let chunk = max(1, workers) * 32
         for start in stride(from: 0, to: sessions.count, by: chunk) {
             let batch = Array(sessions[start..<min(start + chunk, sessions.count)])
             let outcomes = try Parallel.map(batch.count, workers: workers) { index in
