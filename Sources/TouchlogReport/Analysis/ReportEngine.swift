@@ -1,9 +1,9 @@
 import TouchlogFormat
 import TouchlogReplay
 
-/// Runs the selected rules over sessions, one streaming pass each, and collects what a report needs: findings, the
-/// sessions analysed, the sessions that could not be replayed, and (for the formats that show them) the timeline
-/// around each finding.
+/// Runs the selected rules over sessions, one streaming pass each, and collects what a report needs: the problems
+/// (findings grouped as they come), the sessions analysed, the sessions that could not be replayed, and (for the
+/// formats that show them) the timeline around each problem's first finding.
 ///
 /// ```swift
 /// var engine = try ReportEngine(rules: RuleRegistry.all, selecting: filter.rules, detail: .forFormat(.html))
