@@ -43,12 +43,13 @@ public struct Citation: Sendable, Hashable {
 }
 
 /// What every rule needs to turn what it saw into findings: views named as people know them (from the live model),
-/// scenes for the pictures, and the finding itself under the rule's identifier.
-public struct FindingBuilder {
+/// scenes for the pictures, and the finding itself under the rule's identifier. A class: it is handed to every rule
+/// at every step, and one reference costs less to pass than a struct of several.
+public final class FindingBuilder {
     public let context: SessionContext
     public let ruleID: String
 
-    public init(_ context: SessionContext, rule: any Rule.Type) {
+    public convenience init(_ context: SessionContext, rule: any Rule.Type) {
         self.init(context, ruleID: rule.description.identifier)
     }
 
