@@ -59,9 +59,14 @@ final class KeyboardAgreement {
     private var sawRecordedResponder = false
     private var recordedResponder: String?
     private var modelResponder: String?
+    /// The model's first responder by handle: its id is looked up only when it changes.
+    private var modelResponderRef: ObjectRef?
     private var modelWantsKeyboard = false
     private var sawInput = false
     private var last = Citation(0, 0)
+    /// What the readings were last judged on: when none of it changed, judging again would change nothing (most
+    /// records are touches that move nothing of the keyboard or the first responder).
+    private var judged: (keyboardUp: Bool, recorded: String?, model: ObjectRef?, wantsKeyboard: Bool, input: Bool)?
 
     /// Follows one record: an input (with the model's first responder and keyboard after it) or any other record.
     func follow(_ record: SessionRecord, step: Step?, model: ResponderModel?, build: FindingBuilder) {
@@ -79,9 +84,18 @@ final class KeyboardAgreement {
         case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action:
             guard let step, let model else { return }
             sawInput = true
-            modelResponder = step.firstResponder.map { model.id(of: $0) }
+            if step.firstResponder != modelResponderRef || modelResponder == nil && step.firstResponder != nil {
+                modelResponderRef = step.firstResponder
+                modelResponder = step.firstResponder.map { model.id(of: $0) }
+            }
             modelWantsKeyboard = step.keyboardVisible
         }
+        if let judged, judged.keyboardUp == keyboardUp, judged.recorded == recordedResponder,
+            judged.model == modelResponderRef, judged.wantsKeyboard == modelWantsKeyboard, judged.input == sawInput
+        {
+            return
+        }
+        judged = (keyboardUp, recordedResponder, modelResponderRef, modelWantsKeyboard, sawInput)
         let t = record.t ?? 0
         for reading in readings {
             let responder = reading.usesRecordedResponder ? recordedResponder : modelResponder

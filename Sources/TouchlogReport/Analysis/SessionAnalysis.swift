@@ -36,9 +36,6 @@ public final class SessionAnalysis: ReplayObserver {
     }
 
     public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
-        if case .snapshot(let snapshot) = input.record {
-            for window in snapshot.hierarchy.windows { context.policiesInForce.formUnion(window.policies) }
-        }
         context.keyboardAgreement.follow(input, step: step, model: model, build: shared)
         for k in rules.indices { rules[k].replayed(input, step: step, model: model, build: builders[k]) }
         context.before = (step.firstResponder, step.keyboardVisible)

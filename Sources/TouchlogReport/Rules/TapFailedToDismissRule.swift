@@ -68,6 +68,8 @@ final class TapFailedToDismissRule: Rule {
     private var groups: [Group] = []
     /// The session's id, for the replays' messages.
     private var session = ""
+    /// The dismiss policies the recording's snapshots attach to windows (the header's are in the context).
+    private var policiesInForce = Set<DismissPolicy>()
 
     /// Where a replay with a policy added starts, and the records since then (a tap's worth): enough to replay
     /// the tap again, without copying the model for every policy unless the tap failed.
@@ -125,6 +127,10 @@ final class TapFailedToDismissRule: Rule {
         for k in beginning.keys { beginning[k]!.records.append(input) }
         for k in watching.indices where watching[k].branch != nil { watching[k].branch!.records.append(input) }
         guard case .touch(let touch) = input.record else {
+            if case .snapshot(let snapshot) = input.record {
+                // The windows' policies as recorded: one already in force is no fix to suggest.
+                for window in snapshot.hierarchy.windows { policiesInForce.formUnion(window.policies) }
+            }
             watching.removeAll { !keepWatching($0, t: input.t ?? 0, began: false, firstResponder: step.firstResponder) }
             return
         }
@@ -163,7 +169,8 @@ final class TapFailedToDismissRule: Rule {
         watching = []
         return groups.map { group in
             let fixes = Self.candidates.filter {
-                !build.context.policiesInForce.contains($0) && group.dismissedBy.contains($0)
+                !build.context.policiesInForce.contains($0) && !policiesInForce.contains($0)
+                    && group.dismissedBy.contains($0)
             }
             let taps = Wording.taps(group.taps.count)
             var explanation =
