@@ -17,8 +17,8 @@ help:
 	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database, list and replay a few sessions, report on all"
 	@echo "make test    run the whole test suite"
 	@echo "make bench   run the benchmarks (ingest against the C floor, responder core throughput, replay and report against reading)"
-	@echo "make bench-replay  replay the 1,000,000-record session next to merely reading it (target <= 2x)"
-	@echo "make bench-report  touchlog report over 1,000 sessions (1,000,000 records) next to a plain scan of them"
+	@echo "make bench-replay  replay the 1,000,000-record session next to merely reading it (target <= 1.3x)"
+	@echo "make bench-report  touchlog report over 1,000 sessions (1,000,000 records) next to a plain scan of them (target <= 2x)"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
 	@echo "make bench-memory  peak memory of report and replay on one 10,000,000-record session and on 10,000 sessions (target < 100 MB)"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
@@ -115,7 +115,7 @@ check-html:
 	@echo "wrote $(CHECK_HTML_DIR)/report.png: open it and look"
 
 .PHONY: bench-replay
-# Replay of the 1,000,000-record session against merely reading its records, in the same run (target <= 2x).
+# Replay of the 1,000,000-record session against merely reading its records, in the same run (target <= 1.3x).
 bench-replay:
 	@mkdir -p $(BENCH_DIR)
 	@test -s $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) -o $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
@@ -127,8 +127,8 @@ bench-replay:
 	rm -f $(BENCH_DIR)/replay.sqlite*
 
 .PHONY: bench-report
-# touchlog report over 1,000 sessions totalling 1,000,000 records, next to a plain scan of those records in the same
-# run: the first report replays and stores every session's run, the second reads the stored runs.
+# touchlog report over 1,000 sessions totalling 1,000,000 records, three times, next to a plain scan of those records
+# in the same run (target <= 2x), and the database's size before and after (target <= 1.2x).
 BENCH_SESSIONS ?= 1000
 bench-report:
 	@mkdir -p $(BENCH_DIR)

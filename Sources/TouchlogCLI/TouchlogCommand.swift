@@ -6,7 +6,7 @@ import TouchlogReplay
 // main, which in debug builds refuses an AsyncParsableCommand root ("Asynchronous root command needs
 // availability annotation") even on Linux. No subcommand needs async.
 public struct TouchlogCommand: ParsableCommand {
-    /// One version for `--version`, reports and stored replay runs (which are stale when it changes).
+    /// One version for `--version` and reports.
     public static let version = TouchlogReplayInfo.touchlogVersion
 
     public static let configuration = CommandConfiguration(
