@@ -175,6 +175,41 @@ public struct LogDecoder {
             }
             return
         }
+        consume(object, line: line)
+    }
+
+    /// Reads records an importer made (header first), without writing them out as text to parse again: each is
+    /// serialised once, for storage and the content hash, and checked like a line of a recording. Line numbers
+    /// count the records from 1.
+    public mutating func readAll(records: [JSONValue]) {
+        for (index, value) in records.enumerated() {
+            let text = Array(value.serialized().utf8)
+            text.withUnsafeBufferPointer { bytes in
+                let line = ChunkedLineReader.Line(number: index + 1, bytes: bytes, endsWithNewline: true)
+                hashBeforeLine = hash
+                if current != nil {
+                    hash.add(bytes)
+                    current!.lastLine = line.number
+                }
+                guard case .object(let object) = value else {
+                    reject(
+                        line,
+                        issues: [
+                            .error(
+                                [], "the importer made \(value.typeDescription), not a record",
+                                hint: "this is a bug of touchlog's importer; please report it with the dump")
+                        ])
+                    return
+                }
+                consume(object, line: line)
+            }
+        }
+        finish()
+    }
+
+    /// Handles one parsed record of `line`: a header starts a session, anything else is checked and emitted.
+    private mutating func consume(_ object: JSONObject, line: ChunkedLineReader.Line) {
+        let bytes = line.bytes
         if object["type"]?.stringValue == RecordKind.session.rawValue {
             startSession(object, line: line)
             return

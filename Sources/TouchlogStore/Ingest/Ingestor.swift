@@ -177,7 +177,8 @@ public final class Ingestor: Sendable {
                     return
                 }
                 let records = try format.convert(dump, sourceName: "")
-                decoder.readAll(text: records.map { $0.serialized() }.joined(separator: "\n") + "\n")
+                // The importer's records go to the decoder as they are: serialised once to be stored, never parsed again.
+                decoder.readAll(records: records)
             }
             var status = stat()
             if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG { bytes = Int(status.st_size) }
