@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TouchlogFormat
 
 /// Spreads independent pieces of work (one session each) over the machine's cores, and hands the results back in
 /// order, so a report is the same whatever finished first.
@@ -8,17 +9,20 @@ public enum Parallel {
     /// How many threads to use: one per core this process may use.
     public static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// `body(0) … body(count - 1)` on up to `workers` threads, results in index order. The first error stops the
-    /// others from taking new work and is rethrown.
+    /// `body(0) … body(count - 1)` on up to `workers` threads (the calling one among them), results in index order.
+    /// The first error stops the others from taking new work and is rethrown.
+    ///
+    /// The threads are made here with the stack a record's decoding may need (``FormatLimits/readerStackSize``): a
+    /// dispatch queue's threads have a smaller one on some platforms.
     public static func map<T>(_ count: Int, workers: Int = Parallel.workers, _ body: (Int) throws -> T) throws -> [T] {
         guard workers > 1, count > 1 else { return try (0..<count).map(body) }
         let results = Results<T>(count: count)
-        let next = Atomic<Int>(0)
+        let next = Counter()
         withoutActuallyEscaping(body) { body in
             let work = Work(body)
-            DispatchQueue.concurrentPerform(iterations: min(workers, count)) { _ in
+            let drain: @Sendable () -> Void = {
                 while !results.failed {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    let index = next.take()
                     guard index < count else { return }
                     do {
                         results.set(index, try work.body(index))
@@ -27,8 +31,26 @@ public enum Parallel {
                     }
                 }
             }
+            let group = DispatchGroup()
+            for _ in 1..<min(workers, count) {
+                group.enter()
+                let thread = Thread {
+                    drain()
+                    group.leave()
+                }
+                thread.stackSize = FormatLimits.readerStackSize
+                thread.start()
+            }
+            drain()
+            group.wait()
         }
         return try results.collect()
+    }
+
+    /// The next index to take, shared by the threads.
+    private final class Counter: Sendable {
+        private let value = Atomic<Int>(0)
+        func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
     }
 
     /// The work, handed to the threads. @unchecked: callers give work whose calls for different indices share
