@@ -14,36 +14,38 @@ public enum Parallel {
     ///
     /// The threads are made here with the stack a record's decoding may need (``FormatLimits/readerStackSize``): a
     /// dispatch queue's threads have a smaller one on some platforms.
-    public static func map<T>(_ count: Int, workers: Int = Parallel.workers, _ body: (Int) throws -> T) throws -> [T] {
+    public static func map<T>(
+        _ count: Int, workers: Int = Parallel.workers, _ body: @escaping (Int) throws -> T
+    ) throws -> [T] {
         guard workers > 1, count > 1 else { return try (0..<count).map(body) }
         let results = Results<T>(count: count)
         let next = Counter()
-        withoutActuallyEscaping(body) { body in
-            let work = Work(body)
-            let drain: @Sendable () -> Void = {
-                while !results.failed {
-                    let index = next.take()
-                    guard index < count else { return }
-                    do {
-                        results.set(index, try work.body(index))
-                    } catch {
-                        results.fail(error)
-                    }
+        // Escaping, not `withoutActuallyEscaping`: a finished `Thread` may still hold its closure for a while, and
+        // the work must outlive that.
+        let work = Work(body)
+        let drain: @Sendable () -> Void = {
+            while !results.failed {
+                let index = next.take()
+                guard index < count else { return }
+                do {
+                    results.set(index, try work.body(index))
+                } catch {
+                    results.fail(error)
                 }
             }
-            let group = DispatchGroup()
-            for _ in 1..<min(workers, count) {
-                group.enter()
-                let thread = Thread {
-                    drain()
-                    group.leave()
-                }
-                thread.stackSize = FormatLimits.readerStackSize
-                thread.start()
-            }
-            drain()
-            group.wait()
         }
+        let group = DispatchGroup()
+        for _ in 1..<min(workers, count) {
+            group.enter()
+            let thread = Thread {
+                drain()
+                group.leave()
+            }
+            thread.stackSize = FormatLimits.readerStackSize
+            thread.start()
+        }
+        drain()
+        group.wait()
         return try results.collect()
     }
 
