@@ -106,13 +106,21 @@ public final class FindingBuilder {
 
     /// Whether `view` is `ancestor` or inside it.
     func isView(_ view: ObjectRef, inside ancestor: ObjectRef, in model: ResponderModel) -> Bool {
+        Self.nearest(from: view, in: model) { $0 == ancestor } != nil
+    }
+
+    /// `view` itself or its nearest ancestor that `matches`, walking up the model's tree; nil when none does. The
+    /// one upward walk of the rules (a loop guard keeps a corrupt model from spinning).
+    static func nearest(
+        from view: ObjectRef?, in model: ResponderModel, where matches: (ObjectRef) -> Bool
+    ) -> ObjectRef? {
         var current = view
         for _ in 0..<10_000 {
-            if current == ancestor { return true }
-            guard let parent = model.parent(of: current) else { return false }
-            current = parent
+            guard let view = current else { return nil }
+            if matches(view) { return view }
+            current = model.parent(of: view)
         }
-        return false
+        return nil
     }
 
     /// Whether a view of `window` smaller than the window overlaps `control` on screen. System keyboard windows

@@ -85,12 +85,9 @@ final class HitTestDivergenceRule: Rule {
     /// The nearest ancestor of the recorded view whose class is the app's (module-qualified, `Chat.OverlayView`),
     /// where an override most likely lives; else its parent's class.
     private func overrider(of view: ObjectRef, in model: ResponderModel) -> String? {
-        var current = model.info(view)?.parent
-        for _ in 0..<10_000 {
-            guard let step = current, let info = model.info(step) else { break }
-            if info.className.contains(".") { return info.className }
-            current = info.parent
+        let owner = FindingBuilder.nearest(from: model.parent(of: view), in: model) {
+            model.info($0)?.className.contains(".") == true
         }
-        return nil
+        return owner.flatMap { model.info($0)?.className }
     }
 }

@@ -153,26 +153,15 @@ final class SwallowedTapRule: Rule {
     /// recognizer cancelling its touch is how a text field works.
     private func isForeign(_ recognizer: ObjectRef, to tracker: ObjectRef, in model: ResponderModel) -> Bool {
         guard let info = model.recognizerInfo(recognizer), !info.isImplicit else { return false }
-        var current: ObjectRef? = info.view
-        while let view = current {
-            if view == tracker { return false }
-            current = model.info(view)?.parent
-        }
-        return true
+        return FindingBuilder.nearest(from: info.view, in: model) { $0 == tracker } == nil
     }
 
     /// The control (not a standard button-like one, which beats the recognizer) or cell that tracked the touch:
     /// the view itself or its nearest such ancestor.
     private func tracker(of view: ObjectRef, in model: ResponderModel) -> ObjectRef? {
-        var current = view
-        for _ in 0..<10_000 {
-            guard let info = model.info(current) else { return nil }
-            if info.isControl || info.uikitClass == .tableViewCell || info.uikitClass == .collectionViewCell {
-                return current
-            }
-            guard let parent = info.parent else { return nil }
-            current = parent
+        FindingBuilder.nearest(from: view, in: model) { ref in
+            guard let kind = model.uikitClass(of: ref) else { return false }
+            return kind.isControl || kind == .tableViewCell || kind == .collectionViewCell
         }
-        return nil
     }
 }

@@ -243,13 +243,7 @@ final class TapFailedToDismissRule: Rule {
     }
 
     private func isInsideControl(_ view: ObjectRef, in model: ResponderModel) -> Bool {
-        var current: ObjectRef? = view
-        for _ in 0..<10_000 {
-            guard let view = current, let kind = model.uikitClass(of: view) else { return false }
-            if kind.isControl { return true }
-            current = model.parent(of: view)
-        }
-        return false
+        FindingBuilder.nearest(from: view, in: model) { model.uikitClass(of: $0)?.isControl == true } != nil
     }
 }
 
