@@ -78,11 +78,10 @@ final class TapFailedToDismissRule: Rule {
         var records: [SessionRecord] = []
     }
 
-    /// A tap being watched: it failed if `responder` is still first responder at every step until the next touch
-    /// begins or a second after the finger lifted (a tap recognizer or IQKeyboardManager resigns at touch-up).
+    /// A tap being watched (``TapLookout``), with what a replay of it with a policy added needs.
     private struct Watch {
         var tap: Tap
-        var endedAt: Double?
+        var lookout: TapLookout
         var branch: Branch?
     }
 
@@ -131,17 +130,15 @@ final class TapFailedToDismissRule: Rule {
                 // The windows' policies as recorded: one already in force is no fix to suggest.
                 for window in snapshot.hierarchy.windows { policiesInForce.formUnion(window.policies) }
             }
-            watching.removeAll { !keepWatching($0, t: input.t ?? 0, began: false, firstResponder: step.firstResponder) }
+            follow(t: input.t ?? 0, touch: nil, firstResponder: step.firstResponder)
             return
         }
-        let began = touch.phase == .began
-        watching.removeAll { !keepWatching($0, t: touch.t, began: began, firstResponder: step.firstResponder) }
+        follow(t: touch.t, touch: touch, firstResponder: step.firstResponder)
         if touch.phase == .ended || touch.phase == .cancelled {
-            for k in watching.indices where watching[k].tap.touch == touch.touch { watching[k].endedAt = touch.t }
             inFlight[touch.touch] = nil
             return
         }
-        guard began else { return }
+        guard touch.phase == .began else { return }
         let branch = beginning.removeValue(forKey: touch.touch)
         let others = Array(inFlight.values)
         if let view = step.view { inFlight[touch.touch] = view }
@@ -161,7 +158,7 @@ final class TapFailedToDismissRule: Rule {
                 build.scene(model, t: touch.t, touches: [Point(touch.x, touch.y)], hitView: tapped)
             )
         }
-        watching.append(Watch(tap: tap, endedAt: nil, branch: branch))
+        watching.append(Watch(tap: tap, lookout: TapLookout(responder: responder, touch: touch.touch), branch: branch))
     }
 
     func finish(build: FindingBuilder) -> [Finding] {
@@ -196,14 +193,18 @@ final class TapFailedToDismissRule: Rule {
         groups.firstIndex { $0.responder == responder && $0.tapped == tapped }
     }
 
-    /// Whether a watched tap is still open after a step at `t`: past the tap (the next touch began, or a second
-    /// after the finger lifted) it failed; a first responder other than its own means the keyboard went.
-    private func keepWatching(_ watch: Watch, t: Double, began: Bool, firstResponder: ObjectRef?) -> Bool {
-        if let endedAt = watch.endedAt, t > endedAt + 1 || began {
-            failed(watch)
-            return false
+    /// Every watched tap follows one more step: a tap over with its first responder kept failed, one whose first
+    /// responder went did not.
+    private func follow(t: Double, touch: TouchRecord?, firstResponder: ObjectRef?) {
+        var open: [Watch] = []
+        for var watch in watching {
+            switch watch.lookout.follow(t: t, touch: touch, firstResponder: firstResponder) {
+            case .open: open.append(watch)
+            case .kept: failed(watch)
+            case .dismissed: break
+            }
         }
-        return firstResponder == watch.tap.responder
+        watching = open
     }
 
     /// A tap that failed joins its group, or starts one: then it is replayed with each policy added, from the model
@@ -230,7 +231,7 @@ final class TapFailedToDismissRule: Rule {
     private func dismisses(_ tap: Tap, _ branch: Branch, with policy: DismissPolicy) -> Bool {
         var model = branch.model
         model.policies.added.append(policy)
-        let outcome = TapOutcome(responder: tap.responder, began: tap.began.seq, touch: tap.touch)
+        let outcome = TapOutcome(TapLookout(responder: tap.responder, touch: tap.touch), began: tap.began.seq)
         var replayer = SessionReplayer(session: session, continuingFrom: model)
         replayer.observer = outcome
         do {
@@ -247,39 +248,60 @@ final class TapFailedToDismissRule: Rule {
     }
 }
 
-/// Watches a replay with a policy added, from the tap on: whether the first responder went before the tap was over.
-private final class TapOutcome: ReplayObserver {
+/// How long a tap is watched, and what it shows: the tap failed if `responder` is still first responder at every
+/// step from the touch's beginning until the next touch begins or a second after the finger lifted (a tap recognizer
+/// or IQKeyboardManager resigns at touch-up, a resign from code a while later is no dismissal). The recording and
+/// its replays with a policy added are watched by the same rule.
+struct TapLookout {
     let responder: ObjectRef
-    let began: Int
     let touch: TouchIdentifier
     private var endedAt: Double?
+
+    enum Verdict {
+        /// Still within the tap.
+        case open
+        /// The tap is over and its first responder stayed: the keyboard was not dismissed.
+        case kept
+        /// The first responder went during the tap.
+        case dismissed
+    }
+
+    init(responder: ObjectRef, touch: TouchIdentifier) {
+        self.responder = responder
+        self.touch = touch
+    }
+
+    /// One more step (at `t`, for `touch` when it is a touch record): the first responder after it.
+    mutating func follow(t: Double, touch record: TouchRecord?, firstResponder: ObjectRef?) -> Verdict {
+        if let endedAt, t > endedAt + 1 || record?.phase == .began { return .kept }
+        if firstResponder != responder { return .dismissed }
+        if let record, record.touch == touch, record.phase == .ended || record.phase == .cancelled { endedAt = t }
+        return .open
+    }
+}
+
+/// Watches a replay with a policy added, from the tap on: whether the first responder went before the tap was over.
+private final class TapOutcome: ReplayObserver {
+    private var lookout: TapLookout
+    let began: Int
     private(set) var done = false
     private(set) var dismissed = false
 
-    init(responder: ObjectRef, began: Int, touch: TouchIdentifier) {
-        self.responder = responder
+    init(_ lookout: TapLookout, began: Int) {
+        self.lookout = lookout
         self.began = began
-        self.touch = touch
     }
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
         guard !done, input.seq >= began else { return }
-        let t = input.t ?? 0
-        var isBegan = false
-        var isEnd = false
-        if case .touch(let touch) = input.record {
-            isBegan = touch.phase == .began && input.seq > began
-            isEnd = touch.touch == self.touch && (touch.phase == .ended || touch.phase == .cancelled)
-        }
-        if let endedAt, t > endedAt + 1 || isBegan {
-            done = true
-            return
-        }
-        if step.firstResponder != responder {
+        var touch: TouchRecord?
+        if case .touch(let record) = input.record { touch = record }
+        switch lookout.follow(t: input.t ?? 0, touch: touch, firstResponder: step.firstResponder) {
+        case .open: break
+        case .kept: done = true
+        case .dismissed:
             dismissed = true
             done = true
-            return
         }
-        if isEnd { endedAt = t }
     }
 }
