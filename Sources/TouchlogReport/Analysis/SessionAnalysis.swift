@@ -47,15 +47,14 @@ public final class SessionAnalysis: ReplayObserver {
 
     public func recorded(_ record: SessionRecord, model: ResponderModel?) {
         switch record.record {
-        case .session(let header):
-            context.policiesInForce.formUnion(header.policies)
         case .keyboard(let keyboard):
             // Hidden: no frame to draw. A frame change keeps the keyboard where its visibility was.
             switch keyboard.phase.visibility {
             case false?: context.keyboardFrame = nil
             case true?, nil: context.keyboardFrame = keyboard.frame
             }
-        case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent, .unknown:
+        case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent,
+            .unknown:
             break
         }
         context.keyboardAgreement.follow(record, step: nil, model: model, build: shared)

@@ -16,8 +16,6 @@ public final class SessionContext {
     public let records: any SessionRecords
     /// The keyboard's frame as the latest keyboard notification gave it; nil while hidden or never shown.
     public internal(set) var keyboardFrame: Rect?
-    /// The keyboard-dismiss policies the session's header puts in force.
-    public internal(set) var policiesInForce: Set<DismissPolicy> = []
     /// The first responder and keyboard after the previous input record (what the current one found).
     public internal(set) var before: (firstResponder: ObjectRef?, keyboardVisible: Bool) = (nil, false)
     /// Where the recorded keyboard and the first responder disagree (the two keyboard rules read it).

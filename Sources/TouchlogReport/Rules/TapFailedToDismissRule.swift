@@ -68,7 +68,8 @@ final class TapFailedToDismissRule: Rule {
     private var groups: [Group] = []
     /// The session's id, for the replays' messages.
     private var session = ""
-    /// The dismiss policies the recording's snapshots attach to windows (the header's are in the context).
+    /// The dismiss policies the recording puts in force (its header's and its windows'): one already on is no fix to
+    /// suggest.
     private var policiesInForce = Set<DismissPolicy>()
 
     /// Where a replay with a policy added starts, and the records since then (a tap's worth): enough to replay
@@ -105,6 +106,10 @@ final class TapFailedToDismissRule: Rule {
 
     init() {}
 
+    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
+        if case .session(let header) = record.record { policiesInForce.formUnion(header.policies) }
+    }
+
     func willBegin(_ touch: SessionRecord, model: ResponderModel, build: FindingBuilder) {
         // The cheap half of the tests, on the model's own hit test: the keyboard is up and the tap lands outside
         // the first responder on a view that is not another text input or a control, and this first responder
@@ -127,7 +132,6 @@ final class TapFailedToDismissRule: Rule {
         for k in watching.indices where watching[k].branch != nil { watching[k].branch!.records.append(input) }
         guard case .touch(let touch) = input.record else {
             if case .snapshot(let snapshot) = input.record {
-                // The windows' policies as recorded: one already in force is no fix to suggest.
                 for window in snapshot.hierarchy.windows { policiesInForce.formUnion(window.policies) }
             }
             follow(t: input.t ?? 0, touch: nil, firstResponder: step.firstResponder)
@@ -166,8 +170,7 @@ final class TapFailedToDismissRule: Rule {
         watching = []
         return groups.map { group in
             let fixes = Self.candidates.filter {
-                !build.context.policiesInForce.contains($0) && !policiesInForce.contains($0)
-                    && group.dismissedBy.contains($0)
+                !policiesInForce.contains($0) && group.dismissedBy.contains($0)
             }
             let taps = Wording.taps(group.taps.count)
             var explanation =
