@@ -11,7 +11,7 @@ import TouchlogFormat
     func stringsRoundTrip(text: String) throws {
         let value: JSONValue = ["k": .string(text), "a": [.string(text), 1.5, nil, true]]
         var out = ""
-        TraceWriter.write(value, into: &out)
+        JSONWriter.write(value, into: &out)
         #expect(try JSONReader.parse(out) == value)
         let needsEscaping = text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\"" || $0 == "\\" }
         #expect(out.contains("\"" + text + "\"") == !needsEscaping)

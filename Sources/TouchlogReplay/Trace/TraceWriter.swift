@@ -18,7 +18,7 @@ public enum TraceWriter {
         switch line.record {
         case .touch(let r):
             out += ",\"type\":\"touch\",\"touch\":"
-            write(r.touch.jsonValue, into: &out)
+            JSONWriter.write(r.touch.jsonValue, into: &out)
             out += ",\"phase\":\""
             out += r.phase.name
             out += "\",\"window\":"
@@ -27,12 +27,12 @@ public enum TraceWriter {
             id(s.view, into: &out)
         default:
             out += ",\"type\":"
-            write(.string(line.record.typeName), into: &out)
+            JSONWriter.write(.string(line.record.typeName), into: &out)
             for member in ownFields(line.record) {
                 out += ","
-                write(.string(member.key), into: &out)
+                JSONWriter.write(.string(member.key), into: &out)
                 out += ":"
-                write(member.value, into: &out)
+                JSONWriter.write(member.value, into: &out)
             }
         }
         out += ",\"delivered\":["
@@ -54,7 +54,7 @@ public enum TraceWriter {
         out += "],\"actions\":["
         for (k, a) in s.actions.enumerated() {
             if k > 0 { out += "," }
-            write(.action(a.action, target: a.target, sender: a.sender), into: &out)
+            JSONWriter.write(.action(a.action, target: a.target, sender: a.sender), into: &out)
         }
         out += "],\"firstResponder\":"
         id(s.firstResponder, into: &out)
@@ -63,28 +63,23 @@ public enum TraceWriter {
             ? ",\"keyboardVisible\":true,\"divergences\":[" : ",\"keyboardVisible\":false,\"divergences\":["
         for (k, d) in line.divergences.enumerated() {
             if k > 0 { out += "," }
-            write(d.json, into: &out)
+            JSONWriter.write(d.json, into: &out)
         }
         out += "]"
         if !s.notes.isEmpty {
             out += ",\"notes\":"
-            write(.array(s.notes.map(JSONValue.string)), into: &out)
+            JSONWriter.write(.array(s.notes.map(JSONValue.string)), into: &out)
         }
         if let session {
             out += ",\"session\":"
-            write(.string(session), into: &out)
+            JSONWriter.write(.string(session), into: &out)
         }
         out += "}"
         return out
     }
 
     static func id(_ s: String?, into out: inout String) {
-        if let s { write(.string(s), into: &out) } else { out += "null" }
-    }
-
-    /// The project's one JSON writer (kept as a name here: the trace writes values member by member).
-    public static func write(_ value: JSONValue, into out: inout String) {
-        JSONWriter.write(value, into: &out)
+        if let s { JSONWriter.write(.string(s), into: &out) } else { out += "null" }
     }
 
     /// The trace line as a JSON object.
