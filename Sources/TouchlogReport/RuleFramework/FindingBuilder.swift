@@ -1,34 +1,6 @@
 import ResponderCore
 import TouchlogFormat
 
-/// What every rule of one session shares while the session streams: who it is, what the recording said of the
-/// keyboard and the policies so far, the state before the current input, and where the records can be read again.
-///
-/// ``SessionAnalysis`` keeps it up to date; rules only read it.
-public final class SessionContext {
-    /// Session id, app, device, start and source file.
-    public let ref: SessionRef
-    /// `device.screen` from the header, for scenes.
-    public let screen: Size?
-    /// Build scenes (the pictures' data): only the formats that draw or carry them ask for it.
-    public let wantsScenes: Bool
-    /// The session's records, to read a stretch again (a counterfactual replay from a snapshot).
-    public let records: any SessionRecords
-    /// The keyboard's frame as the latest keyboard notification gave it; nil while hidden or never shown.
-    public internal(set) var keyboardFrame: Rect?
-    /// The first responder and keyboard after the previous input record (what the current one found).
-    public internal(set) var before: (firstResponder: ObjectRef?, keyboardVisible: Bool) = (nil, false)
-    /// Where the recorded keyboard and the first responder disagree (the two keyboard rules read it).
-    let keyboardAgreement = KeyboardAgreement()
-
-    public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
-        self.ref = ref
-        self.screen = screen
-        self.wantsScenes = wantsScenes
-        self.records = records
-    }
-}
-
 /// A record a finding cites: its line in the session and its time.
 public struct Citation: Sendable, Hashable {
     public var seq: Int

@@ -1,0 +1,30 @@
+import ResponderCore
+import TouchlogFormat
+
+/// What every rule of one session shares while the session streams: who it is, where its records come from, what the
+/// recording said of the keyboard so far, and the state before the current input.
+///
+/// ``SessionAnalysis`` keeps it up to date; rules only read it.
+public final class SessionContext {
+    /// Session id, app, device, start and source file.
+    public let ref: SessionRef
+    /// `device.screen` from the header, for scenes.
+    public let screen: Size?
+    /// Build scenes (the pictures' data): only the formats that draw or carry them ask for it.
+    public let wantsScenes: Bool
+    /// The session's records, which ``SessionAnalysis`` replays.
+    public let records: any SessionRecords
+    /// The keyboard's frame as the latest keyboard notification gave it; nil while hidden or never shown.
+    public internal(set) var keyboardFrame: Rect?
+    /// The first responder and keyboard after the previous input record (what the current one found).
+    public internal(set) var before: (firstResponder: ObjectRef?, keyboardVisible: Bool) = (nil, false)
+    /// Where the recorded keyboard and the first responder disagree (the two keyboard rules read it).
+    let keyboardAgreement = KeyboardAgreement()
+
+    public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
+        self.ref = ref
+        self.screen = screen
+        self.wantsScenes = wantsScenes
+        self.records = records
+    }
+}
