@@ -8,8 +8,8 @@ public protocol SessionRecords {
     /// Calls `body` with every record of the session in `seq` order, the header (seq 1) first. Streams: a source
     /// holds no more than it must.
     func forEachRecord(_ body: (SessionRecord) throws -> Void) throws
-    /// Calls `body` with the records whose `seq` lies in `range`, in order (a stretch replayed again, e.g. from a
-    /// snapshot to a tap).
+    /// Calls `body` with the records whose `seq` lies in `range`, in order (a stretch read again: the timeline
+    /// around a finding).
     func forEachRecord(in range: ClosedRange<Int>, _ body: (SessionRecord) throws -> Void) throws
     /// Whether the session has at least one record of `kind` (a store answers from an index).
     func contains(_ kind: RecordKind) throws -> Bool
