@@ -50,23 +50,23 @@ public enum ReplayWriter {
                 index += 1
                 continue
             }
+            // The short sessions up to the next long one: replayed on every core, written in order as each is
+            // ready.
             var end = index
-            while end < sessions.count, !sessions[end].isLong, end - index < max(1, workers) * 4 { end += 1 }
-            let batch = Array(sessions[index..<end])
+            while end < sessions.count, !sessions[end].isLong { end += 1 }
             let first = index
-            let outputs = try Parallel.map(batch.count, workers: workers) { k in
+            try Parallel.forEachInOrder(end - first, workers: workers) { k in
                 var text = ""
                 let result = try capture {
                     try replay(
-                        batch[k], first: first + k == 0, tagged: tagged, options: options, format: format,
+                        sessions[first + k], first: first + k == 0, tagged: tagged, options: options, format: format,
                         explain: explain
                     ) { text += $0 }
                 }
                 return (text, result)
-            }
-            for (input, output) in zip(batch, outputs) {
+            } then: { k, output in
                 write(output.0)
-                finished(input.session, output.1)
+                finished(sessions[first + k].session, output.1)
             }
             index = end
         }

@@ -65,26 +65,22 @@ public struct ReportEngine {
     ) throws {
         let rules = self.rules
         let detail = self.detail
-        // A few sessions per worker at a time: their findings are folded into the problems before the next ones
-        // start, so memory holds a chunk's findings, never the whole report's.
-        let chunk = max(1, workers) * 32
-        for start in stride(from: 0, to: sessions.count, by: chunk) {
-            let batch = Array(sessions[start..<min(start + chunk, sessions.count)])
-            let outcomes = try Parallel.map(batch.count, workers: workers) { index in
-                try Self.outcome(of: batch[index], rules: rules, detail: detail, filter: filter)
-            }
-            for (session, outcome) in zip(batch, outcomes) {
-                switch outcome {
-                case .skipped:
-                    continue
-                case .unreplayable(let reason):
-                    self.sessions.append(session.ref)
-                    unreplayable.append((session.ref, reason))
-                case .analyzed(let found):
-                    self.sessions.append(session.ref)
-                    for finding in found { problems.add(finding) }
-                    if detail.timelines, !found.isEmpty { sources[session.ref.id] = session.records }
-                }
+        // Each session's findings are folded into the problems on this thread while the workers go on with the
+        // next ones, in the order given: memory holds a few sessions' findings, never the whole report's.
+        try Parallel.forEachInOrder(sessions.count, workers: workers) { index in
+            try Self.outcome(of: sessions[index], rules: rules, detail: detail, filter: filter)
+        } then: { index, outcome in
+            let session = sessions[index]
+            switch outcome {
+            case .skipped:
+                return
+            case .unreplayable(let reason):
+                self.sessions.append(session.ref)
+                unreplayable.append((session.ref, reason))
+            case .analyzed(let found):
+                self.sessions.append(session.ref)
+                for finding in found { problems.add(finding) }
+                if detail.timelines, !found.isEmpty { sources[session.ref.id] = session.records }
             }
         }
         if detail.timelines { try readTimelines() }
