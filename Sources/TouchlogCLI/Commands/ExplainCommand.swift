@@ -57,7 +57,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open(create: false)
+            let store = try database.open(for: .reading)
             let info = try store.session(matching: session)
             let text = try SessionExplainer.explain(
                 store.records(of: info), session: info.key, at: at, point: parsedPoint!,

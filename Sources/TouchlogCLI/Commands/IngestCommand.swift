@@ -85,21 +85,44 @@ struct IngestCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open()
-            let ingestor = Ingestor(
-                database: store,
-                options: IngestOptions(
-                    replace: replace, keepGoing: keepGoing, keepText: keepText,
-                    inputFormat: from.flatMap(InputFormat.init(name:))))
+            let interruption = Interruption.watch()
+            let cancellation = interruption.cancellation
+            let quiet = self.quiet
+            let path = database.resolvedPath
+            let store = try database.open(
+                for: .writing,
+                waiting: LockWaiting(
+                    notice: {
+                        if !quiet {
+                            StandardError.write(
+                                "touchlog: waiting for another process writing to \"\(path)\" to finish (Ctrl-C stops)\n"
+                            )
+                        }
+                    },
+                    shouldStop: { cancellation.isCancelled }))
+            var options = IngestOptions(
+                replace: replace, keepGoing: keepGoing, keepText: keepText,
+                inputFormat: from.flatMap(InputFormat.init(name:)))
+            options.cancellation = cancellation
+            let ingestor = Ingestor(database: store, options: options)
             var summary = IngestSummary()
             let started = Date()
             for file in files {
                 let source = IngestSource(argument: file)
+                guard !cancellation.isCancelled else {
+                    summary.notStarted.append(source.description)
+                    continue
+                }
                 let progress = progressPrinter(for: source)
                 let report = ingestor.ingest(source, progress: progress?.update)
                 progress?.finish()
                 describe(report)
                 summary.add(report)
+            }
+            if let signal = interruption.signal, let status = interruption.exitStatus {
+                // Always said, even with --quiet: what is in the database now is what the user must know.
+                StandardError.write(summary.interruptedLine(signal: Interruption.name(of: signal)) + "\n")
+                throw ExitCode(status)
             }
             if !quiet {
                 StandardError.write(summary.line(seconds: Date().timeIntervalSince(started)) + "\n")
@@ -121,6 +144,10 @@ struct IngestCommand: ParsableCommand {
         }
         if report.omittedDiagnostics > 0 {
             StandardError.write("\(report.source): \(report.omittedDiagnostics) more problems not shown\n")
+        }
+        if report.interrupted {
+            StandardError.write("\(report.source): interrupted, rolled back, nothing stored\n")
+            return
         }
         if !report.succeeded {
             // Only invalid lines can be set aside; a file that cannot be read or a session id clash cannot.
@@ -161,19 +188,38 @@ struct IngestSummary {
     var rejected = 0
     var unknown = 0
     var truncated = 0
+    /// Files stored (or found already stored), for the summary of an interrupted run.
+    var storedFiles: [String] = []
+    /// The file rolled back by an interruption, and those never started.
+    var rolledBack: [String] = []
+    var notStarted: [String] = []
 
     mutating func add(_ report: FileIngestReport) {
         files += 1
+        if report.interrupted {
+            rolledBack.append(report.source.description)
+            return
+        }
         guard report.succeeded else {
             failedFiles += 1
             return
         }
+        storedFiles.append(report.source.description)
         stored += report.sessions.filter { $0.kind != .unchanged }.count
         unchanged += report.sessions.filter { $0.kind == .unchanged }.count
         truncated += report.sessions.filter(\.truncated).count
         records += report.recordsStored
         rejected += report.rejectedStored
         unknown += report.unknownTypeRecords
+    }
+
+    /// What an interrupted run leaves in the database, file by file.
+    func interruptedLine(signal: String) -> String {
+        func list(_ files: [String]) -> String { files.isEmpty ? "none" : files.joined(separator: ", ") }
+        var parts = ["stored: \(list(storedFiles))"]
+        if !rolledBack.isEmpty { parts.append("rolled back: \(list(rolledBack))") }
+        if !notStarted.isEmpty { parts.append("not started: \(list(notStarted))") }
+        return "ingest: interrupted by \(signal); " + parts.joined(separator: "; ")
     }
 
     func line(seconds: Double) -> String {

@@ -118,7 +118,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     private func report() throws {
-        let store = try database.open(create: false)
+        let store = try database.open(for: .reading)
         let filter = ReportFilter(
             sessions: sessions, appVersion: appVersion, since: since, rules: rules, minSeverity: minSeverity)
         let run = ReportRun(

@@ -34,7 +34,7 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open(create: false)
+            let store = try database.open(for: .reading)
             let sessions = try store.sessions(.init(appVersion: appVersion))
             switch format {
             case .text:

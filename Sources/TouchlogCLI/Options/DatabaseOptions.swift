@@ -22,22 +22,44 @@ public struct DatabaseOptions: ParsableArguments {
         return "./touchlog.sqlite"
     }
 
-    /// Opens and migrates the database; failures exit with ``CLIExit/database``. Commands that only read
-    /// pass `create: false`, so a mistyped path is reported instead of silently creating an empty database.
-    public func open(create: Bool = true) throws -> TouchlogDatabase {
-        if !create, !FileManager.default.fileExists(atPath: resolvedPath) {
-            throw CLIError(
-                "there is no database at \"\(resolvedPath)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database",
-                exit: .database)
-        }
+    /// Opens the database for a command; failures exit with ``CLIExit/database``.
+    ///
+    /// A command that only reads (`.reading`) opens read-only, so it works on a database it may not write (file
+    /// mode 444, read-only media), and reports a missing file instead of silently creating an empty database. An
+    /// older database it can write is upgraded first. `.writing` creates and migrates the database if needed, and
+    /// waits for another process's write lock as long as `waiting` says.
+    func open(for use: DatabaseUse, waiting: LockWaiting = LockWaiting()) throws -> TouchlogDatabase {
+        let path = resolvedPath
         do {
-            return try TouchlogDatabase(path: resolvedPath)
+            switch use {
+            case .writing:
+                return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
+            case .reading:
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw CLIError(
+                        "there is no database at \"\(path)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database",
+                        exit: .database)
+                }
+                do {
+                    return try TouchlogDatabase(path: path, access: .readOnly, waiting: waiting)
+                } catch StoreError.needsUpgrade where FileManager.default.isWritableFile(atPath: path) {
+                    // Written by an older touchlog: upgrade it once, then read as usual.
+                    _ = try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
+                    return try TouchlogDatabase(path: path, access: .readOnly, waiting: waiting)
+                }
+            }
         } catch let error as StoreError {
             throw CLIError(error.description, exit: .database)
-        } catch {
-            throw CLIError("cannot open the database \"\(resolvedPath)\": \(error)", exit: .database)
         }
     }
+}
+
+/// What a command does with the database.
+enum DatabaseUse {
+    /// `sessions`, `show`, `explain`, `replay`, `report`: they never write.
+    case reading
+    /// `ingest`.
+    case writing
 }
 
 /// Exit statuses shared by the commands, documented in each command's --help.

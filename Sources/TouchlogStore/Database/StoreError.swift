@@ -3,6 +3,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The database records migrations this binary does not know: a newer touchlog wrote it.
     case newerDatabase(path: String, unknownMigrations: [String])
     case cannotOpen(path: String, reason: String)
+    /// The file is not an SQLite database at all.
+    case notADatabase(path: String)
+    /// An SQLite database of another application (see ``DatabaseIdentity``): touchlog adds nothing to it.
+    case foreignDatabase(path: String, applicationID: Int32, tables: [String])
+    /// Opened read-only, the database needs migrations that only a writer can apply.
+    case needsUpgrade(path: String, migrations: [String])
     case sessionNotFound(String)
     case ambiguousSession(String, matches: [String])
     case noSnapshot(session: String, at: Double?)
@@ -13,6 +19,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the database \"\(path)\" was written by a newer touchlog (it has migration\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")), which this version does not know); upgrade touchlog, or use another database with --db"
         case .cannotOpen(let path, let reason):
             "cannot open the database \"\(path)\": \(reason); check the path, or choose another with --db PATH or TOUCHLOG_DB"
+        case .notADatabase(let path):
+            "\"\(path)\" is not an SQLite database; point --db or TOUCHLOG_DB at a touchlog database, or at a new file to create one"
+        case .foreignDatabase(let path, let id, let tables):
+            "\"\(path)\" is another application's SQLite database (\(id == 0 ? "" : String(format: "application_id 0x%08X, ", id))tables \(tables.map { "\"\($0)\"" }.joined(separator: ", "))), not touchlog's; touchlog adds nothing to it. Point --db or TOUCHLOG_DB at a touchlog database, or at a new file to create one"
+        case .needsUpgrade(let path, let migrations):
+            "the database \"\(path)\" was written by an older touchlog and needs upgrading (\(migrations.count) migration\(migrations.count == 1 ? "" : "s")), which needs write access; run any touchlog command on it once with write access to the file (e.g. `touchlog sessions` as its owner), or work on a writable copy"
         case .sessionNotFound(let query):
             "no session matches \"\(query)\"; run `touchlog sessions` to list the stored sessions"
         case .ambiguousSession(let query, let matches):

@@ -1,55 +1,84 @@
 import Foundation
 import GRDB
 
-/// The touchlog SQLite database: opens it (WAL, busy timeout), applies the embedded migrations and refuses a
-/// database written by a newer touchlog.
+/// The touchlog SQLite database: opens it (WAL; a writer waits for another process's lock as long as it takes),
+/// marks and migrates it, refuses a database written by a newer touchlog or by another application, and opens
+/// read-only for commands that only read.
 ///
 /// ```swift
-/// let database = try TouchlogDatabase(path: "touchlog.sqlite")
-/// let sessions = try database.sessions()
+/// let database = try TouchlogDatabase(path: "touchlog.sqlite")                    // ingest
+/// let reader = try TouchlogDatabase(path: "touchlog.sqlite", access: .readOnly)  // sessions, show, replay, report
+/// let sessions = try reader.sessions()
 /// ```
 public final class TouchlogDatabase: Sendable {
+    /// Whether the connection may write. A read-only one never writes the file, so it works on a file mode 444 or
+    /// on read-only media, and never migrates.
+    public enum Access: Sendable {
+        case readWrite
+        case readOnly
+    }
+
     /// The GRDB connection (a pool for a file, so readers never block the writer; a queue in memory).
     public let writer: any DatabaseWriter
     /// The path, or `:memory:`.
     public let path: String
+    public let access: Access
 
-    /// How long a statement waits for another process's lock before failing with SQLITE_BUSY.
-    public static let busyTimeout: TimeInterval = 10
-
-    /// Opens (creating if needed) the database file at `path` and migrates it.
-    public convenience init(path: String, migrations: [Migration] = Migration.all) throws {
-        var configuration = Self.configuration()
+    /// Opens the database file at `path`; with `.readWrite`, creates it if needed and migrates it.
+    public convenience init(
+        path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all,
+        waiting: LockWaiting = LockWaiting()
+    ) throws {
+        // Before the pool opens it: opening a pool switches the file to WAL mode, which is a write.
+        try Self.checkIdentity(path: path, migrations: migrations)
+        var configuration = Self.configuration(waiting: waiting)
         configuration.label = "touchlog"
+        configuration.readonly = access == .readOnly
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool =
+                access == .readOnly
+                ? try Self.readOnlyPool(path: path, configuration: configuration)
+                : try DatabasePool(path: path, configuration: configuration)
         } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+            throw StoreError.cannotOpen(path: path, reason: Self.reason(error, access: access))
         }
-        try self.init(writer: pool, path: path, migrations: migrations)
+        try self.init(writer: pool, path: path, access: access, migrations: migrations)
     }
 
     /// A private in-memory database, migrated (tests, dry runs).
     public static func inMemory(migrations: [Migration] = Migration.all) throws -> TouchlogDatabase {
         try TouchlogDatabase(
-            writer: DatabaseQueue(configuration: configuration()), path: ":memory:", migrations: migrations)
+            writer: DatabaseQueue(configuration: configuration(waiting: LockWaiting())), path: ":memory:",
+            migrations: migrations)
     }
 
-    /// Wraps an open connection and migrates it with `migrations` (tests pass a prefix to build older versions).
-    public init(writer: any DatabaseWriter, path: String, migrations: [Migration] = Migration.all) throws {
+    /// Wraps an open connection and migrates it with `migrations` (tests pass a prefix to build older versions);
+    /// a read-only one is checked instead: it must be up to date.
+    public init(
+        writer: any DatabaseWriter, path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all
+    ) throws {
         self.writer = writer
         self.path = path
-        try Self.migrate(writer, path: path, migrations: migrations)
+        self.access = access
+        do {
+            switch access {
+            case .readWrite: try Self.migrate(writer, path: path, migrations: migrations)
+            case .readOnly: try Self.checkUpToDate(writer, path: path, migrations: migrations)
+            }
+        } catch let error as DatabaseError {
+            // SQLite's own message, never the statement: a migration's SQL is no help to the user.
+            throw StoreError.cannotOpen(path: path, reason: Self.reason(error, access: access))
+        }
     }
 
-    static func configuration() -> Configuration {
+    static func configuration(waiting: LockWaiting) -> Configuration {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
+        configuration.busyMode = .callback(waiting.busyCallback())
         configuration.prepareDatabase { db in
             // NORMAL is durable across application crashes in WAL mode (only an OS crash may lose the last
-            // commits) and saves an fsync per transaction.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // commits) and saves an fsync per transaction. A read-only connection cannot set it, nor needs to.
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         return configuration
     }
@@ -64,16 +93,130 @@ public final class TouchlogDatabase: Sendable {
         return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
 
-    /// Applies every missing migration, each in its own transaction, recorded in `grdb_migrations`
-    /// (GRDB's DatabaseMigrator). Refuses first if the database knows migrations this binary does not.
-    private static func migrate(_ writer: any DatabaseWriter, path: String, migrations: [Migration]) throws {
-        let known = Set(migrations.map(\.identifier))
-        let unknown = try writer.read { db in try recordedMigrations(db) }.filter { !known.contains($0) }
-        guard unknown.isEmpty else { throw StoreError.newerDatabase(path: path, unknownMigrations: unknown) }
-        var migrator = DatabaseMigrator()
-        for migration in migrations {
-            migrator.registerMigration(migration.identifier) { db in try db.execute(sql: migration.sql) }
+    /// Refuses a file that is not an SQLite database, or is another application's, without writing to it.
+    private static func checkIdentity(path: String, migrations: [Migration]) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
+            throw StoreError.cannotOpen(path: path, reason: "it is a directory; give the database file's path")
         }
-        try migrator.migrate(writer)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > 0 else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        let identity: DatabaseIdentity
+        do {
+            identity = try readOnly(path: path, configuration: configuration) { path, configuration in
+                try DatabaseQueue(path: path, configuration: configuration)
+            }.read { db in try DatabaseIdentity.of(db, knownMigrations: Set(migrations.map(\.identifier))) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path: path)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: reason(error, access: .readOnly))
+        }
+        if case .foreign(let id, let tables) = identity {
+            throw StoreError.foreignDatabase(path: path, applicationID: id, tables: tables)
+        }
+    }
+
+    /// A read-only pool on `path`, read once to be sure it can be.
+    private static func readOnlyPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        try readOnly(path: path, configuration: configuration) { path, configuration in
+            try DatabasePool(path: path, configuration: configuration)
+        }
+    }
+
+    /// Opens `path` read-only with `open` and reads its schema. A database in WAL mode is read through its
+    /// shared-memory index (`-shm`), which SQLite creates beside it when missing; in a folder nobody may write
+    /// (read-only media, a mode 555 folder) it cannot, and the file is opened again as immutable: read without
+    /// locks or index, which is right for a file that nothing can write either.
+    private static func readOnly<Reader: DatabaseReader>(
+        path: String, configuration: Configuration, _ open: (String, Configuration) throws -> Reader
+    ) throws -> Reader {
+        do {
+            let reader = try open(path, configuration)
+            _ = try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            return reader
+        } catch let error as DatabaseError
+            where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode)
+            && !FileManager.default.isWritableFile(
+                atPath: (path as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (path as NSString).deletingLastPathComponent)
+        {
+            // A URI filename: SQLite reads `immutable=1` from it where URIs are enabled (SQLITE_USE_URI, as
+            // Debian's and Homebrew's libsqlite3 are built).
+            let reader = try open("file:\(uriPath(path))?immutable=1", configuration)
+            _ = try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            return reader
+        }
+    }
+
+    /// `path` escaped for an SQLite URI filename.
+    private static func uriPath(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    /// Applies every missing migration and marks the file as touchlog's, in one IMMEDIATE transaction: any number
+    /// of processes may open a new database at once; the first sets it up while the others wait for its lock, then
+    /// find nothing left to do. Refuses first if the database knows migrations this binary does not.
+    ///
+    /// The applied migrations are recorded in `grdb_migrations`, the table GRDB's DatabaseMigrator keeps (which
+    /// earlier versions used), so databases made by either agree.
+    private static func migrate(_ writer: any DatabaseWriter, path: String, migrations: [Migration]) throws {
+        if try writer.read({ db in try pending(db, path: path, migrations: migrations) }) == nil { return }
+        try writer.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                guard let missing = try pending(db, path: path, migrations: migrations) else { return .commit }
+                try db.execute(
+                    sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                for migration in missing {
+                    try db.execute(sql: migration.sql)
+                    try db.execute(
+                        sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
+                }
+                try db.execute(sql: "PRAGMA application_id = \(DatabaseIdentity.applicationID)")
+                return .commit
+            }
+        }
+    }
+
+    /// The migrations still to apply, or nil when the database is up to date and marked as touchlog's.
+    private static func pending(_ db: Database, path: String, migrations: [Migration]) throws -> [Migration]? {
+        let applied = try recordedMigrations(db)
+        let known = Set(migrations.map(\.identifier))
+        let unknown = applied.filter { !known.contains($0) }
+        guard unknown.isEmpty else { throw StoreError.newerDatabase(path: path, unknownMigrations: unknown) }
+        let missing = migrations.filter { !applied.contains($0.identifier) }
+        let marked = try Int32.fetchOne(db, sql: "PRAGMA application_id") == DatabaseIdentity.applicationID
+        return missing.isEmpty && marked ? nil : missing
+    }
+
+    /// A read-only database must need no migration: it cannot be upgraded without writing.
+    private static func checkUpToDate(_ writer: any DatabaseWriter, path: String, migrations: [Migration]) throws {
+        let missing = try writer.read { db in try pending(db, path: path, migrations: migrations) } ?? []
+        guard missing.isEmpty else {
+            throw StoreError.needsUpgrade(path: path, migrations: missing.map(\.identifier))
+        }
+    }
+
+    /// SQLite's message for `error`, with what to do when the cause is known.
+    static func reason(_ error: DatabaseError, access: Access) -> String {
+        let message = error.message ?? "\(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_READONLY:
+            return
+                "\(message) (the file or its folder is read-only; commands that only read work on it, ingest needs write access)"
+        case .SQLITE_BUSY:
+            return "\(message) (another process holds it, and the wait was stopped)"
+        case .SQLITE_CANTOPEN where access == .readOnly:
+            return "\(message) (a database in WAL mode is read with its -wal and -shm files beside it: copy them too)"
+        case .SQLITE_NOTADB:
+            return "\(message) (the file is not an SQLite database)"
+        default:
+            return message
+        }
     }
 }

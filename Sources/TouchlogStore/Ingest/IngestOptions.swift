@@ -14,6 +14,8 @@ public struct IngestOptions: Sendable {
     public var queueDepth = 4
     /// How to read the input: nil detects it from the first bytes (`--from` forces it).
     public var inputFormat: InputFormat?
+    /// Stops the ingest when cancelled: the file in progress is rolled back (``FileIngestReport/interrupted``).
+    public var cancellation: Cancellation?
 
     public init(replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false, inputFormat: InputFormat? = nil)
     {
@@ -100,6 +102,9 @@ public struct FileIngestReport: Sendable {
     public var unknownTypeRecords = 0
     /// The file was a view-hierarchy dump its importer could not read (so `--keep-going` cannot help).
     public var importFailed = false
+    /// The ingest was cancelled (``IngestOptions/cancellation``) before this file was committed: nothing from it
+    /// was stored.
+    public var interrupted = false
     public var bytesRead = 0
     /// Errors and warnings, in file order (errors beyond ``diagnosticLimit`` are counted, not kept).
     public var diagnostics: [Diagnostic] = []

@@ -70,45 +70,64 @@ public final class Ingestor: Sendable {
         producer.start()
 
         var writer = FileWriter(source: source, options: options, report: report)
+        let cancellation = options.cancellation ?? Cancellation()
+        // Set only when the transaction was rolled back for the cancellation: one cancelled after the commit
+        // stored its file.
+        var interrupted = false
         do {
-            try database.writer.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try writer.begin(db)
-                    while let item = queue.take() {
-                        switch item {
-                        case .events(let events):
-                            for event in events { try writer.handle(event, db) }
-                        case .readFailed(let message, let bytes):
-                            writer.report.bytesRead = bytes
-                            writer.fail(
-                                Diagnostic(
-                                    severity: .error, file: name, line: 0, column: 0,
-                                    message: "reading stopped: \(message)",
-                                    hint: "check that the file is readable and not being modified"))
-                        case .importFailed(let diagnostic):
-                            writer.report.importFailed = true
-                            writer.fail(diagnostic)
-                        case .finished(let bytes):
-                            writer.report.bytesRead = bytes
+            // Cancelling wakes a writer waiting for the parser; the check after each batch then rolls back.
+            try cancellation.whileRunning(onCancel: { queue.cancel() }) {
+                try database.writer.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        try writer.begin(db)
+                        while let item = queue.take() {
+                            if cancellation.isCancelled { break }
+                            switch item {
+                            case .events(let events):
+                                for event in events { try writer.handle(event, db) }
+                            case .readFailed(let message, let bytes):
+                                writer.report.bytesRead = bytes
+                                writer.fail(
+                                    Diagnostic(
+                                        severity: .error, file: name, line: 0, column: 0,
+                                        message: "reading stopped: \(message)",
+                                        hint: "check that the file is readable and not being modified"))
+                            case .importFailed(let diagnostic):
+                                writer.report.importFailed = true
+                                writer.fail(diagnostic)
+                            case .finished(let bytes):
+                                writer.report.bytesRead = bytes
+                            }
                         }
+                        if cancellation.isCancelled {
+                            interrupted = true
+                            return .rollback
+                        }
+                        return writer.failed ? .rollback : .commit
                     }
-                    return writer.failed ? .rollback : .commit
                 }
             }
             report = writer.report
-            report.succeeded = !writer.failed
+            report.interrupted = interrupted
+            report.succeeded = !writer.failed && !interrupted
         } catch {
             queue.cancel()
             report = writer.report
             report.succeeded = false
-            report.diagnostics.append(
-                Diagnostic(
-                    severity: .error, file: name, line: 0, column: 0, message: "database error: \(error)",
-                    hint:
-                        "nothing from this file was stored; check free disk space and that no other process holds the database"
-                ))
+            report.interrupted = cancellation.isCancelled
+            if !report.interrupted {
+                // SQLite's message, never the statement it was running.
+                let message = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? "\(error)"
+                report.diagnostics.append(
+                    Diagnostic(
+                        severity: .error, file: name, line: 0, column: 0, message: "database error: \(message)",
+                        hint:
+                            "nothing from this file was stored; check free disk space and the database file's permissions"
+                    ))
+            }
         }
-        done.wait()
+        // An interrupted parser may be blocked reading a pipe that stays silent: the command is ending, let it be.
+        if !report.interrupted { done.wait() }
         if !report.succeeded {
             report.recordsStored = 0
             report.rejectedStored = 0

@@ -7,21 +7,40 @@ import Testing
 @Suite struct MigrationTests {
     let folder = TemporaryFolder()
 
-    @Test func aFreshFileDatabaseHasEveryMigrationWALAndABusyTimeout() throws {
+    @Test func aFreshFileDatabaseHasEveryMigrationWALAndTouchlogsApplicationID() throws {
         let database = try TouchlogDatabase(path: folder.path("fresh.sqlite"))
         #expect(try database.appliedMigrations() == Migration.all.map(\.identifier))
-        let (journalMode, busyTimeout, tables) = try database.writer.read { db throws -> (String?, Int?, [String]) in
+        let (journalMode, applicationID, tables) = try database.writer.read {
+            db throws -> (String?, Int32?, [String]) in
             let tables = try ["session", "record", "touch", "touch_phase", "rejected_line"].filter {
                 try db.tableExists($0)
             }
             return (
-                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA busy_timeout"),
-                tables
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try Int32.fetchOne(db, sql: "PRAGMA application_id"), tables
             )
         }
         #expect(journalMode == "wal")
-        #expect(busyTimeout == Int(TouchlogDatabase.busyTimeout * 1000))
+        #expect(applicationID == DatabaseIdentity.applicationID)
         #expect(tables == ["session", "record", "touch", "touch_phase", "rejected_line"])
+    }
+
+    @Test func aReadOnlyOpenNeverMigratesAndSaysWhatItNeeds() throws {
+        let path = folder.path("behind.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            _ = try TouchlogDatabase(writer: queue, path: path, migrations: Array(Migration.all.prefix(1)))
+            try queue.close()
+        }
+        #expect {
+            _ = try TouchlogDatabase(path: path, access: .readOnly)
+        } throws: { error in
+            guard case .needsUpgrade(_, let missing)? = error as? StoreError else { return false }
+            return missing == Migration.all.dropFirst().map(\.identifier)
+        }
+        let queue = try DatabaseQueue(path: path)
+        #expect(
+            try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }.count == 1)
     }
 
     @Test func aFreshInMemoryDatabaseHasEveryMigration() throws {
