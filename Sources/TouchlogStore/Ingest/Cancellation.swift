@@ -3,7 +3,7 @@ import Synchronization
 /// A request to stop, shared by the thread that asks (a signal handler: Ctrl-C, SIGTERM) and the work that
 /// honours it (an ingest rolls back the file in progress and starts no other).
 ///
-/// Work in progress registers what wakes it (``whileRunning(onCancel:_:)``): an ingest blocked waiting for the
+/// Work in progress registers what wakes it (``register(_:)``): an ingest blocked waiting for the
 /// parser's next batch is woken at once rather than at its next batch.
 public final class Cancellation: Sendable {
     private struct State {
@@ -27,15 +27,19 @@ public final class Cancellation: Sendable {
         for handler in handlers { handler() }
     }
 
-    /// Runs `body` with `onCancel` registered (called at once if cancelled already).
-    func whileRunning<T>(onCancel: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
+    /// Registers `handler` for the work that starts now (called at once if cancelled already); the work calls
+    /// ``unregister(_:)`` with the key when it ends.
+    func register(_ handler: @escaping @Sendable () -> Void) -> Int {
         let (key, already) = state.withLock { state -> (Int, Bool) in
             state.nextHandler += 1
-            state.handlers[state.nextHandler] = onCancel
+            state.handlers[state.nextHandler] = handler
             return (state.nextHandler, state.cancelled)
         }
-        defer { _ = state.withLock { $0.handlers.removeValue(forKey: key) } }
-        if already { onCancel() }
-        return try body()
+        if already { handler() }
+        return key
+    }
+
+    func unregister(_ key: Int) {
+        _ = state.withLock { $0.handlers.removeValue(forKey: key) }
     }
 }

@@ -76,35 +76,35 @@ public final class Ingestor: Sendable {
         var interrupted = false
         do {
             // Cancelling wakes a writer waiting for the parser; the check after each batch then rolls back.
-            try cancellation.whileRunning(onCancel: { queue.cancel() }) {
-                try database.writer.writeWithoutTransaction { db in
-                    try db.inTransaction(.immediate) {
-                        try writer.begin(db)
-                        while let item = queue.take() {
-                            if cancellation.isCancelled { break }
-                            switch item {
-                            case .events(let events):
-                                for event in events { try writer.handle(event, db) }
-                            case .readFailed(let message, let bytes):
-                                writer.report.bytesRead = bytes
-                                writer.fail(
-                                    Diagnostic(
-                                        severity: .error, file: name, line: 0, column: 0,
-                                        message: "reading stopped: \(message)",
-                                        hint: "check that the file is readable and not being modified"))
-                            case .importFailed(let diagnostic):
-                                writer.report.importFailed = true
-                                writer.fail(diagnostic)
-                            case .finished(let bytes):
-                                writer.report.bytesRead = bytes
-                            }
+            let registration = cancellation.register { queue.cancel() }
+            defer { cancellation.unregister(registration) }
+            try database.writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try writer.begin(db)
+                    while let item = queue.take() {
+                        if cancellation.isCancelled { break }
+                        switch item {
+                        case .events(let events):
+                            for event in events { try writer.handle(event, db) }
+                        case .readFailed(let message, let bytes):
+                            writer.report.bytesRead = bytes
+                            writer.fail(
+                                Diagnostic(
+                                    severity: .error, file: name, line: 0, column: 0,
+                                    message: "reading stopped: \(message)",
+                                    hint: "check that the file is readable and not being modified"))
+                        case .importFailed(let diagnostic):
+                            writer.report.importFailed = true
+                            writer.fail(diagnostic)
+                        case .finished(let bytes):
+                            writer.report.bytesRead = bytes
                         }
-                        if cancellation.isCancelled {
-                            interrupted = true
-                            return .rollback
-                        }
-                        return writer.failed ? .rollback : .commit
                     }
+                    if cancellation.isCancelled {
+                        interrupted = true
+                        return .rollback
+                    }
+                    return writer.failed ? .rollback : .commit
                 }
             }
             report = writer.report

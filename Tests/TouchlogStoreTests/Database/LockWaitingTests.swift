@@ -27,11 +27,12 @@ import Testing
     @Test func cancellingRunsTheHandlersOfWorkInProgressOnly() {
         let cancellation = Cancellation()
         let woken = Counter()
-        cancellation.whileRunning(onCancel: { woken.add() }, {})
+        cancellation.unregister(cancellation.register { woken.add() })
         cancellation.cancel()
         #expect(woken.value == 0, "a handler is dropped when its work ends")
-        cancellation.whileRunning(onCancel: { woken.add() }, {})
+        let key = cancellation.register { woken.add() }
         #expect(woken.value == 1, "work started after the cancellation is told at once")
+        cancellation.unregister(key)
     }
 }
 
