@@ -35,9 +35,14 @@ struct IngestCommand: ParsableCommand {
             (sessions, records, rejected lines, seconds, records/s) ends the run on stderr; --quiet keeps only \
             errors.
 
+            Several ingests may run at once on one database: while another process writes, ingest waits for it \
+            (saying so after a second) and then stores its file. Ctrl-C or SIGTERM rolls back the file in \
+            progress, starts no other, and says which files were stored.
+
             Exit status: 0 every file was stored (or was already stored); 1 at least one file failed and \
-            nothing from it was stored; 2 the database could not be opened or was written by a newer touchlog; \
-            64 invalid arguments.
+            nothing from it was stored; 2 the database could not be opened (not writable, another \
+            application's SQLite file, written by a newer touchlog); 64 invalid arguments; 130 or 143 \
+            interrupted by Ctrl-C or SIGTERM.
 
             Examples:
               touchlog ingest session.jsonl
