@@ -18,7 +18,9 @@ let package = Package(
         .target(name: "ResponderCore"),
         // The touchlog/1 format: typed records (decoded once, into the core's spec types), the byte-level JSON
         // reader, validation, importers.
-        .target(name: "TouchlogFormat", dependencies: ["ResponderCore"]),
+        .target(name: "TouchlogFormat", dependencies: ["ResponderCore", "CZlib"]),
+        // The system's zlib, for gzip-compressed input (Debian: zlib1g-dev; in the macOS SDK).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // SQLite through GRDB: migrations embedded from migrations/, ingest, queries.
         .target(
             name: "TouchlogStore",

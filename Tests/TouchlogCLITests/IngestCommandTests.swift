@@ -76,8 +76,8 @@ import TouchlogStore
                 \(missing): error: cannot read "\(missing)": No such file or directory
                     hint: check the path and its permissions
                 \(missing): failed, nothing stored (1 error)
-                \(folder.url.path): error: reading stopped: Is a directory
-                    hint: check that the file is readable and not being modified
+                \(folder.url.path): error: "\(folder.url.path)" is a directory, not a recording
+                    hint: ingest the files in it, e.g. `touchlog ingest \(folder.url.path)/*.jsonl`
                 \(folder.url.path): failed, nothing stored (1 error)
 
                 """)

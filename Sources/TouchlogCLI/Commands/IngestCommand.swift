@@ -10,14 +10,16 @@ struct IngestCommand: ParsableCommand {
         abstract: "Validate touchlog/1 recordings and store them in the database.",
         discussion: """
             Each FILE is read as a stream (memory stays flat whatever its size) and stored in one transaction: \
-            a file is stored whole or not at all. A file may hold several sessions; `-` reads standard input.
+            a file is stored whole or not at all. A file may hold several sessions; `-` reads standard input. \
+            gzip-compressed input (a .gz file, or gzip on standard input) is decompressed as it is read.
 
             Ingest is idempotent: a session already stored with the same content is left as it is and reported \
             "unchanged". A session id already stored with different content fails the file; --replace \
             overwrites the stored session instead.
 
             A malformed line fails its file, and every problem is listed as FILE:LINE:COLUMN: error: MESSAGE \
-            with a hint. With --keep-going the good records are stored and each rejected line is kept in the \
+            with a hint; errors that only follow from an earlier one (every event after a snapshot that could \
+            not be read) are counted in one line instead of listed. With --keep-going the good records are stored and each rejected line is kept in the \
             database (its text, line and reason), and the session is marked "partial". A last line cut off \
             without a newline (a recording that crashed mid-write) is only a warning: everything before it is \
             stored, the cut line is kept as a rejected line, and the session is marked "truncated". Records of an unknown type are stored and counted.
@@ -47,7 +49,7 @@ struct IngestCommand: ParsableCommand {
             Examples:
               touchlog ingest session.jsonl
               touchlog ingest --db qa.sqlite logs/*.jsonl
-              gunzip -c crash.jsonl.gz | touchlog ingest -
+              touchlog ingest crash.jsonl.gz
               touchlog ingest --keep-going --replace flaky.jsonl
               pbpaste | touchlog ingest --from recursiveDescription -
             """)

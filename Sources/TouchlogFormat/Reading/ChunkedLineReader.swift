@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// Reads a file descriptor in fixed-size chunks and hands out its lines without copying them, so memory
+/// Reads a byte source (a file, a pipe, a decompressed file) in fixed-size chunks and hands out its lines without
+/// copying them, so memory
 /// stays flat whatever the file size. Lines longer than a chunk grow the buffer to fit the longest line.
 public struct ChunkedLineReader: ~Copyable {
     /// A line's bytes (without `\n` or a trailing `\r`), valid only during the callback.
@@ -24,7 +25,7 @@ public struct ChunkedLineReader: ~Copyable {
         public var description: String { String(cString: strerror(errno)) }
     }
 
-    private let descriptor: Int32
+    private let source: any ByteSource
     private var buffer: UnsafeMutableRawBufferPointer
     /// Bytes read so far, for progress.
     public private(set) var bytesRead: Int = 0
@@ -32,10 +33,10 @@ public struct ChunkedLineReader: ~Copyable {
     /// Bytes that were read from the descriptor before the reader took over; they come first.
     private var initialFill = 0
 
-    /// Reads `descriptor` (not closed by the reader) in chunks of `chunkSize` bytes. `prefix` holds bytes already
-    /// read from it (ingest peeks at the start of a file to detect its format, and standard input cannot rewind).
-    public init(descriptor: Int32, prefix: [UInt8] = [], chunkSize: Int = 1 << 20) {
-        self.descriptor = descriptor
+    /// Reads `source` in chunks of `chunkSize` bytes. `prefix` holds bytes already read from it (ingest peeks at
+    /// the start of a file to detect its format, and standard input cannot rewind).
+    public init(source: any ByteSource, prefix: [UInt8] = [], chunkSize: Int = 1 << 20) {
+        self.source = source
         var size = max(chunkSize, 16)
         while size <= prefix.count { size *= 2 }
         self.buffer = .allocate(byteCount: size, alignment: 16)
@@ -63,11 +64,7 @@ public struct ChunkedLineReader: ~Copyable {
                 buffer.deallocate()
                 buffer = bigger
             }
-            let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(errno: errno)
-            }
+            let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
             bytesRead += count
             let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let total = filled + count

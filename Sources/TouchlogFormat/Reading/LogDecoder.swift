@@ -67,7 +67,7 @@ public enum LogEvent: Sendable {
 ///
 /// ```swift
 /// var decoder = LogDecoder(file: "a.jsonl", keepText: false) { event in … }
-/// try decoder.readAll(descriptor: fd)
+/// try decoder.readAll(source: DescriptorSource(fd))
 /// ```
 public struct LogDecoder {
     public let file: String
@@ -78,6 +78,10 @@ public struct LogDecoder {
     private var current: SessionSummary?
     /// A header that failed validation: its records are rejected with one summarising diagnostic.
     private var orphanRun: (line: Int, reason: String, count: Int)?
+    /// The first line rejected in the current session, which later errors may follow from.
+    private var firstRejectedLine: Int?
+    /// Events refused for want of a snapshot after the first one was reported: counted, said once at the end.
+    private var followOns: (first: Int, last: Int, count: Int, cause: Int?)?
     private var sessionIDs: Set<String> = []
     private var hash = ContentHash()
     private var hashBeforeLine = ContentHash()
@@ -88,14 +92,16 @@ public struct LogDecoder {
         self.emit = emit
     }
 
-    /// Reads every line from `descriptor` and finishes. `progress` gets the bytes read so far, now and then.
-    public mutating func readAll(descriptor: Int32, prefix: [UInt8] = [], progress: ((Int) -> Void)? = nil) throws {
-        var reader = ChunkedLineReader(descriptor: descriptor, prefix: prefix)
+    /// Reads every line from `source` and finishes. `progress` gets the bytes taken from the file so far (for a
+    /// compressed file, compressed bytes), now and then.
+    public mutating func readAll(source: any ByteSource, prefix: [UInt8] = [], progress: ((Int) -> Void)? = nil) throws
+    {
+        var reader = ChunkedLineReader(source: source, prefix: prefix)
         var lines = 0
         try reader.forEachLine { line in
             self.consume(line)
             lines += 1
-            if let progress, lines & 0xFFFF == 0 { progress(line.bytesRead) }
+            if let progress, lines & 0xFFFF == 0 { progress(source.position) }
         }
         finish()
     }
@@ -246,6 +252,8 @@ public struct LogDecoder {
                 json = String(decoding: bytes, as: UTF8.self)
             }
         }
+        // A record accepted: the run of events refused for want of a snapshot (if any) is over.
+        endFollowOns()
         current!.records += 1
         if kind == .touch { current!.touches += 1 }
         if kind == nil { current!.unknownTypes += 1 }
@@ -331,6 +339,8 @@ public struct LogDecoder {
     }
 
     private mutating func endSession() {
+        endFollowOns()
+        firstRejectedLine = nil
         guard var session = current else { return }
         session.contentHash = hash.value
         emit(.sessionEnded(session))
@@ -364,7 +374,43 @@ public struct LogDecoder {
     }
 
     private mutating func reject(_ line: ChunkedLineReader.Line, issues: [RecordIssue]) {
+        let errors = issues.filter { $0.severity == .error }
+        if current != nil, !errors.isEmpty, errors.allSatisfy({ $0.consequence == .beforeFirstSnapshot }) {
+            // After a rejected line (most likely the snapshot), every such error is its consequence: none is
+            // listed. Without one, the first is listed (the snapshot is missing) and the rest are not.
+            if followOns == nil, firstRejectedLine == nil {
+                followOns = (line.number + 1, line.number, 0, nil)
+                rejectDiagnostics(line, issues.map { diagnostic($0, line: line) })
+                return
+            }
+            if followOns == nil { followOns = (line.number, line.number, 0, firstRejectedLine) }
+            followOns!.last = line.number
+            followOns!.count += 1
+            current?.rejected += 1
+            emitRejected(line, diagnostics: issues.map { diagnostic($0, line: line) })
+            return
+        }
         rejectDiagnostics(line, issues.map { diagnostic($0, line: line) })
+    }
+
+    /// Says once how many events were refused after the first one reported for want of a snapshot, and which
+    /// rejected line they most likely follow from.
+    private mutating func endFollowOns() {
+        guard let run = followOns else { return }
+        followOns = nil
+        guard run.count > 0 else { return }
+        let because =
+            run.cause.map { "they follow from line \($0), which was rejected (a snapshot that could not be read?)" }
+            ?? "the session has no snapshot before them"
+        emit(
+            .diagnostic(
+                Diagnostic(
+                    severity: .error, file: file, line: run.first, column: 1,
+                    message:
+                        "\(run.count) \(run.cause == nil ? "more " : "")record\(run.count == 1 ? "" : "s") before the session's first snapshot (\(run.first == run.last ? "line \(run.first)" : "lines \(run.first)-\(run.last)"), not listed one by one): \(because)",
+                    hint: run.cause == nil
+                        ? "the recorder must write a \"snapshot\" of the hierarchy before any event"
+                        : "fix line \(run.cause!) first; these records are checked again once it is valid")))
     }
 
     private mutating func rejectDiagnostics(_ line: ChunkedLineReader.Line, _ diagnostics: [Diagnostic]) {
@@ -373,7 +419,12 @@ public struct LogDecoder {
             return
         }
         current?.rejected += 1
+        if current != nil, firstRejectedLine == nil { firstRejectedLine = line.number }
         for diagnostic in diagnostics { emit(.diagnostic(diagnostic)) }
+        emitRejected(line, diagnostics: diagnostics)
+    }
+
+    private func emitRejected(_ line: ChunkedLineReader.Line, diagnostics: [Diagnostic]) {
         let errors = diagnostics.filter { $0.severity == .error }
         emit(
             .rejected(

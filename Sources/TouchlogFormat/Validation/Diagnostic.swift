@@ -41,6 +41,14 @@ public struct RecordIssue: Sendable, Hashable {
     public var path: [JSONPathComponent]
     public var message: String
     public var hint: String
+    /// Set for issues that follow from an earlier one rather than from the line itself, so that a reader can say
+    /// the cause once and count the rest.
+    public var consequence: Consequence?
+
+    public enum Consequence: Sendable, Hashable {
+        /// An event before the session's first snapshot: every event after a rejected (or missing) snapshot.
+        case beforeFirstSnapshot
+    }
 
     public init(_ severity: Diagnostic.Severity, at path: [JSONPathComponent], _ message: String, hint: String) {
         self.severity = severity

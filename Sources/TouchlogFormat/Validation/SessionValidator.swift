@@ -20,11 +20,7 @@ public struct SessionValidator {
             // A typed touch already has valid types; only the session-level rules remain.
             var checker = FieldChecker()
             checkTime(touch.t, checker: &checker)
-            if !sawSnapshot {
-                checker.error(
-                    ["type"], "\"touch\" record before the session's first snapshot",
-                    hint: "the recorder must write a \"snapshot\" of the hierarchy before any event")
-            }
+            if !sawSnapshot { checker.issues.append(Self.beforeFirstSnapshot("touch")) }
             // The window and the observed view must exist, like every id a record names (before the first
             // snapshot nothing exists yet, and that is the one error worth saying).
             for (key, id) in [("window", touch.window), ("view", touch.view)] where sawSnapshot {
@@ -113,17 +109,22 @@ public struct SessionValidator {
                 checker.required(object, "frame", at: [], what: "\"keyboard\" record"), at: ["frame"], count: 4,
                 form: "[x, y, width, height]", nonNegativeFrom: 2)
         }
-        if kind != .snapshot, !sawSnapshot {
-            checker.error(
-                ["type"], "\"\(type)\" record before the session's first snapshot",
-                hint: "the recorder must write a \"snapshot\" of the hierarchy before any event")
-        }
+        if kind != .snapshot, !sawSnapshot { checker.issues.append(Self.beforeFirstSnapshot(type)) }
         if !checker.issues.contains(where: { $0.severity == .error }) {
             if let t { lastT = t }
             if kind == .snapshot { sawSnapshot = true }
             apply(&model)
         }
         return checker.issues
+    }
+
+    /// An event with no hierarchy to apply to: a consequence of the missing (or rejected) snapshot.
+    static func beforeFirstSnapshot(_ type: String) -> RecordIssue {
+        var issue = RecordIssue.error(
+            ["type"], "\"\(type)\" record before the session's first snapshot",
+            hint: "the recorder must write a \"snapshot\" of the hierarchy before any event")
+        issue.consequence = .beforeFirstSnapshot
+        return issue
     }
 
     private func checkTime(_ t: Double, checker: inout FieldChecker) {

@@ -49,6 +49,15 @@ public final class Ingestor: Sendable {
             }
         }
         defer { if case .file = source { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            report.diagnostics.append(
+                Diagnostic(
+                    severity: .error, file: source.description, line: 0, column: 0,
+                    message: "\"\(source.description)\" is a directory, not a recording",
+                    hint: "ingest the files in it, e.g. `touchlog ingest \(source.description)/*.jsonl`"))
+            return report
+        }
 
         let queue = BatchQueue<Item>(capacity: options.queueDepth)
         let done = CompletionSignal()
@@ -160,31 +169,35 @@ public final class Ingestor: Sendable {
             }
         }
         var bytes = 0
+        let file = DescriptorSource(descriptor)
+        var source: any ByteSource = file
         do {
-            let prefix = try readUpTo(InputFormat.detectionWindow, from: descriptor)
+            var prefix = try file.read(upTo: InputFormat.detectionWindow)
+            if GzipSource.isGzip(prefix) {
+                // Compressed: everything below reads the decompressed bytes, streamed.
+                source = try GzipSource(input: file, prefix: prefix)
+                prefix = try source.read(upTo: InputFormat.detectionWindow)
+            }
             let detected = inputFormat ?? ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog
-            if inputFormat == nil, detected == .touchlog, !looksLikeJSONLines(prefix) {
-                // Not JSON at all (a README, a screenshot, a log): one clear error instead of one per line.
+            if inputFormat == nil, detected == .touchlog, let problem = InputShape.problem(prefix) {
+                // Not JSON Lines at all (an array, an archive, a README, a screenshot): one clear error instead
+                // of one per line.
                 _ = queue.put(
                     .importFailed(
                         Diagnostic(
-                            severity: .error, file: name, line: 1, column: 1,
-                            message:
-                                "neither a touchlog/1 recording (its first line is not a JSON object) nor a view-hierarchy dump touchlog recognizes",
-                            hint:
-                                "if it is a hierarchy dump in another shape, force the format with --from recursiveDescription, sentry or xcuitest; see docs/importers.md"
-                        )))
+                            severity: .error, file: name, line: 1, column: 1, message: problem.message,
+                            hint: problem.hint)))
                 return
             }
             switch detected {
             case .touchlog:
-                try decoder.readAll(descriptor: descriptor, prefix: prefix) { read in
+                try decoder.readAll(source: source, prefix: prefix) { read in
                     bytes = read
                     progress?(read)
                 }
             case .imported(let format):
                 var dump = prefix
-                dump += try readUpTo(maximumImportBytes + 1 - prefix.count, from: descriptor)
+                dump += try source.read(upTo: maximumImportBytes + 1 - prefix.count)
                 bytes = dump.count
                 guard dump.count <= maximumImportBytes else {
                     _ = queue.put(
@@ -203,6 +216,14 @@ public final class Ingestor: Sendable {
             if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG { bytes = Int(status.st_size) }
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.finished(bytesRead: bytes))
+        } catch let error as GzipSource.Failure {
+            if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
+            _ = queue.put(
+                .importFailed(
+                    Diagnostic(
+                        severity: .error, file: name, line: 0, column: 0,
+                        message: "cannot decompress: \(error)",
+                        hint: "check the file with `gzip -t`; nothing from it was stored")))
         } catch let error as ImportError {
             _ = queue.put(
                 .importFailed(
@@ -214,32 +235,6 @@ public final class Ingestor: Sendable {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
         }
-    }
-
-    /// Whether the first non-blank byte (after a UTF-8 byte order mark) opens a JSON object, as every touchlog/1
-    /// line does. An empty input counts as JSON Lines (it holds no session, which ingest reports as such).
-    static func looksLikeJSONLines(_ prefix: [UInt8]) -> Bool {
-        var bytes = prefix[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
-        return first == UInt8(ascii: "{")
-    }
-
-    /// Reads until `count` bytes or the end of input, retrying short reads (pipes deliver in pieces).
-    private static func readUpTo(_ count: Int, from descriptor: Int32) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(0, count))
-        var filled = 0
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ChunkedLineReader.ReadError(errno: errno)
-            }
-            if got == 0 { break }
-            filled += got
-        }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
     }
 }
 

@@ -1,0 +1,59 @@
+/// What an input that is not JSON Lines is, from its first bytes, so that ingest can say so in one accurate
+/// message (instead of "its first line is not a JSON object" for a zip file) and say what to do with it.
+enum InputShape {
+    struct Problem: Equatable {
+        var message: String
+        var hint: String
+    }
+
+    /// Nil for JSON Lines (the first non-blank byte opens an object) and for an empty input (which holds no
+    /// session, and is reported as such).
+    static func problem(_ prefix: [UInt8]) -> Problem? {
+        for (magic, what, command) in compressed where prefix.starts(with: magic) {
+            return Problem(
+                message: "\(what)-compressed; touchlog reads plain and gzip-compressed recordings",
+                hint: "decompress it on the way in: `\(command) FILE | touchlog ingest -`")
+        }
+        if prefix.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return Problem(
+                message: "a zip archive, not a recording",
+                hint: "unzip it and ingest the files inside (`unzip -p FILE '*.jsonl' | touchlog ingest -`)")
+        }
+        for (magic, what) in images where prefix.starts(with: magic) {
+            return Problem(
+                message: "\(what), not a recording", hint: "give the recording's .jsonl file (or a hierarchy dump)")
+        }
+        var bytes = prefix[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        switch first {
+        case UInt8(ascii: "{"):
+            return nil
+        case UInt8(ascii: "["):
+            return Problem(
+                message: "a JSON array, not JSON Lines: a touchlog/1 recording is one JSON object per line",
+                hint: "if the array holds touchlog/1 records, put one per line: `jq -c '.[]' FILE | touchlog ingest -`")
+        default:
+            return Problem(
+                message:
+                    "neither a touchlog/1 recording (its first line is not a JSON object) nor a view-hierarchy dump touchlog recognizes",
+                hint:
+                    "if it is a hierarchy dump in another shape, force the format with --from recursiveDescription, sentry or xcuitest; see docs/importers.md"
+            )
+        }
+    }
+
+    /// Compressions touchlog does not read itself, by magic number, with the command that decompresses them.
+    private static let compressed: [([UInt8], String, String)] = [
+        ([0x42, 0x5A, 0x68], "bzip2", "bzcat"),
+        ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz", "xzcat"),
+        ([0x28, 0xB5, 0x2F, 0xFD], "zstd", "zstdcat"),
+    ]
+
+    /// Files people attach to bug reports beside the recording.
+    private static let images: [([UInt8], String)] = [
+        ([0x89, 0x50, 0x4E, 0x47], "a PNG image"),
+        ([0xFF, 0xD8, 0xFF], "a JPEG image"),
+        ([0x25, 0x50, 0x44, 0x46], "a PDF document"),
+    ]
+}
