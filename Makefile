@@ -20,6 +20,7 @@ help:
 	@echo "make bench-replay  replay the 1,000,000-record session next to merely reading it (target <= 1.3x)"
 	@echo "make bench-report  touchlog report over 1,000 sessions (1,000,000 records) next to a plain scan of them (target <= 2x)"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
+	@echo "make stress  concurrent ingesters and killed ingests, checked for consistency (not part of make test)"
 	@echo "make bench-memory  peak memory of report and replay on one 10,000,000-record session and on 10,000 sessions (target < 100 MB)"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
@@ -88,6 +89,13 @@ lint:
 
 clean:
 	rm -rf .build
+
+.PHONY: stress
+# Load and fault figures, not part of `make test`: 8 concurrent ingesters x 100 files into one database (new, then
+# existing), and 100 ingests killed with SIGKILL at random moments, each checked and re-ingested.
+stress:
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	python3 Tests/Stress/stress.py --touchlog $(RELEASE_BIN)
 
 .PHONY: bench-core
 # ResponderCore throughput: touch records dispatched per second (release build, one core).
