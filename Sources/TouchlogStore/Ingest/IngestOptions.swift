@@ -100,6 +100,9 @@ public struct FileIngestReport: Sendable {
     public var unknownTypeRecords = 0
     /// The file was a view-hierarchy dump its importer could not read (so `--keep-going` cannot help).
     public var importFailed = false
+    /// The input held no valid session header (empty, or not a recording): the file fails and `--keep-going`
+    /// cannot help, since there is no session to keep records for.
+    public var heldNoSession = false
     public var bytesRead = 0
     /// Errors and warnings, in file order (errors beyond ``diagnosticLimit`` are counted, not kept).
     public var diagnostics: [Diagnostic] = []
