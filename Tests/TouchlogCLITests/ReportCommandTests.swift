@@ -136,6 +136,25 @@ import TouchlogStore
         #expect(nothing.stderr.contains("no session is stored"))
     }
 
+    /// What to do when the baseline cannot be written: not the same command again.
+    @Test func aBaselineThatCannotBeWrittenSaysWhatToDoInstead() throws {
+        try ingest(["01-login-background-tap.jsonl"])
+        let missing = folder.path("no-such-folder")
+        let result = try Touchlog.run(["report", "--db", db, "--write-baseline", missing + "/known.json"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "touchlog: error: cannot write the baseline \"\(missing)/known.json\": the folder \"\(missing)\" does not exist, so nothing was written; create it first (mkdir -p \"\(missing)\") or give --write-baseline a file in a folder that exists\n"
+        )
+        let folderPath = try Touchlog.run(["report", "--db", db, "--write-baseline", folder.url.path])
+        #expect(folderPath.status == 2)
+        #expect(
+            folderPath.stderr.hasSuffix(
+                "it is a folder, so nothing was written; give --write-baseline a file, such as --write-baseline \"\(folder.url.path)/touchlog-baseline.json\"\n"
+            ))
+    }
+
     @Test func listRulesMarkdownIsDocsRulesMD() throws {
         let result = try Touchlog.run(["report", "--list-rules", "--format", "markdown"])
         #expect(result.status == 0)
