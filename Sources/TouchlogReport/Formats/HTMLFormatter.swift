@@ -237,6 +237,7 @@ enum HTMLFormatter {
         .nothing { font-size: 16px; font-weight: 600; color: var(--error); }
         .unanalysed { background: #fff; border: 1px solid var(--line); border-left: 5px solid var(--error);
           border-radius: 6px; padding: 14px 18px; margin: 0 0 18px; }
+        .unanalysed td code { white-space: nowrap; }
 
         """
 }
