@@ -12,12 +12,24 @@ public enum TouchlogReportInfo {
     public static let formatVersion = 1
 }
 
+/// Why `--write-baseline FILE` could not write its file: each calls for a different fix.
+public enum BaselineWriteFailure: Sendable, Hashable {
+    /// The folder the file would go in does not exist.
+    case missingFolder(String)
+    /// The path names a folder, not a file.
+    case isFolder
+    /// Anything else, in the system's words ("Permission denied", "Read-only file system").
+    case system(String)
+}
+
 /// Errors of the report library: each says what is wrong and how to fix it.
 public enum ReportError: Error, Equatable, CustomStringConvertible {
     /// `--rule` named a rule that does not exist.
     case unknownRule(String, known: [String])
     /// The baseline file could not be read or is not a touchlog baseline.
     case invalidBaseline(path: String, reason: String)
+    /// `--write-baseline FILE` could not write the file.
+    case cannotWriteBaseline(path: String, reason: BaselineWriteFailure)
     /// A rule example could not be decoded as a touchlog/1 session.
     case invalidExample(rule: String, reason: String)
 
@@ -29,6 +41,21 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         case .invalidBaseline(let path, let reason):
             return
                 "cannot use the baseline \"\(path)\": \(reason); write a new one with `touchlog report --write-baseline \(path)`"
+        case .cannotWriteBaseline(let path, let reason):
+            // Running the same command again would fail the same way: say what to change instead.
+            let start = "cannot write the baseline \"\(path)\""
+            switch reason {
+            case .missingFolder(let folder):
+                return
+                    "\(start): the folder \"\(folder)\" does not exist, so nothing was written; create it first (mkdir -p \"\(folder)\") or give --write-baseline a file in a folder that exists"
+            case .isFolder:
+                let file = (path.hasSuffix("/") ? path : path + "/") + "touchlog-baseline.json"
+                return
+                    "\(start): it is a folder, so nothing was written; give --write-baseline a file, such as --write-baseline \"\(file)\""
+            case .system(let message):
+                return
+                    "\(start): \(message), so nothing was written; give --write-baseline a file in a folder that exists and that you can write to"
+            }
         case .invalidExample(let rule, let reason):
             return "an example of rule \"\(rule)\" is not a valid touchlog/1 session: \(reason)"
         }

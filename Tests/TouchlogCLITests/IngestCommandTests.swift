@@ -83,6 +83,53 @@ import TouchlogStore
                 """)
     }
 
+    /// An empty file is a problem with the input, reported like any failed file: the others are still stored.
+    @Test func anEmptyFileFailsWithExitOneAndTheOthersAreStored() throws {
+        let empty = folder.path("empty.jsonl")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let result = try Touchlog.run(["ingest", "--db", db, "--quiet", empty, login])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == """
+                \(empty): error: no session to store: the file is empty
+                    hint: a touchlog/1 recording starts with a session header line such as {"type":"session","format":"touchlog/1","session":"5C1E2F0A"}; check that this is the recording you meant and look at its first line (head -n 1 \(empty))
+                \(empty): failed, nothing stored (1 error)
+
+                """)
+        #expect(try TouchlogDatabase(path: db).sessions().map(\.key) == ["5C1E2F0A-login"])
+    }
+
+    @Test func emptyStandardInputFails() throws {
+        let result = try Touchlog.run(["ingest", "--db", db, "-"], stdin: Data())
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                <stdin>: error: no session to store: standard input is empty
+                    hint: a touchlog/1 recording starts with a session header line such as {"type":"session","format":"touchlog/1","session":"5C1E2F0A"}; check that this is the recording you meant and check what was piped in
+                <stdin>: failed, nothing stored (1 error)
+                ingest: 0 sessions stored, 0 records, 0 rejected, 1 of 1 file failed in
+                """))
+    }
+
+    /// Lines before any header: --keep-going cannot help (there is no session to keep them for), so it is not
+    /// suggested, and with it the file fails all the same.
+    @Test func aFileWithoutAHeaderFailsWithOrWithoutKeepGoing() throws {
+        let headless = folder.path("headless.jsonl")
+        let touch = #"{"type":"touch","t":1,"touch":1,"phase":"began","x":1,"y":2,"window":"w1"}"#
+        try Data((touch + "\n").utf8).write(to: URL(fileURLWithPath: headless))
+        let plain = try Touchlog.run(["ingest", "--db", db, "--quiet", headless])
+        #expect(plain.status == 1)
+        #expect(plain.stderr.hasSuffix("\(headless): failed, nothing stored (1 error)\n"), "\(plain.stderr)")
+        let keepGoing = try Touchlog.run(["ingest", "--db", db, "--quiet", "--keep-going", headless])
+        #expect(keepGoing.status == 1)
+        #expect(
+            keepGoing.stderr.contains(
+                "\(headless): error: no session to store: no line of the file is a valid session header\n"))
+        let database = try TouchlogDatabase(path: db)
+        #expect(try database.sessions().isEmpty && database.rejectedLines().isEmpty)
+    }
+
     @Test func usageErrorsExitSixtyFour() throws {
         let none = try Touchlog.run(["ingest", "--db", db])
         #expect(none.status == 64)

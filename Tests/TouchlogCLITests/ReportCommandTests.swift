@@ -76,6 +76,85 @@ import TouchlogStore
         #expect(try problems(next.stdout).map(\.rule) == ["blocked_tap"])
     }
 
+    /// Writes a recording that holds only its header: it ingests, but replay has no hierarchy to run it on.
+    func ingestHeaderOnly() throws -> String {
+        let path = folder.path("header-only.jsonl")
+        let header =
+            #"{"type":"session","format":"touchlog/1","session":"HDR-ONLY","startedAt":"2026-11-21T10:00:00.000Z"}"#
+        try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Touchlog.run(["ingest", "--db", db, path])
+        try #require(result.status == 0, "\(result.stderr)")
+        return path
+    }
+
+    /// A session no rule could judge is named with the reason in the report and on standard error, is not
+    /// counted as analysed, and fails --fail-on at any threshold (sample 01 holds warnings only).
+    @Test func aSessionThatCannotBeReplayedIsNamedAndFailsTheGate() throws {
+        try ingest(["01-login-background-tap.jsonl"])
+        let path = try ingestHeaderOnly()
+        let plain = try Touchlog.run(["report", "--db", db])
+        #expect(plain.status == 0)
+        #expect(
+            plain.stdout.hasPrefix(
+                "touchlog report: 1 session analysed with 11 rules, 1 problem (1 finding); 1 session not analysed\n"))
+        #expect(plain.stdout.contains("\nnot analysed no_snapshot  HDR-ONLY\n  session \"HDR-ONLY\" has no snapshot"))
+        #expect(plain.stdout.contains("  recording: \(path):1\n"))
+        #expect(plain.stderr.hasPrefix("touchlog: warning: not analysed: session \"HDR-ONLY\" has no snapshot"))
+        let gate = try Touchlog.run(["report", "--db", db, "--fail-on", "error", "--format", "json"])
+        #expect(gate.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(gate.stdout.utf8)) as? [String: Any])
+        let unanalysed = try #require(json["unanalysed"] as? [[String: Any]])
+        #expect(unanalysed.map { $0["kind"] as? String } == ["no_snapshot"])
+        #expect((json["summary"] as? [String: Any])?["sessions"] as? Int == 1)
+        #expect(json["exitStatus"] as? Int == 1)
+        let junit = try Touchlog.run(["report", "--db", db, "--format", "junit"])
+        #expect(junit.stdout.contains(#"<testcase classname="touchlog.not_analysed" name="HDR-ONLY">"#))
+    }
+
+    /// A filter that matches none of the stored sessions, and an empty store: the report says that nothing was
+    /// analysed and why, not "No problems found", and --fail-on fails.
+    @Test func aReportOverNothingSaysSoAndFailsTheGate() throws {
+        try ingest(["01-login-background-tap.jsonl"])
+        let filtered = try Touchlog.run(["report", "--db", db, "--app-version", "9.9.9"])
+        #expect(filtered.status == 0)
+        let sentence =
+            #"No session was analysed: --app-version "9.9.9" did not match the only stored session. touchlog sessions lists what is stored."#
+        #expect(
+            filtered.stdout
+                == "touchlog report: 0 sessions analysed with 11 rules, 0 problems (0 findings)\n\n\(sentence)\n")
+        #expect(filtered.stderr == "touchlog: warning: \(sentence)\n")
+        for threshold in ["warning", "error"] {
+            let gate = try Touchlog.run(["report", "--db", db, "--app-version", "9.9.9", "--fail-on", threshold])
+            #expect(gate.status == 1)
+            #expect(gate.stdout.hasSuffix("That fails --fail-on \(threshold).\n"))
+        }
+        let empty = folder.path("empty.sqlite")
+        _ = try TouchlogDatabase(path: empty)
+        let nothing = try Touchlog.run(["report", "--db", empty, "--fail-on", "error", "--format", "sarif"])
+        #expect(nothing.status == 1)
+        #expect(nothing.stdout.contains(#""id": "nothing_analysed""#))
+        #expect(nothing.stderr.contains("no session is stored"))
+    }
+
+    /// What to do when the baseline cannot be written: not the same command again.
+    @Test func aBaselineThatCannotBeWrittenSaysWhatToDoInstead() throws {
+        try ingest(["01-login-background-tap.jsonl"])
+        let missing = folder.path("no-such-folder")
+        let result = try Touchlog.run(["report", "--db", db, "--write-baseline", missing + "/known.json"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "touchlog: error: cannot write the baseline \"\(missing)/known.json\": the folder \"\(missing)\" does not exist, so nothing was written; create it first (mkdir -p \"\(missing)\") or give --write-baseline a file in a folder that exists\n"
+        )
+        let folderPath = try Touchlog.run(["report", "--db", db, "--write-baseline", folder.url.path])
+        #expect(folderPath.status == 2)
+        #expect(
+            folderPath.stderr.hasSuffix(
+                "it is a folder, so nothing was written; give --write-baseline a file, such as --write-baseline \"\(folder.url.path)/touchlog-baseline.json\"\n"
+            ))
+    }
+
     @Test func listRulesMarkdownIsDocsRulesMD() throws {
         let result = try Touchlog.run(["report", "--list-rules", "--format", "markdown"])
         #expect(result.status == 0)

@@ -55,6 +55,32 @@ import TouchlogStore
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "no sessions stored in \(db); add some with `touchlog ingest FILE`\n")
+        // With a filter too: the store is what is empty.
+        let filtered = try Touchlog.run(["sessions", "--db", db, "--app-version", "nope"])
+        #expect(filtered.stderr == result.stderr)
+    }
+
+    /// A filter that matches nothing is not an empty database: say so, and name the filter.
+    @Test func aFilterThatMatchesNoneOfTheStoredSessionsSaysSo() throws {
+        try ingestLogin()
+        let one = try Touchlog.run(["sessions", "--db", db, "--app-version", "nope"])
+        #expect(one.status == 0)
+        #expect(one.stdout.isEmpty)
+        #expect(
+            one.stderr
+                == "the only session stored in \(db) does not match --app-version \"nope\"; `touchlog sessions` without it lists every session with its app version\n"
+        )
+        let other = folder.path("other.jsonl")
+        let text = try String(
+            contentsOf: Touchlog.fixtures.appendingPathComponent("login-form.jsonl"), encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "5C1E2F0A-login", with: "5C1E2F0A-other").utf8).write(
+            to: URL(fileURLWithPath: other))
+        #expect(try Touchlog.run(["ingest", "--db", db, other]).status == 0)
+        let two = try Touchlog.run(["sessions", "--db", db, "--app-version", "nope"])
+        #expect(
+            two.stderr
+                == "none of the 2 sessions stored in \(db) matches --app-version \"nope\"; `touchlog sessions` without it lists every session with its app version\n"
+        )
     }
 
     @Test func showsTheFirstSnapshotByPrefix() throws {

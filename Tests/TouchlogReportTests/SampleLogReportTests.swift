@@ -114,7 +114,7 @@ enum SampleLogReport {
 
         let outcome = try ReportRun(toolVersion: toolVersion).run(database: database, rules: rules)
         let root = packageRoot.path + "/"
-        let warnings = outcome.unreplayable.map { "touchlog: warning: not checked: \($0.reason)\n" }.joined()
+        let warnings = outcome.report.unanalysed.map { "touchlog: warning: not analysed: \($0.message)\n" }.joined()
         return Dictionary(
             uniqueKeysWithValues: formats.map { format in
                 let text = format.render(outcome.report, options: FormatOptions(color: false))

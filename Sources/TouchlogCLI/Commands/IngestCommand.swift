@@ -41,10 +41,13 @@ struct IngestCommand: ParsableCommand {
             (saying so after a second) and then stores its file. Ctrl-C or SIGTERM rolls back the file in \
             progress, starts no other, and says which files were stored.
 
-            Exit status: 0 every file was stored (or was already stored); 1 at least one file failed and \
-            nothing from it was stored; 2 the database could not be opened (not writable, another \
-            application's SQLite file, written by a newer touchlog); 64 invalid arguments; 130 or 143 \
-            interrupted by Ctrl-C or SIGTERM.
+            A file that holds no session (an empty file, or no line is a valid session header) fails: there is \
+            nothing to store, and a CI step that ingests it should not pass. The other files are still stored.
+
+            Exit status: 0 every file was stored (or was already stored); 1 at least one file failed (invalid, \
+            unreadable, or holding no session) and nothing from it was stored; 2 the database could not be \
+            opened (not writable, another application's SQLite file, written by a newer touchlog); 64 invalid \
+            arguments; 130 or 143 interrupted by Ctrl-C or SIGTERM.
 
             Examples:
               touchlog ingest session.jsonl
@@ -157,9 +160,10 @@ struct IngestCommand: ParsableCommand {
             return
         }
         if !report.succeeded {
-            // Only invalid lines can be set aside; a file that cannot be read or a session id clash cannot.
+            // Only invalid lines can be set aside; a file that cannot be read, holds no session or clashes on a
+            // session id cannot.
             let suggestKeepGoing =
-                !keepGoing && !report.importFailed
+                !keepGoing && !report.importFailed && !report.heldNoSession
                 && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
             let errors = report.errors.count + report.omittedDiagnostics
             StandardError.write(
@@ -168,9 +172,6 @@ struct IngestCommand: ParsableCommand {
             return
         }
         guard !quiet else { return }
-        if report.sessions.isEmpty {
-            StandardError.write("\(report.source): no session found\n")
-        }
         for session in report.sessions {
             let what: String
             switch session.kind {

@@ -24,10 +24,16 @@ struct ReportCommand: ParsableCommand {
             `touchlog report --baseline known.json --fail-on error --format junit` reports only new problems \
             and fails when one is an error.
 
-            Exit status: 0 ok (also when problems remain without --fail-on); 1 a problem at or above --fail-on \
-            remains; 2 the database or the baseline file could not be read (or the baseline written), or a \
-            --session matches no stored session or several; 64 invalid arguments. A session the model cannot \
-            replay (no snapshot, say) is named in a warning on standard error and judged by no rule.
+            A session the model cannot replay (no snapshot, say) is judged by no rule: every format names it \
+            with the reason under "not analysed", and so does a warning on standard error. A report that \
+            analysed no session (nothing stored, or --session, --app-version or --since matched none) says so, \
+            naming the filter, instead of "No problems found".
+
+            Exit status: 0 the report was printed (also when problems remain, a session was not analysed or \
+            none was, without --fail-on); 1 with --fail-on: a problem at or above it remains, a session could \
+            not be analysed, or no session was analysed; 2 the database or the baseline file could not be read \
+            (or the baseline written), or a --session matches no stored session or several; 64 invalid \
+            arguments.
 
             Examples:
               touchlog report
@@ -68,7 +74,8 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Exit with status 1 when a problem at or above this severity remains.", valueName: "severity"))
+            "Exit with status 1 when a problem at or above this severity remains, a session was not analysed, or none was.",
+            valueName: "severity"))
     var failOn: FailOnSeverity?
 
     @Flag(help: "List the rules (with --format text, json or markdown) instead of reporting.")
@@ -125,9 +132,12 @@ struct ReportCommand: ParsableCommand {
             filter: filter, baselinePath: baseline, writeBaselinePath: writeBaseline, failOn: failOn?.severity,
             toolVersion: TouchlogCommand.version)
         let outcome = try run.run(database: store, detail: .forFormat(format))
-        for skipped in outcome.unreplayable {
-            StandardError.write(
-                "touchlog: warning: not checked: \(skipped.reason)\n")
+        // The report names these too; standard error says it again for a CI log whose report went to a file.
+        for skipped in outcome.report.unanalysed {
+            StandardError.write("touchlog: warning: not analysed: \(skipped.message)\n")
+        }
+        if let nothing = outcome.report.nothingAnalysed {
+            StandardError.write("touchlog: warning: \(nothing)\n")
         }
         if let written = outcome.baselineWritten, let writeBaseline {
             StandardError.write(

@@ -16,8 +16,11 @@ struct SessionsCommand: ParsableCommand {
             {"model","system"}, "startedAt", "duration", "records", "touches", "unknownRecords", "rejected", \
             "status", "textKept", "source", "ingestedAt". Absent values are null.
 
-            Exit status: 0 ok (also when there are no sessions); 2 the database does not exist, could not be \
-            opened or was written by a newer touchlog; 64 invalid arguments.
+            When the text list is empty, standard error says why: no session is stored, or none of the \
+            stored sessions matches --app-version (--format json prints [] either way).
+
+            Exit status: 0 ok (also when there are no sessions, or none matches); 2 the database does not exist, \
+            could not be opened or was written by a newer touchlog; 64 invalid arguments.
 
             Examples:
               touchlog sessions
@@ -39,7 +42,10 @@ struct SessionsCommand: ParsableCommand {
             switch format {
             case .text:
                 if sessions.isEmpty {
-                    StandardError.write("no sessions stored in \(store.path); add some with `touchlog ingest FILE`\n")
+                    let stored = appVersion == nil ? 0 : try store.sessionCount()
+                    StandardError.write(
+                        SessionListFormatter.noneListed(stored: stored, appVersion: appVersion, path: store.path) + "\n"
+                    )
                 } else {
                     print(SessionListFormatter.text(sessions), terminator: "")
                 }

@@ -20,6 +20,20 @@ enum SessionListFormatter {
         return table([header] + rows, rightAligned: [4, 5, 6])
     }
 
+    /// Why the list is empty: nothing stored, or a filter that matches none of the `stored` sessions (named, so a
+    /// mistyped version is not read as an empty database).
+    static func noneListed(stored: Int, appVersion: String?, path: String) -> String {
+        guard stored > 0, let appVersion else {
+            return "no sessions stored in \(path); add some with `touchlog ingest FILE`"
+        }
+        let none =
+            stored == 1
+            ? "the only session stored in \(path) does not match"
+            : "none of the \(stored) sessions stored in \(path) matches"
+        return
+            "\(none) --app-version \"\(appVersion)\"; `touchlog sessions` without it lists every session with its app version"
+    }
+
     static func json(_ sessions: [SessionInfo]) -> String {
         JSONValue.array(sessions.map(jsonValue)).serialized()
     }

@@ -36,6 +36,29 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
             return "session \"\(session)\" line \(seq): \(message)"
         }
     }
+
+    /// What went wrong, without the particulars: what a report sorts and a tool reading its JSON, SARIF or JUnit
+    /// switches on. The raw values are stable and snake_case, like rule identifiers.
+    /// The kinds a session's records can cause come first: those are the ones a report meets.
+    public enum Kind: String, CaseIterable, Sendable {
+        case noSnapshot = "no_snapshot"
+        case eventBeforeSnapshot = "event_before_snapshot"
+        case badRecord = "bad_record"
+        case noSnapshotBefore = "no_snapshot_before"
+        case unknownPolicy = "unknown_policy"
+        case conflictingPolicy = "conflicting_policy"
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .unknownPolicy: .unknownPolicy
+        case .conflictingPolicy: .conflictingPolicy
+        case .noSnapshot: .noSnapshot
+        case .noSnapshotBefore: .noSnapshotBefore
+        case .eventBeforeSnapshot: .eventBeforeSnapshot
+        case .badRecord: .badRecord
+        }
+    }
 }
 
 /// The valid `--policy` names, for messages and help.

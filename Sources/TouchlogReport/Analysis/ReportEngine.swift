@@ -2,7 +2,7 @@ import TouchlogFormat
 import TouchlogReplay
 
 /// Runs the selected rules over sessions, one streaming pass each, and collects what a report needs: the problems
-/// (findings grouped as they come), the sessions analysed, the sessions that could not be replayed, and (for the
+/// (findings grouped as they come), the sessions analysed, the sessions that could not be analysed, and (for the
 /// formats that show them) the timeline around each problem's first finding.
 ///
 /// ```swift
@@ -33,12 +33,13 @@ public struct ReportEngine {
     public let detail: Detail
     /// The findings so far, grouped into problems as they come (``Triage/Accumulator``).
     public private(set) var problems = Triage.Accumulator()
+    /// The sessions analysed: replayed with every rule watching.
     public private(set) var sessions: [SessionRef] = []
     /// The sessions analysed by id, to read the timeline around a problem's first finding.
     private var sources: [String: any SessionRecords] = [:]
     /// Sessions whose records the model could not replay (no snapshot, an event before it, a malformed record),
-    /// with replay's reason: no rule could judge them.
-    public private(set) var unreplayable: [(session: SessionRef, reason: String)] = []
+    /// with replay's error: no rule could judge them, so they are not among ``sessions``.
+    public private(set) var unanalysed: [UnanalysedSession] = []
     /// Per session id, the timeline entries around the first finding of each problem found in it.
     public private(set) var timelines: [String: [TimelineEntry]] = [:]
 
@@ -53,7 +54,7 @@ public struct ReportEngine {
     }
 
     /// Runs every rule over `session` in one pass and keeps the findings `filter` admits. Errors reading the
-    /// records (the database) are thrown; a session the model cannot replay is listed in ``unreplayable``.
+    /// records (the database) are thrown; a session the model cannot replay is listed in ``unanalysed``.
     public mutating func analyze(_ session: ReportSession, filter: ReportFilter = ReportFilter()) throws {
         try analyze([session], filter: filter, workers: 1)
     }
@@ -75,8 +76,7 @@ public struct ReportEngine {
             case .skipped:
                 return
             case .unreplayable(let reason):
-                self.sessions.append(session.ref)
-                unreplayable.append((session.ref, reason))
+                unanalysed.append(UnanalysedSession(session: session.ref, reason: reason))
             case .analyzed(let found):
                 self.sessions.append(session.ref)
                 for finding in found { problems.add(finding) }
@@ -104,7 +104,7 @@ public struct ReportEngine {
     private enum Outcome {
         /// The filter leaves it out.
         case skipped
-        case unreplayable(String)
+        case unreplayable(ReplayError)
         case analyzed([Finding])
     }
 
@@ -116,7 +116,7 @@ public struct ReportEngine {
         do {
             found = try findings(in: session, rules: rules, scenes: detail.scenes).filter(filter.admits)
         } catch let error as ReplayError {
-            return .unreplayable(error.description)
+            return .unreplayable(error)
         }
         return .analyzed(found)
     }
@@ -131,7 +131,7 @@ public struct ReportEngine {
     /// The report of everything analysed so far.
     public func report(_ options: ReportOptions) -> Report {
         Report(
-            groups: problems.groups(), sessions: sessions, rules: rules.map { RuleSummary($0.description) },
-            timelines: timelines, options: options)
+            groups: problems.groups(), sessions: sessions, unanalysed: unanalysed,
+            rules: rules.map { RuleSummary($0.description) }, timelines: timelines, options: options)
     }
 }

@@ -23,30 +23,33 @@ public struct ReportRun {
         self.toolVersion = toolVersion
     }
 
-    /// What a run produced: the report, how many problems went into a written baseline, and the sessions the
-    /// model could not replay (with the reason), which no rule judged.
+    /// What a run produced: the report (with the sessions it could not analyse, ``Report/unanalysed``) and how
+    /// many problems went into a written baseline.
     public struct Outcome {
         public var report: Report
         public var baselineWritten: Int?
-        public var unreplayable: [(session: SessionRef, reason: String)]
     }
 
     /// Reads the baseline first (a bad file fails before any work), analyses `sessions` on every core, and writes
-    /// the baseline when asked.
-    public func run(engine: ReportEngine, sessions: [ReportSession], workers: Int = Parallel.workers) throws -> Outcome
-    {
+    /// the baseline when asked. `storedSessions` is how many sessions the store held before the filter chose
+    /// `sessions` among them (nil: not read from a store).
+    public func run(
+        engine: ReportEngine, sessions: [ReportSession], storedSessions: Int? = nil, workers: Int = Parallel.workers
+    ) throws -> Outcome {
         let baseline = try baselinePath.map { try Baseline(contentsOf: $0) }
         var engine = engine
         try engine.analyze(sessions, filter: filter, workers: workers)
         let report = engine.report(
-            ReportOptions(filter: filter, baseline: baseline, failOn: failOn, toolVersion: toolVersion))
+            ReportOptions(
+                filter: filter, baseline: baseline, failOn: failOn, toolVersion: toolVersion,
+                storedSessions: storedSessions))
         var written: Int?
         if let writeBaselinePath {
             let all = Baseline(groups: report.groups)
             try all.write(to: writeBaselinePath)
             written = all.entries.count
         }
-        return Outcome(report: report, baselineWritten: written, unreplayable: engine.unreplayable)
+        return Outcome(report: report, baselineWritten: written)
     }
 }
 
@@ -59,6 +62,7 @@ extension ReportRun {
     ) throws -> Outcome {
         let engine = try ReportEngine(rules: rules, selecting: filter.rules, detail: detail)
         let sessions = try SessionLoader(database: database).reportSessions(filter)
-        return try run(engine: engine, sessions: sessions, workers: workers)
+        return try run(
+            engine: engine, sessions: sessions, storedSessions: try database.sessionCount(), workers: workers)
     }
 }

@@ -29,10 +29,25 @@ enum HTMLFormatter {
             let failing = report.groups.filter(report.isFailing).count
             out += "; <strong>\(failing)</strong> at or above <code>--fail-on \(failOn.rawValue)</code>"
         }
+        if !report.unanalysed.isEmpty {
+            out +=
+                "; <a href=\"#not-analysed\"><strong>\(CoverageText.notAnalysed(report.unanalysed.count))</strong></a>"
+        }
         out += ". touchlog \(esc(report.toolVersion)).</p>\n"
         if report.groups.isEmpty {
-            out += "<p class=\"clean\">No problems found.</p>\n</header>\n</body>\n</html>\n"
-            return out
+            if let nothing = report.nothingAnalysed {
+                out += "<p class=\"nothing\">\(esc(CoverageText.nothingAnalysed(nothing)))"
+                if let failOn = report.failOn { out += " That fails <code>--fail-on \(failOn.rawValue)</code>." }
+                out += "</p>\n"
+            } else if report.unanalysed.isEmpty {
+                out += "<p class=\"clean\">No problems found.</p>\n"
+            } else {
+                out +=
+                    "<p class=\"clean\">No problems found in the \(TextFormatter.plural(report.sessions.count, "session")) analysed.</p>\n"
+            }
+            out += "</header>\n"
+            if !report.unanalysed.isEmpty { out += "<main>\n\(notAnalysed(report))</main>\n" }
+            return out + "</body>\n</html>\n"
         }
         out += "<nav><ol>\n"
         for group in report.groups {
@@ -42,10 +57,31 @@ enum HTMLFormatter {
             out += "<span class=\"count\">\(TextFormatter.plural(group.sessionCount, "session"))</span></li>\n"
         }
         out += "</ol></nav>\n</header>\n<main>\n"
+        // Before the problems: the page's reader learns first what its problems do not cover.
+        out += notAnalysed(report)
         for (index, group) in report.groups.enumerated() {
             out += section(report, group, number: index + 1)
         }
         out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// The sessions no rule judged, with replay's reason; empty when there are none.
+    private static func notAnalysed(_ report: Report) -> String {
+        guard !report.unanalysed.isEmpty else { return "" }
+        let esc = Escape.html
+        var out = "<section class=\"unanalysed\" id=\"not-analysed\">\n<h2>Not analysed</h2>\n"
+        out += "<p>No rule judged these sessions: replay could not run their records."
+        if let failOn = report.failOn { out += " Each fails <code>--fail-on \(failOn.rawValue)</code>." }
+        out += "</p>\n<table class=\"occurrences\"><thead><tr><th>Session</th><th>App</th><th>Device</th>"
+        out += "<th>Recording</th><th>Reason</th><th>Why</th></tr></thead><tbody>\n"
+        for skipped in report.unanalysed {
+            out += "<tr><td>\(esc(skipped.session.id))</td><td>\(esc(skipped.session.versionDescription))</td>"
+            out += "<td>\(esc(skipped.session.deviceDescription))</td>"
+            out += "<td>\(esc(CoverageText.location(skipped.session) ?? ""))</td>"
+            out += "<td><code>\(skipped.kind.rawValue)</code></td><td>\(esc(skipped.message))</td></tr>\n"
+        }
+        out += "</tbody></table>\n</section>\n"
         return out
     }
 
@@ -198,6 +234,10 @@ enum HTMLFormatter {
         .no-scene { flex: 0 0 auto; width: 300px; margin: 0; padding: 40px 16px; text-align: center; color: var(--muted);
           border: 1px dashed var(--line); border-radius: 10px; }
         .clean { font-size: 16px; }
+        .nothing { font-size: 16px; font-weight: 600; color: var(--error); }
+        .unanalysed { background: #fff; border: 1px solid var(--line); border-left: 5px solid var(--error);
+          border-radius: 6px; padding: 14px 18px; margin: 0 0 18px; }
+        .unanalysed td code { white-space: nowrap; }
 
         """
 }

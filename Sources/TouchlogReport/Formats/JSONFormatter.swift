@@ -12,12 +12,20 @@ enum JSONFormatter {
             "failOn": report.failOn.map { .string($0.rawValue) } ?? .null,
             "exitStatus": number(Int(report.exitStatus)),
             "summary": [
-                "sessions": number(report.sessions.count), "problems": number(report.groups.count),
-                "findings": number(report.findingCount), "hiddenByBaseline": number(report.hiddenByBaseline),
-                "bySeverity": .object(bySeverity),
+                "sessions": number(report.sessions.count), "unanalysed": number(report.unanalysed.count),
+                "storedSessions": report.storedSessions.map(number) ?? .null,
+                "problems": number(report.groups.count), "findings": number(report.findingCount),
+                "hiddenByBaseline": number(report.hiddenByBaseline), "bySeverity": .object(bySeverity),
             ],
             "rules": .array(report.rules.map(rule)),
             "sessions": .array(report.sessions.map(session)),
+            "unanalysed": .array(
+                report.unanalysed.map { skipped in
+                    [
+                        "session": session(skipped.session), "kind": .string(skipped.kind.rawValue),
+                        "reason": .string(skipped.message),
+                    ]
+                }),
             "problems": .array(report.groups.map { group(report, $0) }),
         ]
         return PrettyJSON.string(root)

@@ -1,13 +1,41 @@
 /// `--format junit`: JUnit XML for CI test reports. One `testsuite` per rule that ran, one `testcase` per
 /// problem; a problem at or above `--fail-on` (warning without it) is a `failure`, others pass with their
 /// details in `system-out`. A rule without findings is an empty suite, so the CI shows it ran.
+///
+/// What the report could not check is an error, whatever `--fail-on`, in a `not_analysed` suite: one test case
+/// per session replay refused, and one when no session was analysed at all, so a JUnit consumer never shows a
+/// report over nothing as green.
 enum JUnitFormatter {
+    /// A test case that errored: what the report could not do.
+    private struct ErrorCase {
+        var name: String
+        var type: String
+        var message: String
+        var details: String
+    }
+
+    private static func errorCases(_ report: Report) -> [ErrorCase] {
+        var cases = report.unanalysed.map { skipped in
+            ErrorCase(
+                name: skipped.session.id, type: skipped.kind.rawValue, message: skipped.message,
+                details: "no rule judged session \(skipped.session.id)"
+                    + (CoverageText.location(skipped.session).map { "; recording: \($0)" } ?? ""))
+        }
+        if let nothing = report.nothingAnalysed {
+            let sentence = CoverageText.nothingAnalysed(nothing)
+            cases.append(
+                ErrorCase(name: "sessions analysed", type: nothing.identifier, message: sentence, details: sentence))
+        }
+        return cases
+    }
+
     static func format(_ report: Report) -> String {
         let x = Escape.xml
         let failures = report.groups.filter(report.isFailing).count
+        let errors = errorCases(report)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<testsuites name=\"touchlog report\" tests=\"\(report.groups.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+            "<testsuites name=\"touchlog report\" tests=\"\(report.groups.count + errors.count)\" failures=\"\(failures)\" errors=\"\(errors.count)\">\n"
         var ruleIDs = report.rules.map(\.identifier)
         // Findings of a rule missing from the list (a report built from stored findings) still get a suite.
         for group in report.groups where !ruleIDs.contains(group.ruleID) { ruleIDs.append(group.ruleID) }
@@ -28,6 +56,17 @@ enum JUnitFormatter {
                 } else {
                     out += "      <system-out>\(x(first.explanation))\n\(details)</system-out>\n"
                 }
+                out += "    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        if !errors.isEmpty {
+            out +=
+                "  <testsuite name=\"not_analysed\" tests=\"\(errors.count)\" failures=\"0\" errors=\"\(errors.count)\" skipped=\"0\">\n"
+            for error in errors {
+                out += "    <testcase classname=\"touchlog.not_analysed\" name=\"\(x(error.name))\">\n"
+                out +=
+                    "      <error type=\"\(x(error.type))\" message=\"\(x(error.message))\">\(x(error.details))</error>\n"
                 out += "    </testcase>\n"
             }
             out += "  </testsuite>\n"

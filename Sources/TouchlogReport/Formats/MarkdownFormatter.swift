@@ -2,6 +2,25 @@
 /// (GitHub, GitLab, Jira's Markdown). Text from recordings is escaped so it cannot format or inject HTML.
 enum MarkdownFormatter {
     static func format(_ report: Report) -> String {
+        problems(report) + notAnalysed(report)
+    }
+
+    /// The sessions no rule judged, last: a section of its own after the problems' sections, so that the summary
+    /// table stays under the summary line.
+    private static func notAnalysed(_ report: Report) -> String {
+        guard !report.unanalysed.isEmpty else { return "" }
+        let md = Escape.markdown
+        var out = "\n## Not analysed\n\nNo rule judged these sessions: replay could not run their records."
+        if let failOn = report.failOn { out += " Each fails `--fail-on \(failOn.rawValue)`." }
+        out += "\n\n| Session | Recording | Reason | Why |\n| --- | --- | --- | --- |\n"
+        for skipped in report.unanalysed {
+            out += "| \(md(skipped.session.id)) | \(md(CoverageText.location(skipped.session) ?? ""))"
+            out += " | `\(skipped.kind.rawValue)` | \(md(skipped.message)) |\n"
+        }
+        return out
+    }
+
+    private static func problems(_ report: Report) -> String {
         let md = Escape.markdown
         var out = "# touchlog report\n\n"
         out += "\(TextFormatter.plural(report.sessions.count, "session")) analysed with "
@@ -9,8 +28,21 @@ enum MarkdownFormatter {
             "\(TextFormatter.plural(report.rules.count, "rule")): **\(TextFormatter.plural(report.groups.count, "problem"))** "
         out += "(\(TextFormatter.plural(report.findingCount, "finding")))"
         if report.hiddenByBaseline > 0 { out += ", \(report.hiddenByBaseline) hidden by the baseline" }
+        if !report.unanalysed.isEmpty {
+            out += "; **\(CoverageText.notAnalysed(report.unanalysed.count))** (listed at the end)"
+        }
         out += ".\n"
-        guard !report.groups.isEmpty else { return out + "\nNo problems found.\n" }
+        if let nothing = report.nothingAnalysed {
+            out += "\n**\(md(CoverageText.nothingAnalysed(nothing)))**"
+            if let failOn = report.failOn { out += " That fails `--fail-on \(failOn.rawValue)`." }
+            return out + "\n"
+        }
+        guard !report.groups.isEmpty else {
+            return out
+                + (report.unanalysed.isEmpty
+                    ? "\nNo problems found.\n"
+                    : "\nNo problems found in the \(TextFormatter.plural(report.sessions.count, "session")) analysed.\n")
+        }
         out += "\n| # | Severity | Rule | View | Sessions | App versions | Devices |\n"
         out += "| ---: | --- | --- | --- | ---: | --- | --- |\n"
         for (index, group) in report.groups.enumerated() {

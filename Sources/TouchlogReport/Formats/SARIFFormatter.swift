@@ -3,8 +3,45 @@ import TouchlogFormat
 /// `--format sarif`: SARIF 2.1.0, one run; the rules that ran in `tool.driver.rules`, one result per finding
 /// with a location in the recording (file, and line when the header's line is known), and the problem's
 /// signature in `partialFingerprints` so code-scanning tools track it across runs.
+///
+/// What the report could not check is a tool execution notification of level `error` in the run's invocation
+/// (SARIF 2.1.0 §3.20.21, and Appendix I: such a notification tells a consumer the results are not complete):
+/// one per session replay refused, located at its recording, and one when no session was analysed at all. Their
+/// descriptors are in `tool.driver.notifications`.
 enum SARIFFormatter {
     static let fingerprintKey = "touchlogSignature/v1"
+
+    /// The notifications touchlog writes, in `tool.driver.notifications` order (a notification's
+    /// `descriptor.index`).
+    enum Notification: String, CaseIterable {
+        case unanalysedSession = "unanalysed_session"
+        case nothingAnalysed = "nothing_analysed"
+
+        var descriptor: JSONValue {
+            let (short, full): (String, String) =
+                switch self {
+                case .unanalysedSession:
+                    (
+                        "A session the report could not analyse",
+                        "Replay refused the session's records (no snapshot, an event before the first snapshot), so no rule judged it."
+                    )
+                case .nothingAnalysed:
+                    (
+                        "No session was analysed",
+                        "The store held no session, the filter matched none, or none could be replayed: no rule judged any session."
+                    )
+                }
+            return [
+                "id": .string(rawValue), "name": .string(pascalCase(rawValue)),
+                "shortDescription": ["text": .string(short)],
+                "fullDescription": ["text": .string(full)], "defaultConfiguration": ["level": "error"],
+            ]
+        }
+
+        var reference: JSONValue {
+            ["id": .string(rawValue), "index": .number(Double(Self.allCases.firstIndex(of: self) ?? 0))]
+        }
+    }
 
     static func format(_ report: Report) -> String {
         var ruleIDs = report.rules.map(\.identifier)
@@ -27,12 +64,8 @@ enum SARIFFormatter {
                     "level": .string(level(finding.severity)),
                     "message": ["text": .string(finding.explanation)],
                 ]
-                if let source = finding.session.source {
-                    var physical: JSONObject = ["artifactLocation": ["uri": .string(uri(source))]]
-                    if let line = finding.records.first.flatMap(finding.session.fileLine(ofSeq:)) {
-                        physical["region"] = ["startLine": .number(Double(line))]
-                    }
-                    result["locations"] = [["physicalLocation": .object(physical)]]
+                if let location = location(finding.session, seq: finding.records.first) {
+                    result["locations"] = [location]
                 }
                 result["partialFingerprints"] = .object(
                     JSONObject([.init(key: Self.fingerprintKey, value: .string(group.fingerprint))]))
@@ -55,13 +88,55 @@ enum SARIFFormatter {
                     "tool": [
                         "driver": [
                             "name": "touchlog", "version": .string(report.toolVersion), "rules": .array(rules),
+                            "notifications": .array(Notification.allCases.map(\.descriptor)),
                         ]
+                    ],
+                    // touchlog ran to its end: what it could not check is said by the notifications, not here.
+                    "invocations": [
+                        ["executionSuccessful": true, "toolExecutionNotifications": .array(notifications(report))]
                     ],
                     "results": .array(results),
                 ]
             ],
         ]
         return PrettyJSON.string(root)
+    }
+
+    /// One error per session the report could not analyse, at its recording, and one when nothing was analysed.
+    static func notifications(_ report: Report) -> [JSONValue] {
+        var out: [JSONValue] = report.unanalysed.map { skipped in
+            var notification: JSONObject = [
+                "level": "error", "message": ["text": .string(skipped.message)],
+                "descriptor": Notification.unanalysedSession.reference,
+            ]
+            if let location = location(skipped.session, seq: 1) { notification["locations"] = [location] }
+            notification["properties"] = [
+                "session": .string(skipped.session.id), "kind": .string(skipped.kind.rawValue),
+                "appVersion": JSONFormatter.optional(skipped.session.appVersion),
+                "appBuild": JSONFormatter.optional(skipped.session.appBuild),
+                "device": .string(skipped.session.deviceDescription),
+            ]
+            return .object(notification)
+        }
+        if let nothing = report.nothingAnalysed {
+            out.append(
+                [
+                    "level": "error", "message": ["text": .string(CoverageText.nothingAnalysed(nothing))],
+                    "descriptor": Notification.nothingAnalysed.reference,
+                    "properties": ["kind": .string(nothing.identifier)],
+                ])
+        }
+        return out
+    }
+
+    /// A location in the session's recording at record `seq` (its line when the header's line is known).
+    static func location(_ session: SessionRef, seq: Int?) -> JSONValue? {
+        guard let source = session.source else { return nil }
+        var physical: JSONObject = ["artifactLocation": ["uri": .string(uri(source))]]
+        if let line = seq.flatMap(session.fileLine(ofSeq:)) {
+            physical["region"] = ["startLine": .number(Double(line))]
+        }
+        return ["physicalLocation": .object(physical)]
     }
 
     static func level(_ severity: Severity) -> String {

@@ -20,10 +20,30 @@ enum TextFormatter {
             "touchlog report: \(plural(report.sessions.count, "session")) analysed with \(plural(report.rules.count, "rule")), "
         out += "\(plural(problems, "problem")) (\(plural(report.findingCount, "finding")))"
         if report.hiddenByBaseline > 0 { out += ", \(report.hiddenByBaseline) hidden by the baseline" }
+        if !report.unanalysed.isEmpty { out += "; \(CoverageText.notAnalysed(report.unanalysed.count))" }
         out += "\n"
+        // Sessions no rule judged come last, where a terminal or a CI log leaves the eye.
+        var notAnalysed = ""
+        for skipped in report.unanalysed {
+            notAnalysed +=
+                "\n\(paint("not analysed", "1;31")) \(skipped.kind.rawValue)  \(esc(skipped.session.id))\n"
+            notAnalysed += "  \(esc(skipped.message))\n"
+            if let location = CoverageText.location(skipped.session) {
+                notAnalysed += "  recording: \(esc(location))\n"
+            }
+            if let failOn = report.failOn { notAnalysed += "  fails --fail-on \(failOn.rawValue)\n" }
+        }
+        if let nothing = report.nothingAnalysed {
+            out += "\n\(esc(CoverageText.nothingAnalysed(nothing)))\n"
+            if let failOn = report.failOn { out += "That fails --fail-on \(failOn.rawValue).\n" }
+            return out + notAnalysed
+        }
         if problems == 0 {
-            out += "\nNo problems found.\n"
-            return out
+            out +=
+                report.unanalysed.isEmpty
+                ? "\nNo problems found.\n"
+                : "\nNo problems found in the \(plural(report.sessions.count, "session")) analysed.\n"
+            return out + notAnalysed
         }
         for group in report.groups {
             let first = group.representative
@@ -63,7 +83,7 @@ enum TextFormatter {
                 out += "  fails --fail-on \(report.failureThreshold.rawValue)\n"
             }
         }
-        return out
+        return out + notAnalysed
     }
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -74,13 +74,28 @@ public struct Baseline: Sendable, Hashable {
         try self.init(parsing: String(decoding: data, as: UTF8.self), path: path)
     }
 
-    /// Writes the file (replacing it).
+    /// Writes the file (replacing it). Throws ``ReportError/cannotWriteBaseline(path:reason:)``.
     public func write(to path: String) throws {
         do {
             try Data(serialized().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ReportError.invalidBaseline(
-                path: path, reason: "it cannot be written (\(error.localizedDescription))")
+            throw ReportError.cannotWriteBaseline(path: path, reason: Self.writeFailure(error, path: path))
+        }
+    }
+
+    /// Why the write failed, from the system's error: Foundation's own description says only "The operation
+    /// could not be completed", and "No such file or directory" hides that it is the folder that is missing.
+    static func writeFailure(_ error: Error, path: String) -> BaselineWriteFailure {
+        guard let cause = (error as NSError).userInfo[NSUnderlyingErrorKey] as? Error,
+            case let underlying = cause as NSError, underlying.domain == NSPOSIXErrorDomain
+        else { return .system(error.localizedDescription) }
+        switch Int32(underlying.code) {
+        case ENOENT, ENOTDIR:
+            return .missingFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        case EISDIR:
+            return .isFolder
+        default:
+            return .system(String(cString: strerror(Int32(underlying.code))))
         }
     }
 }

@@ -22,6 +22,10 @@ public struct ReportFilter: Sendable, Hashable {
         self.minSeverity = minSeverity
     }
 
+    /// Whether an option chooses among the sessions (`--session`, `--app-version`, `--since`); `--rule` and
+    /// `--min-severity` only choose findings.
+    public var selectsSessions: Bool { !sessions.isEmpty || appVersion != nil || since != nil }
+
     /// Whether the session is covered (prefix match on ids; the loader resolves prefixes against the store).
     public func admits(_ session: SessionRef) -> Bool {
         if !sessions.isEmpty, !sessions.contains(where: { session.id.hasPrefix($0) }) { return false }

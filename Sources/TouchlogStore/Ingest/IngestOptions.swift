@@ -105,6 +105,9 @@ public struct FileIngestReport: Sendable {
     /// The ingest was cancelled (``IngestOptions/cancellation``) before this file was committed: nothing from it
     /// was stored.
     public var interrupted = false
+    /// The input held no valid session header (empty, or not a recording): the file fails and `--keep-going`
+    /// cannot help, since there is no session to keep records for.
+    public var heldNoSession = false
     public var bytesRead = 0
     /// Errors and warnings, in file order (errors beyond ``diagnosticLimit`` are counted, not kept).
     public var diagnostics: [Diagnostic] = []

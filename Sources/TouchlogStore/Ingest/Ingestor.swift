@@ -113,6 +113,7 @@ public final class Ingestor: Sendable {
                         interrupted = true
                         return .rollback
                     }
+                    writer.finish()
                     return writer.failed ? .rollback : .commit
                 }
             }
@@ -253,6 +254,8 @@ private struct FileWriter {
     let options: IngestOptions
     var report: FileIngestReport
     var failed = false
+    /// Valid session headers read, stored or not.
+    private var sessionsStarted = 0
     private var mode = Mode.none
     private var inserter: RecordInserter?
     private var now = ""
@@ -271,6 +274,36 @@ private struct FileWriter {
     mutating func fail(_ diagnostic: Diagnostic) {
         failed = true
         note(diagnostic)
+    }
+
+    /// After the last event: an input that held no session is a problem with the input, not a success that
+    /// stored nothing (an empty file, a wrong file, a recorder that never wrote its header). It fails, so that
+    /// rejected lines `--keep-going` would have kept are rolled back too and nothing of it is stored.
+    mutating func finish() {
+        guard sessionsStarted == 0 else { return }
+        report.heldNoSession = true
+        // A file that already failed (a rejected header, records before any header) has said why.
+        guard !failed else { return }
+        let what: String
+        switch source {
+        case .file: what = "the file"
+        case .standardInput: what = "standard input"
+        }
+        let check: String
+        switch source {
+        case .file(let path): check = "look at its first line (head -n 1 \(path))"
+        case .standardInput: check = "check what was piped in"
+        }
+        let empty = report.recordsRead == 0 && report.rejectedLines == 0
+        fail(
+            Diagnostic(
+                severity: .error, file: source.description, line: 0, column: 0,
+                message: empty
+                    ? "no session to store: \(what) is empty"
+                    : "no session to store: no line of \(what) is a valid session header",
+                hint:
+                    "a touchlog/1 recording starts with a session header line such as {\"type\":\"session\",\"format\":\"touchlog/1\",\"session\":\"5C1E2F0A\"}; check that this is the recording you meant and \(check)"
+            ))
     }
 
     private mutating func note(_ diagnostic: Diagnostic) {
@@ -297,6 +330,7 @@ private struct FileWriter {
             }
             report.recordsStored += 1
         case .sessionStarted(let header, let line):
+            sessionsStarted += 1
             try startSession(header, line: line, db)
         case .sessionEnded(let summary):
             try endSession(summary, db)

@@ -129,6 +129,11 @@ extension TouchlogDatabase {
         }
     }
 
+    /// How many sessions are stored, whatever a filter would keep: "none of the 18 stored sessions matches".
+    public func sessionCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? 0 }
+    }
+
     /// The session whose id is `query` or starts with it (a unique prefix).
     public func session(matching query: String) throws -> SessionInfo {
         try writer.read { db in

@@ -17,6 +17,12 @@ enum ReportFixture {
         deviceModel: "iPhone15,4", deviceSystem: "iOS 17.5.1", startedAt: "2026-11-20T14:05:12.500Z",
         source: "recordings/qa-0003.jsonl", headerLine: 27)
     static let sessions = [wishlist, checkoutA, checkoutB]
+    /// A recording that holds only its header: replay refuses it (no snapshot), so no rule judged it.
+    static let headerOnly = SessionRef(
+        id: "C9D0E1F2-0004-header-only", appID: "com.acme.shop", appVersion: "5.3.0", appBuild: "5301",
+        deviceModel: "iPhone14,7", deviceSystem: "iOS 17.4", startedAt: "2026-11-21T08:15:00.000Z",
+        source: "recordings/qa-0004.jsonl", headerLine: 1)
+    static let unanalysed = [UnanalysedSession(session: headerOnly, reason: .noSnapshot(session: headerOnly.id))]
 
     static let scriptLabel = #"Added to wishlist <script>alert("x")</script>"#
 
@@ -173,10 +179,12 @@ enum ReportFixture {
     ]
 
     static func report(
-        baseline: Baseline? = nil, failOn: Severity? = nil, filter: ReportFilter = ReportFilter()
+        baseline: Baseline? = nil, failOn: Severity? = nil, filter: ReportFilter = ReportFilter(),
+        unanalysed: [UnanalysedSession] = []
     ) -> Report {
         Report(
-            findings: findings, sessions: sessions, rules: rules, timelines: timelines,
-            options: ReportOptions(filter: filter, baseline: baseline, failOn: failOn, toolVersion: "0.1.0"))
+            findings: findings, sessions: sessions, unanalysed: unanalysed, rules: rules, timelines: timelines,
+            options: ReportOptions(
+                filter: filter, baseline: baseline, failOn: failOn, toolVersion: "0.1.0", storedSessions: 4))
     }
 }

@@ -1,7 +1,8 @@
 import Testing
 import TouchlogReport
 
-/// Every format against its golden file, from the hand-made ``ReportFixture`` (re-record: TOUCHLOG_RECORD=1).
+/// Every format against its golden file, from the hand-made ``ReportFixture`` with a session no rule could judge
+/// (re-record: TOUCHLOG_RECORD=1).
 @Suite struct FormatterGoldenTests {
     static let goldenNames: [ReportFormat: String] = [
         .text: "report.txt", .json: "report.json", .markdown: "report.md", .junit: "report.junit.xml",
@@ -10,14 +11,16 @@ import TouchlogReport
 
     @Test(arguments: ReportFormat.allCases)
     func formatMatchesItsGolden(format: ReportFormat) throws {
-        let report = ReportFixture.report(failOn: .error)
+        let report = ReportFixture.report(failOn: .error, unanalysed: ReportFixture.unanalysed)
         try expectGolden(format.render(report), Self.goldenNames[format] ?? "report.\(format.rawValue)")
     }
 
-    @Test func textInColourMarksSeveritiesOnly() throws {
-        let text = ReportFormat.text.render(ReportFixture.report(), options: FormatOptions(color: true))
+    @Test func textInColourMarksSeveritiesAndUnanalysedSessionsOnly() throws {
+        let text = ReportFormat.text.render(
+            ReportFixture.report(unanalysed: ReportFixture.unanalysed), options: FormatOptions(color: true))
         try expectGolden(text, "report-color.txt")
         #expect(text.contains("\u{1B}[1;31merror  \u{1B}[0m"))
+        #expect(text.contains("\u{1B}[1;31mnot analysed\u{1B}[0m"))
         #expect(!ReportFormat.text.render(ReportFixture.report()).contains("\u{1B}"))
     }
 

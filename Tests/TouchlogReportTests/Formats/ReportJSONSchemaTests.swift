@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlogFormat
+import TouchlogReplay
 import TouchlogReport
 
 /// The JSON report's schema in docs/report.md is checked against real output, so the documentation cannot drift.
@@ -17,8 +18,18 @@ import TouchlogReport
 
     @Test func goldenReportMatchesTheDocumentedSchema() throws {
         let schema = try Self.documentedSchema()
-        let report = try JSONReader.parse(ReportFormat.json.render(ReportFixture.report(failOn: .error)))
+        let report = try JSONReader.parse(
+            ReportFormat.json.render(ReportFixture.report(failOn: .error, unanalysed: ReportFixture.unanalysed)))
         #expect(SchemaCheck(root: schema).problems(report) == [])
+        #expect(report["unanalysed"]?.arrayValue?.count == 1)
+    }
+
+    /// The kinds the schema lists are replay's, all of them: a new kind of replay error breaks this test, not a
+    /// tool reading the report.
+    @Test func theDocumentedKindsOfAnUnanalysedSessionAreReplaysErrorKinds() throws {
+        let schema = try Self.documentedSchema()
+        let kinds = schema["properties"]?["unanalysed"]?["items"]?["properties"]?["kind"]?["enum"]?.arrayValue
+        #expect(kinds?.compactMap(\.stringValue) == ReplayError.Kind.allCases.map(\.rawValue))
     }
 
     @Test func reportWithNullsAndNoProblemsMatchesToo() throws {

@@ -58,6 +58,26 @@ import Testing
         }
     }
 
+    /// Each way a write fails calls for its own fix; none of them is "the same command again".
+    @Test func aFailedWriteSaysWhyInTypes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = Baseline(groups: ReportFixture.report().groups)
+        let missing = folder.appendingPathComponent("missing").path
+        #expect(throws: ReportError.cannotWriteBaseline(path: missing + "/k.json", reason: .missingFolder(missing))) {
+            try baseline.write(to: missing + "/k.json")
+        }
+        #expect(throws: ReportError.cannotWriteBaseline(path: folder.path, reason: .isFolder)) {
+            try baseline.write(to: folder.path)
+        }
+        let message = ReportError.cannotWriteBaseline(path: "k.json", reason: .system("Permission denied")).description
+        #expect(
+            message
+                == "cannot write the baseline \"k.json\": Permission denied, so nothing was written; give --write-baseline a file in a folder that exists and that you can write to"
+        )
+    }
+
     @Test func aMissingFileIsNamed() {
         #expect(
             throws: ReportError.invalidBaseline(

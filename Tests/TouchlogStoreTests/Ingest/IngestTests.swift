@@ -158,6 +158,38 @@ import Testing
         #expect(session.rejectedCount == 0)
     }
 
+    /// An input with no session is a problem with the input: the file fails, and nothing of it is stored, not
+    /// even the lines `--keep-going` would keep.
+    @Test(arguments: [
+        ("", IngestOptions(), "no session to store: the file is empty"),
+        ("\n  \n\n", IngestOptions(), "no session to store: the file is empty"),
+        (
+            Lines.touch(1) + "\n" + Lines.touch(2, phase: "ended") + "\n", IngestOptions(keepGoing: true),
+            "no session to store: no line of the file is a valid session header"
+        ),
+    ])
+    func anInputWithoutASessionFailsAndStoresNothing(text: String, options: IngestOptions, message: String) throws {
+        let database = try fileDatabase()
+        let report = ingest(text, into: database, name: "none.jsonl", options)
+        #expect(!report.succeeded)
+        #expect(report.heldNoSession)
+        #expect(report.sessions.isEmpty && report.recordsStored == 0 && report.rejectedStored == 0)
+        let error = try #require(report.errors.last)
+        #expect(error.message == message)
+        #expect(error.line == 0 && error.file == folder.path("none.jsonl"))
+        #expect(error.hint?.contains(#"{"type":"session","format":"touchlog/1","session":"#) == true)
+        #expect(error.hint?.contains("head -n 1 \(folder.path("none.jsonl"))") == true)
+        #expect(try database.sessions().isEmpty && database.rejectedLines().isEmpty)
+    }
+
+    /// A file whose header was rejected already says why: no second error about the missing session.
+    @Test func aRejectedHeaderIsNotReportedTwice() throws {
+        let database = try fileDatabase()
+        let report = ingest(#"{"type":"session","format":"touchlog/9","session":"s1"}"# + "\n", into: database)
+        #expect(!report.succeeded && report.heldNoSession)
+        #expect(!report.errors.contains { $0.message.hasPrefix("no session to store") })
+    }
+
     @Test func storesSeveralSessionsFromOneFile() throws {
         let database = try fileDatabase()
         let report = ingest(
