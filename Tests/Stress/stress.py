@@ -90,7 +90,7 @@ def kills(touchlog, folder, count, touches, seed):
         expected["small-%d" % k] = session_file(small, "small-%d" % k, 20)
         proc = subprocess.Popen([touchlog, "ingest", "--quiet", "--db", db, small, big],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0, full * 1.1))
+        time.sleep(rng.uniform(0, full * 0.9))
         if proc.poll() is None:
             killed_mid_file += 1
         proc.send_signal(signal.SIGKILL)
