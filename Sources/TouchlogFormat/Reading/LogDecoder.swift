@@ -27,8 +27,8 @@ extension DecodedRecord {
 public struct RejectedLine: Sendable {
     public var line: Int
     public var column: Int
-    /// The line as written, except that text-bearing values are blanked unless the decoder keeps text: see
-    /// ``RejectedLineRedaction``.
+    /// The line as written, except that text-bearing values are blanked unless the decoder keeps text (and labels
+    /// when it redacts them): see ``RejectedLineRedaction``.
     public var text: String
     /// Why it was rejected; never quotes a blanked byte.
     public var reason: String
@@ -76,6 +76,8 @@ public struct LogDecoder {
     public let file: String
     /// Keep typed text as written; otherwise it becomes its length (``TextRedaction``).
     public let keepText: Bool
+    /// Replace labels by stable tokens (``LabelRedaction``).
+    public let redactLabels: Bool
     /// The members whose values are blanked in a line set aside (``RejectedLineRedaction``): what the records
     /// stored would not carry either.
     private let setAsideKeys: [String]
@@ -89,10 +91,11 @@ public struct LogDecoder {
     private var hash = ContentHash()
     private var hashBeforeLine = ContentHash()
 
-    public init(file: String, keepText: Bool, emit: @escaping (LogEvent) -> Void) {
+    public init(file: String, keepText: Bool, redactLabels: Bool = false, emit: @escaping (LogEvent) -> Void) {
         self.file = file
         self.keepText = keepText
-        self.setAsideKeys = keepText ? [] : [TextRedaction.key]
+        self.redactLabels = redactLabels
+        self.setAsideKeys = (keepText ? [] : [TextRedaction.key]) + (redactLabels ? LabelRedaction.keys : [])
         self.emit = emit
     }
 
@@ -247,7 +250,9 @@ public struct LogDecoder {
         }
         for issue in issues { emit(.diagnostic(diagnostic(issue, line: line))) }
         if case .object(var redacted) = content {
-            if !keepText, TextRedaction.redact(&redacted, kind: kind) {
+            var changed = !keepText && TextRedaction.redact(&redacted, kind: kind)
+            if redactLabels { changed = LabelRedaction.redact(&redacted, kind: kind) || changed }
+            if changed {
                 content = .object(redacted)
                 json = redacted.serializedObject()
             } else {
@@ -366,7 +371,7 @@ public struct LogDecoder {
     }
 
     /// What is stored of a line set aside: the line with the values of ``setAsideKeys`` blanked, whatever its shape,
-    /// so that a cut or broken line carries no more text into the database than a valid record would.
+    /// so that a cut or broken line carries no more text (or labels) into the database than a valid record would.
     private func keptText(of line: ChunkedLineReader.Line) -> RejectedLineRedaction.Result {
         RejectedLineRedaction.redact(Array(line.bytes), keys: setAsideKeys)
     }

@@ -145,4 +145,18 @@ import Testing
         #expect(kept.rejected.map(\.text) == [badEscape])
         #expect(kept.rejected.map(\.reason) == [#"invalid escape '\q' in a string"#])
     }
+
+    @Test func withRedactLabelsASetAsideLineKeepsNoLabelsEither() {
+        let line = #"{"type":"set","t":"late","view":"btn","accessibilityLabel":"Call Ann","text":"typed"}"#
+        let log = DecodedLog(Lines.session([line]), keepText: true, redactLabels: true)
+        #expect(
+            log.rejected.map(\.text) == [
+                #"{"type":"set","t":"late","view":"btn","accessibilityLabel":"<redacted 8 bytes>","text":"typed"}"#
+            ])
+        let both = DecodedLog(Lines.session([line]), redactLabels: true)
+        #expect(
+            both.rejected.map(\.text) == [
+                #"{"type":"set","t":"late","view":"btn","accessibilityLabel":"<redacted 8 bytes>","text":"<redacted 5 bytes>"}"#
+            ])
+    }
 }

@@ -151,6 +151,11 @@ import Testing
             bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"text":"SECRET"}"#.utf8),
             "\u{FEFF}" + #"{"text":"<redacted 6 bytes>"}"#),
         Example(
+            "labels, with their names as keys",
+            #"{"type":"set","t":1,"view":"b","accessibilityLabel":"Call Ann","text":"kept","imported":{"value":"Ann"}}"#,
+            #"{"type":"set","t":1,"view":"b","accessibilityLabel":"<redacted 8 bytes>","text":"kept","imported":{"value":"<redacted 3 bytes>"}}"#,
+            keys: LabelRedaction.keys),
+        Example(
             "no keys: the line as written",
             #"{"text":"SECRET"}"#,
             #"{"text":"SECRET"}"#,

@@ -5,7 +5,7 @@ import Testing
 @testable import TouchlogFormat
 @testable import TouchlogStore
 
-/// Typed text never reaches the database file: checked on the file's bytes, not on the
+/// Typed text and (on request) labels never reach the database file: checked on the file's bytes, not on the
 /// tables a test expects them in, so a copy kept anywhere (a rejected line, a header, the WAL) is found too.
 @Suite struct PrivacyIngestTests {
     let folder = TemporaryFolder()
@@ -116,5 +116,87 @@ import Testing
         #expect(report.succeeded, "\(report.diagnostics)")
         #expect(try database.rejectedLines().count == 1)
         #expect(contains(try storedBytes(database), Self.secret))
+    }
+
+    // MARK: - Labels
+
+    static let label = "Call Ann Smith"
+
+    /// A label in each place a recording can hold one: an inserted view, a `set` record, a later snapshot, and a line
+    /// set aside under `--keep-going`.
+    static let labelled = Lines.session([
+        #"{"type":"insert","t":1,"parent":"root","view":{"id":"cell","class":"UITableViewCell","frame":[0,0,393,44],"accessibilityLabel":"\#(label)"}}"#,
+        #"{"type":"set","t":2,"view":"btn","accessibilityLabel":"\#(label)"}"#,
+        #"{"type":"snapshot","t":3,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852],"subviews":[{"id":"b2","class":"UIButton","frame":[0,0,1,1],"accessibilityLabel":"\#(label)","imported":{"value":"Ann's number"}}]}]}"#,
+        #"{"type":"set","t":4,"view":"ghost","accessibilityLabel":"\#(label)"}"#,
+    ])
+
+    @Test func redactLabelsKeepsLabelsOutOfTheDatabaseFile() throws {
+        let (database, report) = try ingest(
+            Array(Self.labelled.utf8), IngestOptions(keepGoing: true, redactLabels: true), database: "redacted")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.recordsStored == 5 && report.rejectedStored == 1)
+        let bytes = try storedBytes(database)
+        #expect(!contains(bytes, "Ann Smith") && !contains(bytes, "Ann's number"))
+        // The same token in every record, so the view still groups; typed text is redacted as ever.
+        let records = try database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT json FROM record WHERE type != 'session' ORDER BY key")
+        }
+        let token = LabelRedaction.token(for: Self.label)
+        #expect(records.filter { $0.contains(#""accessibilityLabel":"\#(token)""#) }.count == 3)
+        #expect(!contains(bytes, "secret"))
+        #expect(try database.session(matching: "s1").labelsRedacted)
+    }
+
+    /// Without the option the same file stores the labels as written: the check above would see them.
+    @Test func withoutRedactLabelsLabelsAreStoredAsWritten() throws {
+        let (database, report) = try ingest(
+            Array(Self.labelled.utf8), IngestOptions(keepGoing: true), database: "kept")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let bytes = try storedBytes(database)
+        #expect(contains(bytes, "Ann Smith") && contains(bytes, "Ann's number"))
+        #expect(try !database.session(matching: "s1").labelsRedacted)
+    }
+
+    /// A view-hierarchy dump takes the same path: its labels are redacted too.
+    @Test(arguments: [false, true])
+    func redactLabelsAppliesToImportedDumps(redactLabels: Bool) throws {
+        let dump = try Data(contentsOf: URL(fileURLWithPath: ImportIngestTests.samplePath("import-xcuitest-tree.txt")))
+        let (database, report) = try ingest(Array(dump), IngestOptions(redactLabels: redactLabels), database: "dump")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let bytes = try storedBytes(database)
+        // The dump's labels: a static text's, a button's, and a text field's placeholder (kept in `imported`).
+        for label in ["This code has expired", "Pay $42.10", #""placeholder":"Code""#] {
+            #expect(contains(bytes, label) == !redactLabels, "\(label)")
+        }
+        #expect(contains(bytes, LabelRedaction.token(for: "Pay $42.10")) == redactLabels)
+    }
+
+    /// A session already stored is left as it is; when it was stored with other privacy options the run says so, since
+    /// the database does not hold what this run's options promise.
+    @Test func reingestingWithOtherPrivacyOptionsSaysTheStoredCopyDiffers() throws {
+        let database = try TouchlogDatabase(path: folder.path("again.sqlite"))
+        let path = folder.path("again.jsonl")
+        try Data(Self.labelled.utf8).write(to: URL(fileURLWithPath: path))
+        _ = Ingestor(database: database, options: IngestOptions(keepGoing: true)).ingest(.file(path))
+
+        let again = Ingestor(database: database, options: IngestOptions(keepGoing: true, redactLabels: true))
+            .ingest(.file(path))
+        #expect(again.succeeded && again.sessions.map(\.kind) == [.unchanged])
+        let warnings = again.diagnostics.filter { $0.severity == .warning }
+        #expect(
+            warnings.map(\.message) == [
+                #"session "s1" is already stored with its labels as recorded; it is left as it is"#
+            ])
+        #expect(warnings.map(\.hint) == ["re-run with --replace to store it again with this run's options"])
+
+        let same = Ingestor(database: database, options: IngestOptions(keepGoing: true)).ingest(.file(path))
+        #expect(same.diagnostics.filter { $0.severity == .warning }.isEmpty)
+
+        let replaced = Ingestor(
+            database: database, options: IngestOptions(replace: true, keepGoing: true, redactLabels: true)
+        ).ingest(.file(path))
+        #expect(replaced.sessions.map(\.kind) == [.replaced])
+        #expect(try database.session(matching: "s1").labelsRedacted)
     }
 }
