@@ -14,7 +14,8 @@ struct SessionsCommand: ParsableCommand {
             --format json prints an array with one object per session, with these members in this order \
             (stable; members may be added, never renamed): "id", "app" {"id","version","build"}, "device" \
             {"model","system"}, "startedAt", "duration", "records", "touches", "unknownRecords", "rejected", \
-            "status", "textKept", "source", "ingestedAt". Absent values are null.
+            "status", "textKept", "labelsRedacted", "source", "ingestedAt". Absent values are null. "textKept" \
+            and "labelsRedacted" say how the session was ingested (--keep-text, --redact-labels).
 
             Exit status: 0 ok (also when there are no sessions); 2 the database does not exist, could not be \
             opened or was written by a newer touchlog; 64 invalid arguments.
