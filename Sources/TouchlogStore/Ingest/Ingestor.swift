@@ -230,11 +230,17 @@ private struct FileWriter {
     enum Mode {
         /// Storing the current session under this row id.
         case insert(rowID: Int64, replaced: Bool)
-        /// The session is already stored: only compare its content hash at the end. `privacy` says how the stored
-        /// copy differs from what this run's privacy options would store, if it does.
-        case compare(existingHash: String, privacy: String?)
+        /// The session is already stored: only compare its content hash at the end (and the privacy options it was
+        /// stored with against this run's).
+        case compare(existingHash: String, storedWith: Privacy)
         /// Outside any session.
         case none
+    }
+
+    /// What a session was ingested with, as far as privacy goes (`session.text_kept`, `labels_redacted`).
+    struct Privacy: Equatable {
+        var keepText: Bool
+        var redactLabels: Bool
     }
 
     let source: IngestSource
@@ -313,7 +319,9 @@ private struct FileWriter {
         var replaced = false
         if let existing {
             guard options.replace else {
-                mode = .compare(existingHash: existing["content_hash"], privacy: privacyDifference(stored: existing))
+                mode = .compare(
+                    existingHash: existing["content_hash"],
+                    storedWith: Privacy(keepText: existing["text_kept"], redactLabels: existing["labels_redacted"]))
                 return
             }
             let rowID: Int64 = existing["id"]
@@ -341,20 +349,23 @@ private struct FileWriter {
         mode = .insert(rowID: db.lastInsertedRowID, replaced: replaced)
     }
 
-    /// How a stored session differs from what this run's privacy options would store (`with its typed text kept`),
-    /// or nil. A session already stored with the same content is left as it is, so the database may not hold what
-    /// these options promise (labels in plain text under `--redact-labels`, say), and the run says so.
-    private func privacyDifference(stored: Row) -> String? {
+    /// A session already stored with the same content is left as it is, so when it was stored with other privacy
+    /// options the database does not hold what this run's promise (labels in plain text under `--redact-labels`,
+    /// say): a warning says so. Nil when the options agree.
+    private func privacyWarning(_ summary: SessionSummary, storedWith stored: Privacy) -> Diagnostic? {
         var differences: [String] = []
-        let textKept: Bool = stored["text_kept"]
-        let labelsRedacted: Bool = stored["labels_redacted"]
-        if textKept != options.keepText {
-            differences.append(textKept ? "with its typed text kept" : "with its typed text redacted")
+        if stored.keepText != options.keepText {
+            differences.append(stored.keepText ? "with its typed text kept" : "with its typed text redacted")
         }
-        if labelsRedacted != options.redactLabels {
-            differences.append(labelsRedacted ? "with its labels redacted" : "with its labels as recorded")
+        if stored.redactLabels != options.redactLabels {
+            differences.append(stored.redactLabels ? "with its labels redacted" : "with its labels as recorded")
         }
-        return differences.isEmpty ? nil : differences.joined(separator: " and ")
+        guard !differences.isEmpty else { return nil }
+        return Diagnostic(
+            severity: .warning, file: source.description, line: summary.headerLine, column: 1,
+            message:
+                "session \"\(summary.header.session)\" is already stored \(differences.joined(separator: " and ")); it is left as it is",
+            hint: "re-run with --replace to store it again with this run's options")
     }
 
     private mutating func endSession(_ summary: SessionSummary, _ db: Database) throws {
@@ -375,20 +386,13 @@ private struct FileWriter {
                 .init(
                     session: summary.header.session, kind: replaced ? .replaced : .stored, records: summary.records,
                     truncated: summary.truncated))
-        case .compare(let existingHash, let privacy):
+        case .compare(let existingHash, let storedWith):
             if existingHash == hash {
                 report.sessions.append(
                     .init(
                         session: summary.header.session, kind: .unchanged, records: summary.records,
                         truncated: summary.truncated))
-                if let privacy {
-                    note(
-                        Diagnostic(
-                            severity: .warning, file: source.description, line: summary.headerLine, column: 1,
-                            message:
-                                "session \"\(summary.header.session)\" is already stored \(privacy); it is left as it is",
-                            hint: "re-run with --replace to store it again with this run's options"))
-                }
+                if let warning = privacyWarning(summary, storedWith: storedWith) { note(warning) }
             } else {
                 fail(
                     Diagnostic(
