@@ -150,6 +150,30 @@ import TouchlogStore
         )
     }
 
+    /// The privacy flags reach the ingest: the database file (closed by then, so its WAL is merged into it) holds
+    /// neither the label nor the text a cut last line carried, unless asked.
+    @Test(arguments: [[], ["--keep-text"], ["--redact-labels"], ["--keep-text", "--redact-labels"]])
+    func privacyFlagsDecideWhatTheDatabaseFileHolds(flags: [String]) throws {
+        let file = folder.path("labelled.jsonl")
+        let lines = [
+            #"{"type":"session","format":"touchlog/1","session":"privacy"}"#,
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852],"subviews":[{"id":"cell","class":"UITableViewCell","frame":[0,0,393,44],"accessibilityLabel":"Call Ann Smith"}]}]}"#,
+            #"{"type":"key","t":1,"text":"SECRET-hunter2","extra":"#,
+        ]
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let result = try Touchlog.run(["ingest", "--db", db] + flags + [file])
+        #expect(result.status == 0, "\(result.stderr)")
+        var bytes = Data()
+        for suffix in ["", "-wal", "-journal"] {
+            bytes.append(FileManager.default.contents(atPath: db + suffix) ?? Data())
+        }
+        #expect((bytes.range(of: Data("hunter2".utf8)) != nil) == flags.contains("--keep-text"))
+        #expect((bytes.range(of: Data("Ann Smith".utf8)) != nil) == !flags.contains("--redact-labels"))
+        let sessions = try Touchlog.run(["sessions", "--db", db, "--format", "json"]).stdout
+        #expect(sessions.contains(#""textKept":\#(flags.contains("--keep-text"))"#))
+        #expect(sessions.contains(#""labelsRedacted":\#(flags.contains("--redact-labels"))"#))
+    }
+
     @Test func usesTheEnvironmentVariableForTheDatabase() throws {
         let result = try Touchlog.run(["ingest", login], environment: ["TOUCHLOG_DB": db])
         #expect(result.status == 0)

@@ -14,7 +14,8 @@ struct IngestCommand: ParsableCommand {
             gzip-compressed input (a .gz file, or gzip on standard input) is decompressed as it is read.
 
             Ingest is idempotent: a session already stored with the same content is left as it is and reported \
-            "unchanged". A session id already stored with different content fails the file; --replace \
+            "unchanged" (with a warning if it was stored with other --keep-text or --redact-labels options than \
+            this run's). A session id already stored with different content fails the file; --replace \
             overwrites the stored session instead.
 
             A malformed line fails its file, and every problem is listed as FILE:LINE:COLUMN: error: MESSAGE \
@@ -31,7 +32,16 @@ struct IngestCommand: ParsableCommand {
 
             Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
             before it is stored: a `key` record's "text" becomes "length", and a view's "text" (in snapshots, \
-            inserts and `set` records) becomes "textLength".
+            inserts and `set` records) becomes "textLength". Lines set aside (a cut last line, lines rejected \
+            under --keep-going) are stored with the value of every "text" member blanked, even when the line is \
+            not JSON: "text":"<redacted 6 bytes>". What else a session keeps (device, app, view classes, \
+            accessibility identifiers and labels) is listed in docs/privacy.md.
+
+            --redact-labels is for teams whose accessibility labels carry personal data (a contact's name on a \
+            cell): every label (accessibilityLabel, and the values, titles and placeholders recorders and importers \
+            write) is replaced by a stable token such as "label#06049f84" before it is stored, in recordings, \
+            dumps and lines set aside alike. The same label always gives the same token, so reports still group one view's problems \
+            across sessions; the token is a pseudonym, not encryption: a guessed label can be confirmed.
 
             Progress is shown on stderr when stderr is a terminal and the input is a file. A one-line summary \
             (sessions, records, rejected lines, seconds, records/s) ends the run on stderr; --quiet keeps only \
@@ -54,6 +64,7 @@ struct IngestCommand: ParsableCommand {
               touchlog ingest --db qa.sqlite logs/*.jsonl
               touchlog ingest crash.jsonl.gz
               touchlog ingest --keep-going --replace flaky.jsonl
+              touchlog ingest --redact-labels support-tickets/*.jsonl
               pbpaste | touchlog ingest --from recursiveDescription -
             """)
 
@@ -65,8 +76,14 @@ struct IngestCommand: ParsableCommand {
     @Flag(help: "Store the valid records of a file with invalid lines, and keep the rejected lines in the database.")
     var keepGoing = false
 
-    @Flag(help: "Keep typed text as recorded instead of replacing it by its length.")
+    @Flag(
+        help: """
+            Keep typed text as recorded, in records and in lines set aside, instead of replacing it by its length.
+            """)
     var keepText = false
+
+    @Flag(help: "Replace accessibility labels (and titles, values, placeholders) by stable tokens: label#06049f84.")
+    var redactLabels = false
 
     @Flag(name: .shortAndLong, help: "Print only errors: no progress, no per-session lines, no summary.")
     var quiet = false
@@ -111,7 +128,7 @@ struct IngestCommand: ParsableCommand {
                     },
                     shouldStop: { cancellation.isCancelled }))
             var options = IngestOptions(
-                replace: replace, keepGoing: keepGoing, keepText: keepText,
+                replace: replace, keepGoing: keepGoing, keepText: keepText, redactLabels: redactLabels,
                 inputFormat: from.flatMap(InputFormat.init(name:)))
             options.cancellation = cancellation
             let ingestor = Ingestor(database: store, options: options)

@@ -14,7 +14,8 @@ struct SessionsCommand: ParsableCommand {
             --format json prints an array with one object per session, with these members in this order \
             (stable; members may be added, never renamed): "id", "app" {"id","version","build"}, "device" \
             {"model","system"}, "startedAt", "duration", "records", "touches", "unknownRecords", "rejected", \
-            "status", "textKept", "source", "ingestedAt". Absent values are null.
+            "status", "textKept", "labelsRedacted", "source", "ingestedAt". Absent values are null. "textKept" \
+            and "labelsRedacted" say how the session was ingested (--keep-text, --redact-labels).
 
             When the text list is empty, standard error says why: no session is stored, or none of the \
             stored sessions matches --app-version (--format json prints [] either way).

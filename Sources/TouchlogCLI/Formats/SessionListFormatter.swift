@@ -54,6 +54,7 @@ enum SessionListFormatter {
             "rejected": .number(Double(session.rejectedCount)),
             "status": .string(session.status.rawValue),
             "textKept": .bool(session.textKept),
+            "labelsRedacted": .bool(session.labelsRedacted),
             "source": .string(session.source),
             "ingestedAt": .string(session.ingestedAt),
         ])

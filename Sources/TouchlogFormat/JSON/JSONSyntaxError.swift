@@ -35,6 +35,22 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { "column \(column): \(message)" }
 
+    /// What is wrong, worded without quoting a byte of the input. A rejected line whose offending byte lies in text
+    /// that was blanked before storing (``RejectedLineRedaction``) is stored with this reason, not ``message``, which
+    /// may quote that byte ("invalid escape '\q'", "found 'h'").
+    public var messageQuotingNothing: String {
+        guard let problem = cause?.problem else { return "the line is not valid JSON" }
+        switch problem {
+        case .ended, .leadingZero, .invalidUTF8, .tooDeep: return message
+        case .unexpected(let expected): return "expected \(expected.phrase) here"
+        case .numberTooLarge: return "a number is too large to represent (it overflows a 64-bit double)"
+        case .controlCharacter: return "unescaped control character in a string"
+        case .invalidEscape: return "invalid escape in a string"
+        case .loneSurrogate: return "lone UTF-16 surrogate in a string"
+        case .trailingContent: return "unexpected content after the end of the JSON value"
+        }
+    }
+
     final class CauseBox: Sendable, Equatable {
         let cause: Cause
         init(_ cause: Cause) { self.cause = cause }

@@ -23,11 +23,14 @@ extension DecodedRecord {
     }
 }
 
-/// A line that failed validation: kept raw with the reasons (`--keep-going` stores it).
+/// A line that failed validation: kept with the reasons (`--keep-going` stores it).
 public struct RejectedLine: Sendable {
     public var line: Int
     public var column: Int
+    /// The line as written, except that text-bearing values are blanked unless the decoder keeps text (and labels
+    /// when it redacts them): see ``RejectedLineRedaction``.
     public var text: String
+    /// Why it was rejected; never quotes a blanked byte.
     public var reason: String
     public var diagnostics: [Diagnostic]
     /// The cut last line of a crashed recording: kept (always, not only with `--keep-going`) but not an error.
@@ -71,7 +74,13 @@ public enum LogEvent: Sendable {
 /// ```
 public struct LogDecoder {
     public let file: String
+    /// Keep typed text as written; otherwise it becomes its length (``TextRedaction``).
     public let keepText: Bool
+    /// Replace labels by stable tokens (``LabelRedaction``).
+    public let redactLabels: Bool
+    /// The members whose values are blanked in a line set aside (``RejectedLineRedaction``): what the records
+    /// stored would not carry either.
+    private let setAsideKeys: [String]
     private let emit: (LogEvent) -> Void
 
     private var validator = SessionValidator()
@@ -86,9 +95,11 @@ public struct LogDecoder {
     private var hash = ContentHash()
     private var hashBeforeLine = ContentHash()
 
-    public init(file: String, keepText: Bool, emit: @escaping (LogEvent) -> Void) {
+    public init(file: String, keepText: Bool, redactLabels: Bool = false, emit: @escaping (LogEvent) -> Void) {
         self.file = file
         self.keepText = keepText
+        self.redactLabels = redactLabels
+        self.setAsideKeys = (keepText ? [] : [TextRedaction.key]) + (redactLabels ? LabelRedaction.keys : [])
         self.emit = emit
     }
 
@@ -177,7 +188,7 @@ public struct LogDecoder {
                 let diagnostic = Diagnostic(
                     severity: .error, file: file, line: line.number, column: error.column, message: error.message,
                     hint: error.hint)
-                rejectDiagnostics(line, [diagnostic])
+                rejectDiagnostics(line, [diagnostic], syntaxError: error)
             }
             return
         }
@@ -245,7 +256,9 @@ public struct LogDecoder {
         }
         for issue in issues { emit(.diagnostic(diagnostic(issue, line: line))) }
         if case .object(var redacted) = content {
-            if !keepText, TextRedaction.redact(&redacted, kind: kind) {
+            var changed = !keepText && TextRedaction.redact(&redacted, kind: kind)
+            if redactLabels { changed = LabelRedaction.redact(&redacted, kind: kind) || changed }
+            if changed {
                 content = .object(redacted)
                 json = redacted.serializedObject()
             } else {
@@ -358,12 +371,24 @@ public struct LogDecoder {
                         "the last line is cut off (\(error.message)); it is kept aside as a rejected line and the session is marked truncated",
                     hint: "the recording probably stopped mid-write (a crash); everything before this line is stored")))
         current?.truncated = true
+        let kept = keptText(of: line)
         emit(
             .rejected(
                 RejectedLine(
-                    line: line.number, column: error.column, text: String(decoding: line.bytes, as: UTF8.self),
-                    reason: "truncated last line: \(error.message)", diagnostics: [], isTruncatedLastLine: true),
+                    line: line.number, column: error.column, text: kept.text,
+                    reason: "truncated last line: \(reason(error, kept))", diagnostics: [], isTruncatedLastLine: true),
                 session: current?.header.session))
+    }
+
+    /// What is stored of a line set aside: the line with the values of ``setAsideKeys`` blanked, whatever its shape,
+    /// so that a cut or broken line carries no more text (or labels) into the database than a valid record would.
+    private func keptText(of line: ChunkedLineReader.Line) -> RejectedLineRedaction.Result {
+        RejectedLineRedaction.redact(Array(line.bytes), keys: setAsideKeys)
+    }
+
+    /// A syntax error's message, unless it points into a blanked value: the message may quote that byte.
+    private func reason(_ error: JSONSyntaxError, _ kept: RejectedLineRedaction.Result) -> String {
+        kept.isBlanked(error.offset) ? error.messageQuotingNothing : error.message
     }
 
     private func diagnostic(_ issue: RecordIssue, line: ChunkedLineReader.Line) -> Diagnostic {
@@ -413,7 +438,10 @@ public struct LogDecoder {
                         : "fix line \(run.cause!) first; these records are checked again once it is valid")))
     }
 
-    private mutating func rejectDiagnostics(_ line: ChunkedLineReader.Line, _ diagnostics: [Diagnostic]) {
+    /// `syntaxError` is the reader's error when the line is not JSON (its diagnostic is the only one).
+    private mutating func rejectDiagnostics(
+        _ line: ChunkedLineReader.Line, _ diagnostics: [Diagnostic], syntaxError: JSONSyntaxError? = nil
+    ) {
         if current == nil, orphanRun != nil {
             orphan(line, reason: diagnostics.first?.message ?? "invalid line")
             return
@@ -421,17 +449,21 @@ public struct LogDecoder {
         current?.rejected += 1
         if current != nil, firstRejectedLine == nil { firstRejectedLine = line.number }
         for diagnostic in diagnostics { emit(.diagnostic(diagnostic)) }
-        emitRejected(line, diagnostics: diagnostics)
+        emitRejected(line, diagnostics: diagnostics, syntaxError: syntaxError)
     }
 
-    private func emitRejected(_ line: ChunkedLineReader.Line, diagnostics: [Diagnostic]) {
+    /// Keeps the line aside (redacted, see ``keptText(of:)``) with its reason.
+    private func emitRejected(
+        _ line: ChunkedLineReader.Line, diagnostics: [Diagnostic], syntaxError: JSONSyntaxError? = nil
+    ) {
         let errors = diagnostics.filter { $0.severity == .error }
+        let kept = keptText(of: line)
         emit(
             .rejected(
                 RejectedLine(
-                    line: line.number, column: errors.first?.column ?? 1,
-                    text: String(decoding: line.bytes, as: UTF8.self),
-                    reason: errors.map(\.message).joined(separator: "; "), diagnostics: diagnostics),
+                    line: line.number, column: errors.first?.column ?? 1, text: kept.text,
+                    reason: syntaxError.map { reason($0, kept) } ?? errors.map(\.message).joined(separator: "; "),
+                    diagnostics: diagnostics),
                 session: current?.header.session))
     }
 
@@ -444,9 +476,7 @@ public struct LogDecoder {
         let why = orphanRun!.reason
         emit(
             .rejected(
-                RejectedLine(
-                    line: line.number, column: 1, text: String(decoding: line.bytes, as: UTF8.self), reason: why,
-                    diagnostics: []),
+                RejectedLine(line: line.number, column: 1, text: keptText(of: line).text, reason: why, diagnostics: []),
                 session: nil))
     }
 

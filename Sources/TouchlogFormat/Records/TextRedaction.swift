@@ -7,6 +7,9 @@
 /// Lengths count UTF-16 code units, as `NSString.length` does: UIKit measures text in UTF-16 (`NSRange`,
 /// `UITextInput`), so a recorder that only writes `length` agrees with a redacted `text`.
 public enum TextRedaction {
+    /// The member that holds typed text, in `key` records and in views.
+    public static let key = "text"
+
     /// Redacts `object` in place; returns whether anything changed.
     public static func redact(_ object: inout JSONObject, kind: RecordKind?) -> Bool {
         switch kind {
@@ -52,6 +55,11 @@ public enum TextRedaction {
     private static func redactView(_ view: inout JSONValue) -> Bool {
         guard case .object(var object) = view else { return false }
         var changed = rename(&object, from: "text", to: "textLength")
+        // An importer keeps what a dump printed twice in `imported`: recursiveDescription's second `text = '…'`.
+        if case .object(var imported)? = object["imported"], rename(&imported, from: "text", to: "textLength") {
+            object["imported"] = .object(imported)
+            changed = true
+        }
         if case .array(var subviews)? = object["subviews"] {
             var subChanged = false
             for index in subviews.indices { subChanged = redactView(&subviews[index]) || subChanged }

@@ -8,6 +8,8 @@ public struct IngestOptions: Sendable {
     public var keepGoing = false
     /// Keep `text` values instead of replacing them by their length (see ``TextRedaction``).
     public var keepText = false
+    /// Replace labels by stable tokens before storing them (see ``LabelRedaction``).
+    public var redactLabels = false
     /// Records per batch handed from the parsing thread to the inserting one.
     public var batchSize = 4096
     /// Batches that may wait between the two threads; bounds memory.
@@ -17,11 +19,14 @@ public struct IngestOptions: Sendable {
     /// Stops the ingest when cancelled: the file in progress is rolled back (``FileIngestReport/interrupted``).
     public var cancellation: Cancellation?
 
-    public init(replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false, inputFormat: InputFormat? = nil)
-    {
+    public init(
+        replace: Bool = false, keepGoing: Bool = false, keepText: Bool = false, redactLabels: Bool = false,
+        inputFormat: InputFormat? = nil
+    ) {
         self.replace = replace
         self.keepGoing = keepGoing
         self.keepText = keepText
+        self.redactLabels = redactLabels
         self.inputFormat = inputFormat
     }
 }

@@ -63,12 +63,13 @@ public final class Ingestor: Sendable {
         let done = CompletionSignal()
         let name = source.description
         let keepText = options.keepText
+        let redactLabels = options.redactLabels
         let batchSize = options.batchSize
         let inputFormat = options.inputFormat
         let producer = Thread {
             Self.produce(
                 descriptor: descriptor, name: name, inputFormat: inputFormat, keepText: keepText,
-                batchSize: batchSize, queue: queue, progress: progress)
+                redactLabels: redactLabels, batchSize: batchSize, queue: queue, progress: progress)
             queue.close()
             done.signal()
         }
@@ -153,8 +154,8 @@ public final class Ingestor: Sendable {
     /// recording is streamed; a view-hierarchy dump is read whole, converted to touchlog/1 records by its importer
     /// and decoded like a recording, so both take the same validated path into the database.
     private static func produce(
-        descriptor: Int32, name: String, inputFormat: InputFormat?, keepText: Bool, batchSize: Int,
-        queue: BatchQueue<Item>, progress: (@Sendable (Int) -> Void)?
+        descriptor: Int32, name: String, inputFormat: InputFormat?, keepText: Bool, redactLabels: Bool,
+        batchSize: Int, queue: BatchQueue<Item>, progress: (@Sendable (Int) -> Void)?
     ) {
         final class Sink {
             var batch: [LogEvent] = []
@@ -162,7 +163,7 @@ public final class Ingestor: Sendable {
         }
         let sink = Sink()
         sink.batch.reserveCapacity(batchSize)
-        var decoder = LogDecoder(file: name, keepText: keepText) { event in
+        var decoder = LogDecoder(file: name, keepText: keepText, redactLabels: redactLabels) { event in
             sink.batch.append(event)
             if sink.batch.count >= batchSize, !sink.cancelled {
                 sink.cancelled = !queue.put(.events(sink.batch))
@@ -244,10 +245,17 @@ private struct FileWriter {
     enum Mode {
         /// Storing the current session under this row id.
         case insert(rowID: Int64, replaced: Bool)
-        /// The session is already stored: only compare its content hash at the end.
-        case compare(existingHash: String)
+        /// The session is already stored: only compare its content hash at the end (and the privacy options it was
+        /// stored with against this run's).
+        case compare(existingHash: String, storedWith: Privacy)
         /// Outside any session.
         case none
+    }
+
+    /// What a session was ingested with, as far as privacy goes (`session.text_kept`, `labels_redacted`).
+    struct Privacy: Equatable {
+        var keepText: Bool
+        var redactLabels: Bool
     }
 
     let source: IngestSource
@@ -354,11 +362,14 @@ private struct FileWriter {
 
     private mutating func startSession(_ header: SessionHeader, line: Int, _ db: Database) throws {
         let existing = try Row.fetchOne(
-            db, sql: "SELECT id, content_hash FROM session WHERE session_key = ?", arguments: [header.session])
+            db, sql: "SELECT id, content_hash, text_kept, labels_redacted FROM session WHERE session_key = ?",
+            arguments: [header.session])
         var replaced = false
         if let existing {
             guard options.replace else {
-                mode = .compare(existingHash: existing["content_hash"])
+                mode = .compare(
+                    existingHash: existing["content_hash"],
+                    storedWith: Privacy(keepText: existing["text_kept"], redactLabels: existing["labels_redacted"]))
                 return
             }
             let rowID: Int64 = existing["id"]
@@ -375,15 +386,34 @@ private struct FileWriter {
             sql: """
                 INSERT INTO session (session_key, format, started_at, app_id, app_version, app_build, device_model,
                     device_system, header_json, source, header_line, content_hash, record_count, touch_count,
-                    unknown_count, rejected_count, duration, status, text_kept, ingested_at)
-                VALUES (?,?,?,?,?,?,?,?,?,?,?,'',0,0,0,0,NULL,'complete',?,?)
+                    unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at)
+                VALUES (?,?,?,?,?,?,?,?,?,?,?,'',0,0,0,0,NULL,'complete',?,?,?)
                 """,
             arguments: [
                 header.session, header.format, header.startedAt, header.appID, header.appVersion, header.appBuild,
                 header.deviceModel, header.deviceSystem, header.json.serializedObject(), source.description, line,
-                options.keepText, now,
+                options.keepText, options.redactLabels, now,
             ])
         mode = .insert(rowID: db.lastInsertedRowID, replaced: replaced)
+    }
+
+    /// A session already stored with the same content is left as it is, so when it was stored with other privacy
+    /// options the database does not hold what this run's promise (labels in plain text under `--redact-labels`,
+    /// say): a warning says so. Nil when the options agree.
+    private func privacyWarning(_ summary: SessionSummary, storedWith stored: Privacy) -> Diagnostic? {
+        var differences: [String] = []
+        if stored.keepText != options.keepText {
+            differences.append(stored.keepText ? "with its typed text kept" : "with its typed text redacted")
+        }
+        if stored.redactLabels != options.redactLabels {
+            differences.append(stored.redactLabels ? "with its labels redacted" : "with its labels as recorded")
+        }
+        guard !differences.isEmpty else { return nil }
+        return Diagnostic(
+            severity: .warning, file: source.description, line: summary.headerLine, column: 1,
+            message:
+                "session \"\(summary.header.session)\" is already stored \(differences.joined(separator: " and ")); it is left as it is",
+            hint: "re-run with --replace to store it again with this run's options")
     }
 
     private mutating func endSession(_ summary: SessionSummary, _ db: Database) throws {
@@ -404,12 +434,13 @@ private struct FileWriter {
                 .init(
                     session: summary.header.session, kind: replaced ? .replaced : .stored, records: summary.records,
                     truncated: summary.truncated))
-        case .compare(let existingHash):
+        case .compare(let existingHash, let storedWith):
             if existingHash == hash {
                 report.sessions.append(
                     .init(
                         session: summary.header.session, kind: .unchanged, records: summary.records,
                         truncated: summary.truncated))
+                if let warning = privacyWarning(summary, storedWith: storedWith) { note(warning) }
             } else {
                 fail(
                     Diagnostic(

@@ -33,7 +33,10 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
     public var rejectedCount: Int
     public var duration: Double?
     public var status: Status
+    /// Ingested with `--keep-text`: its records may hold typed text.
     public var textKept: Bool
+    /// Ingested with `--redact-labels`: its labels are tokens (``LabelRedaction``), not what the app showed.
+    public var labelsRedacted: Bool
     public var ingestedAt: String
     public var headerJSON: String
 
@@ -56,6 +59,7 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
         duration = row["duration"]
         status = Status(rawValue: row["status"]) ?? .complete
         textKept = row["text_kept"]
+        labelsRedacted = row["labels_redacted"]
         ingestedAt = row["ingested_at"]
         headerJSON = row["header_json"]
     }
@@ -65,7 +69,8 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
     static let columns = """
         id, session_key, format, started_at, app_id, app_version, app_build, device_model, device_system, source,
         CASE WHEN json_extract(header_json, '$.source.importer') IS NULL THEN header_line END AS header_line,
-        record_count, touch_count, unknown_count, rejected_count, duration, status, text_kept, ingested_at, header_json
+        record_count, touch_count, unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at,
+        header_json
         """
 }
 

@@ -4,9 +4,9 @@
 struct DecodedLog {
     var events: [LogEvent] = []
 
-    init(_ text: String, file: String = "test.jsonl", keepText: Bool = false) {
+    init(_ text: String, file: String = "test.jsonl", keepText: Bool = false, redactLabels: Bool = false) {
         var collected: [LogEvent] = []
-        var decoder = LogDecoder(file: file, keepText: keepText) { collected.append($0) }
+        var decoder = LogDecoder(file: file, keepText: keepText, redactLabels: redactLabels) { collected.append($0) }
         decoder.readAll(text: text)
         events = collected
     }

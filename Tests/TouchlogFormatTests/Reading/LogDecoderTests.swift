@@ -115,4 +115,48 @@ import Testing
         let kept = DecodedLog(Lines.session(lines), keepText: true)
         #expect(kept.records.compactMap(\.json)[2] == lines[0])
     }
+
+    /// recursiveDescription keeps a view's second `text = '…'` in `imported`: typed text all the same.
+    @Test func redactsTextAnImporterKept() {
+        let line =
+            #"{"type":"insert","t":1,"parent":"root","view":{"id":"f","class":"UITextField","frame":[0,0,1,1],"imported":{"text":"SECRET","tag":3}}}"#
+        let log = DecodedLog(Lines.session([line]))
+        #expect(log.errors.isEmpty)
+        #expect(log.records.last?.json?.contains(#""imported":{"textLength":6,"tag":3}"#) == true)
+        #expect(DecodedLog(Lines.session([line]), keepText: true).records.last?.json == line)
+    }
+
+    /// A rejected line keeps everything but its text, and its stored reason does not quote a byte of the text, as the
+    /// reader's message would ("invalid escape '\q'"); the printed diagnostic still does, for the person fixing it.
+    @Test func aSetAsideLineKeepsNoTextInItsTextOrItsReason() throws {
+        let badEscape = #"{"type":"key","t":3,"text":"SEC\qRET"}"#
+        let log = DecodedLog(Lines.session([badEscape, "{oops", Lines.touch(4)]))
+        #expect(
+            log.rejected.map(\.text) == [
+                #"{"type":"key","t":3,"text":"<redacted 8 bytes>"}"#, "{<redacted 4 bytes from a break in the JSON>",
+            ])
+        #expect(
+            log.rejected.map(\.reason) == [
+                "invalid escape in a string", "expected a member name here",
+            ])
+        #expect(log.errors.first?.message == #"invalid escape '\q' in a string"#)
+
+        let kept = DecodedLog(Lines.session([badEscape]), keepText: true)
+        #expect(kept.rejected.map(\.text) == [badEscape])
+        #expect(kept.rejected.map(\.reason) == [#"invalid escape '\q' in a string"#])
+    }
+
+    @Test func withRedactLabelsASetAsideLineKeepsNoLabelsEither() {
+        let line = #"{"type":"set","t":"late","view":"btn","accessibilityLabel":"Call Ann","text":"typed"}"#
+        let log = DecodedLog(Lines.session([line]), keepText: true, redactLabels: true)
+        #expect(
+            log.rejected.map(\.text) == [
+                #"{"type":"set","t":"late","view":"btn","accessibilityLabel":"<redacted 8 bytes>","text":"typed"}"#
+            ])
+        let both = DecodedLog(Lines.session([line]), redactLabels: true)
+        #expect(
+            both.rejected.map(\.text) == [
+                #"{"type":"set","t":"late","view":"btn","accessibilityLabel":"<redacted 8 bytes>","text":"<redacted 5 bytes>"}"#
+            ])
+    }
 }

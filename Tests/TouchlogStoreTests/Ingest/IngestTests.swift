@@ -136,7 +136,8 @@ import Testing
         #expect(session.status == .partial && session.rejectedCount == 2 && session.recordCount == 4)
         let rejected = try database.rejectedLines(sessionRowID: session.rowID)
         #expect(rejected.map(\.line) == [4, 5])
-        #expect(rejected.map(\.text) == ["{oops", bad])
+        // Past the break in "{oops" there is no telling what is text: only its length is kept (PrivacyIngestTests).
+        #expect(rejected.map(\.text) == ["{<redacted 4 bytes from a break in the JSON>", bad])
         #expect(rejected.map(\.column) == [2, 28])
         #expect(rejected[1].reason == #""set" names view "ghost", which does not exist at this point"#)
     }

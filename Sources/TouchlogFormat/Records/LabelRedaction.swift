@@ -1,0 +1,87 @@
+/// `touchlog ingest --redact-labels`: replaces the labels people read on screen by stable tokens before anything is
+/// stored, for teams whose labels carry personal data (a contact's name on a cell, an amount on a button).
+///
+/// A label becomes `label#` and eight hex digits of a hash of its text: `"accessibilityLabel":"Call Ann Smith"` is
+/// stored as `"accessibilityLabel":"label#…"`, with the same eight digits wherever that text appears. The token is
+/// the same for the same text in every session, file and run, because the report groups findings by view signature
+/// and a view without an accessibility identifier is signed by its label: a stable token keeps one view's findings
+/// together across sessions (and baselines matching), where a length or a blank would merge different views.
+///
+/// The token is a pseudonym, not a secret: an unkeyed hash, so whoever guesses a label can confirm the guess. It keeps
+/// labels out of plain sight in the database, not from someone who knows what to look for.
+///
+/// - views (in `snapshot` windows and `insert` subtrees) and `set` records: the string values of ``keys``, and of the
+///   same names in a view's `imported` object (where importers keep what a dump printed that the format has no field
+///   for, such as XCUITest's `value` and `placeholderValue`). Empty strings stay empty: they say nothing.
+public enum LabelRedaction {
+    /// The members whose string values are labels: the format's `accessibilityLabel`, UIKit's other accessibility
+    /// strings, and the titles, values and placeholders of controls as recorders and importers write them.
+    public static let keys = [
+        "accessibilityLabel", "accessibilityValue", "accessibilityHint", "label", "value", "title", "placeholder",
+    ]
+
+    /// The token stored for `label`: `label#` and eight lowercase hex digits of its FNV-1a hash (64 bits folded to
+    /// 32). Thirty-two bits keep two different labels of one app apart (a clash needs tens of thousands of them)
+    /// while staying short enough to read in a report.
+    public static func token(for label: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in label.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let folded = String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16)
+        return "label#" + String(repeating: "0", count: 8 - folded.count) + folded
+    }
+
+    /// Redacts `object` in place; returns whether anything changed.
+    public static func redact(_ object: inout JSONObject, kind: RecordKind?) -> Bool {
+        switch kind {
+        case .set:
+            return redactMembers(&object)
+        case .snapshot:
+            guard case .array(var windows)? = object["windows"] else { return false }
+            var changed = false
+            for index in windows.indices { changed = redactView(&windows[index]) || changed }
+            if changed { object["windows"] = .array(windows) }
+            return changed
+        case .insert:
+            guard var view = object["view"] else { return false }
+            guard redactView(&view) else { return false }
+            object["view"] = view
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func redactMembers(_ object: inout JSONObject) -> Bool {
+        var changed = false
+        for index in object.members.indices where keys.contains(object.members[index].key) {
+            guard case .string(let label) = object.members[index].value, !label.isEmpty else { continue }
+            object.members[index].value = .string(token(for: label))
+            changed = true
+        }
+        return changed
+    }
+
+    /// Views nest at most ``FormatLimits/maximumViewDepth`` levels, so the recursion is bounded (and runs on the
+    /// reading thread, whose stack is sized for that depth).
+    private static func redactView(_ view: inout JSONValue) -> Bool {
+        guard case .object(var object) = view else { return false }
+        var changed = redactMembers(&object)
+        if case .object(var imported)? = object["imported"], redactMembers(&imported) {
+            object["imported"] = .object(imported)
+            changed = true
+        }
+        if case .array(var subviews)? = object["subviews"] {
+            var subChanged = false
+            for index in subviews.indices { subChanged = redactView(&subviews[index]) || subChanged }
+            if subChanged {
+                object["subviews"] = .array(subviews)
+                changed = true
+            }
+        }
+        if changed { view = .object(object) }
+        return changed
+    }
+}
