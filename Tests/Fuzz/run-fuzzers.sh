@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer binary per importer and fuzzes each for a while.
+# Builds a libFuzzer binary per importer, and one for the touchlog/1 JSON Lines reader and validator (`jsonl`),
+# and fuzzes each for a while.
 #
-#   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_FORMAT] [FORMAT…]      default: 180 s, every format
+#   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_FORMAT] [FORMAT…]      default: 180 s, every format and jsonl
 #   UPDATE_CORPUS=1 Tests/Fuzz/run-fuzzers.sh 300                 also replace the checked-in corpus
 #                                                                 with the minimised one found
-# Seeds come from the fixtures and the checked-in corpus (Tests/TouchlogFormatTests/Importers/Corpus/<format>/).
+# Seeds come from the fixtures and the checked-in corpus (Tests/TouchlogFormatTests/Importers/Corpus/<format>/;
+# for jsonl, the sample logs and Tests/TouchlogFormatTests/Reading/Corpus/).
 # Crashes, hangs (-timeout) and leaks are written to .build/fuzz/artifacts/<format>/; reproduce one with
 #   .build/fuzz/importers-<format> <artifact file>
 # Needs the Swift toolchain's libFuzzer runtime (libclang_rt.fuzzer, shipped with Swift on Linux).
@@ -14,7 +16,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-180}"
 shift || true
 formats=("$@")
-[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest)
+[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest jsonl)
 
 out=.build/fuzz
 tests=Tests/TouchlogFormatTests/Importers
@@ -29,23 +31,49 @@ flag_for() {
         recursiveDescription) echo "" ;;
         sentry) echo "-DFUZZ_SENTRY" ;;
         xcuitest) echo "-DFUZZ_XCUITEST" ;;
-        *) echo "unknown format '$1': use recursiveDescription, sentry or xcuitest" >&2; exit 2 ;;
+        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest or jsonl" >&2; exit 2 ;;
     esac
 }
 
-for format in "${formats[@]}"; do
-    flag=$(flag_for "$format")
-    binary="$out/importers-$format"
-    echo "== building $binary" >&2
-    # shellcheck disable=SC2086
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TouchlogFormat $flag \
-        "${sources[@]}" -o "$binary" 2>&1 | { grep -v "Cannot export local symbol" || true; }
+# The JSON Lines decoder is the whole TouchlogFormat module, which imports ResponderCore (built first, as a
+# library with the same instrumentation) and zlib.
+build_jsonl() {
+    local binary="$1"
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ResponderCore -emit-module \
+        -emit-library -static -emit-module-path "$out/ResponderCore.swiftmodule" \
+        $(find Sources/ResponderCore -name '*.swift') -o "$out/libResponderCore.a" 2>&1 \
+        | { grep -v "Cannot export local symbol" || true; }
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TouchlogFormat -I "$out" \
+        -I Sources/CZlib -L "$out" -lResponderCore -lz $(find Sources/TouchlogFormat -name '*.swift') \
+        Tests/Fuzz/LogDecoderFuzz.swift -o "$binary" 2>&1 | { grep -v "Cannot export local symbol" || true; }
+}
 
-    work="$out/corpus/$format"
+for format in "${formats[@]}"; do
+    if [ "$format" = jsonl ]; then
+        binary="$out/decoder-jsonl"
+        echo "== building $binary" >&2
+        build_jsonl "$binary"
+        corpus_dir=Tests/TouchlogFormatTests/Reading/Corpus
+        work="$out/corpus/jsonl"
+        mkdir -p "$work"
+        cp sample-logs/*.jsonl Tests/TouchlogCLITests/Fixtures/*.jsonl "$work/"
+    else
+        flag=$(flag_for "$format")
+        binary="$out/importers-$format"
+        echo "== building $binary" >&2
+        # shellcheck disable=SC2086
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TouchlogFormat $flag \
+            "${sources[@]}" -o "$binary" 2>&1 | { grep -v "Cannot export local symbol" || true; }
+        corpus_dir="$tests/Corpus/$format"
+        work="$out/corpus/$format"
+        mkdir -p "$work"
+        cp "$tests/Fixtures/$format/"* "$work/" 2>/dev/null || true
+    fi
     artifacts="$out/artifacts/$format"
-    mkdir -p "$work" "$artifacts"
-    cp "$tests/Fixtures/$format/"* "$work/" 2>/dev/null || true
-    cp "$tests/Corpus/$format/"* "$work/" 2>/dev/null || true
+    mkdir -p "$artifacts"
+    cp "$corpus_dir/"* "$work/" 2>/dev/null || true
 
     echo "== fuzzing $format for ${seconds}s" >&2
     "$binary" "$work" -dict="Tests/Fuzz/$format.dict" -max_total_time="$seconds" -max_len=4096 \
@@ -58,12 +86,12 @@ for format in "${formats[@]}"; do
         # Edge coverage only (no hit counters) and a set-cover merge: the smallest set of inputs that still
         # reaches every edge the run reached, small enough to check in and replay in the test suite.
         "$binary" -set_cover_merge=1 -use_counters=0 "$minimised" "$work" -max_len=4096 -timeout=5 2>/dev/null
-        rm -rf "${tests:?}/Corpus/$format" && mkdir -p "$tests/Corpus/$format"
+        rm -rf "${corpus_dir:?}" && mkdir -p "$corpus_dir"
         # libFuzzer names files by content hash; 16 hex digits are plenty to tell them apart.
         for file in "$minimised"/*; do
-            cp "$file" "$tests/Corpus/$format/$(basename "$file" | cut -c1-16)"
+            cp "$file" "$corpus_dir/$(basename "$file" | cut -c1-16)"
         done
-        echo "== $format: $(ls "$tests/Corpus/$format" | wc -l) corpus files kept" >&2
+        echo "== $format: $(ls "$corpus_dir" | wc -l) corpus files kept" >&2
     fi
 done
 exit $status

@@ -17,17 +17,8 @@ public enum TextRedaction {
             return rename(&object, from: "text", to: "length")
         case .set:
             return rename(&object, from: "text", to: "textLength")
-        case .snapshot:
-            guard case .array(var windows)? = object["windows"] else { return false }
-            var changed = false
-            for index in windows.indices { changed = redactView(&windows[index]) || changed }
-            if changed { object["windows"] = .array(windows) }
-            return changed
-        case .insert:
-            guard var view = object["view"] else { return false }
-            guard redactView(&view) else { return false }
-            object["view"] = view
-            return true
+        case .snapshot, .insert:
+            return RecordViews.rewrite(&object, kind: kind) { redactView(&$0) }
         default:
             return false
         }
