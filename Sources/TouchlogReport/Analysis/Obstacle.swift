@@ -33,6 +33,27 @@ enum Obstacle: Hashable {
         }
     }
 
+    /// The view to blame and how, for the finding's picture.
+    var cause: (view: ObjectRef, kind: SceneCause.Kind)? {
+        guard let blocker, let kind = causeKind else { return nil }
+        return (blocker, kind)
+    }
+
+    private var causeKind: SceneCause.Kind? {
+        switch self {
+        case .notInWindow: nil
+        case .coveredByWindow, .coveredBySibling: .inFront
+        case .passedOver(let reason, _):
+            switch reason {
+            case .hidden: .hidden
+            case .alphaBelowThreshold: .transparent
+            case .userInteractionDisabled: .interactionOff
+            case .disabledControl: .disabled
+            case .outsideBounds: .clipsBounds
+            }
+        }
+    }
+
     /// The control itself is a disabled control (a warning: the app may mean it).
     func isDisabled(_ control: ObjectRef) -> Bool {
         if case .passedOver(.disabledControl, let by) = self { return by == control }

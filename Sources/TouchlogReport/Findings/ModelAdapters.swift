@@ -46,3 +46,18 @@ extension Scene {
             keyboardFrame: model.keyboardVisible ? keyboardFrame : nil)
     }
 }
+
+extension Scene {
+    /// The screen a recording without `device.screen` (an imported dump) showed: the extent of its windows, from
+    /// the origin; an iPhone's portrait size when it has none.
+    static func screen(of model: ResponderModel) -> Size {
+        var width = 0.0
+        var height = 0.0
+        for window in model.windowsFrontToBackRefs {
+            guard let frame = model.screenFrame(of: window) else { continue }
+            width = max(width, frame.maxX)
+            height = max(height, frame.maxY)
+        }
+        return width > 0 && height > 0 ? Size(width, height) : Size(390, 844)
+    }
+}

@@ -21,10 +21,13 @@ public struct Scene: Sendable, Hashable {
     public var firstResponder: String?
     /// The keyboard's frame on screen when it was up.
     public var keyboardFrame: Rect?
+    /// What caused the problem, when a rule knows it: the view to outline and name besides the roles above.
+    public var cause: SceneCause?
 
     public init(
         screen: Size, t: Double, views: [SceneView], touches: [Point] = [], hitView: String? = nil,
-        expectedView: String? = nil, firstResponder: String? = nil, keyboardFrame: Rect? = nil
+        expectedView: String? = nil, firstResponder: String? = nil, keyboardFrame: Rect? = nil,
+        cause: SceneCause? = nil
     ) {
         self.screen = screen
         self.t = t
@@ -34,6 +37,7 @@ public struct Scene: Sendable, Hashable {
         self.expectedView = expectedView
         self.firstResponder = firstResponder
         self.keyboardFrame = keyboardFrame
+        self.cause = cause
     }
 
     public func view(_ id: String?) -> SceneView? {
@@ -74,5 +78,32 @@ public struct SceneView: Sendable, Hashable {
         self.isUserInteractionEnabled = isUserInteractionEnabled
         self.isEnabled = isEnabled
         self.depth = depth
+    }
+}
+
+/// The view a rule blames for a finding, and how it is to blame: drawn and named in the finding's picture.
+public struct SceneCause: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The view a gesture recognizer (its class name) is attached to: it cancelled the touch.
+        case recognizer(className: String)
+        /// A view or window in front that took the touch.
+        case inFront
+        /// An ancestor whose bounds the point lies outside: hit testing never looks at its subviews there.
+        case clipsBounds
+        /// An ancestor (or the view itself) hidden, below alpha 0.01, with user interaction off, or a disabled
+        /// control: hit testing passes it over.
+        case hidden
+        case transparent
+        case interactionOff
+        case disabled
+    }
+
+    /// The recorded id of the view.
+    public var view: String
+    public var kind: Kind
+
+    public init(view: String, kind: Kind) {
+        self.view = view
+        self.kind = kind
     }
 }

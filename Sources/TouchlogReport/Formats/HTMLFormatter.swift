@@ -111,13 +111,11 @@ enum HTMLFormatter {
         out += "<dt>Signature</dt><dd class=\"signature\">\(esc(group.signature))</dd>\n"
         out += "</dl>\n<div class=\"evidence\">\n"
         if let scene = first.scene {
-            out += "<figure>\n\(SceneSVG.svg(scene))\n<figcaption>"
-            out += "Session \(esc(first.session.id)) at \(NumberText.format(scene.t)) s. "
-            out += "<span class=\"key hit\">hit view</span> <span class=\"key expected\">should receive</span> "
-            out +=
-                "<span class=\"key first-responder\">first responder</span> <span class=\"key keyboard\">keyboard</span> "
-            out +=
-                "<span class=\"key touch\">touch</span> <span class=\"key hidden\">hidden</span></figcaption>\n</figure>\n"
+            let layout = SceneLayout(scene)
+            out += "<figure>\n\(SceneSVG.svg(scene, layout: layout))\n<figcaption>"
+            out += "Session \(esc(first.session.id)) at \(NumberText.format(scene.t)) s\n"
+            out += SceneSVG.legend(scene, layout: layout)
+            out += "</figcaption>\n</figure>\n"
         } else {
             out += "<p class=\"no-scene\">No picture: this finding carries no scene.</p>\n"
         }
@@ -147,9 +145,13 @@ enum HTMLFormatter {
                 records += " in " + esc(source)
                 if let line = finding.records.first.flatMap(finding.session.fileLine(ofSeq:)) { records += ":\(line)" }
             }
-            out += "<tr><td>\(esc(finding.session.id))</td><td>\(esc(finding.session.versionDescription))</td>"
-            out += "<td>\(esc(finding.session.deviceDescription))</td><td>\(esc(finding.session.startedAt ?? ""))</td>"
-            out += "<td>\(NumberText.format(finding.span.start))</td><td>\(records)</td></tr>\n"
+            // data-label names each cell on a phone, where the table is shown as cards.
+            out += "<tr><td data-label=\"Session\">\(esc(finding.session.id))</td>"
+            out += "<td data-label=\"App\">\(esc(finding.session.versionDescription))</td>"
+            out += "<td data-label=\"Device\">\(esc(finding.session.deviceDescription))</td>"
+            out += "<td data-label=\"Started\">\(esc(finding.session.startedAt ?? ""))</td>"
+            out += "<td data-label=\"Time (s)\">\(NumberText.format(finding.span.start))</td>"
+            out += "<td data-label=\"Records\">\(records)</td></tr>\n"
         }
         out += "</tbody></table>\n"
         if group.omittedFindings > 0 {
@@ -162,7 +164,7 @@ enum HTMLFormatter {
 
     static let style = """
         :root { --error: #c62828; --warning: #b26a00; --info: #1565c0; --hit: #ef6c00; --expected: #2e7d32;
-          --fr: #1565c0; --ink: #1d1d1f; --muted: #6b6b70; --line: #d9d9de; }
+          --fr: #1565c0; --cause: #8e24aa; --ink: #1d1d1f; --muted: #6b6b70; --line: #d9d9de; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 14px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
           color: var(--ink); background: #f6f6f8; }
@@ -209,28 +211,39 @@ enum HTMLFormatter {
         svg .v.transparent { stroke: #8e24aa; stroke-dasharray: 2 3; fill: rgba(142, 36, 170, 0.06); }
         svg .v.hidden { stroke: #bbb; stroke-dasharray: 4 4; fill: rgba(0, 0, 0, 0.04); }
         svg .v.disabled { stroke: #bbb; fill: rgba(0, 0, 0, 0.05); }
-        svg .keyboard { fill: rgba(60, 60, 67, 0.28); stroke: #555; }
-        svg .keyboard-label { font-size: 20px; fill: #333; text-anchor: middle; dominant-baseline: middle; }
         svg .role { fill: none; stroke-width: 3; }
-        svg .role.hit { stroke: var(--hit); fill: rgba(239, 108, 0, 0.18); }
+        svg .role.hit { stroke: var(--hit); }
+        svg .role.hit.filled, svg .role.filled { fill: rgba(239, 108, 0, 0.18); }
         svg .role.expected { stroke: var(--expected); stroke-dasharray: 8 4; }
         svg .role.first-responder { stroke: var(--fr); }
+        svg .role.cause { stroke: var(--cause); stroke-width: 4; stroke-dasharray: 3 3; }
+        svg .role.keyboard { fill: rgba(60, 60, 67, 0.28); stroke: #555; stroke-width: 1; }
         svg .role.is-hidden, svg .role.is-transparent { stroke-dasharray: 7 4; }
         svg .label { font-size: 13px; fill: #80868b; }
-        svg .caption { font-size: 16px; font-weight: 600; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
-        svg .caption.hit { fill: var(--hit); } svg .caption.expected { fill: var(--expected); }
-        svg .caption.first-responder { fill: var(--fr); }
+        svg .marker circle { fill: #fff; stroke-width: 3; }
+        svg .marker text { font-size: 15px; font-weight: 700; text-anchor: middle; dominant-baseline: central; }
+        svg .marker.hit circle { stroke: var(--hit); } svg .marker.hit text { fill: var(--hit); }
+        svg .marker.expected circle { stroke: var(--expected); } svg .marker.expected text { fill: var(--expected); }
+        svg .marker.first-responder circle { stroke: var(--fr); } svg .marker.first-responder text { fill: var(--fr); }
+        svg .marker.cause circle { stroke: var(--cause); } svg .marker.cause text { fill: var(--cause); }
+        svg .marker.keyboard circle { stroke: #555; } svg .marker.keyboard text { fill: #333; }
         svg .touch circle { fill: rgba(211, 47, 47, 0.25); stroke: #d32f2f; stroke-width: 2; }
         svg .touch .dot { fill: #d32f2f; stroke: none; }
-        .key { display: inline-block; margin-right: 6px; }
-        .key::before { content: ""; display: inline-block; width: 10px; height: 10px; margin-right: 3px; vertical-align: -1px;
-          border: 2px solid #999; }
-        .key.hit::before { border-color: var(--hit); background: rgba(239, 108, 0, 0.18); }
-        .key.expected::before { border: 2px dashed var(--expected); }
-        .key.first-responder::before { border-color: var(--fr); }
-        .key.keyboard::before { background: rgba(60, 60, 67, 0.28); border-color: #555; }
-        .key.touch::before { border-radius: 50%; border-color: #d32f2f; background: rgba(211, 47, 47, 0.25); }
-        .key.hidden::before { border: 2px dashed #bbb; }
+        .legend { list-style: none; margin: 6px 0 0; padding: 0; font-size: 13px; color: var(--ink); }
+        .legend li { margin: 3px 0; overflow-wrap: anywhere; }
+        .legend b { font-weight: 600; }
+        .legend b.hit { color: var(--hit); } .legend b.expected { color: var(--expected); }
+        .legend b.first-responder { color: var(--fr); } .legend b.cause { color: var(--cause); }
+        .legend .flags { color: var(--muted); }
+        .legend .marker { display: inline-block; min-width: 20px; height: 20px; line-height: 16px; border-radius: 50%;
+          border: 2px solid #999; text-align: center; font-weight: 700; font-size: 12px; background: #fff; }
+        .legend .marker.hit { border-color: var(--hit); color: var(--hit); }
+        .legend .marker.expected { border-color: var(--expected); color: var(--expected); }
+        .legend .marker.first-responder { border-color: var(--fr); color: var(--fr); }
+        .legend .marker.cause { border-color: var(--cause); color: var(--cause); }
+        .legend .marker.keyboard { border-color: #555; background: rgba(60, 60, 67, 0.28); }
+        .legend .marker.touch { border-color: #d32f2f; background: rgba(211, 47, 47, 0.25); min-width: 16px; height: 16px;
+          vertical-align: -3px; }
         .no-scene { flex: 0 0 auto; width: 300px; margin: 0; padding: 40px 16px; text-align: center; color: var(--muted);
           border: 1px dashed var(--line); border-radius: 10px; }
         .clean { font-size: 16px; }
@@ -238,6 +251,18 @@ enum HTMLFormatter {
         .unanalysed { background: #fff; border: 1px solid var(--line); border-left: 5px solid var(--error);
           border-radius: 6px; padding: 14px 18px; margin: 0 0 18px; }
         .unanalysed td code { white-space: nowrap; }
+        /* A phone: the occurrences table becomes one card per session, so that no column is squeezed to a letter. */
+        @media (max-width: 640px) {
+          header, main { padding: 12px 10px; }
+          .problem { padding: 12px 10px; }
+          .facts { grid-template-columns: 1fr; } .facts dd { margin-bottom: 4px; }
+          figure, .timeline { width: 100%; min-width: 0; } svg.scene { width: 100%; height: auto; max-width: 340px; }
+          .occurrences thead { display: none; }
+          .occurrences, .occurrences tbody, .occurrences tr, .occurrences td { display: block; width: 100%; }
+          .occurrences tr { border: 1px solid var(--line); border-radius: 4px; margin: 6px 0; padding: 4px 0; }
+          .occurrences td { border: 0; padding: 1px 8px; }
+          .occurrences td::before { content: attr(data-label) ": "; color: var(--muted); font-weight: 600; }
+        }
 
         """
 }

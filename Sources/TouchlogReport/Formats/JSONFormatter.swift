@@ -105,6 +105,25 @@ enum JSONFormatter {
             "hitView": optional(scene.hitView), "expectedView": optional(scene.expectedView),
             "firstResponder": optional(scene.firstResponder),
             "keyboardFrame": scene.keyboardFrame.map(rect) ?? .null,
+            "cause": scene.cause.map(cause) ?? .null,
         ]
+    }
+
+    /// The view to blame: its id, how it is to blame (a stable name) and, for a recognizer, its class.
+    private static func cause(_ cause: SceneCause) -> JSONValue {
+        let kind: String
+        var recognizer: JSONValue = .null
+        switch cause.kind {
+        case .recognizer(let className):
+            kind = "recognizer"
+            recognizer = .string(className)
+        case .inFront: kind = "in_front"
+        case .clipsBounds: kind = "clips_bounds"
+        case .hidden: kind = "hidden"
+        case .transparent: kind = "transparent"
+        case .interactionOff: kind = "interaction_off"
+        case .disabled: kind = "disabled"
+        }
+        return ["view": .string(cause.view), "kind": .string(kind), "recognizer": recognizer]
     }
 }

@@ -1,11 +1,19 @@
 import ResponderCore
 
-/// Draws a ``Scene`` as an inline SVG wireframe: every view's frame back to front, the keyboard, then the
-/// roles on top (the view that should have received the touch, the hit view, the first responder) and the
-/// touches. Styles come from the page's CSS classes; every text from the recording is escaped.
+/// Draws a ``Scene`` as an inline SVG wireframe: every view's frame back to front, the keyboard, the views the
+/// finding names outlined in their role's colour with a numbered marker (``SceneLayout``), and the touches. What
+/// each number is goes in the legend (``legend(_:)``), beside the picture in the page's text. Styles come from the
+/// page's CSS classes; every text from the recording is escaped.
+///
+/// Every marker and label carries its box in a `data-box` attribute (`x y width height`, screen points), so that
+/// tests can check on the SVG itself that nothing overlaps.
 enum SceneSVG {
+    /// A view larger than this share of the screen is outlined, never filled: a filled root view would flood the
+    /// picture.
+    static let largestFilledShare = 0.2
+
     /// `width` is the rendered width in CSS pixels; the height follows the screen's aspect ratio.
-    static func svg(_ scene: Scene, width: Double = 300) -> String {
+    static func svg(_ scene: Scene, layout: SceneLayout, width: Double = 300) -> String {
         let esc = Escape.html
         let n = NumberText.format
         let screen = scene.screen
@@ -28,57 +36,74 @@ enum SceneSVG {
             out +=
                 "<rect class=\"\(classes.joined(separator: " "))\" \(frame(view.frame))><title>\(esc(tooltip(view)))</title></rect>\n"
         }
-        // Labels of the views big enough to carry one, for orientation; the roles' captions come later, on top.
-        let roleIDs = Set([scene.hitView, scene.expectedView, scene.firstResponder].compactMap { $0 })
-        for view in scene.views where view.depth > 0 && !roleIDs.contains(view.id) && view.frame.height >= 20 {
-            guard let label = view.label, !label.isEmpty else { continue }
-            let text = label.count > 28 ? String(label.prefix(27)) + "…" : label
+        for label in layout.labels {
             out +=
-                "<text class=\"label\" x=\"\(n(view.frame.minX + 4))\" y=\"\(n(view.frame.minY + 15))\">\(esc(text))</text>\n"
+                "<text class=\"label\" x=\"\(n(label.origin.x))\" y=\"\(n(label.origin.y))\" data-box=\"\(box(label.box))\">\(esc(label.text))</text>\n"
         }
-        if let keyboard = scene.keyboardFrame {
-            out += "<rect class=\"keyboard\" \(frame(keyboard))><title>keyboard</title></rect>\n"
+        let screenArea = max(1, screen.width * screen.height)
+        // Outlines first (the keyboard's filled, under the others), markers last so that none is covered.
+        for annotation in layout.annotations.sorted(by: { isKeyboard($0) && !isKeyboard($1) }) {
+            let primary = annotation.roles[0]
+            var classes = ["role", primary.cssClass]
+            if let view = annotation.view {
+                if view.isHidden {
+                    classes.append("is-hidden")
+                } else if view.alpha < 0.01 {
+                    classes.append("is-transparent")
+                }
+                let area = abs(view.frame.width * view.frame.height)
+                if annotation.roles.contains(.hit), area <= largestFilledShare * screenArea { classes.append("filled") }
+            }
             out +=
-                "<text class=\"keyboard-label\" x=\"\(n(keyboard.x + keyboard.width / 2))\" y=\"\(n(keyboard.y + keyboard.height / 2))\">keyboard</text>\n"
-        }
-        // Roles on top, the most specific last so it stays visible where they overlap.
-        // The hit view is filled, so it goes first and the outlines stay visible on top of it.
-        let roles: [(String?, String, String)] = [
-            (scene.hitView, "hit", "hit view"),
-            (scene.expectedView, "expected", "should receive"),
-            (scene.firstResponder, "first-responder", "first responder"),
-        ]
-        var labelled: [(Rect, String, String)] = []
-        for (id, role, caption) in roles {
-            guard let view = scene.view(id) else { continue }
-            let state = view.isHidden ? " is-hidden" : view.alpha < 0.01 ? " is-transparent" : ""
-            out +=
-                "<rect class=\"role \(role)\(state)\" \(frame(view.frame))><title>\(esc(caption + ": " + tooltip(view)))</title></rect>\n"
-            // Short enough to fit the 393-point-wide screen with its flags; the full text is in the tooltip.
-            let name = view.label ?? view.className
-            var text = caption + ": " + (name.count > 24 ? String(name.prefix(23)) + "…" : name)
-            if view.isHidden { text += " (hidden)" }
-            if view.alpha < 1 { text += " (alpha \(NumberText.format(view.alpha)))" }
-            labelled.append((view.frame, role, text))
-        }
-        var placed: [(x: Double, y: Double)] = []
-        for (rect, role, text) in labelled {
-            // Captions sit above their frame (inside it at the top of the screen) and move up a line while
-            // they would overlap one already placed.
-            let x = max(2, rect.minX)
-            var y = rect.minY >= 20 ? rect.minY - 5 : rect.minY + 18
-            while placed.contains(where: { abs($0.y - y) < 18 && abs($0.x - x) < 200 }) { y -= 19 }
-            placed.append((x, y))
-            out += "<text class=\"caption \(role)\" x=\"\(n(x))\" y=\"\(n(max(16, y)))\">\(esc(text))</text>\n"
+                "<rect class=\"\(classes.joined(separator: " "))\" \(frame(annotation.frame))><title>\(esc(title(annotation)))</title></rect>\n"
         }
         for touch in scene.touches {
-            out += "<g class=\"touch\"><circle cx=\"\(n(touch.x))\" cy=\"\(n(touch.y))\" r=\"11\"/>"
+            out +=
+                "<g class=\"touch\"><circle cx=\"\(n(touch.x))\" cy=\"\(n(touch.y))\" r=\"\(n(SceneLayout.touchRadius))\"/>"
             out += "<circle class=\"dot\" cx=\"\(n(touch.x))\" cy=\"\(n(touch.y))\" r=\"3\"/>"
             out += "<title>touch at (\(n(touch.x)), \(n(touch.y)))</title></g>\n"
+        }
+        for annotation in layout.annotations {
+            let centre = annotation.marker
+            out +=
+                "<g class=\"marker \(annotation.roles[0].cssClass)\" data-box=\"\(box(SceneLayout.box(ofMarker: centre)))\" data-frame=\"\(box(annotation.frame))\">"
+            out += "<circle cx=\"\(n(centre.x))\" cy=\"\(n(centre.y))\" r=\"\(n(SceneLayout.markerRadius))\"/>"
+            out += "<text x=\"\(n(centre.x))\" y=\"\(n(centre.y))\">\(annotation.number)</text>"
+            out += "<title>\(esc(title(annotation)))</title></g>\n"
         }
         out += "</svg>"
         return out
     }
+
+    /// The legend: each marker's number with the roles of its view and the view's name, then the touches.
+    static func legend(_ scene: Scene, layout: SceneLayout) -> String {
+        let esc = Escape.html
+        let n = NumberText.format
+        var out = "<ol class=\"legend\">\n"
+        for annotation in layout.annotations {
+            let primary = annotation.roles[0].cssClass
+            let roles = annotation.roles.map { "<b class=\"\($0.cssClass)\">\(esc($0.caption))</b>" }
+            out += "<li><span class=\"marker \(primary)\">\(annotation.number)</span> "
+            out += roles.joined(separator: "; ")
+            if let view = annotation.view {
+                out += ": \(esc(name(view)))"
+                let flags = self.flags(view)
+                if !flags.isEmpty { out += " <span class=\"flags\">(\(esc(flags.joined(separator: ", "))))</span>" }
+            } else {
+                let f = annotation.frame
+                out +=
+                    " <span class=\"flags\">(\(n(f.minX)), \(n(f.minY)), \(n(abs(f.width)))×\(n(abs(f.height))))</span>"
+            }
+            out += "</li>\n"
+        }
+        for touch in scene.touches {
+            out += "<li><span class=\"marker touch\"></span> touch at (\(n(touch.x)), \(n(touch.y)))</li>\n"
+        }
+        out += "</ol>"
+        return out
+    }
+
+    private static func isKeyboard(_ annotation: SceneLayout.Annotation) -> Bool { annotation.view == nil }
 
     private static func frame(_ rect: Rect) -> String {
         let n = NumberText.format
@@ -86,15 +111,36 @@ enum SceneSVG {
             "x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(abs(rect.width)))\" height=\"\(n(abs(rect.height)))\""
     }
 
-    private static func tooltip(_ view: SceneView) -> String {
-        var text = view.className
-        if let label = view.label { text += " \"\(label)\"" }
-        text += " (\(view.id))"
+    private static func box(_ rect: Rect) -> String {
+        let n = NumberText.format
+        return "\(n(rect.minX)) \(n(rect.minY)) \(n(abs(rect.width))) \(n(abs(rect.height)))"
+    }
+
+    private static func title(_ annotation: SceneLayout.Annotation) -> String {
+        let roles = annotation.roles.map(\.caption).joined(separator: "; ")
+        return annotation.view.map { "\(annotation.number). \(roles): \(tooltip($0))" }
+            ?? "\(annotation.number). \(roles)"
+    }
+
+    /// `Class "label"` (or the id when there is no label).
+    private static func name(_ view: SceneView) -> String {
+        view.label.map { "\(view.className) \"\($0)\"" } ?? "\(view.className) (\(view.id))"
+    }
+
+    private static func flags(_ view: SceneView) -> [String] {
         var flags: [String] = []
         if view.isHidden { flags.append("hidden") }
         if view.alpha < 1 { flags.append("alpha \(NumberText.format(view.alpha))") }
         if !view.isUserInteractionEnabled { flags.append("interaction off") }
         if !view.isEnabled { flags.append("disabled") }
+        return flags
+    }
+
+    private static func tooltip(_ view: SceneView) -> String {
+        var text = view.className
+        if let label = view.label { text += " \"\(label)\"" }
+        text += " (\(view.id))"
+        let flags = self.flags(view)
         if !flags.isEmpty { text += ": " + flags.joined(separator: ", ") }
         return text
     }

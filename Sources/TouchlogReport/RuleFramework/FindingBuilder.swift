@@ -118,14 +118,18 @@ public final class FindingBuilder {
 
     /// The screen now (the model's views, the recorded keyboard frame) with the roles given; nil unless the output
     /// format shows scenes, or without a screen size.
+    /// The picture's data, when the output shows pictures. `cause` is the view to blame and how (see
+    /// ``SceneCause``). A session without `device.screen` (an imported dump) is drawn at the size of its windows.
     func scene(
         _ model: ResponderModel, t: Double, touches: [Point] = [], hitView: ObjectRef? = nil,
-        expectedView: ObjectRef? = nil
+        expectedView: ObjectRef? = nil, cause: (view: ObjectRef, kind: SceneCause.Kind)? = nil
     ) -> Scene? {
-        guard context.wantsScenes, let screen = context.screen else { return nil }
-        return Scene(
-            model: model, screen: screen, t: t, touches: touches, hitView: hitView, expectedView: expectedView,
-            keyboardFrame: context.keyboardFrame)
+        guard context.wantsScenes else { return nil }
+        var scene = Scene(
+            model: model, screen: context.screen ?? Scene.screen(of: model), t: t, touches: touches,
+            hitView: hitView, expectedView: expectedView, keyboardFrame: context.keyboardFrame)
+        if let cause { scene.cause = SceneCause(view: model.id(of: cause.view), kind: cause.kind) }
+        return scene
     }
 
     func finding(

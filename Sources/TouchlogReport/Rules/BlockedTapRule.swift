@@ -143,6 +143,7 @@ final class BlockedTapRule: Rule {
             control: control, obstacle: obstacle, taps: [citation],
             explanation: "\(build.name(controlView)) never reached it: \(why)\(hitName).", views: views,
             disabledItself: obstacle.isDisabled(control),
-            scene: build.scene(model, t: t, touches: [point], hitView: hit, expectedView: control))
+            scene: build.scene(
+                model, t: t, touches: [point], hitView: hit, expectedView: control, cause: obstacle.cause))
     }
 }

@@ -132,14 +132,16 @@ final class SwallowedTapRule: Rule {
         if isCell, trackerView.accessibilityIdentifier == nil { trackerView.accessibilityLabel = nil }
         var views = [trackerView]
         var recognizerText = "a gesture recognizer"
+        var cause: (view: ObjectRef, kind: SceneCause.Kind)?
         if let info = model.recognizerInfo(recognizer), model.info(info.view) != nil {
             let ownerView = build.view(info.view, in: model, role: "recognizer's view")
             views.append(ownerView)
             recognizerText = "the \(info.className) on \(build.name(ownerView))"
+            cause = (info.view, .recognizer(className: info.className))
         }
         var scene = build.scene(
             model, t: began?.began.t ?? t, touches: began.map { [$0.point] } ?? [], hitView: began?.view,
-            expectedView: tracker)
+            expectedView: tracker, cause: cause)
         if let began {
             scene?.firstResponder = began.firstResponder
             scene?.keyboardFrame = began.keyboardFrame

@@ -125,6 +125,7 @@ final class UnreachableControlRule: Rule {
         return Group(
             control: model.id(of: control), subtree: subtree, snapshots: [citation],
             explanation: "\(build.name(controlView)) is visible and enabled but no tap can reach it: \(why).",
-            views: views, severity: severity, scene: build.scene(model, t: citation.t, expectedView: control))
+            views: views, severity: severity,
+            scene: build.scene(model, t: citation.t, expectedView: control, cause: obstacle.cause))
     }
 }

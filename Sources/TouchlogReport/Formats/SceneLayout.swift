@@ -1,0 +1,175 @@
+import ResponderCore
+
+/// Where the annotations of a finding's picture go: a numbered marker on each view the finding names (the legend
+/// beside the picture says what each number is), and the gray labels that help to find one's way, none of them
+/// overlapping another or leaving the screen.
+///
+/// Text that names views lives in the legend, in the page's own type size, so it stays readable at any width
+/// and never covers the wireframe; on the picture a marker sits on a corner of its view (or just outside a view
+/// too small to hold it), so it is attached to the view it names.
+struct SceneLayout {
+    /// One view the finding names, with every role it plays.
+    struct Annotation {
+        var number: Int
+        var roles: [Role]
+        /// The view (nil for the keyboard, which is not a view of the scene).
+        var view: SceneView?
+        /// The annotated frame, in screen points.
+        var frame: Rect
+        /// The marker's centre.
+        var marker: Point
+    }
+
+    enum Role: Equatable {
+        case cause(SceneCause.Kind)
+        case expected
+        case hit
+        case firstResponder
+        case keyboard
+
+        /// The CSS class of its outline, marker and legend entry.
+        var cssClass: String {
+            switch self {
+            case .cause: "cause"
+            case .expected: "expected"
+            case .hit: "hit"
+            case .firstResponder: "first-responder"
+            case .keyboard: "keyboard"
+            }
+        }
+
+        /// What the legend calls it.
+        var caption: String {
+            switch self {
+            case .cause(let kind):
+                switch kind {
+                case .recognizer(let className): "its \(className) cancelled the touch"
+                case .inFront: "in front: took the touch"
+                case .clipsBounds: "its bounds clip the control: the touch fell outside them"
+                case .hidden: "hidden: hit testing passes it over"
+                case .transparent: "alpha below 0.01: hit testing passes it over"
+                case .interactionOff: "user interaction off: hit testing passes it over"
+                case .disabled: "disabled control: hit testing passes it over"
+                }
+            case .expected: "should have received the touch"
+            case .hit: "hit view: received the touch"
+            case .firstResponder: "first responder"
+            case .keyboard: "keyboard"
+            }
+        }
+    }
+
+    /// A gray label of a view, for orientation only.
+    struct Label {
+        var text: String
+        /// Where the text starts (its baseline).
+        var origin: Point
+        var box: Rect
+    }
+
+    /// The marker's radius, in screen points (about 9 px in a 300 px wide picture of a 393-point screen).
+    static let markerRadius = 12.0
+    /// How far outside its view a marker may sit and still be attached to it.
+    static let attachment = markerRadius + 4
+    static let labelFontSize = 13.0
+    /// The touch's drawn circle (``SceneSVG``).
+    static let touchRadius = 11.0
+
+    let screen: Size
+    var annotations: [Annotation] = []
+    var labels: [Label] = []
+
+    init(_ scene: Scene) {
+        screen = scene.screen
+        var roles: [(String?, Role)] = [
+            (scene.expectedView, .expected), (scene.hitView, .hit), (scene.firstResponder, .firstResponder),
+        ]
+        if let cause = scene.cause { roles.insert((cause.view, .cause(cause.kind)), at: 0) }
+        for (id, role) in roles {
+            guard let view = scene.view(id) else { continue }
+            if let k = annotations.firstIndex(where: { $0.view?.id == view.id }) {
+                annotations[k].roles.append(role)
+            } else {
+                annotations.append(
+                    Annotation(
+                        number: annotations.count + 1, roles: [role], view: view, frame: view.frame,
+                        marker: Point(0, 0)))
+            }
+        }
+        if let keyboard = scene.keyboardFrame {
+            annotations.append(
+                Annotation(
+                    number: annotations.count + 1, roles: [.keyboard], view: nil, frame: keyboard, marker: Point(0, 0)))
+        }
+        // The touches stay visible: no marker or label covers one.
+        var taken: [Rect] = scene.touches.map {
+            Rect($0.x - Self.touchRadius, $0.y - Self.touchRadius, 2 * Self.touchRadius, 2 * Self.touchRadius)
+        }
+        for k in annotations.indices {
+            annotations[k].marker = place(around: annotations[k].frame, avoiding: taken)
+            taken.append(Self.box(ofMarker: annotations[k].marker))
+        }
+        let named = Set(annotations.compactMap { $0.view?.id })
+        for view in scene.views where view.depth > 0 && !named.contains(view.id) && view.frame.height >= 20 {
+            guard let label = view.label, !label.isEmpty else { continue }
+            let text = label.count > 28 ? String(label.prefix(27)) + "…" : label
+            let origin = Point(view.frame.minX + 4, view.frame.minY + 15)
+            let box = Rect(origin.x, origin.y - Self.labelFontSize, Self.width(of: text), Self.labelFontSize + 3)
+            // A label that would cover a marker, another label or leave the screen is left out: the legend and
+            // the tooltips still say what the view is.
+            guard box.maxX <= screen.width, box.maxY <= screen.height, !taken.contains(where: { $0.intersects(box) })
+            else { continue }
+            labels.append(Label(text: text, origin: origin, box: box))
+            taken.append(box)
+        }
+    }
+
+    /// The square a marker covers.
+    static func box(ofMarker centre: Point) -> Rect {
+        Rect(centre.x - markerRadius, centre.y - markerRadius, 2 * markerRadius, 2 * markerRadius)
+    }
+
+    /// A generous estimate of a label's width in the page's sans-serif at ``labelFontSize``.
+    static func width(of text: String) -> Double { Double(text.count) * labelFontSize * 0.62 }
+
+    /// The first place for a marker, among the corners of `frame` (inside), then just outside its edges, then
+    /// along its edges, that stays on screen, stays attached to `frame` and covers nothing already placed.
+    private func place(around frame: Rect, avoiding taken: [Rect]) -> Point {
+        let r = Self.markerRadius
+        let inset = r + 3
+        var candidates = [
+            Point(frame.minX + inset, frame.minY + inset), Point(frame.maxX - inset, frame.minY + inset),
+            Point(frame.minX + inset, frame.maxY - inset), Point(frame.maxX - inset, frame.maxY - inset),
+            Point(frame.minX + r, frame.minY - inset), Point(frame.maxX + inset, frame.minY + r),
+            Point(frame.minX - inset, frame.minY + r), Point(frame.minX + r, frame.maxY + inset),
+        ]
+        let step = 2 * r + 4
+        for x in stride(from: frame.minX + inset + step, to: frame.maxX - inset, by: step) {
+            candidates += [Point(x, frame.minY + inset), Point(x, frame.maxY - inset)]
+        }
+        for y in stride(from: frame.minY + inset + step, to: frame.maxY - inset, by: step) {
+            candidates += [Point(frame.minX + inset, y), Point(frame.maxX - inset, y)]
+        }
+        let fits = candidates.filter { centre in
+            centre.x >= r && centre.y >= r && centre.x <= screen.width - r && centre.y <= screen.height - r
+                && Self.distance(from: centre, to: frame) <= Self.attachment
+        }
+        return fits.first { centre in !taken.contains { $0.intersects(Self.box(ofMarker: centre)) } }
+            ?? fits.first
+            ?? Point(min(max(frame.minX, r), screen.width - r), min(max(frame.minY, r), screen.height - r))
+    }
+
+    /// How far `point` lies outside `rect` (0 inside).
+    static func distance(from point: Point, to rect: Rect) -> Double {
+        let dx = max(rect.minX - point.x, 0, point.x - rect.maxX)
+        let dy = max(rect.minY - point.y, 0, point.y - rect.maxY)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+extension Rect {
+    /// Whether the two rectangles share more than an edge.
+    func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+}
