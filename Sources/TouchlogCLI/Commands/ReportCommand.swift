@@ -126,11 +126,16 @@ struct ReportCommand: ParsableCommand {
 
     private func report() throws {
         let store = try database.open(for: .reading)
-        let filter = ReportFilter(
-            sessions: sessions, appVersion: appVersion, since: since, rules: rules, minSeverity: minSeverity)
+        let filter = ReportFilter(sessions: sessions, appVersion: appVersion, since: since, minSeverity: minSeverity)
+        // validate() checked each --rule against the registry.
+        var configuration = ReportConfiguration()
+        if !rules.isEmpty {
+            configuration.selection = .only(Set(rules.compactMap { RuleRegistry.rule(named: $0)?.id }))
+        }
+        configuration.baseline = baseline
         let run = ReportRun(
-            filter: filter, baselinePath: baseline, writeBaselinePath: writeBaseline, failOn: failOn?.severity,
-            toolVersion: TouchlogCommand.version)
+            filter: filter, configuration: configuration, writeBaselinePath: writeBaseline,
+            failOn: failOn?.severity, toolVersion: TouchlogCommand.version)
         let outcome = try run.run(database: store, detail: .forFormat(format))
         // The report names these too; standard error says it again for a CI log whose report went to a file.
         for skipped in outcome.report.unanalysed {
