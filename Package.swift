@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `.touchlog.yml`: read at the CLI's edge into the report's typed configuration.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The UIKit model. Pure Swift: no Foundation, no SQLite, no I/O.
@@ -39,6 +41,7 @@ let package = Package(
             dependencies: [
                 "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport", "ResponderCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]),
         .executableTarget(name: "touchlog", dependencies: ["TouchlogCLI"]),
         // Benchmarks run by `make bench`; never part of the test suite.
@@ -69,7 +72,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "TouchlogCLITests",
-            dependencies: ["TouchlogCLI", "TouchlogStore", "TouchlogFormat", "TouchlogTestSupport"],
+            dependencies: ["TouchlogCLI", "TouchlogReport", "TouchlogStore", "TouchlogFormat", "TouchlogTestSupport"],
             exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

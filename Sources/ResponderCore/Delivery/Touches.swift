@@ -326,11 +326,12 @@ extension ResponderModel {
         }
     }
 
-    /// Whether the view or an ancestor is hidden or below alpha 0.01: invisible on screen (F4 leak query).
-    func isEffectivelyHidden(_ v: Int) -> Bool {
+    /// Whether the view or an ancestor is hidden or below alpha `threshold` (UIKit's 0.01 unless a caller asks for
+    /// what a person cannot see): invisible on screen (F4 leak query).
+    func isEffectivelyHidden(_ v: Int, alphaBelow threshold: Double = 0.01) -> Bool {
         var cur = v
         while cur >= 0 {
-            if views[cur].isHidden || Double(Float(views[cur].alpha)) < 0.01 { return true }
+            if views[cur].isHidden || Double(Float(views[cur].alpha)) < threshold { return true }
             cur = views[cur].parent
         }
         return false

@@ -91,6 +91,14 @@ extension ResponderModel {
         return isEffectivelyHidden(v)
     }
 
+    /// Whether the view or an ancestor is hidden or below alpha `threshold` (as stored, a Float). UIKit hit-tests
+    /// a view down to alpha 0.01, but a person sees nothing well above that: a rule about what users can see may
+    /// ask with a higher threshold.
+    public func isEffectivelyHidden(_ ref: ObjectRef, alphaBelow threshold: Double) -> Bool {
+        guard case .view(let v) = ref else { return false }
+        return isEffectivelyHidden(v, alphaBelow: threshold)
+    }
+
     // Cheap single-field questions, for code that asks once per event: `info(_:)` builds the whole `ViewInfo`
     // (arrays of subviews and recognizers, two walks up the tree) every time.
 

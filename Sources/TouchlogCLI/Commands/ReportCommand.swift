@@ -20,6 +20,13 @@ struct ReportCommand: ParsableCommand {
             test case per problem; failures at or above --fail-on, else warning), sarif (2.1.0), html (one \
             self-contained page with a picture of the screen per problem).
 
+            Configuration: the first .touchlog.yml found from the current folder up to the root (or --config \
+            FILE; --no-config for none) turns rules off or on (disabled_rules, only_rules), sets a rule's \
+            severity and thresholds (a section per rule id), leaves sessions out (excluded: app_versions, devices, \
+            sessions) and names a baseline. Options win over the file, the file over the defaults. \
+            --print-config prints the configuration in force as YAML, with where each value came from, and exits. \
+            A bad file is an error at its line and column (exit 2). See docs/report.md.
+
             In CI: `touchlog report --write-baseline known.json` once, then \
             `touchlog report --baseline known.json --fail-on error --format junit` reports only new problems \
             and fails when one is an error.
@@ -32,14 +39,16 @@ struct ReportCommand: ParsableCommand {
             Exit status: 0 the report was printed (also when problems remain, a session was not analysed or \
             none was, without --fail-on); 1 with --fail-on: a problem at or above it remains, a session could \
             not be analysed, or no session was analysed; 2 the database or the baseline file could not be read \
-            (or the baseline written), or a --session matches no stored session or several; 64 invalid \
-            arguments.
+            (or the baseline written), the configuration file is not valid, or a --session matches no stored \
+            session or several; 64 invalid arguments.
 
             Examples:
               touchlog report
               touchlog report --app-version 5.2.0 --min-severity warning --format markdown
               touchlog report --format html > report.html
               touchlog report --baseline known.json --fail-on error --format sarif > touchlog.sarif
+              touchlog report --no-config --fail-on error      # CI: ignore any .touchlog.yml
+              touchlog report --print-config > .touchlog.yml   # every setting, to edit
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -81,7 +90,36 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "List the rules (with --format text, json or markdown) instead of reporting.")
     var listRules = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Read this configuration file (and no other) instead of the .touchlog.yml found from the current folder up.",
+            valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Read no configuration file: the defaults and these options only (reproducible in CI).")
+    var noConfig = false
+
+    @Flag(
+        help:
+            "Print the configuration in force (defaults, file, options) as YAML, with where each value came from, and exit."
+    )
+    var printConfig = false
+
     func validate() throws {
+        if config != nil, noConfig {
+            throw ValidationError("Use just one of --config or --no-config.")
+        }
+        if printConfig {
+            if listRules { throw ValidationError("Use just one of --print-config or --list-rules.") }
+            let reportOnly =
+                !sessions.isEmpty || appVersion != nil || since != nil || failOn != nil || minSeverity != .info
+                || format != .text
+            if reportOnly {
+                throw ValidationError(
+                    "--print-config takes --config, --no-config, --rule, --baseline and --write-baseline, which are part of the configuration; drop the other report options."
+                )
+            }
+        }
         if baseline != nil, writeBaseline != nil {
             throw ValidationError(
                 "Use just one of --baseline or --write-baseline: write a baseline from the full report, then read it in later runs."
@@ -93,7 +131,7 @@ struct ReportCommand: ParsableCommand {
             }
             let filters =
                 !sessions.isEmpty || appVersion != nil || since != nil || !rules.isEmpty || baseline != nil
-                || writeBaseline != nil || failOn != nil || minSeverity != .info
+                || writeBaseline != nil || failOn != nil || minSeverity != .info || config != nil || noConfig
             if filters { throw ValidationError("--list-rules takes only --format; drop the report options.") }
         }
         if let since, let problem = ReportFilter.problem(withSince: since) { throw ValidationError(problem + ".") }
@@ -114,9 +152,20 @@ struct ReportCommand: ParsableCommand {
             }
             return
         }
+        let loaded: LoadedConfiguration
+        do {
+            loaded = try configurationInForce()
+        } catch let error as ConfigurationError {
+            StandardError.write("\(error)\n")
+            throw ExitCode(CLIExit.database.rawValue)
+        }
+        if printConfig {
+            print(ConfigurationPrinter.yaml(loaded.configuration, provenance: loaded.provenance), terminator: "")
+            return
+        }
         try reportingErrors {
             do {
-                try report()
+                try report(loaded)
             } catch let error as ReportError {
                 if case .unknownRule = error { throw ValidationError(error.description + ".") }
                 throw CLIError(error.description, exit: .database)
@@ -124,14 +173,33 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    private func report() throws {
+    /// The file found or named (said on standard error, which the report's output does not go to), read, then
+    /// the options over it.
+    private func configurationInForce() throws -> LoadedConfiguration {
+        let file = ConfigurationDiscovery.file(
+            explicit: config, ignoring: noConfig, currentFolder: FileManager.default.currentDirectoryPath)
+        var loaded = try file.map { try ConfigurationFile.load(path: $0) } ?? LoadedConfiguration()
+        // --print-config names the file in its output.
+        if let file, !printConfig { StandardError.write("touchlog: configuration: \(file)\n") }
+        // validate() checked each --rule against the registry.
+        let ruleIDs = rules.compactMap { RuleRegistry.rule(named: $0)?.id }
+        loaded.apply(ConfigurationOverrides(rules: ruleIDs, baseline: baseline, writesBaseline: writeBaseline != nil))
+        return loaded
+    }
+
+    private func report(_ loaded: LoadedConfiguration) throws {
         let store = try database.open(for: .reading)
-        let filter = ReportFilter(
-            sessions: sessions, appVersion: appVersion, since: since, rules: rules, minSeverity: minSeverity)
+        let filter = ReportFilter(sessions: sessions, appVersion: appVersion, since: since, minSeverity: minSeverity)
         let run = ReportRun(
-            filter: filter, baselinePath: baseline, writeBaselinePath: writeBaseline, failOn: failOn?.severity,
-            toolVersion: TouchlogCommand.version)
+            filter: filter, configuration: loaded.configuration, writeBaselinePath: writeBaseline,
+            failOn: failOn?.severity, toolVersion: TouchlogCommand.version)
         let outcome = try run.run(database: store, detail: .forFormat(format))
+        if outcome.excludedSessions > 0 {
+            let count = outcome.excludedSessions
+            StandardError.write(
+                "touchlog: \(count) session\(count == 1 ? "" : "s") left out by the configuration's excluded: (touchlog report --print-config shows it)\n"
+            )
+        }
         // The report names these too; standard error says it again for a CI log whose report went to a file.
         for skipped in outcome.report.unanalysed {
             StandardError.write("touchlog: warning: not analysed: \(skipped.message)\n")

@@ -13,9 +13,33 @@ import TouchlogFormat
 /// when the session ends (whether it recorded `firstResponder` at all is only known then). One per session, in the
 /// ``SessionContext``: both rules read the same stretches.
 final class KeyboardAgreement {
-    /// A disagreement shorter than this is a transition (the first responder changes a few milliseconds before
-    /// the keyboard's `willShow`/`willHide`); half a second is longer than the keyboard's animation (0.25-0.35 s).
-    static let tolerance = 0.5
+    /// The parameter both keyboard rules have, each its own value (`.touchlog.yml` may set them apart).
+    struct Parameters: RuleParameters {
+        /// Half a second is longer than the keyboard's animation (0.25-0.35 s).
+        var tolerance = Seconds(0.5)
+
+        static var fields: [RuleParameter<Parameters>] {
+            [
+                RuleParameter(
+                    "tolerance", \.tolerance,
+                    """
+                    A disagreement shorter than this is a transition, not reported (the first responder changes a \
+                    few milliseconds before the keyboard's `willShow` or `willHide`; its animation takes 0.25 to \
+                    0.35 s).
+                    """)
+            ]
+        }
+    }
+
+    /// Stretches shorter than this are dropped as they end, so that a long session's transitions are not all kept
+    /// to the end: the smaller of the two rules' tolerances (each rule drops the rest of its own when it finishes).
+    private let keptFrom: Double
+
+    /// `rules`' tolerances decide which stretches are kept: the rules of a session that use this agreement.
+    init(rules: [ConfiguredRule] = []) {
+        let tolerances = rules.compactMap { $0.settings.parameters.typed(as: Parameters.self)?.tolerance.value }
+        keptFrom = tolerances.min() ?? Parameters().tolerance.value
+    }
 
     enum Kind { case keyboardWithoutResponder, responderWithoutKeyboard }
 
@@ -32,28 +56,37 @@ final class KeyboardAgreement {
         /// Whether it lasted until the session ended.
         var untilEnd: Bool
         var scene: Scene?
+
+        var duration: Double { end.t - start.t }
     }
 
     /// One reading of the first responder: the recorded one, or the model's. A class: it is updated in place for
     /// every record, and a struct holding a stretch would be copied each time.
     private final class Reading {
         let usesRecordedResponder: Bool
+        let keptFrom: Double
         var previous: (id: String, view: ViewRef)?
         var open: Stretch?
         var stretches: [Stretch] = []
 
-        init(usesRecordedResponder: Bool) { self.usesRecordedResponder = usesRecordedResponder }
+        init(usesRecordedResponder: Bool, keptFrom: Double) {
+            self.usesRecordedResponder = usesRecordedResponder
+            self.keptFrom = keptFrom
+        }
 
         func close(at end: Citation, untilEnd: Bool) {
             guard var stretch = open else { return }
             open = nil
             stretch.end = end
             stretch.untilEnd = untilEnd
-            if stretch.end.t - stretch.start.t >= KeyboardAgreement.tolerance { stretches.append(stretch) }
+            if stretch.duration >= keptFrom { stretches.append(stretch) }
         }
     }
 
-    private let readings = [Reading(usesRecordedResponder: true), Reading(usesRecordedResponder: false)]
+    private lazy var readings = [
+        Reading(usesRecordedResponder: true, keptFrom: keptFrom),
+        Reading(usesRecordedResponder: false, keptFrom: keptFrom),
+    ]
     private var keyboardUp = false
     private var sawKeyboard = false
     private var sawRecordedResponder = false
@@ -125,11 +158,12 @@ final class KeyboardAgreement {
         return build.view(id, in: model)
     }
 
-    /// The stretches of `kind` once the session ended; none for a session without keyboard notifications.
-    func finish(_ kind: Kind) -> [Stretch] {
+    /// The stretches of `kind` that lasted `tolerance` or longer, once the session ended; none for a session
+    /// without keyboard notifications.
+    func finish(_ kind: Kind, tolerance: Seconds) -> [Stretch] {
         guard sawKeyboard else { return [] }
         let reading = readings[sawRecordedResponder ? 0 : 1]
         reading.close(at: last, untilEnd: true)
-        return reading.stretches.filter { $0.kind == kind }
+        return reading.stretches.filter { $0.kind == kind && $0.duration >= tolerance.value }
     }
 }

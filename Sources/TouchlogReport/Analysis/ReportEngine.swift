@@ -28,8 +28,10 @@ public struct ReportEngine {
         }
     }
 
+    /// The rules that run, in registry order, with their settings.
+    public let configured: [ConfiguredRule]
     /// The rules that run, in registry order.
-    public let rules: [any Rule.Type]
+    public var rules: [any Rule.Type] { configured.map(\.type) }
     public let detail: Detail
     /// The findings so far, grouped into problems as they come (``Triage/Accumulator``).
     public private(set) var problems = Triage.Accumulator()
@@ -49,7 +51,16 @@ public struct ReportEngine {
         for identifier in identifiers where !known.contains(identifier) {
             throw ReportError.unknownRule(identifier, known: known)
         }
-        self.rules = identifiers.isEmpty ? rules : rules.filter { identifiers.contains($0.description.identifier) }
+        configured = (identifiers.isEmpty ? rules : rules.filter { identifiers.contains($0.description.identifier) })
+            .map { ConfiguredRule($0) }
+        self.detail = detail
+    }
+
+    /// The rules of `rules` that `configuration` runs, with the severity and thresholds it gives each.
+    public init(
+        rules: [any Rule.Type] = RuleRegistry.all, configuration: ReportConfiguration, detail: Detail = Detail()
+    ) {
+        configured = configuration.configured(rules)
         self.detail = detail
     }
 
@@ -64,7 +75,7 @@ public struct ReportEngine {
     public mutating func analyze(
         _ sessions: [ReportSession], filter: ReportFilter = ReportFilter(), workers: Int = Parallel.workers
     ) throws {
-        let rules = self.rules
+        let rules = configured
         let detail = self.detail
         // Each session's findings are folded into the problems on this thread while the workers go on with the
         // next ones, in the order given: memory holds a few sessions' findings, never the whole report's.
@@ -109,7 +120,7 @@ public struct ReportEngine {
     }
 
     private static func outcome(
-        of session: ReportSession, rules: [any Rule.Type], detail: Detail, filter: ReportFilter
+        of session: ReportSession, rules: [ConfiguredRule], detail: Detail, filter: ReportFilter
     ) throws -> Outcome {
         guard filter.admits(session.ref) else { return .skipped }
         let found: [Finding]
@@ -122,16 +133,21 @@ public struct ReportEngine {
     }
 
     /// The findings of one session: what a worker computes (see ``add(_:_:)``).
-    public static func findings(in session: ReportSession, rules: [any Rule.Type], scenes: Bool) throws -> [Finding] {
+    public static func findings(in session: ReportSession, rules: [ConfiguredRule], scenes: Bool) throws -> [Finding] {
         let context = SessionContext(
             ref: session.ref, screen: session.screen, wantsScenes: scenes, records: session.records)
         return try SessionAnalysis(rules: rules, context: context).run()
+    }
+
+    /// The findings of one session, each rule with its defaults.
+    public static func findings(in session: ReportSession, rules: [any Rule.Type], scenes: Bool) throws -> [Finding] {
+        try findings(in: session, rules: rules.map { ConfiguredRule($0) }, scenes: scenes)
     }
 
     /// The report of everything analysed so far.
     public func report(_ options: ReportOptions) -> Report {
         Report(
             groups: problems.groups(), sessions: sessions, unanalysed: unanalysed,
-            rules: rules.map { RuleSummary($0.description) }, timelines: timelines, options: options)
+            rules: configured.map(\.summary), timelines: timelines, options: options)
     }
 }

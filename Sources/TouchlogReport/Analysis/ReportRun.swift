@@ -2,32 +2,42 @@ import TouchlogReplay
 import TouchlogStore
 
 /// One `touchlog report` run as a library call: sessions from a loader, rules from an engine, then filters,
-/// baseline and the `--fail-on` threshold. The CLI only reads options and calls this.
+/// baseline and the `--fail-on` threshold. The CLI only reads options (and `.touchlog.yml`, into a
+/// ``ReportConfiguration``) and calls this.
 public struct ReportRun {
+    /// The command line's choice of sessions and findings; the configuration's exclusions are added to it.
     public var filter: ReportFilter
-    /// `--baseline FILE`: hide the problems it lists.
-    public var baselinePath: String?
+    /// Which rules run, with which severity and thresholds; the sessions left out; the baseline to read.
+    public var configuration: ReportConfiguration
     /// `--write-baseline FILE`: write every problem of this report to it.
     public var writeBaselinePath: String?
     public var failOn: Severity?
     public var toolVersion: String
 
     public init(
-        filter: ReportFilter = ReportFilter(), baselinePath: String? = nil, writeBaselinePath: String? = nil,
-        failOn: Severity? = nil, toolVersion: String
+        filter: ReportFilter = ReportFilter(), configuration: ReportConfiguration = ReportConfiguration(),
+        writeBaselinePath: String? = nil, failOn: Severity? = nil, toolVersion: String
     ) {
         self.filter = filter
-        self.baselinePath = baselinePath
+        self.configuration = configuration
         self.writeBaselinePath = writeBaselinePath
         self.failOn = failOn
         self.toolVersion = toolVersion
     }
 
-    /// What a run produced: the report (with the sessions it could not analyse, ``Report/unanalysed``) and how
-    /// many problems went into a written baseline.
+    /// What a run produced: the report (with the sessions it could not analyse, ``Report/unanalysed``), how
+    /// many problems went into a written baseline, and how many sessions the configuration's exclusions left out.
     public struct Outcome {
         public var report: Report
         public var baselineWritten: Int?
+        public var excludedSessions = 0
+    }
+
+    /// The filter in force: the command line's, with the configuration's exclusions.
+    var effectiveFilter: ReportFilter {
+        var filter = self.filter
+        filter.excluded = configuration.excluded
+        return filter
     }
 
     /// Reads the baseline first (a bad file fails before any work), analyses `sessions` on every core, and writes
@@ -36,7 +46,8 @@ public struct ReportRun {
     public func run(
         engine: ReportEngine, sessions: [ReportSession], storedSessions: Int? = nil, workers: Int = Parallel.workers
     ) throws -> Outcome {
-        let baseline = try baselinePath.map { try Baseline(contentsOf: $0) }
+        let baseline = try configuration.baseline.map { try Baseline(contentsOf: $0) }
+        let filter = effectiveFilter
         var engine = engine
         try engine.analyze(sessions, filter: filter, workers: workers)
         let report = engine.report(
@@ -55,14 +66,20 @@ public struct ReportRun {
 
 extension ReportRun {
     /// `touchlog report` over the stored sessions `filter` covers: the one entry point that the command, the
-    /// benchmark and the tests call. `detail` says what the output format shows (``ReportEngine/Detail/forFormat(_:)``).
+    /// benchmark and the tests call. `rules` are the rules known (the configuration chooses among them and sets
+    /// each one's severity and thresholds); `detail` says what the output format shows
+    /// (``ReportEngine/Detail/forFormat(_:)``).
     public func run(
         database: TouchlogDatabase, rules: [any Rule.Type] = RuleRegistry.all,
         detail: ReportEngine.Detail = ReportEngine.Detail(), workers: Int = Parallel.workers
     ) throws -> Outcome {
-        let engine = try ReportEngine(rules: rules, selecting: filter.rules, detail: detail)
-        let sessions = try SessionLoader(database: database).reportSessions(filter)
-        return try run(
-            engine: engine, sessions: sessions, storedSessions: try database.sessionCount(), workers: workers)
+        let engine = ReportEngine(rules: rules, configuration: configuration, detail: detail)
+        let loader = SessionLoader(database: database)
+        let selection = try loader.selection(effectiveFilter)
+        var outcome = try run(
+            engine: engine, sessions: selection.sessions.map(loader.session),
+            storedSessions: try database.sessionCount(), workers: workers)
+        outcome.excludedSessions = selection.excluded
+        return outcome
     }
 }

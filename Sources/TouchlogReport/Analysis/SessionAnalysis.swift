@@ -12,15 +12,25 @@ import TouchlogReplay
 public final class SessionAnalysis: ReplayObserver {
     public let context: SessionContext
     private let rules: [any Rule]
+    /// The severity the configuration gives each rule's findings (nil: the rule's own), in the order of `rules`.
+    private let severities: [Severity?]
     private let builders: [FindingBuilder]
     /// Names views for what the context follows for every rule (the keyboard agreement).
     private let shared: FindingBuilder
 
-    public init(rules: [any Rule.Type], context: SessionContext) {
+    /// Each rule with its configured parameters and severity.
+    public init(rules: [ConfiguredRule], context: SessionContext) {
         self.context = context
-        self.rules = rules.map { $0.init() }
-        builders = rules.map { FindingBuilder(context, rule: $0) }
+        context.keyboardAgreement = KeyboardAgreement(rules: rules)
+        self.rules = rules.map { $0.make() }
+        severities = rules.map(\.settings.severity)
+        builders = rules.map { FindingBuilder(context, rule: $0.type) }
         shared = FindingBuilder(context, ruleID: "")
+    }
+
+    /// Each rule with its defaults.
+    public convenience init(rules: [any Rule.Type], context: SessionContext) {
+        self.init(rules: rules.map { ConfiguredRule($0) }, context: context)
     }
 
     /// Replays the session's records with every rule watching, then collects the findings in rule order. Throws
@@ -31,7 +41,12 @@ public final class SessionAnalysis: ReplayObserver {
         try context.records.forEachRecord { record in try replayer.feed(record) { _ in } }
         try replayer.finish { _ in }
         var findings: [Finding] = []
-        for (rule, build) in zip(rules, builders) { findings += rule.finish(build: build) }
+        for k in rules.indices {
+            var found = rules[k].finish(build: builders[k])
+            // Set here, after the rule, so that no rule can forget it.
+            if let severity = severities[k] { for n in found.indices { found[n].severity = severity } }
+            findings += found
+        }
         return findings
     }
 

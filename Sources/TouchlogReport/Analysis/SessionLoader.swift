@@ -10,7 +10,11 @@ public struct SessionLoader {
 
     /// The stored sessions `filter` covers, oldest start first. `--session` values are ids or unique prefixes
     /// (an unknown or ambiguous one throws the store's error, which says so).
-    public func sessions(_ filter: ReportFilter) throws -> [SessionInfo] {
+    public func sessions(_ filter: ReportFilter) throws -> [SessionInfo] { try selection(filter).sessions }
+
+    /// The stored sessions `filter` covers, and how many more its options chose that the configuration's
+    /// exclusions left out (a report says so: leaving sessions out must not pass silently).
+    public func selection(_ filter: ReportFilter) throws -> (sessions: [SessionInfo], excluded: Int) {
         var infos: [SessionInfo]
         if filter.sessions.isEmpty {
             infos = try database.sessions(.init(appVersion: filter.appVersion, startedFrom: filter.since))
@@ -21,9 +25,20 @@ public struct SessionLoader {
             }
             infos.sort { ($0.startedAt ?? "", $0.rowID) < ($1.startedAt ?? "", $1.rowID) }
         }
-        return infos.filter {
-            filter.admits(SessionRef(id: $0.key, appVersion: $0.appVersion, startedAt: $0.startedAt))
+        var options = filter
+        options.excluded = SessionExclusions()
+        var excluded = 0
+        let covered = infos.filter {
+            let ref = SessionRef(
+                id: $0.key, appVersion: $0.appVersion, deviceModel: $0.deviceModel, startedAt: $0.startedAt)
+            guard options.admits(ref) else { return false }
+            if filter.isExcluded(ref) {
+                excluded += 1
+                return false
+            }
+            return true
         }
+        return (covered, excluded)
     }
 
     /// The covered sessions as the report reads them, in order. Nothing is loaded: each session's records stream

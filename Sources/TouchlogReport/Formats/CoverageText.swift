@@ -10,6 +10,17 @@ enum CoverageText {
         switch why {
         case .noSessionStored:
             return "No session was analysed: no session is stored. Ingest recordings first (touchlog ingest FILE)."
+        case .filterMatchedNone(let filter, let stored) where !filter.excluded.isEmpty:
+            // The exclusions come from a file the reader may not have in mind: name it and how to see it.
+            let options = sessionOptions(filter)
+            let left: String
+            switch stored {
+            case 1?: left = "left out the only stored session"
+            case let count?: left = "left none of the \(count) stored sessions"
+            case nil: left = "left no stored session"
+            }
+            return
+                "No session was analysed: \(options.isEmpty ? "" : options + " with ")the configuration's exclusions (excluded:) \(left). touchlog report --print-config shows them; --no-config ignores the configuration file."
         case .filterMatchedNone(let filter, let stored):
             let matched: String
             switch stored {

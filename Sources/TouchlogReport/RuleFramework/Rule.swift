@@ -21,10 +21,17 @@ import TouchlogFormat
 /// }
 /// ```
 public protocol Rule: AnyObject {
+    /// The thresholds a configuration may change (``RuleParameters``); none by default.
+    associatedtype Parameters: RuleParameters = NoParameters
+
     /// Identifier, name, default severity, rationale and examples.
     static var description: RuleDescription { get }
 
+    /// With the default parameters: what the examples run with.
     init()
+
+    /// With the parameters a configuration gives (their defaults unless `.touchlog.yml` changes them).
+    init(parameters: Parameters)
 
     /// After each input record: what the model did for it, and the model right after it.
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder)
@@ -43,6 +50,30 @@ public protocol Rule: AnyObject {
 extension Rule {
     public func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {}
     public func willBegin(_ touch: SessionRecord, model: ResponderModel, build: FindingBuilder) {}
+
+    /// The identifier as a configuration keys rules.
+    public static var id: RuleID { RuleID(description) }
+
+    /// The description with its parameters documented (from ``Parameters``): what `--list-rules` and
+    /// `docs/rules.md` show.
+    public static var documentation: RuleDescription {
+        var description = self.description
+        description.parameters = Parameters.fields.map(\.documentation)
+        return description
+    }
+
+    /// An instance with `parameters`, which ``ReportConfiguration`` only ever makes from this rule's own
+    /// ``Parameters`` type.
+    static func make(with parameters: ConfiguredParameters) -> any Rule {
+        guard let typed = parameters.typed(as: Parameters.self) else {
+            preconditionFailure("\(description.identifier) was given another rule's parameters")
+        }
+        return Self(parameters: typed)
+    }
+}
+
+extension Rule where Parameters == NoParameters {
+    public init(parameters: NoParameters) { self.init() }
 }
 
 /// What a rule is and why it exists, with examples that are also its tests.
@@ -59,6 +90,9 @@ public struct RuleDescription: Sendable {
     public var triggeringExamples: [RuleExample]
     /// Sessions that must produce no finding of this rule.
     public var nonTriggeringExamples: [RuleExample]
+    /// The thresholds a configuration may change, with their defaults; filled from the rule's ``Rule/Parameters``
+    /// by ``Rule/documentation`` (a rule does not list them twice).
+    public var parameters: [RuleParameterDescription] = []
 
     public init(
         identifier: String, name: String, severity: Severity, rationale: String,

@@ -19,6 +19,12 @@ public enum RuleRegistry {
         ]
     }
 
-    /// The descriptions of ``all``, for `--list-rules` and `docs/rules.md`.
-    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+    /// The descriptions of ``all`` with their parameters, for `--list-rules` and `docs/rules.md`.
+    public static var descriptions: [RuleDescription] { all.map { $0.documentation } }
+
+    /// The rule called `name` among `rules`: where text from a file or a command line becomes a rule, and an unknown
+    /// name is caught.
+    public static func rule(named name: String, among rules: [any Rule.Type] = all) -> (any Rule.Type)? {
+        rules.first { $0.description.identifier == name }
+    }
 }

@@ -33,8 +33,23 @@ public enum RulesDocument {
             out += "\n## \(rule.identifier)\n\n"
             out += "**\(MarkdownText.escape(rule.name))**, default severity **\(rule.severity.rawValue)**.\n\n"
             out += rule.rationale + "\n"
+            out += parametersSection(rule)
             out += examplesSection("Triggering examples", rule.triggeringExamples)
             out += examplesSection("Non-triggering examples", rule.nonTriggeringExamples)
+        }
+        return out
+    }
+
+    /// The rule's section of `.touchlog.yml`: its severity and each threshold with its unit and default.
+    private static func parametersSection(_ rule: RuleDescription) -> String {
+        var out = "\n### Configuration\n\n"
+        out += "In `.touchlog.yml`, under `\(rule.identifier):` ([report.md](report.md#configuration)):\n\n"
+        out += "| Key | Unit | Default | Meaning |\n| --- | --- | --- | --- |\n"
+        out +=
+            "| `severity` | `info`, `warning` or `error` | \(rule.severity.rawValue), the rule's own per finding | every finding of the rule gets this severity instead |\n"
+        for parameter in rule.parameters {
+            out +=
+                "| `\(parameter.key)` | \(parameter.unit.summary) | \(ThresholdUnit.format(parameter.defaultValue)) | \(parameter.summary) |\n"
         }
         return out
     }
@@ -71,12 +86,20 @@ public enum RulesDocument {
         }.map { $0 + "\n" }.joined()
     }
 
-    /// `{"version":1,"rules":[{"id","name","severity","rationale","examples":{"triggering","nonTriggering"}}]}`.
+    /// `{"version":1,"rules":[{"id","name","severity","rationale","parameters":[{"key","unit","default","summary"}],
+    /// "examples":{"triggering","nonTriggering"}}]}`.
     public static func json(_ rules: [RuleDescription]) -> String {
         let list: [JSONValue] = rules.map { rule in
             [
                 "id": .string(rule.identifier), "name": .string(rule.name), "severity": .string(rule.severity.rawValue),
                 "rationale": .string(rule.rationale),
+                "parameters": .array(
+                    rule.parameters.map {
+                        [
+                            "key": .string($0.key), "unit": .string($0.unit.rawValue),
+                            "default": .number($0.defaultValue), "summary": .string($0.summary),
+                        ]
+                    }),
                 "examples": [
                     "triggering": .number(Double(rule.triggeringExamples.count)),
                     "nonTriggering": .number(Double(rule.nonTriggeringExamples.count)),

@@ -18,8 +18,9 @@ public final class SessionContext {
     public internal(set) var keyboardFrame: Rect?
     /// The first responder and keyboard after the previous input record (what the current one found).
     public internal(set) var before: (firstResponder: ObjectRef?, keyboardVisible: Bool) = (nil, false)
-    /// Where the recorded keyboard and the first responder disagree (the two keyboard rules read it).
-    let keyboardAgreement = KeyboardAgreement()
+    /// Where the recorded keyboard and the first responder disagree (the two keyboard rules read it). Set by
+    /// ``SessionAnalysis``, which knows the rules' tolerances.
+    var keyboardAgreement = KeyboardAgreement()
 
     public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
         self.ref = ref

@@ -9,8 +9,8 @@ final class FirstResponderWithoutKeyboardRule: Rule {
         rationale: """
             A text input that becomes first responder brings up the keyboard, and the keyboard goes when it \
             resigns. When a text input stays first responder (as recorded, else in the model) while the keyboard \
-            is down (as its notifications recorded it) for more than half a second, longer than any transition, \
-            the field shows a caret the user cannot type into: the keyboard was dismissed without resigning the \
+            is down (as its notifications recorded it) for the tolerance or longer (half a second by default, \
+            longer than any transition), the field shows a caret the user cannot type into: the keyboard was dismissed without resigning the \
             field (e.g. `inputView` swapped, a hardware keyboard assumption), or the app hid it by other means.
             """,
         triggeringExamples: [
@@ -41,14 +41,19 @@ final class FirstResponderWithoutKeyboardRule: Rule {
                     """#),
         ])
 
-    init() {}
+    private let parameters: KeyboardAgreement.Parameters
+
+    init(parameters: KeyboardAgreement.Parameters) { self.parameters = parameters }
+
+    convenience init() { self.init(parameters: KeyboardAgreement.Parameters()) }
 
     /// The stretches come from the session's ``KeyboardAgreement``, which follows every record for both keyboard
     /// rules.
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
 
     func finish(build: FindingBuilder) -> [Finding] {
-        build.context.keyboardAgreement.finish(.responderWithoutKeyboard).compactMap { stretch in
+        build.context.keyboardAgreement.finish(.responderWithoutKeyboard, tolerance: parameters.tolerance).compactMap {
+            stretch in
             guard var view = stretch.responder else { return nil }
             view.role = "first responder"
             let until =

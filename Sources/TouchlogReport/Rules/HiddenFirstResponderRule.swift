@@ -1,15 +1,17 @@
 import ResponderCore
 import TouchlogFormat
 
-/// A view stays first responder while it or an ancestor is hidden or below alpha 0.01.
+/// A view stays first responder while it or an ancestor is hidden or below the alpha threshold.
 final class HiddenFirstResponderRule: Rule {
     static let description = RuleDescription(
         identifier: "hidden_first_responder", name: "Hidden first responder", severity: .warning,
         rationale: """
-            Hiding a view (`isHidden`, alpha below 0.01, or hiding an ancestor) does not resign it: it stays first \
-            responder, the keyboard stays up and typed text keeps going into a field nobody can see. A warning when \
-            the hidden view kept focus; an error when key input reached it while it was hidden. Resign the field \
-            before hiding it (or hide it with `resignFirstResponder()` in the same change).
+            Hiding a view (`isHidden`, alpha below the threshold, UIKit's 0.01 by default, or hiding an ancestor) \
+            does not resign it: it stays first responder, the keyboard stays up and typed text keeps going into a \
+            field nobody can see. A warning when the hidden view kept focus; an error when key input reached it \
+            while it was hidden. Stretches shorter than the minimum hidden time (none by default) are not \
+            reported. Resign the field before hiding it (or hide it with `resignFirstResponder()` in the same \
+            change).
             """,
         triggeringExamples: [
             RuleExample(
@@ -46,6 +48,31 @@ final class HiddenFirstResponderRule: Rule {
                     """#),
         ])
 
+    /// The thresholds `.touchlog.yml` may change (`hidden_first_responder:`).
+    struct Parameters: RuleParameters {
+        var minimumHiddenTime = Seconds(0)
+        var alphaThreshold = Alpha(0.01)
+
+        static var fields: [RuleParameter<Parameters>] {
+            [
+                RuleParameter(
+                    "minimum_hidden_time", \.minimumHiddenTime,
+                    """
+                    A stretch during which the first responder stayed hidden for less than this is not reported, keys \
+                    or not (a field hidden by an animation and resigned when it ends). A hierarchy dump, a moment \
+                    without a duration, is reported whatever it is.
+                    """),
+                RuleParameter(
+                    "alpha_threshold", \.alphaThreshold,
+                    """
+                    A view whose alpha, or an ancestor's, is below this counts as hidden. UIKit's hit test uses 0.01; \
+                    a team may raise it to catch fields faded out of sight that UIKit still treats as visible.
+                    """),
+            ]
+        }
+    }
+
+    private let parameters: Parameters
     private var findings: [Finding] = []
     /// The stretch in progress: the hidden first responder, named when it started, and the keys it received.
     private var stretch:
@@ -54,12 +81,14 @@ final class HiddenFirstResponderRule: Rule {
             scene: Scene?
         )?
 
-    init() {}
+    init(parameters: Parameters) { self.parameters = parameters }
+
+    convenience init() { self.init(parameters: Parameters()) }
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
         let t = input.t ?? 0
         // One finding per stretch during which the same view is first responder and hidden.
-        guard let responder = step.firstResponder, model.isEffectivelyHidden(responder) else {
+        guard let responder = step.firstResponder, isHidden(responder, model) else {
             close(build)
             if case .snapshot(let snapshot) = input.record { markedInSnapshot(snapshot, input, model, build) }
             return
@@ -70,9 +99,15 @@ final class HiddenFirstResponderRule: Rule {
             stretch = (responder, view, Citation(input.seq, t), Citation(input.seq, t), [], build.scene(model, t: t))
         }
         stretch!.last = Citation(input.seq, t)
-        if case .key = input.record, step.keyInputReceiver == responder, step.keyInputReceiverHidden {
+        // The responder is hidden here by this rule's threshold, which may be above the one the model's
+        // `keyInputReceiverHidden` uses: a key it received went into a hidden field.
+        if case .key = input.record, step.keyInputReceiver == responder {
             stretch!.keys.append(Citation(input.seq, t))
         }
+    }
+
+    private func isHidden(_ view: ObjectRef, _ model: ResponderModel) -> Bool {
+        model.isEffectivelyHidden(view, alphaBelow: parameters.alphaThreshold.value)
     }
 
     func finish(build: FindingBuilder) -> [Finding] {
@@ -84,6 +119,7 @@ final class HiddenFirstResponderRule: Rule {
         guard let stretch else { return }
         self.stretch = nil
         let lasting = stretch.last.t - stretch.start.t
+        guard lasting >= parameters.minimumHiddenTime.value else { return }
         var text = "\(build.name(stretch.view)) stayed first responder while hidden"
         text += lasting > 0 ? " for \(Wording.seconds(lasting))" : ""
         let explanation =
@@ -105,7 +141,7 @@ final class HiddenFirstResponderRule: Rule {
         var stack = snapshot.hierarchy.windows.map(\.view)
         while let view = stack.popLast() {
             stack += view.subviews
-            guard view.isFirstResponder == true, let ref = model.ref(for: view.id), model.isEffectivelyHidden(ref)
+            guard view.isFirstResponder == true, let ref = model.ref(for: view.id), isHidden(ref, model)
             else { continue }
             let responder = build.view(ref, in: model, role: "first responder")
             let t = input.t ?? 0

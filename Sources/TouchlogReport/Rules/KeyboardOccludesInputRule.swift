@@ -8,7 +8,8 @@ final class KeyboardOccludesInputRule: Rule {
         rationale: """
             UIKit does not move a focused field out from under the keyboard: only a `UITableViewController` (or \
             code observing the keyboard notifications) scrolls it into view. When the first responder's frame on \
-            screen lies at least half under the keyboard's frame (as the keyboard notifications recorded it) and \
+            screen lies under the keyboard's frame (as the keyboard notifications recorded it) for at least the \
+            covered fraction of its height (half by default) and \
             stays so until the first responder changes, the keyboard hides or the session ends, the user typed \
             without seeing the text. Adjust the scroll view's insets on `keyboardWillShow` or use the keyboard \
             layout guide.
@@ -41,14 +42,31 @@ final class KeyboardOccludesInputRule: Rule {
                     """#),
         ])
 
-    /// Covered: at least half of the frame's height is below the keyboard's top edge, within its width.
-    static func isCovered(_ frame: Rect, by keyboard: Rect) -> Bool {
+    /// The threshold `.touchlog.yml` may change (`keyboard_occludes_input:`).
+    struct Parameters: RuleParameters {
+        var coveredFraction = Fraction(0.5)
+
+        static var fields: [RuleParameter<Parameters>] {
+            [
+                RuleParameter(
+                    "covered_fraction", \.coveredFraction,
+                    """
+                    How much of the field's height must lie under the keyboard for it to count as covered: at half, \
+                    the text line of a single-line field is hidden.
+                    """)
+            ]
+        }
+    }
+
+    /// Covered: at least `fraction` of the frame's height is below the keyboard's top edge, within its width.
+    static func isCovered(_ frame: Rect, by keyboard: Rect, fraction: Fraction) -> Bool {
         let top = max(frame.y, keyboard.y)
         let bottom = min(frame.y + frame.height, keyboard.y + keyboard.height)
         let overlapsHorizontally = frame.x < keyboard.x + keyboard.width && keyboard.x < frame.x + frame.width
-        return overlapsHorizontally && frame.height > 0 && bottom - top >= frame.height / 2
+        return overlapsHorizontally && frame.height > 0 && bottom - top >= frame.height * fraction.value
     }
 
+    private let parameters: Parameters
     private var findings: [Finding] = []
     /// The first responder and whether the model wants the keyboard, after the latest input.
     private var latest: (responder: ObjectRef?, keyboardVisible: Bool)?
@@ -68,7 +86,9 @@ final class KeyboardOccludesInputRule: Rule {
         var scene: Scene?
     }
 
-    init() {}
+    init(parameters: Parameters) { self.parameters = parameters }
+
+    convenience init() { self.init(parameters: Parameters()) }
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
         latest = (step.firstResponder, step.keyboardVisible)
@@ -101,7 +121,7 @@ final class KeyboardOccludesInputRule: Rule {
             close(build)
             return
         }
-        guard Self.isCovered(frame, by: keyboard) else {
+        guard Self.isCovered(frame, by: keyboard, fraction: parameters.coveredFraction) else {
             // Moved into view (or the keyboard moved): what came before is resolved, not reported.
             covered = nil
             return

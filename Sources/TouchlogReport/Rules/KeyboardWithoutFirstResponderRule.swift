@@ -8,8 +8,8 @@ final class KeyboardWithoutFirstResponderRule: Rule {
         severity: .warning,
         rationale: """
             The keyboard belongs to the first responder: when it resigns, UIKit hides the keyboard. A keyboard that \
-            stays up (as its notifications recorded it) with no first responder for more than half a second, longer \
-            than any transition, means the recording and UIKit's rules disagree: a custom input view left on \
+            stays up (as its notifications recorded it) with no first responder for the tolerance or longer (half a \
+            second by default, longer than any transition) means the recording and UIKit's rules disagree: a custom input view left on \
             screen, a responder that resigned without the keyboard noticing, or a missing `firstResponder` \
             observation. Typing goes nowhere.
             """,
@@ -32,14 +32,19 @@ final class KeyboardWithoutFirstResponderRule: Rule {
                     """#)
         ])
 
-    init() {}
+    private let parameters: KeyboardAgreement.Parameters
+
+    init(parameters: KeyboardAgreement.Parameters) { self.parameters = parameters }
+
+    convenience init() { self.init(parameters: KeyboardAgreement.Parameters()) }
 
     /// The stretches come from the session's ``KeyboardAgreement``, which follows every record for both keyboard
     /// rules.
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
 
     func finish(build: FindingBuilder) -> [Finding] {
-        build.context.keyboardAgreement.finish(.keyboardWithoutResponder).map { stretch in
+        build.context.keyboardAgreement.finish(.keyboardWithoutResponder, tolerance: parameters.tolerance).map {
+            stretch in
             var views: [ViewRef] = []
             if var previous = stretch.previousResponder {
                 previous.role = "last first responder"

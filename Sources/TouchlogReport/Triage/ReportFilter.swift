@@ -1,5 +1,5 @@
 /// Which sessions and findings a report covers: `--session`, `--app-version`, `--since`, `--rule`,
-/// `--min-severity`. Empty or nil members do not filter.
+/// `--min-severity`, and the configuration's `excluded:`. Empty or nil members do not filter.
 public struct ReportFilter: Sendable, Hashable {
     /// Session ids or unique prefixes of them.
     public var sessions: [String]
@@ -7,24 +7,28 @@ public struct ReportFilter: Sendable, Hashable {
     /// Sessions started at or after this ISO 8601 date or time (compared as text with `startedAt`, like
     /// `touchlog sessions`; a session without `startedAt` is left out).
     public var since: String?
-    /// Rule identifiers; empty runs every registered rule.
+    /// Findings of these rules only; empty keeps every rule's. Which rules run is the configuration's
+    /// (``ReportConfiguration/selection``, where `--rule` goes); this only filters findings.
     public var rules: [String]
     public var minSeverity: Severity
+    /// The configuration's `excluded:` (``ReportRun`` sets it from its ``ReportConfiguration``).
+    public var excluded: SessionExclusions
 
     public init(
         sessions: [String] = [], appVersion: String? = nil, since: String? = nil, rules: [String] = [],
-        minSeverity: Severity = .info
+        minSeverity: Severity = .info, excluded: SessionExclusions = SessionExclusions()
     ) {
         self.sessions = sessions
         self.appVersion = appVersion
         self.since = since
         self.rules = rules
         self.minSeverity = minSeverity
+        self.excluded = excluded
     }
 
-    /// Whether an option chooses among the sessions (`--session`, `--app-version`, `--since`); `--rule` and
-    /// `--min-severity` only choose findings.
-    public var selectsSessions: Bool { !sessions.isEmpty || appVersion != nil || since != nil }
+    /// Whether an option chooses among the sessions (`--session`, `--app-version`, `--since`, exclusions);
+    /// `--rule` and `--min-severity` only choose findings.
+    public var selectsSessions: Bool { !sessions.isEmpty || appVersion != nil || since != nil || !excluded.isEmpty }
 
     /// Whether the session is covered (prefix match on ids; the loader resolves prefixes against the store).
     public func admits(_ session: SessionRef) -> Bool {
@@ -33,7 +37,14 @@ public struct ReportFilter: Sendable, Hashable {
         if let since {
             guard let started = session.startedAt, started >= since else { return false }
         }
-        return true
+        return !isExcluded(session)
+    }
+
+    /// Whether the configuration's exclusions leave `session` out. The command line names what it wants and wins:
+    /// sessions named with `--session` are never excluded, and with `--app-version` the version exclusions do not
+    /// apply (devices and sessions still do), as SwiftLint lints a file named on its command line.
+    public func isExcluded(_ session: SessionRef) -> Bool {
+        sessions.isEmpty && excluded.excludes(session, byAppVersion: appVersion == nil)
     }
 
     /// Whether the finding is covered: its session, its rule and its severity.

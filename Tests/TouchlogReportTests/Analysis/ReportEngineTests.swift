@@ -82,7 +82,9 @@ import TouchlogStore
         let first = try ReportRun(writeBaselinePath: path, failOn: .error, toolVersion: "t").run(
             engine: engine, sessions: [session])
         #expect(first.baselineWritten == 1 && first.report.exitStatus == 1)
-        let second = try ReportRun(baselinePath: path, failOn: .error, toolVersion: "t").run(
+        var configuration = ReportConfiguration(rules: [FixtureHiddenFieldRule.self])
+        configuration.baseline = path
+        let second = try ReportRun(configuration: configuration, failOn: .error, toolVersion: "t").run(
             engine: engine, sessions: [session])
         #expect(second.report.groups.isEmpty && second.report.hiddenByBaseline == 1 && second.report.exitStatus == 0)
     }
