@@ -190,6 +190,22 @@ import TouchlogStore
         #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
     }
 
+    /// Standard output is a file here: COLUMNS does not make the report wrap (a file keeps whole lines).
+    @Test func theTextReportWrapsOnlyOnATerminal() throws {
+        try ingest(["03-hidden-promo-field-keeps-typing.jsonl"])
+        let narrow = try Touchlog.run(["report", "--db", db], environment: ["COLUMNS": "40"])
+        #expect(narrow.stdout == (try Touchlog.run(["report", "--db", db])).stdout)
+        #expect(narrow.stdout.split(separator: "\n").contains { $0.count > 100 })
+    }
+
+    @Test func theWidthIsColumnsThenTheTerminalsThen80AndNoneOffATerminal() {
+        #expect(TerminalWidth.width(isTerminal: false, environment: ["COLUMNS": "100"]) { 120 } == nil)
+        #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "100"]) { 120 } == 100)
+        #expect(TerminalWidth.width(isTerminal: true, environment: [:]) { 120 } == 120)
+        #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "wide"]) { 120 } == 120)
+        #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "0"]) { nil } == 80)
+    }
+
     @Test func colourFollowsTheTerminalAndNoColor() {
         // Tests run with stdout redirected: never colour.
         #expect(ReportCommand.useColor == false)

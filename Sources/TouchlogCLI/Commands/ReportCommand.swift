@@ -143,7 +143,8 @@ struct ReportCommand: ParsableCommand {
             StandardError.write(
                 "wrote \(written) problem\(written == 1 ? "" : "s") to the baseline \"\(writeBaseline)\"\n")
         }
-        print(format.render(outcome.report, options: FormatOptions(color: Self.useColor)), terminator: "")
+        let options = FormatOptions(color: Self.useColor, width: TerminalWidth.standardOutput)
+        print(format.render(outcome.report, options: options), terminator: "")
         if outcome.report.exitStatus != 0 { throw ExitCode(outcome.report.exitStatus) }
     }
 
