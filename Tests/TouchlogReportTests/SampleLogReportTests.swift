@@ -59,9 +59,9 @@ import TouchlogStore
         }
     }
 
-    /// Every sample in one store, as text on a 100-column terminal (where it ran to 287 columns before it
-    /// wrapped).
-    @Test func allSamplesOnAHundredColumnTerminal() throws {
+    /// Every sample in one store, reported in the formats for CI, and as text on a 100-column terminal (where it
+    /// ran to 287 columns before it wrapped).
+    @Test func allSamplesInTheCIFormatsAndOnAHundredColumnTerminal() throws {
         let folder = try TemporaryDatabaseFolder()
         let database = try TouchlogDatabase(path: folder.url.appendingPathComponent("all.sqlite").path)
         for file in SampleLogReport.files {
@@ -72,6 +72,12 @@ import TouchlogStore
         let report = SampleLogReport.relativeSources(
             try ReportRun(toolVersion: SampleLogReport.toolVersion).run(database: database).report)
         #expect(report.sessions.count == SampleLogReport.files.count + 2)
+        let goldens: [(ReportFormat, String)] = [
+            (.github, "github.txt"), (.xcode, "xcode.txt"), (.gitlab, "gitlab.json"), (.summary, "summary.txt"),
+        ]
+        for (format, name) in goldens {
+            try expectGolden(format.render(report), "samples/all.report.\(name)")
+        }
         let text = ReportFormat.text.render(report, options: FormatOptions(width: 100))
         for line in text.split(separator: "\n") {
             #expect(TextWrapper.columns(String(line)) <= 100, "\(line)")

@@ -88,7 +88,7 @@ struct ReportCommand: ParsableCommand {
             )
         }
         if listRules {
-            guard [.text, .json, .markdown].contains(format) else {
+            guard Self.rulesDocument(format) != nil else {
                 throw ValidationError("--list-rules prints text, json or markdown, not \"\(format.rawValue)\".")
             }
             let filters =
@@ -104,14 +104,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        if listRules {
-            let descriptions = RuleRegistry.descriptions
-            switch format {
-            case .json: print(RulesDocument.json(descriptions), terminator: "")
-            case .markdown: print(RulesDocument.markdown(descriptions), terminator: "")
-            default:
-                print(RulesDocument.text(descriptions), terminator: "")
-            }
+        if listRules, let document = Self.rulesDocument(format) {
+            print(document(RuleRegistry.descriptions), terminator: "")
             return
         }
         try reportingErrors {
@@ -146,6 +140,16 @@ struct ReportCommand: ParsableCommand {
         let options = FormatOptions(color: Self.useColor, width: TerminalWidth.standardOutput)
         print(format.render(outcome.report, options: options), terminator: "")
         if outcome.report.exitStatus != 0 { throw ExitCode(outcome.report.exitStatus) }
+    }
+
+    /// The rules list comes in three of the report's formats; validate() refuses the others.
+    static func rulesDocument(_ format: ReportFormat) -> (([RuleDescription]) -> String)? {
+        switch format {
+        case .text: RulesDocument.text
+        case .json: RulesDocument.json
+        case .markdown: RulesDocument.markdown
+        case .junit, .sarif, .html, .github, .xcode, .gitlab, .summary: nil
+        }
     }
 
     /// Colour only on a terminal, and never when NO_COLOR is set (no-color.org) or TERM is dumb.
