@@ -12,17 +12,25 @@ struct ReportCommand: ParsableCommand {
             Runs every rule (or those named with --rule) over every stored session (or those selected by \
             --session, --app-version and --since). Findings that are the same problem (same rule, same views by \
             class and accessibility identifier or label) are grouped: how many sessions, first and last seen, \
-            app versions and devices. Problems are ordered by severity, then by sessions affected. \
-            `touchlog report --list-rules` lists the rules; docs/rules.md describes them with examples.
+            app versions and devices. Problems are ordered by severity, then by sessions affected. --list-rules \
+            lists the rules; docs/rules.md describes them with examples.
 
-            Formats: text (default; colour on a terminal unless NO_COLOR is set), json (stable, version 1, \
-            described in docs/report.md), markdown (for an issue tracker), junit (one test suite per rule, one \
-            test case per problem; failures at or above --fail-on, else warning), sarif (2.1.0), html (one \
-            self-contained page with a picture of the screen per problem).
+            Formats (docs/report.md describes each, with CI set-ups):
+              text      the default, for a terminal: colour unless NO_COLOR is set,
+                        lines fit its width (whole in a pipe or a file)
+              json      stable, version 1
+              markdown  for an issue tracker
+              junit     a test suite per rule, a test case per problem
+              sarif     SARIF 2.1.0, for code scanning
+              html      one self-contained page, a picture of the screen per problem
+              github    GitHub Actions annotations, one per problem, at its recording
+              xcode     FILE:LINE:COLUMN: error: lines, for Xcode, editors and CI logs
+              gitlab    GitLab Code Quality JSON (artifacts: reports: codequality:)
+              summary   one line per problem and a totals line, for logs
 
-            In CI: `touchlog report --write-baseline known.json` once, then \
-            `touchlog report --baseline known.json --fail-on error --format junit` reports only new problems \
-            and fails when one is an error.
+            In CI: a baseline once, then only new problems, failing on an error:
+              touchlog report --write-baseline known.json
+              touchlog report --baseline known.json --fail-on error --format github
 
             A session the model cannot replay (no snapshot, say) is judged by no rule: every format names it \
             with the reason under "not analysed", and so does a warning on standard error. A report that \
@@ -39,7 +47,8 @@ struct ReportCommand: ParsableCommand {
               touchlog report
               touchlog report --app-version 5.2.0 --min-severity warning --format markdown
               touchlog report --format html > report.html
-              touchlog report --baseline known.json --fail-on error --format sarif > touchlog.sarif
+              touchlog report --fail-on error --format sarif > touchlog.sarif
+              touchlog report --format gitlab > gl-code-quality-report.json
             """)
 
     @OptionGroup var database: DatabaseOptions
