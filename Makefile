@@ -48,7 +48,7 @@ demo: release
 	$(RELEASE_BIN) replay --db $(DEMO_DB) --compare-policy dismiss-on-outside-touch 3F2A
 	@# The report of every sample, grouped for triage. Without --fail-on it exits 0 whatever it finds.
 	$(RELEASE_BIN) report --db $(DEMO_DB)
-	@echo "Also: $(RELEASE_BIN) report --db $(DEMO_DB) --format html > report.html  (markdown, json, junit, sarif too)"
+	@echo "Also: $(RELEASE_BIN) report --db $(DEMO_DB) --format html > report.html  (markdown, json, junit, sarif, github, xcode, gitlab, summary too)"
 
 # Sample logs against docs/touchlog-1.schema.json, plus the negative fixtures in Tests/Schema/invalid/.
 .PHONY: check-schema

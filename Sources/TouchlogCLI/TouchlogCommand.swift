@@ -20,14 +20,15 @@ public struct TouchlogCommand: ParsableCommand {
             The database is ./touchlog.sqlite unless --db PATH or the TOUCHLOG_DB environment variable says otherwise.
 
             Start with:
-              touchlog ingest session.jsonl     store a recording
-              touchlog sessions                 list what is stored
-              touchlog show SESSION             the header and view tree of a session
-              touchlog replay SESSION           what UIKit did with each touch, divergences marked
-              touchlog explain SESSION --at T --point X,Y   why a point reached the view it did
-              touchlog report                   the problems found, grouped across sessions
+              touchlog ingest session.jsonl                store a recording
+              touchlog sessions                            list what is stored
+              touchlog show SESSION                        its header and view tree
+              touchlog replay SESSION                      what UIKit did with each touch
+              touchlog explain SESSION --at T --point X,Y  why a point reached its view
+              touchlog report                              the problems, grouped
 
-            Shell completion: touchlog --generate-completion-script bash|zsh|fish
+            Shell completion:
+              touchlog --generate-completion-script bash|zsh|fish
             """,
         version: version,
         subcommands: [

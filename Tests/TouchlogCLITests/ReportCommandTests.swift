@@ -178,6 +178,7 @@ import TouchlogStore
             "--since \"last week\" is not a date; use an ISO 8601 date or time such as 2026-11-19 or 2026-11-19T12:00:00Z."
         ),
         (["--list-rules", "--format", "sarif"], "--list-rules prints text, json or markdown, not \"sarif\"."),
+        (["--list-rules", "--format", "gitlab"], "--list-rules prints text, json or markdown, not \"gitlab\"."),
         (["--list-rules", "--app-version", "1.0"], "--list-rules takes only --format; drop the report options."),
         (
             ["--fail-on", "info"],
@@ -188,6 +189,54 @@ import TouchlogStore
         let result = try Touchlog.run(["report", "--db", db] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
+    }
+
+    /// The formats for CI through the binary, over sample 03 (keys typed into a hidden field, records 17-21; a tap
+    /// that did not dismiss the keyboard, record 22).
+    @Test func ciFormatsThroughTheBinary() throws {
+        try ingest(["03-hidden-promo-field-keeps-typing.jsonl"])
+        let path = Touchlog.packageRoot.appendingPathComponent("sample-logs/03-hidden-promo-field-keeps-typing.jsonl")
+            .path
+        let github = try Touchlog.run(["report", "--db", db, "--format", "github"])
+        #expect(github.status == 0)
+        #expect(
+            github.stdout.contains(
+                "\n::error file=\(path),line=17,endLine=21,title=hidden_first_responder%3A UITextField#checkout.promoCode::UITextField \"Promo code\" stayed first responder"
+            ))
+        #expect(github.stdout.contains("\n::warning file=\(path),line=22,title=tap_failed_to_dismiss%3A "))
+        let xcode = try Touchlog.run(["report", "--db", db, "--format", "xcode"])
+        #expect(xcode.stdout.hasPrefix("\(path):17:1: error: UITextField \"Promo code\" stayed first responder"))
+        #expect(xcode.stdout.contains("[hidden_first_responder; 1 finding in 1 session]\n\(path):22:1: warning: "))
+        let gitlab = try Touchlog.run(["report", "--db", db, "--format", "gitlab"])
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(gitlab.stdout.utf8)) as? [[String: Any]])
+        #expect(issues.map { $0["check_name"] as? String } == ["hidden_first_responder", "tap_failed_to_dismiss"])
+        #expect(issues.map { $0["severity"] as? String } == ["critical", "major"])
+        let summary = try Touchlog.run(["report", "--db", db, "--format", "summary", "--fail-on", "error"])
+        #expect(summary.status == 1)
+        #expect(
+            summary.stdout
+                == """
+                error   hidden_first_responder  UITextField#checkout.promoCode: 1 finding in 1 session
+                warning tap_failed_to_dismiss  UITextField#checkout.promoCode: 1 finding in 1 session
+                touchlog report: 2 problems (1 error, 1 warning, 0 info), 2 findings, 1 session analysed; fails --fail-on error
+
+                """)
+    }
+
+    /// Standard output is a file here: COLUMNS does not make the report wrap (a file keeps whole lines).
+    @Test func theTextReportWrapsOnlyOnATerminal() throws {
+        try ingest(["03-hidden-promo-field-keeps-typing.jsonl"])
+        let narrow = try Touchlog.run(["report", "--db", db], environment: ["COLUMNS": "40"])
+        #expect(narrow.stdout == (try Touchlog.run(["report", "--db", db])).stdout)
+        #expect(narrow.stdout.split(separator: "\n").contains { $0.count > 100 })
+    }
+
+    @Test func theWidthIsColumnsThenTheTerminalsThen80AndNoneOffATerminal() {
+        #expect(TerminalWidth.width(isTerminal: false, environment: ["COLUMNS": "100"]) { 120 } == nil)
+        #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "100"]) { 120 } == 100)
+        #expect(TerminalWidth.width(isTerminal: true, environment: [:]) { 120 } == 120)
+        #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "wide"]) { 120 } == 120)
+        #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "0"]) { nil } == 80)
     }
 
     @Test func colourFollowsTheTerminalAndNoColor() {

@@ -59,6 +59,32 @@ import TouchlogStore
         }
     }
 
+    /// Every sample in one store, reported in the formats for CI, and as text on a 100-column terminal (where it
+    /// ran to 287 columns before it wrapped).
+    @Test func allSamplesInTheCIFormatsAndOnAHundredColumnTerminal() throws {
+        let folder = try TemporaryDatabaseFolder()
+        let database = try TouchlogDatabase(path: folder.url.appendingPathComponent("all.sqlite").path)
+        for file in SampleLogReport.files {
+            let ingest = Ingestor(database: database).ingest(
+                .file(SampleLogReport.folder.appendingPathComponent(file).path))
+            try #require(ingest.succeeded, "ingest of \(file): \(ingest.diagnostics)")
+        }
+        let report = SampleLogReport.relativeSources(
+            try ReportRun(toolVersion: SampleLogReport.toolVersion).run(database: database).report)
+        #expect(report.sessions.count == SampleLogReport.files.count + 2)
+        let goldens: [(ReportFormat, String)] = [
+            (.github, "github.txt"), (.xcode, "xcode.txt"), (.gitlab, "gitlab.json"), (.summary, "summary.txt"),
+        ]
+        for (format, name) in goldens {
+            try expectGolden(format.render(report), "samples/all.report.\(name)")
+        }
+        let text = ReportFormat.text.render(report, options: FormatOptions(width: 100))
+        for line in text.split(separator: "\n") {
+            #expect(TextWrapper.columns(String(line)) <= 100, "\(line)")
+        }
+        try expectGolden(text, "samples/all.report.width100.txt")
+    }
+
     /// `make demo`'s last step: every sample ingested by the binary from the package folder, then
     /// `touchlog report` over all of them.
     @Test func demoReportStepThroughTheBinary() throws {
@@ -98,6 +124,31 @@ enum SampleLogReport {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".jsonl") || $0.hasPrefix("import-") }.sorted()
     }()
+
+    /// The report with its recordings' paths as after `touchlog ingest sample-logs/<file>` in the package folder,
+    /// before rendering: formats that wrap or escape a path must see the path a golden file holds.
+    static func relativeSources(_ report: Report) -> Report {
+        let root = packageRoot.path + "/"
+        func relative(_ session: SessionRef) -> SessionRef {
+            var session = session
+            if let source = session.source, source.hasPrefix(root) {
+                session.source = String(source.dropFirst(root.count))
+            }
+            return session
+        }
+        var report = report
+        report.sessions = report.sessions.map(relative)
+        report.unanalysed = report.unanalysed.map {
+            UnanalysedSession(session: relative($0.session), reason: $0.reason)
+        }
+        for index in report.groups.indices {
+            for finding in report.groups[index].findings.indices {
+                report.groups[index].findings[finding].session = relative(
+                    report.groups[index].findings[finding].session)
+            }
+        }
+        return report
+    }
 
     /// The CLI writes `TouchlogCommand.version`; goldens pin one so that a release does not rewrite them.
     static let toolVersion = "0.1.0"

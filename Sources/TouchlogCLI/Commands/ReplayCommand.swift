@@ -16,7 +16,7 @@ struct ReplayCommand: ParsableCommand {
             Observations (firstResponder, keyboard, sent, a touch's recorded view) are compared with the model; \
             each disagreement is a divergence, marked "!" in the timeline (kinds: hitView, firstResponder, \
             keyboard, sent, unobservedAction, snapshot*; see docs/replay.md). Replay only reads the database: \
-            nothing of a run is stored (`touchlog report` replays as it goes).
+            nothing of a run is stored (the report command replays as it goes).
 
             --format text (default) prints a timeline; --format jsonl prints the replay trace of the log format \
             (docs/log-format.md, "Replay trace"): one JSON object per input record, byte-identical across runs. \
@@ -50,7 +50,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("Session ids or unique prefixes (see `touchlog sessions`).", valueName: "session"))
+    @Argument(
+        help: ArgumentHelp("Session ids or unique prefixes, as the sessions command lists them.", valueName: "session"))
     var sessions: [String] = []
 
     @Flag(help: "Replay every stored session.")

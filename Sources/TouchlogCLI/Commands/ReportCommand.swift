@@ -12,13 +12,21 @@ struct ReportCommand: ParsableCommand {
             Runs every rule (or those named with --rule) over every stored session (or those selected by \
             --session, --app-version and --since). Findings that are the same problem (same rule, same views by \
             class and accessibility identifier or label) are grouped: how many sessions, first and last seen, \
-            app versions and devices. Problems are ordered by severity, then by sessions affected. \
-            `touchlog report --list-rules` lists the rules; docs/rules.md describes them with examples.
+            app versions and devices. Problems are ordered by severity, then by sessions affected. --list-rules \
+            lists the rules; docs/rules.md describes them with examples.
 
-            Formats: text (default; colour on a terminal unless NO_COLOR is set), json (stable, version 1, \
-            described in docs/report.md), markdown (for an issue tracker), junit (one test suite per rule, one \
-            test case per problem; failures at or above --fail-on, else warning), sarif (2.1.0), html (one \
-            self-contained page with a picture of the screen per problem).
+            Formats (docs/report.md describes each, with CI set-ups):
+              text      the default, for a terminal: colour unless NO_COLOR is set,
+                        lines fit its width (whole in a pipe or a file)
+              json      stable, version 1
+              markdown  for an issue tracker
+              junit     a test suite per rule, a test case per problem
+              sarif     SARIF 2.1.0, for code scanning
+              html      one self-contained page, a picture of the screen per problem
+              github    GitHub Actions annotations, one per problem, at its recording
+              xcode     FILE:LINE:COLUMN: error: lines, for Xcode, editors and CI logs
+              gitlab    GitLab Code Quality JSON (artifacts: reports: codequality:)
+              summary   one line per problem and a totals line, for logs
 
             Configuration: the first .touchlog.yml found from the current folder up to the root (or --config \
             FILE; --no-config for none) turns rules off or on (disabled_rules, only_rules), sets a rule's \
@@ -27,9 +35,9 @@ struct ReportCommand: ParsableCommand {
             --print-config prints the configuration in force as YAML, with where each value came from, and exits. \
             A bad file is an error at its line and column (exit 2). See docs/report.md.
 
-            In CI: `touchlog report --write-baseline known.json` once, then \
-            `touchlog report --baseline known.json --fail-on error --format junit` reports only new problems \
-            and fails when one is an error.
+            In CI: a baseline once, then only new problems, failing on an error:
+              touchlog report --write-baseline known.json
+              touchlog report --baseline known.json --fail-on error --format github
 
             A session the model cannot replay (no snapshot, say) is judged by no rule: every format names it \
             with the reason under "not analysed", and so does a warning on standard error. A report that \
@@ -46,9 +54,10 @@ struct ReportCommand: ParsableCommand {
               touchlog report
               touchlog report --app-version 5.2.0 --min-severity warning --format markdown
               touchlog report --format html > report.html
-              touchlog report --baseline known.json --fail-on error --format sarif > touchlog.sarif
-              touchlog report --no-config --fail-on error      # CI: ignore any .touchlog.yml
-              touchlog report --print-config > .touchlog.yml   # every setting, to edit
+              touchlog report --fail-on error --format sarif > touchlog.sarif
+              touchlog report --format gitlab > gl-code-quality-report.json
+              touchlog report --no-config --fail-on error     # ignore .touchlog.yml
+              touchlog report --print-config > .touchlog.yml  # every setting
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -126,7 +135,7 @@ struct ReportCommand: ParsableCommand {
             )
         }
         if listRules {
-            guard [.text, .json, .markdown].contains(format) else {
+            guard Self.rulesDocument(format) != nil else {
                 throw ValidationError("--list-rules prints text, json or markdown, not \"\(format.rawValue)\".")
             }
             let filters =
@@ -142,14 +151,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        if listRules {
-            let descriptions = RuleRegistry.descriptions
-            switch format {
-            case .json: print(RulesDocument.json(descriptions), terminator: "")
-            case .markdown: print(RulesDocument.markdown(descriptions), terminator: "")
-            default:
-                print(RulesDocument.text(descriptions), terminator: "")
-            }
+        if listRules, let document = Self.rulesDocument(format) {
+            print(document(RuleRegistry.descriptions), terminator: "")
             return
         }
         let loaded: LoadedConfiguration
@@ -211,8 +214,19 @@ struct ReportCommand: ParsableCommand {
             StandardError.write(
                 "wrote \(written) problem\(written == 1 ? "" : "s") to the baseline \"\(writeBaseline)\"\n")
         }
-        print(format.render(outcome.report, options: FormatOptions(color: Self.useColor)), terminator: "")
+        let options = FormatOptions(color: Self.useColor, width: TerminalWidth.standardOutput)
+        print(format.render(outcome.report, options: options), terminator: "")
         if outcome.report.exitStatus != 0 { throw ExitCode(outcome.report.exitStatus) }
+    }
+
+    /// The rules list comes in three of the report's formats; validate() refuses the others.
+    static func rulesDocument(_ format: ReportFormat) -> (([RuleDescription]) -> String)? {
+        switch format {
+        case .text: RulesDocument.text
+        case .json: RulesDocument.json
+        case .markdown: RulesDocument.markdown
+        case .junit, .sarif, .html, .github, .xcode, .gitlab, .summary: nil
+        }
     }
 
     /// Colour only on a terminal, and never when NO_COLOR is set (no-color.org) or TERM is dumb.

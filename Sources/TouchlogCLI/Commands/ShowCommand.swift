@@ -8,14 +8,14 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Print a session's header and the view tree of a snapshot.",
         discussion: """
-            SESSION is a session id or a unique prefix of one (see `touchlog sessions`). The view tree is the \
+            SESSION is a session id or a unique prefix of one (the sessions command lists them). The view tree is the \
             snapshot in force at --at T (the latest snapshot with t at or before T), or the first snapshot. \
             Each view shows its class, id, frame (x, y, width, height) and notable state: hidden, alpha, \
             interaction off, disabled, first responder, key window, clips, transformed, redacted text length, \
             gesture recognizers.
 
-            --format json prints one object (stable; members may be added, never renamed): "session" (as in \
-            `touchlog sessions --format json`), "snapshot" {"seq","t","windows","controllers"}, where each \
+            --format json prints one object (stable; members may be added, never renamed): "session" (as the \
+            sessions command prints it with --format json), "snapshot" {"seq","t","windows","controllers"}, where each \
             window and view is {"id","class","frame","flags","subviews"} ("frame" null when the recorder \
             wrote null) and each controller {"id","class","view","parent","presentingViewController"}.
 

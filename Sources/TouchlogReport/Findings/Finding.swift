@@ -152,10 +152,11 @@ public struct ViewRef: Sendable, Hashable {
     }
 
     /// `UIWindow > UIView > UIStackView > UITextField#login.email`; the class alone when no path was given.
-    public var pathDescription: String {
-        path.isEmpty
-            ? PathElement(className, accessibilityIdentifier).description
-            : path.map(\.description).joined(separator: " > ")
+    public var pathDescription: String { pathComponents.joined(separator: " > ") }
+
+    /// The elements of ``pathDescription``, the window first: the text format wraps a long path between them.
+    public var pathComponents: [String] {
+        path.isEmpty ? [PathElement(className, accessibilityIdentifier).description] : path.map(\.description)
     }
 
     /// How a person names it: `UITextField "Promo code" #checkout.promoCode`.

@@ -50,6 +50,36 @@ enum Escape {
         return out
     }
 
+    /// For the message of a GitHub Actions workflow command (`::error …::MESSAGE`), as the runner decodes it
+    /// (actions/toolkit's `escapeData`): `%`, CR and LF percent-encoded, in one pass. A recording's text can then
+    /// neither end the command's line nor put a command of its own (`::add-mask::`, `::stop-commands::`) at the
+    /// start of one. Other control characters are shown as on a terminal (`\u{1B}`): the log viewer renders ANSI.
+    static func githubMessage(_ text: String) -> String { github(text, property: false) }
+
+    /// For a property value of a workflow command (`file=…,title=…`): as ``githubMessage(_:)``, and `:` and `,`
+    /// too, which would end the value (actions/toolkit's `escapeProperty`).
+    static func githubProperty(_ text: String) -> String { github(text, property: true) }
+
+    private static func github(_ text: String, property: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            default:
+                if scalar.value < 0x20 && scalar != "\t" || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
     /// For a terminal: control characters (ANSI escape sequences a recording could carry) shown as `\u{1B}`.
     static func terminal(_ text: String) -> String {
         var out = ""

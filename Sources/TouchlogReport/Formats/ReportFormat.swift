@@ -13,12 +13,20 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case sarif
     /// One self-contained page with a picture of the screen per problem.
     case html
+    /// GitHub Actions workflow commands: an annotation per problem on the recording's line.
+    case github
+    /// `FILE:LINE:COLUMN: error: message` lines, for Xcode, editors and CI log parsers.
+    case xcode
+    /// GitLab's Code Quality report (`artifacts: reports: codequality:`).
+    case gitlab
+    /// One line per problem and a totals line, for logs.
+    case summary
 
     /// Whether the format draws or carries scenes (the pictures' data), which the rules then build.
     public var showsScenes: Bool {
         switch self {
         case .html, .json: true
-        case .text, .markdown, .junit, .sarif: false
+        case .text, .markdown, .junit, .sarif, .github, .xcode, .gitlab, .summary: false
         }
     }
 
@@ -26,7 +34,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     public var showsTimelines: Bool {
         switch self {
         case .html: true
-        case .text, .json, .markdown, .junit, .sarif: false
+        case .text, .json, .markdown, .junit, .sarif, .github, .xcode, .gitlab, .summary: false
         }
     }
 
@@ -38,6 +46,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: JUnitFormatter.format(report)
         case .sarif: SARIFFormatter.format(report)
         case .html: HTMLFormatter.format(report)
+        case .github: GitHubFormatter.format(report)
+        case .xcode: XcodeFormatter.format(report)
+        case .gitlab: GitLabFormatter.format(report)
+        case .summary: SummaryFormatter.format(report)
         }
     }
 }
@@ -46,6 +58,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 public struct FormatOptions: Sendable {
     /// ANSI colour in the text format (the CLI sets it on a terminal when NO_COLOR is unset).
     public var color: Bool
+    /// The columns the text format fits its lines to, breaking at word boundaries with a hanging indent; nil
+    /// leaves lines whole (the CLI passes the terminal's width, and nil when standard output is a pipe or a file,
+    /// so that what a script or a file receives does not depend on who ran it).
+    public var width: Int?
 
-    public init(color: Bool = false) { self.color = color }
+    public init(color: Bool = false, width: Int? = nil) {
+        self.color = color
+        self.width = width
+    }
 }

@@ -6,7 +6,8 @@ import TouchlogReport
 @Suite struct FormatterGoldenTests {
     static let goldenNames: [ReportFormat: String] = [
         .text: "report.txt", .json: "report.json", .markdown: "report.md", .junit: "report.junit.xml",
-        .sarif: "report.sarif", .html: "report.html",
+        .sarif: "report.sarif", .html: "report.html", .github: "report.github.txt", .xcode: "report.xcode.txt",
+        .gitlab: "report.gitlab.json", .summary: "report.summary.txt",
     ]
 
     @Test(arguments: ReportFormat.allCases)
@@ -35,6 +36,13 @@ import TouchlogReport
         case .json: #expect(output.contains(#""problems": []"#))
         case .junit: #expect(output.contains(#"tests="0" failures="0""#))
         case .sarif: #expect(output.contains(#""results": []"#))
+        case .github: #expect(output == "touchlog report: 3 sessions analysed with 4 rules, 0 problems (0 findings)\n")
+        case .xcode: #expect(output.isEmpty)
+        case .gitlab: #expect(output == "[]\n")
+        case .summary:
+            #expect(
+                output
+                    == "touchlog report: 0 problems (0 errors, 0 warnings, 0 info), 0 findings, 3 sessions analysed\n")
         }
     }
 }

@@ -108,6 +108,26 @@ import TouchlogStore
             #expect(notes.first?["descriptor"]?["id"]?.stringValue == "nothing_analysed")
             #expect(notes.first?["properties"]?["kind"]?.stringValue == "filter_matched_none")
             #expect(notes.first?["message"]?["text"]?.stringValue?.hasPrefix(sentence) == true)
+        case .github:
+            let escaped = sentence.replacingOccurrences(of: "%", with: "%25")
+            #expect(
+                output.contains(
+                    "\n::error title=touchlog%3A no session analysed::\(escaped) touchlog sessions lists what is stored.%0AThat fails --fail-on error.\n"
+                ))
+        case .xcode:
+            #expect(output == "touchlog: error: \(sentence) touchlog sessions lists what is stored.\n")
+        case .gitlab:
+            let issues = try #require(try JSONReader.parse(output).arrayValue)
+            #expect(issues.count == 1)
+            #expect(issues.first?["check_name"]?.stringValue == "nothing_analysed")
+            #expect(issues.first?["severity"]?.stringValue == "critical")
+            #expect(issues.first?["description"]?.stringValue?.hasPrefix(sentence) == true)
+            #expect(issues.first?["location"] == ["path": ".gitlab-ci.yml", "lines": ["begin": 1]])
+        case .summary:
+            #expect(
+                output == "\(sentence) touchlog sessions lists what is stored.\n"
+                    + "touchlog report: 0 problems (0 errors, 0 warnings, 0 info), 0 findings, 0 sessions analysed; fails --fail-on error\n"
+            )
         }
     }
 
@@ -169,6 +189,30 @@ import TouchlogStore
             #expect(location?["region"]?["startLine"]?.intValue == 1)
             #expect(note["properties"]?["kind"]?.stringValue == "no_snapshot")
             #expect(note["properties"]?["session"]?.stringValue == id)
+        case .github:
+            // First, so that GitHub's cap on annotations per step never drops it.
+            let lines = output.split(separator: "\n")
+            #expect(
+                lines[1].hasPrefix(
+                    "::error file=recordings/qa-0004.jsonl,line=1,title=not analysed%3A no_snapshot::session \"\(id)\" has no snapshot"
+                ))
+            #expect(lines[1].hasSuffix("%0ANo rule judged session \(id).%0AThat fails --fail-on warning."))
+        case .xcode:
+            #expect(
+                output.hasSuffix(
+                    "\nrecordings/qa-0004.jsonl:1:1: error: not analysed (no_snapshot): \(ReplayError.noSnapshot(session: id))\n"
+                ))
+        case .gitlab:
+            let issue = try #require(try JSONReader.parse(output).arrayValue?.last)
+            #expect(issue["check_name"]?.stringValue == "unanalysed_session")
+            #expect(issue["severity"]?.stringValue == "critical")
+            #expect(
+                issue["description"]?.stringValue
+                    == "Not analysed (no_snapshot): \(ReplayError.noSnapshot(session: id))")
+            #expect(issue["location"] == ["path": "recordings/qa-0004.jsonl", "lines": ["begin": 1]])
+        case .summary:
+            #expect(output.contains("\nnot analysed no_snapshot  \(id) (recordings/qa-0004.jsonl:1)\n"))
+            #expect(output.hasSuffix("3 sessions analysed; 1 session not analysed; fails --fail-on warning\n"))
         }
     }
 
