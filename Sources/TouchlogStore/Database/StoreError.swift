@@ -13,6 +13,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A prefix that several sessions start with: the first few of them (``TouchlogDatabase/candidateLimit``) and
     /// how many there are.
     case ambiguousSession(String, candidates: [SessionCandidate], total: Int)
+    /// A change to the database could not be made (`delete`, `prune`, `vacuum`); nothing was changed.
+    case cannotChange(path: String, reason: String)
+    /// The work was stopped (Ctrl-C, SIGTERM) before it committed: nothing was changed.
+    case interrupted
     case noSnapshot(session: String, at: Double?)
 
     public var description: String {
@@ -31,6 +35,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "no session matches \"\(query)\"; run `touchlog sessions` to list the stored sessions"
         case .ambiguousSession(let query, let candidates, let total):
             Self.ambiguity(query, candidates: candidates, total: total)
+        case .cannotChange(let path, let reason):
+            "cannot change the database \"\(path)\": \(reason); nothing was changed"
+        case .interrupted:
+            "interrupted; nothing was changed"
         case .noSnapshot(let session, let at):
             if let at {
                 "session \"\(session)\" has no snapshot at or before t=\(at); use a later --at, or leave it out for the first snapshot"

@@ -208,7 +208,7 @@ public final class TouchlogDatabase: Sendable {
         switch error.resultCode {
         case .SQLITE_READONLY:
             return
-                "\(message) (the file or its folder is read-only; commands that only read work on it, ingest needs write access)"
+                "\(message) (the file or its folder is read-only; commands that only read work on it, while ingest, delete, prune and vacuum need write access)"
         case .SQLITE_BUSY:
             return "\(message) (another process holds it, and the wait was stopped)"
         case .SQLITE_CANTOPEN where access == .readOnly:
