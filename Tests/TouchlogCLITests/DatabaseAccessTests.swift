@@ -150,7 +150,7 @@ import TouchlogStore
         let result = try runUnprivileged(["ingest", "--db", db, Self.samples[1]])
         #expect(result.status == 2)
         #expect(result.stderr.contains("read-only"))
-        #expect(result.stderr.contains("ingest needs write access"))
+        #expect(result.stderr.contains("ingest, delete, prune and vacuum need write access"))
     }
 
     // MARK: Whose database
