@@ -35,7 +35,8 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     @Argument(
-        help: ArgumentHelp("Session ids or unique prefixes (see `touchlog sessions`).", valueName: "session"))
+        help: ArgumentHelp("Session ids or unique prefixes (see `touchlog sessions`).", valueName: "session"),
+        completion: Completion.sessionIDs)
     var sessions: [String] = []
 
     @Flag(help: "List what would be deleted, and delete nothing.")

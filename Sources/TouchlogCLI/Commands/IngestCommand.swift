@@ -94,7 +94,9 @@ struct IngestCommand: ParsableCommand {
             valueName: "name"))
     var from: String?
 
-    @Argument(help: ArgumentHelp("touchlog/1 files (JSON Lines); - reads standard input.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("touchlog/1 files (JSON Lines); - reads standard input.", valueName: "file"),
+        completion: Completion.ingestFiles)
     var files: [String] = []
 
     func validate() throws {

@@ -49,7 +49,8 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("session"),
-        help: ArgumentHelp("Only this session (an id or a unique prefix; repeat for several).", valueName: "session"))
+        help: ArgumentHelp("Only this session (an id or a unique prefix; repeat for several).", valueName: "session"),
+        completion: Completion.sessionIDs)
     var sessions: [String] = []
 
     @Option(help: ArgumentHelp("Only sessions recorded with this app version.", valueName: "version"))
@@ -60,16 +61,20 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("rule"),
-        help: ArgumentHelp("Only this rule (an identifier from --list-rules; repeat for several).", valueName: "rule"))
+        help: ArgumentHelp("Only this rule (an identifier from --list-rules; repeat for several).", valueName: "rule"),
+        completion: Completion.ruleIDs)
     var rules: [String] = []
 
     @Option(help: ArgumentHelp("Only findings at or above this severity.", valueName: "severity"))
     var minSeverity: Severity = .info
 
-    @Option(help: ArgumentHelp("Hide the problems listed in this baseline file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Hide the problems listed in this baseline file.", valueName: "file"), completion: .file())
     var baseline: String?
 
-    @Option(help: ArgumentHelp("Write every problem of this report to a baseline file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write every problem of this report to a baseline file.", valueName: "file"),
+        completion: .file())
     var writeBaseline: String?
 
     @Option(

@@ -8,17 +8,19 @@ public struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
-            "The database file (default: $TOUCHLOG_DB, else ./touchlog.sqlite).", valueName: "path"))
+            "The database file (default: $TOUCHLOG_DB, else ./touchlog.sqlite).", valueName: "path"),
+        completion: .file())
     public var path: String?
 
     public init() {}
 
     /// `--db`, else the `TOUCHLOG_DB` environment variable, else `./touchlog.sqlite`.
-    public var resolvedPath: String {
+    public var resolvedPath: String { Self.resolve(path, environment: ProcessInfo.processInfo.environment) }
+
+    /// The one rule for which file is the database, shared with shell completion (which sees `--db` only as words).
+    static func resolve(_ path: String?, environment: [String: String]) -> String {
         if let path { return path }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["TOUCHLOG_DB"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
+        if let fromEnvironment = environment["TOUCHLOG_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
         return "./touchlog.sqlite"
     }
 
