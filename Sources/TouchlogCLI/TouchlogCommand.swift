@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchlogFormat
 import TouchlogReplay
 
 /// The `touchlog` command: its subcommands are in Commands/, one file each.
@@ -33,9 +34,30 @@ public struct TouchlogCommand: ParsableCommand {
         version: version,
         subcommands: [
             IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self,
-            ReportCommand.self,
+            ReportCommand.self, DeleteCommand.self, PruneCommand.self, VacuumCommand.self,
         ]
     )
 
     public init() {}
+
+    /// Runs the command line, first catching a mistyped subcommand, which the parser only calls an "unexpected
+    /// argument", to suggest the one meant.
+    public static func main() {
+        if let problem = unknownSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+            exit(withError: ValidationError(problem))
+        }
+        main(nil)
+    }
+
+    /// What to say when the first argument names no subcommand (the root takes no argument of its own, so any
+    /// other word there is a mistake); nil when it names one, or is an option.
+    static func unknownSubcommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let commands = configuration.subcommands.filter { $0.configuration.shouldDisplay }
+        let names = commands.map { $0._commandName }
+        let accepted = Set(names + commands.flatMap { $0.configuration.aliases } + ["help"])
+        guard !accepted.contains(first) else { return nil }
+        let guess = ClosestName.to(first, among: names).map { " Did you mean '\($0)'?" } ?? ""
+        return "Unknown subcommand '\(first)'.\(guess) The subcommands are \(names.joined(separator: ", "))."
+    }
 }

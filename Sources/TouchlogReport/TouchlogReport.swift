@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// TouchlogReport: rules that watch a session's replay in one streaming pass, triage of their findings across
 /// sessions, and the output formats.
 ///
@@ -37,7 +39,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unknownRule(let id, let known):
             let list = known.isEmpty ? "no rules are registered" : "known rules: " + known.joined(separator: ", ")
-            return "unknown rule \"\(id)\" (\(list)); `touchlog report --list-rules` lists them"
+            let guess = ClosestName.to(id, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            return "unknown rule \"\(id)\"\(guess) (\(list)); `touchlog report --list-rules` lists them"
         case .invalidBaseline(let path, let reason):
             return
                 "cannot use the baseline \"\(path)\": \(reason); write a new one with `touchlog report --write-baseline \(path)`"

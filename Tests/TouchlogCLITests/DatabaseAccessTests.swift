@@ -150,7 +150,23 @@ import TouchlogStore
         let result = try runUnprivileged(["ingest", "--db", db, Self.samples[1]])
         #expect(result.status == 2)
         #expect(result.stderr.contains("read-only"))
-        #expect(result.stderr.contains("ingest needs write access"))
+        #expect(result.stderr.contains("ingest, delete, prune and vacuum need write access"))
+    }
+
+    /// delete, prune and vacuum say plainly that they need write access, and change nothing; a dry run only reads,
+    /// so it works.
+    @Test func housekeepingOnAReadOnlyDatabaseSaysWhyAndADryRunWorks() throws {
+        let db = try readOnlyDatabase()
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        for arguments in [["delete", "3F2A"], ["prune", "--keep", "0"], ["vacuum"]] {
+            let result = try runUnprivileged(arguments + ["--db", db])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("ingest, delete, prune and vacuum need write access"), "\(arguments)")
+        }
+        let dryRun = try runUnprivileged(["delete", "--dry-run", "3f2a", "--db", db])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout.contains("would delete 1 session"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
     }
 
     // MARK: Whose database

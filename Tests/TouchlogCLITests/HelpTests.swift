@@ -5,13 +5,16 @@ import Testing
 
 /// The --help of every command is pinned in Golden/help-<command>.txt (re-record with TOUCHLOG_RECORD=1).
 @Suite struct HelpTests {
-    @Test(arguments: ["touchlog", "ingest", "sessions", "show"])
+    @Test(arguments: ["touchlog", "ingest", "sessions", "show", "delete", "prune", "vacuum"])
     func helpIsPinned(command: String) throws {
         let type: any ParsableCommand.Type =
             switch command {
             case "ingest": IngestCommand.self
             case "sessions": SessionsCommand.self
             case "show": ShowCommand.self
+            case "delete": DeleteCommand.self
+            case "prune": PruneCommand.self
+            case "vacuum": VacuumCommand.self
             default: TouchlogCommand.self
             }
         try expectGolden(TouchlogCommand.helpMessage(for: type, columns: 100), "help-\(command).txt")

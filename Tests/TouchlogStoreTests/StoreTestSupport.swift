@@ -27,8 +27,13 @@ final class TemporaryFolder {
 
 /// Lines for building small sessions.
 enum Lines {
-    static func header(_ id: String = "s1", version: String = "1.0") -> String {
-        #"{"type":"session","format":"touchlog/1","session":"\#(id)","startedAt":"2026-11-20T10:00:00.000Z","app":{"id":"com.example","version":"\#(version)","build":"7"},"device":{"model":"iPhone15,2","system":"iOS 17.4"},"extra":{"kept":true}}"#
+    static func header(
+        _ id: String = "s1", version: String = "1.0", startedAt: String? = "2026-11-20T10:00:00.000Z",
+        device: String = "iPhone15,2"
+    ) -> String {
+        let start = startedAt.map { #""startedAt":"\#($0)","# } ?? ""
+        return
+            #"{"type":"session","format":"touchlog/1","session":"\#(id)",\#(start)"app":{"id":"com.example","version":"\#(version)","build":"7"},"device":{"model":"\#(device)","system":"iOS 17.4"},"extra":{"kept":true}}"#
     }
 
     static let snapshot =
@@ -38,8 +43,12 @@ enum Lines {
         #"{"type":"touch","t":\#(t),"touch":\#(id),"phase":"\#(phase)","x":20.5,"y":110,"window":"w1"}"#
     }
 
-    static func session(_ lines: [String], id: String = "s1", version: String = "1.0") -> String {
-        ([header(id, version: version), snapshot] + lines).joined(separator: "\n") + "\n"
+    static func session(
+        _ lines: [String], id: String = "s1", version: String = "1.0",
+        startedAt: String? = "2026-11-20T10:00:00.000Z", device: String = "iPhone15,2"
+    ) -> String {
+        ([header(id, version: version, startedAt: startedAt, device: device), snapshot] + lines).joined(
+            separator: "\n") + "\n"
     }
 
     /// A session with one record of each common kind.

@@ -24,7 +24,9 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("A session id or a unique prefix of one.", valueName: "session"))
+    @Argument(
+        help: ArgumentHelp("A session id or a unique prefix of one.", valueName: "session"),
+        completion: Completion.sessionIDs)
     var session: String
 
     @Option(help: ArgumentHelp("The moment, in seconds since the session started.", valueName: "t"))

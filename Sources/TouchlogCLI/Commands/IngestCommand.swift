@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import TouchlogFormat
 import TouchlogStore
 
@@ -43,7 +44,8 @@ struct IngestCommand: ParsableCommand {
             dumps and lines set aside alike. The same label always gives the same token, so reports still group one view's problems \
             across sessions; the token is a pseudonym, not encryption: a guessed label can be confirmed.
 
-            Progress is shown on stderr when stderr is a terminal and the input is a file. A one-line summary \
+            Progress (percentage, MB/s, time left) is shown on stderr when stderr is a terminal and the input is \
+            a file; it is cleared when the file ends or an interruption stops it. A one-line summary \
             (sessions, records, rejected lines, seconds, records/s) ends the run on stderr; --quiet keeps only \
             errors.
 
@@ -94,7 +96,9 @@ struct IngestCommand: ParsableCommand {
             valueName: "name"))
     var from: String?
 
-    @Argument(help: ArgumentHelp("touchlog/1 files (JSON Lines); - reads standard input.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("touchlog/1 files (JSON Lines); - reads standard input.", valueName: "file"),
+        completion: Completion.ingestFiles)
     var files: [String] = []
 
     func validate() throws {
@@ -261,27 +265,98 @@ struct IngestSummary {
     }
 }
 
-/// Rewrites one stderr line with the percentage read.
+/// Rewrites one stderr line as a file is read: how far, how fast, how long still.
+///
+/// The parsing thread reports progress, and after an interruption it may still do so while the command says
+/// what was rolled back: once ``finish()`` has cleared the line, nothing more is written, so no stale percentage
+/// lands on the messages that follow.
 final class ProgressPrinter: Sendable {
     let name: String
     let totalBytes: Int?
+    private let columns: Int?
+    private let elapsed: @Sendable () -> Double
+    private let write: @Sendable (String) -> Void
+    /// Set by ``finish()``; held while writing, so a line cannot be written after the one that clears it.
+    private let finished = Mutex(false)
 
-    init(name: String, totalBytes: Int?) {
+    init(
+        name: String, totalBytes: Int?, columns: Int? = ProgressPrinter.terminalColumns(),
+        elapsed: (@Sendable () -> Double)? = nil,
+        write: @escaping @Sendable (String) -> Void = { StandardError.write($0) }
+    ) {
         self.name = name
         self.totalBytes = totalBytes
+        self.columns = columns
+        let started = ContinuousClock.now
+        self.elapsed =
+            elapsed ?? {
+                let duration = ContinuousClock.now - started
+                return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            }
+        self.write = write
     }
 
     @Sendable func update(_ bytes: Int) {
-        let megabytes = String(format: "%.1f", Double(bytes) / 1_048_576)
-        if let totalBytes, totalBytes > 0 {
-            let percent = min(100, bytes * 100 / totalBytes)
-            StandardError.write(
-                "\r\(name): \(percent)% (\(megabytes) of \(String(format: "%.1f", Double(totalBytes) / 1_048_576)) MB)\u{1B}[K"
-            )
-        } else {
-            StandardError.write("\r\(name): \(megabytes) MB\u{1B}[K")
+        finished.withLock { finished in
+            guard !finished else { return }
+            let line = ProgressLine.text(
+                name: name, bytes: bytes, totalBytes: totalBytes, elapsed: elapsed(), columns: columns)
+            write("\r" + line + "\u{1B}[K")
         }
     }
 
-    func finish() { StandardError.write("\r\u{1B}[K") }
+    /// Clears the line, for good.
+    func finish() {
+        finished.withLock { finished in
+            guard !finished else { return }
+            finished = true
+            write("\r\u{1B}[K")
+        }
+    }
+
+    /// The width of the terminal on stderr: a line wider than it wraps, and `\r` then rewrites only its last part.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}
+
+/// The text of the progress line, from numbers alone (so tests give it any).
+enum ProgressLine {
+    /// `logs/big.jsonl: 45% (123.4 of 274.2 MB, 85.3 MB/s, 2 s left)`; without a size, `-: 123.4 MB (85.3 MB/s)`.
+    /// The rate is bytes of the file read per second (compressed bytes for a .gz, as its size is), and the time
+    /// left what the rest of the file takes at that rate. With `columns`, the name is shortened from the left
+    /// (`…/big.jsonl`) so the line fits on one row.
+    static func text(name: String, bytes: Int, totalBytes: Int?, elapsed: Double, columns: Int?) -> String {
+        let rate = elapsed > 0 && bytes > 0 ? Double(bytes) / elapsed : nil
+        var details: [String] = []
+        let progress: String
+        if let totalBytes, totalBytes > 0 {
+            progress = "\(min(100, bytes * 100 / totalBytes))%"
+            details.append("\(megabytes(bytes)) of \(megabytes(totalBytes)) MB")
+            if let rate { details.append("\(megabytes(Int(rate))) MB/s") }
+            if let rate, bytes < totalBytes { details.append(timeLeft(Double(totalBytes - bytes) / rate)) }
+        } else {
+            progress = "\(megabytes(bytes)) MB"
+            if let rate { details.append("\(megabytes(Int(rate))) MB/s") }
+        }
+        let tail = ": " + progress + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        guard let columns else { return name + tail }
+        // One column spare: a line exactly as wide as the terminal wraps on some terminals.
+        let room = columns - 1 - tail.count
+        if name.count <= room { return name + tail }
+        if room >= 2 { return "…" + name.suffix(room - 1) + tail }
+        return String((name + tail).prefix(max(0, columns - 1)))
+    }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+
+    /// "8 s left", "3 min 5 s left", "1 h 2 min left": rounded up, so it never says 0 before the end.
+    static func timeLeft(_ seconds: Double) -> String {
+        let total = Int(max(1, seconds.rounded(.up)))
+        if total < 60 { return "\(total) s left" }
+        if total < 3600 { return "\(total / 60) min \(total % 60) s left" }
+        return "\(total / 3600) h \(total % 3600 / 60) min left"
+    }
 }

@@ -51,7 +51,8 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     @Argument(
-        help: ArgumentHelp("Session ids or unique prefixes, as the sessions command lists them.", valueName: "session"))
+        help: ArgumentHelp("Session ids or unique prefixes, as the sessions command lists them.", valueName: "session"),
+        completion: Completion.sessionIDs)
     var sessions: [String] = []
 
     @Flag(help: "Replay every stored session.")
@@ -65,13 +66,15 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditionalSingleValue,
-        help: ArgumentHelp("Add (+NAME) or remove (-NAME) a keyboard-dismiss policy; repeatable.", valueName: "±name"))
+        help: ArgumentHelp("Add (+NAME) or remove (-NAME) a keyboard-dismiss policy; repeatable.", valueName: "±name"),
+        completion: Completion.policyChanges)
     var policy: [String] = []
 
     @Option(
         name: .customLong("compare-policy"),
-        help: ArgumentHelp("Print only what changes between replaying without and with this policy.", valueName: "name")
-    )
+        help: ArgumentHelp(
+            "Print only what changes between replaying without and with this policy.", valueName: "name"),
+        completion: Completion.policyNames)
     var comparePolicy: String?
 
     @Option(

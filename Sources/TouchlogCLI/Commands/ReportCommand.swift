@@ -67,7 +67,8 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("session"),
-        help: ArgumentHelp("Only this session (an id or a unique prefix; repeat for several).", valueName: "session"))
+        help: ArgumentHelp("Only this session (an id or a unique prefix; repeat for several).", valueName: "session"),
+        completion: Completion.sessionIDs)
     var sessions: [String] = []
 
     @Option(help: ArgumentHelp("Only sessions recorded with this app version.", valueName: "version"))
@@ -78,16 +79,20 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("rule"),
-        help: ArgumentHelp("Only this rule (an identifier from --list-rules; repeat for several).", valueName: "rule"))
+        help: ArgumentHelp("Only this rule (an identifier from --list-rules; repeat for several).", valueName: "rule"),
+        completion: Completion.ruleIDs)
     var rules: [String] = []
 
     @Option(help: ArgumentHelp("Only findings at or above this severity.", valueName: "severity"))
     var minSeverity: Severity = .info
 
-    @Option(help: ArgumentHelp("Hide the problems listed in this baseline file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Hide the problems listed in this baseline file.", valueName: "file"), completion: .file())
     var baseline: String?
 
-    @Option(help: ArgumentHelp("Write every problem of this report to a baseline file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write every problem of this report to a baseline file.", valueName: "file"),
+        completion: .file())
     var writeBaseline: String?
 
     @Option(
@@ -102,7 +107,7 @@ struct ReportCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Read this configuration file (and no other) instead of the .touchlog.yml found from the current folder up.",
-            valueName: "file"))
+            valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Flag(help: "Read no configuration file: the defaults and these options only (reproducible in CI).")

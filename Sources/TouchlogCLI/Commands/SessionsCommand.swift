@@ -7,51 +7,84 @@ struct SessionsCommand: ParsableCommand {
         commandName: "sessions",
         abstract: "List the stored sessions.",
         discussion: """
-            One line per session, oldest start first: the session id, app version, device, start time, \
-            duration (t of the last record), records, touches and status (complete; truncated: the recording \
-            was cut mid-line; partial: lines were rejected with --keep-going).
+            One line per session, oldest start first (sessions without a start time last): the session id, app \
+            version, device, start time, duration (t of the last record), records, touches and status (complete; \
+            truncated: the recording was cut mid-line; partial: lines were rejected with --keep-going).
+
+            Filters: --app-version V (exactly V); --since DATE, sessions that started at or after DATE, a date \
+            YYYY-MM-DD (midnight UTC) or an ISO 8601 time with a zone (2026-11-19T12:00:00Z, \
+            2026-11-19T14:00:00+02:00), compared as instants, leaving out sessions without a start time; --device \
+            TEXT, sessions whose device model contains TEXT, ignoring case (iPhone15 matches iPhone15,2 and \
+            iPhone15,4; ipad matches every iPad). --limit N keeps the last N of the list, that is the sessions \
+            that started last, still oldest first.
 
             --format json prints an array with one object per session, with these members in this order \
             (stable; members may be added, never renamed): "id", "app" {"id","version","build"}, "device" \
             {"model","system"}, "startedAt", "duration", "records", "touches", "unknownRecords", "rejected", \
             "status", "textKept", "labelsRedacted", "source", "ingestedAt". Absent values are null. "textKept" \
-            and "labelsRedacted" say how the session was ingested (--keep-text, --redact-labels).
+            and "labelsRedacted" say how the session was ingested (--keep-text, --redact-labels). --format jsonl \
+            prints the same objects one per line; --format csv the same members as columns (nested ones as \
+            "app.version"), a header row first, RFC 4180 quoting and line ends, absent values empty. --format text \
+            is another name for table.
 
-            When the text list is empty, standard error says why: no session is stored, or none of the \
-            stored sessions matches --app-version (--format json prints [] either way).
+            When the table is empty, standard error says why: no session is stored, or none of the stored \
+            sessions matches the filters, which it names (json prints [], jsonl nothing, csv the header alone).
 
             Exit status: 0 ok (also when there are no sessions, or none matches); 2 the database does not exist, \
             could not be opened or was written by a newer touchlog; 64 invalid arguments.
 
             Examples:
               touchlog sessions
+              touchlog sessions --since 2026-11-01 --device iPad
+              touchlog sessions --limit 20
               touchlog sessions --app-version 2.3.0 --format json | jq '.[].id'
+              touchlog sessions --format csv > sessions.csv
             """)
 
     @OptionGroup var database: DatabaseOptions
 
     @Option(help: "Output format.")
-    var format: OutputFormat = .text
+    var format: SessionListFormat = .table
 
     @Option(help: ArgumentHelp("Only sessions recorded with this app version.", valueName: "version"))
     var appVersion: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only sessions started at or after this date (YYYY-MM-DD) or zoned time.", valueName: "date"),
+        transform: { try Timestamp(parsing: $0) })
+    var since: Timestamp?
+
+    @Option(help: ArgumentHelp("Only sessions whose device model contains this text, any case.", valueName: "model"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("Only the N sessions that started last (still listed oldest first).", valueName: "n"))
+    var limit: Int?
+
+    func validate() throws {
+        if let limit, limit < 1 {
+            throw ValidationError("--limit must be 1 or more (got \(limit)); leave it out to list every session.")
+        }
+    }
+
+    /// The filters given, in the order of the help, for the message that names them.
+    var filters: [SessionListFilter] {
+        [
+            appVersion.map(SessionListFilter.appVersion), since.map(SessionListFilter.since),
+            device.map(SessionListFilter.device),
+        ].compactMap { $0 }
+    }
+
     func run() throws {
         try reportingErrors {
             let store = try database.open(for: .reading)
-            let sessions = try store.sessions(.init(appVersion: appVersion))
-            switch format {
-            case .text:
-                if sessions.isEmpty {
-                    let stored = appVersion == nil ? 0 : try store.sessionCount()
-                    StandardError.write(
-                        SessionListFormatter.noneListed(stored: stored, appVersion: appVersion, path: store.path) + "\n"
-                    )
-                } else {
-                    print(SessionListFormatter.text(sessions), terminator: "")
-                }
-            case .json:
-                print(SessionListFormatter.json(sessions))
+            let sessions = try store.sessions(
+                .init(appVersion: appVersion, since: since, device: device, limit: limit))
+            print(SessionListFormatter.render(sessions, format: format), terminator: "")
+            if sessions.isEmpty, format == .table {
+                let stored = filters.isEmpty ? 0 : try store.sessionCount()
+                StandardError.write(
+                    SessionListFormatter.noneListed(stored: stored, filters: filters, path: store.path) + "\n")
             }
         }
     }

@@ -31,7 +31,9 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("A session id or a unique prefix of one.", valueName: "session"))
+    @Argument(
+        help: ArgumentHelp("A session id or a unique prefix of one.", valueName: "session"),
+        completion: Completion.sessionIDs)
     var session: String
 
     @Option(

@@ -1,9 +1,58 @@
+import ArgumentParser
 import TouchlogFormat
 import TouchlogStore
 
-/// `touchlog sessions` output, text and JSON.
+/// `touchlog sessions --format`: a table for people, three forms for other tools.
+enum SessionListFormat: String, ExpressibleByArgument, CaseIterable {
+    case table
+    case json
+    case jsonl
+    case csv
+
+    /// `text`, the name earlier versions gave the table, still works.
+    init?(argument: String) {
+        self.init(rawValue: argument == "text" ? "table" : argument)
+    }
+}
+
+/// A filter of `touchlog sessions`, as the user gave it, for the message that says it matched nothing.
+enum SessionListFilter: Equatable {
+    case appVersion(String)
+    case since(Timestamp)
+    case device(String)
+
+    var option: String {
+        switch self {
+        case .appVersion(let version): "--app-version \"\(version)\""
+        case .since(let moment): "--since \(moment)"
+        case .device(let model): "--device \"\(model)\""
+        }
+    }
+
+    /// The column of the full list that shows what the filter looks at.
+    var column: String {
+        switch self {
+        case .appVersion: "app version"
+        case .since: "start time"
+        case .device: "device"
+        }
+    }
+}
+
+/// `touchlog sessions` output: a table, JSON, JSON Lines or CSV.
 enum SessionListFormatter {
+    /// The whole output in `format` (the table of no session is empty: ``noneListed(stored:filters:path:)`` says why).
+    static func render(_ sessions: [SessionInfo], format: SessionListFormat) -> String {
+        switch format {
+        case .table: text(sessions)
+        case .json: json(sessions) + "\n"
+        case .jsonl: sessions.map { jsonValue($0).serialized() + "\n" }.joined()
+        case .csv: CSV.table(sessions.map(jsonValue), header: csvHeader)
+        }
+    }
+
     static func text(_ sessions: [SessionInfo]) -> String {
+        guard !sessions.isEmpty else { return "" }
         let header = ["ID", "APP VERSION", "DEVICE", "START", "DURATION", "RECORDS", "TOUCHES", "STATUS"]
         let rows = sessions.map { session in
             [
@@ -20,18 +69,29 @@ enum SessionListFormatter {
         return table([header] + rows, rightAligned: [4, 5, 6])
     }
 
-    /// Why the list is empty: nothing stored, or a filter that matches none of the `stored` sessions (named, so a
+    /// The CSV columns: the JSON members, nested ones as `app.version`; the header is written even for no session.
+    static let csvHeader = [
+        "id", "app.id", "app.version", "app.build", "device.model", "device.system", "startedAt", "duration",
+        "records", "touches", "unknownRecords", "rejected", "status", "textKept", "labelsRedacted", "source",
+        "ingestedAt",
+    ]
+
+    /// Why the list is empty: nothing stored, or filters that match none of the `stored` sessions (named, so a
     /// mistyped version is not read as an empty database).
-    static func noneListed(stored: Int, appVersion: String?, path: String) -> String {
-        guard stored > 0, let appVersion else {
+    static func noneListed(stored: Int, filters: [SessionListFilter], path: String) -> String {
+        guard stored > 0, !filters.isEmpty else {
             return "no sessions stored in \(path); add some with `touchlog ingest FILE`"
         }
         let none =
             stored == 1
             ? "the only session stored in \(path) does not match"
             : "none of the \(stored) sessions stored in \(path) matches"
+        let columns = filters.map(\.column)
+        let what =
+            columns.count == 1
+            ? columns[0] : columns.dropLast().joined(separator: ", ") + " and " + columns[columns.count - 1]
         return
-            "\(none) --app-version \"\(appVersion)\"; `touchlog sessions` without it lists every session with its app version"
+            "\(none) \(filters.map(\.option).joined(separator: " ")); `touchlog sessions` without \(filters.count == 1 ? "it" : "them") lists every session with its \(what)"
     }
 
     static func json(_ sessions: [SessionInfo]) -> String {

@@ -8,17 +8,19 @@ public struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
-            "The database file (default: $TOUCHLOG_DB, else ./touchlog.sqlite).", valueName: "path"))
+            "The database file (default: $TOUCHLOG_DB, else ./touchlog.sqlite).", valueName: "path"),
+        completion: .file())
     public var path: String?
 
     public init() {}
 
     /// `--db`, else the `TOUCHLOG_DB` environment variable, else `./touchlog.sqlite`.
-    public var resolvedPath: String {
+    public var resolvedPath: String { Self.resolve(path, environment: ProcessInfo.processInfo.environment) }
+
+    /// The one rule for which file is the database, shared with shell completion (which sees `--db` only as words).
+    static func resolve(_ path: String?, environment: [String: String]) -> String {
         if let path { return path }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["TOUCHLOG_DB"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
+        if let fromEnvironment = environment["TOUCHLOG_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
         return "./touchlog.sqlite"
     }
 
@@ -34,12 +36,11 @@ public struct DatabaseOptions: ParsableArguments {
             switch use {
             case .writing:
                 return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
+            case .changing:
+                try requireExisting(path)
+                return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
             case .reading:
-                guard FileManager.default.fileExists(atPath: path) else {
-                    throw CLIError(
-                        "there is no database at \"\(path)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database",
-                        exit: .database)
-                }
+                try requireExisting(path)
                 do {
                     return try TouchlogDatabase(path: path, access: .readOnly, waiting: waiting)
                 } catch StoreError.needsUpgrade where FileManager.default.isWritableFile(atPath: path) {
@@ -52,14 +53,40 @@ public struct DatabaseOptions: ParsableArguments {
             throw CLIError(error.description, exit: .database)
         }
     }
+
+    /// Opens the database for `delete`, `prune` or `vacuum`: like ``open(for:waiting:)`` with `.changing`, waiting
+    /// for another writer (saying so after a second) until `interruption` asks to stop.
+    func openForChange(interruption: Interruption) throws -> TouchlogDatabase {
+        let path = resolvedPath
+        let cancellation = interruption.cancellation
+        return try open(
+            for: .changing,
+            waiting: LockWaiting(
+                notice: {
+                    StandardError.write(
+                        "touchlog: waiting for another process writing to \"\(path)\" to finish (Ctrl-C stops)\n")
+                },
+                shouldStop: { cancellation.isCancelled }))
+    }
+
+    /// A missing file is reported, not silently created empty: reading it, or removing from it, means a typo.
+    private func requireExisting(_ path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CLIError(
+                "there is no database at \"\(path)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database",
+                exit: .database)
+        }
+    }
 }
 
 /// What a command does with the database.
 enum DatabaseUse {
-    /// `sessions`, `show`, `explain`, `replay`, `report`: they never write.
+    /// `sessions`, `show`, `explain`, `replay`, `report`, and dry runs: they never write.
     case reading
-    /// `ingest`.
+    /// `ingest`: creates the database when there is none.
     case writing
+    /// `delete`, `prune`, `vacuum`: write to a database that must exist already.
+    case changing
 }
 
 /// Exit statuses shared by the commands, documented in each command's --help.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 import Synchronization
@@ -49,6 +50,21 @@ final class Interruption: Sendable {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
         default: "signal \(signal)"
+        }
+    }
+}
+
+extension Interruption {
+    /// Runs a change to the database (`delete`, `prune`, `vacuum`). When a signal stopped it, SQLite has rolled it
+    /// back: says so on stderr, in the words of `nothingChanged`, and exits with 128 + the signal's number, as an
+    /// interrupted ingest does.
+    func stopping<Result>(_ command: String, nothingChanged: String, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch StoreError.interrupted {
+            let name = signal.map(Interruption.name(of:)) ?? Interruption.name(of: SIGINT)
+            StandardError.write("touchlog: \(command) interrupted by \(name); \(nothingChanged)\n")
+            throw ExitCode(exitStatus ?? 128 + SIGINT)
         }
     }
 }

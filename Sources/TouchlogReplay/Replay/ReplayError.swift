@@ -1,4 +1,5 @@
 import ResponderCore
+import TouchlogFormat
 
 /// Why a session cannot be replayed, each saying what is wrong and how to fix it.
 public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -19,8 +20,9 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownPolicy(let name):
             let valid = DismissPolicyNames.all.joined(separator: ", ")
+            let guess = ClosestName.to(name, among: DismissPolicyNames.all).map { "did you mean \"\($0)\"? " } ?? ""
             return
-                "unknown policy \"\(name)\"; valid policies are \(valid) (write +NAME to add one, -NAME to remove it)"
+                "unknown policy \"\(name)\"; \(guess)valid policies are \(valid) (write +NAME to add one, -NAME to remove it)"
         case .conflictingPolicy(let name):
             return "policy \"\(name)\" is both added and removed; give it once, as +\(name) or -\(name)"
         case .noSnapshot(let session):

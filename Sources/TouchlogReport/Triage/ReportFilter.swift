@@ -30,9 +30,13 @@ public struct ReportFilter: Sendable, Hashable {
     /// `--rule` and `--min-severity` only choose findings.
     public var selectsSessions: Bool { !sessions.isEmpty || appVersion != nil || since != nil || !excluded.isEmpty }
 
-    /// Whether the session is covered (prefix match on ids; the loader resolves prefixes against the store).
+    /// Whether the session is covered (prefix match on ids, ignoring case as the store's lookup does; the loader
+    /// resolves prefixes against the store).
     public func admits(_ session: SessionRef) -> Bool {
-        if !sessions.isEmpty, !sessions.contains(where: { session.id.hasPrefix($0) }) { return false }
+        if !sessions.isEmpty {
+            let id = session.id.lowercased()
+            if !sessions.contains(where: { id.hasPrefix($0.lowercased()) }) { return false }
+        }
         if let appVersion, session.appVersion != appVersion { return false }
         if let since {
             guard let started = session.startedAt, started >= since else { return false }

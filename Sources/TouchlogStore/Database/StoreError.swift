@@ -10,7 +10,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// Opened read-only, the database needs migrations that only a writer can apply.
     case needsUpgrade(path: String, migrations: [String])
     case sessionNotFound(String)
-    case ambiguousSession(String, matches: [String])
+    /// A prefix that several sessions start with: the first few of them (``TouchlogDatabase/candidateLimit``) and
+    /// how many there are.
+    case ambiguousSession(String, candidates: [SessionCandidate], total: Int)
+    /// A change to the database could not be made (`delete`, `prune`, `vacuum`); nothing was changed.
+    case cannotChange(path: String, reason: String)
+    /// The work was stopped (Ctrl-C, SIGTERM) before it committed: nothing was changed.
+    case interrupted
     case noSnapshot(session: String, at: Double?)
 
     public var description: String {
@@ -27,8 +33,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the database \"\(path)\" was written by an older touchlog and needs upgrading (\(migrations.count) migration\(migrations.count == 1 ? "" : "s")), which needs write access; run any touchlog command on it once with write access to the file (e.g. `touchlog sessions` as its owner), or work on a writable copy"
         case .sessionNotFound(let query):
             "no session matches \"\(query)\"; run `touchlog sessions` to list the stored sessions"
-        case .ambiguousSession(let query, let matches):
-            "\"\(query)\" matches \(matches.count) sessions (\(matches.prefix(5).map { "\"\($0)\"" }.joined(separator: ", "))\(matches.count > 5 ? ", …" : "")); give more of the session id"
+        case .ambiguousSession(let query, let candidates, let total):
+            Self.ambiguity(query, candidates: candidates, total: total)
+        case .cannotChange(let path, let reason):
+            "cannot change the database \"\(path)\": \(reason); nothing was changed"
+        case .interrupted:
+            "interrupted; nothing was changed"
         case .noSnapshot(let session, let at):
             if let at {
                 "session \"\(session)\" has no snapshot at or before t=\(at); use a later --at, or leave it out for the first snapshot"
@@ -36,5 +46,22 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
                 "session \"\(session)\" has no snapshot; was it stored with --keep-going after its snapshots were rejected?"
             }
         }
+    }
+
+    /// The candidates one a line, with what tells them apart when the ids look alike.
+    private static func ambiguity(_ query: String, candidates: [SessionCandidate], total: Int) -> String {
+        let keyWidth = candidates.map(\.key.count).max() ?? 0
+        let versionWidth = candidates.map { ($0.appVersion ?? "-").count }.max() ?? 0
+        let lines = candidates.map { candidate in
+            let version = candidate.appVersion ?? "-"
+            return "  " + candidate.key + String(repeating: " ", count: keyWidth - candidate.key.count) + "  "
+                + version + String(repeating: " ", count: versionWidth - version.count) + "  "
+                + (candidate.startedAt ?? "-")
+        }
+        let more =
+            total > candidates.count
+            ? ["  … and \(total - candidates.count) more; `touchlog sessions` lists them all"] : []
+        return (["\"\(query)\" matches \(total) sessions; give more of the session id:"] + lines + more)
+            .joined(separator: "\n")
     }
 }

@@ -34,16 +34,38 @@ public final class TouchlogDatabase: Sendable {
         var configuration = Self.configuration(waiting: waiting)
         configuration.label = "touchlog"
         configuration.readonly = access == .readOnly
-        let pool: DatabasePool
-        do {
-            pool =
+        let pool = try Self.retryingWhileBusy(path: path, access: access, waiting: waiting) {
+            let pool =
                 access == .readOnly
                 ? try Self.readOnlyPool(path: path, configuration: configuration)
                 : try DatabasePool(path: path, configuration: configuration)
-        } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: Self.reason(error, access: access))
+            try Self.prepare(pool, path: path, access: access, migrations: migrations)
+            return pool
         }
-        try self.init(writer: pool, path: path, access: access, migrations: migrations)
+        self.init(prepared: pool, path: path, access: access)
+    }
+
+    /// Opening is retried while SQLite answers SQLITE_BUSY. Setting a new file up takes steps that SQLite does not
+    /// let a busy handler wait for: switching the file to WAL mode, and a write that finds the log changed since
+    /// its read began (another process set the file up meanwhile). Each step is safe to take again, and the next
+    /// try finds the other process's work done.
+    private static func retryingWhileBusy<T>(
+        path: String, access: Access, waiting: LockWaiting, _ body: () throws -> T
+    ) throws -> T {
+        var tries = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                tries += 1
+                if tries >= 200 || waiting.shouldStop?() == true {
+                    throw StoreError.cannotOpen(path: path, reason: reason(error, access: access))
+                }
+                usleep(LockWaiting.retryInterval * 5)
+            } catch let error as DatabaseError {
+                throw StoreError.cannotOpen(path: path, reason: reason(error, access: access))
+            }
+        }
     }
 
     /// A private in-memory database, migrated (tests, dry runs).
@@ -55,20 +77,32 @@ public final class TouchlogDatabase: Sendable {
 
     /// Wraps an open connection and migrates it with `migrations` (tests pass a prefix to build older versions);
     /// a read-only one is checked instead: it must be up to date.
-    public init(
+    public convenience init(
         writer: any DatabaseWriter, path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all
     ) throws {
-        self.writer = writer
-        self.path = path
-        self.access = access
         do {
-            switch access {
-            case .readWrite: try Self.migrate(writer, path: path, migrations: migrations)
-            case .readOnly: try Self.checkUpToDate(writer, path: path, migrations: migrations)
-            }
+            try Self.prepare(writer, path: path, access: access, migrations: migrations)
         } catch let error as DatabaseError {
             // SQLite's own message, never the statement: a migration's SQL is no help to the user.
             throw StoreError.cannotOpen(path: path, reason: Self.reason(error, access: access))
+        }
+        self.init(prepared: writer, path: path, access: access)
+    }
+
+    /// A connection already migrated (or checked, read-only).
+    private init(prepared writer: any DatabaseWriter, path: String, access: Access) {
+        self.writer = writer
+        self.path = path
+        self.access = access
+    }
+
+    /// Migrates a read-write connection; checks that a read-only one needs no migration.
+    private static func prepare(
+        _ writer: any DatabaseWriter, path: String, access: Access, migrations: [Migration]
+    ) throws {
+        switch access {
+        case .readWrite: try migrate(writer, path: path, migrations: migrations)
+        case .readOnly: try checkUpToDate(writer, path: path, migrations: migrations)
         }
     }
 
@@ -208,7 +242,7 @@ public final class TouchlogDatabase: Sendable {
         switch error.resultCode {
         case .SQLITE_READONLY:
             return
-                "\(message) (the file or its folder is read-only; commands that only read work on it, ingest needs write access)"
+                "\(message) (the file or its folder is read-only; commands that only read work on it, while ingest, delete, prune and vacuum need write access)"
         case .SQLITE_BUSY:
             return "\(message) (another process holds it, and the wait was stopped)"
         case .SQLITE_CANTOPEN where access == .readOnly:

@@ -41,11 +41,13 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next batch, waiting for one; nil once the queue is closed and drained.
+    /// The next batch, waiting for one; nil once the queue is closed and drained, or cancelled. A cancelled
+    /// consumer must not wait for the producer to close: it may be reading the rest of a large file, or a pipe
+    /// that stays open.
     func take() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !closed { condition.wait() }
+        while items.isEmpty && !closed && !cancelled { condition.wait() }
         guard !items.isEmpty else { return nil }
         // Removing (not just advancing an index) releases the batch: a consumed batch kept in the array
         // made memory grow with the file (286 MB for a 90 MB log).

@@ -372,14 +372,7 @@ private struct FileWriter {
                     storedWith: Privacy(keepText: existing["text_kept"], redactLabels: existing["labels_redacted"]))
                 return
             }
-            let rowID: Int64 = existing["id"]
-            let range = RecordKey.range(session: rowID)
-            for table in ["touch", "record"] {
-                try db.execute(
-                    sql: "DELETE FROM \(table) WHERE key BETWEEN ? AND ?", arguments: [range.lower, range.upper])
-            }
-            try db.execute(sql: "DELETE FROM rejected_line WHERE session_id = ?", arguments: [rowID])
-            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [rowID])
+            try SessionRows.delete(rowID: existing["id"], db)
             replaced = true
         }
         try db.execute(

@@ -94,21 +94,36 @@ public struct RejectedLineInfo: Sendable, Hashable, FetchableRecord {
 }
 
 extension TouchlogDatabase {
-    /// Filters for ``sessions(matching:)``; nil fields do not filter.
+    /// Filters for ``sessions(_:)``; nil fields do not filter.
     public struct SessionFilter: Sendable {
         public var appVersion: String?
-        /// Sessions started at or after this ISO 8601 text (compared as text: same format as recorded).
+        /// Sessions started at or after this ISO 8601 text, compared as text (`touchlog report --since`).
         public var startedFrom: String?
         public var startedBefore: String?
+        /// Sessions started at or after this moment, compared as instants (`touchlog sessions --since`): a start
+        /// recorded as `+02:00` is where it belongs. A session without a start time is left out.
+        public var since: Timestamp?
+        /// Sessions whose device model contains this text, ignoring ASCII case: `iPhone15` matches `iPhone15,2`
+        /// and `iPhone15,4`, `ipad` every iPad. Models are machine identifiers, which people rarely type whole.
+        public var device: String?
+        /// Only the last `limit` sessions of the list (those that started last), still listed oldest first: what
+        /// `tail` of the full list would show.
+        public var limit: Int?
 
-        public init(appVersion: String? = nil, startedFrom: String? = nil, startedBefore: String? = nil) {
+        public init(
+            appVersion: String? = nil, startedFrom: String? = nil, startedBefore: String? = nil,
+            since: Timestamp? = nil, device: String? = nil, limit: Int? = nil
+        ) {
             self.appVersion = appVersion
             self.startedFrom = startedFrom
             self.startedBefore = startedBefore
+            self.since = since
+            self.device = device
+            self.limit = limit
         }
     }
 
-    /// Stored sessions, oldest start first (then by id).
+    /// Stored sessions, oldest start first (then by id); sessions without a start time come last.
     public func sessions(_ filter: SessionFilter = SessionFilter()) throws -> [SessionInfo] {
         try writer.read { db in
             var conditions: [String] = []
@@ -125,11 +140,32 @@ extension TouchlogDatabase {
                 conditions.append("started_at < ?")
                 _ = arguments.append(contentsOf: [before])
             }
+            if let since = filter.since {
+                conditions.append("julianday(started_at) >= julianday(?)")
+                _ = arguments.append(contentsOf: [since.sqliteText])
+            }
+            if let device = filter.device {
+                // instr, not LIKE: a model such as "iPhone15,2" holds no wildcard, but what people type might.
+                conditions.append("instr(lower(device_model), lower(?)) > 0")
+                _ = arguments.append(contentsOf: [device])
+            }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let order = "started_at IS NULL, started_at, id"
+            guard let limit = filter.limit else {
+                return try SessionInfo.fetchAll(
+                    db, sql: "SELECT \(SessionInfo.columns) FROM session \(whereClause) ORDER BY \(order)",
+                    arguments: arguments)
+            }
+            // The end of the list: taken in reverse order, then put back in the list's order.
+            _ = arguments.append(contentsOf: [limit])
             return try SessionInfo.fetchAll(
                 db,
-                sql:
-                    "SELECT \(SessionInfo.columns) FROM session \(whereClause) ORDER BY started_at IS NULL, started_at, id",
+                sql: """
+                    SELECT * FROM (
+                        SELECT \(SessionInfo.columns) FROM session \(whereClause)
+                        ORDER BY started_at IS NOT NULL, started_at DESC, id DESC LIMIT ?)
+                    ORDER BY \(order)
+                    """,
                 arguments: arguments)
         }
     }
@@ -137,29 +173,6 @@ extension TouchlogDatabase {
     /// How many sessions are stored, whatever a filter would keep: "none of the 18 stored sessions matches".
     public func sessionCount() throws -> Int {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? 0 }
-    }
-
-    /// The session whose id is `query` or starts with it (a unique prefix).
-    public func session(matching query: String) throws -> SessionInfo {
-        try writer.read { db in
-            if let exact = try SessionInfo.fetchOne(
-                db, sql: "SELECT \(SessionInfo.columns) FROM session WHERE session_key = ?", arguments: [query])
-            {
-                return exact
-            }
-            let escaped = query.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            let matches = try SessionInfo.fetchAll(
-                db,
-                sql:
-                    "SELECT \(SessionInfo.columns) FROM session WHERE session_key LIKE ? ESCAPE '\\' ORDER BY session_key LIMIT 50",
-                arguments: [escaped + "%"])
-            // LIKE ignores ASCII case; a prefix must match exactly.
-            let prefixed = matches.filter { $0.key.hasPrefix(query) }
-            guard !query.isEmpty, let first = prefixed.first else { throw StoreError.sessionNotFound(query) }
-            guard prefixed.count == 1 else { throw StoreError.ambiguousSession(query, matches: prefixed.map(\.key)) }
-            return first
-        }
     }
 
     /// Lines kept aside by `--keep-going`, for one session or (nil) all of them.

@@ -209,20 +209,6 @@ import Testing
                 == "cannot read \"\(folder.path("nope.jsonl"))\": No such file or directory")
     }
 
-    @Test func findsSessionsByUniquePrefix() throws {
-        let database = try TouchlogDatabase.inMemory()
-        _ = ingest(
-            Lines.session([], id: "5C1E-aaa") + Lines.session([], id: "5C1E-abb") + Lines.session([], id: "77"),
-            into: database)
-        #expect(try database.session(matching: "77").key == "77")
-        #expect(try database.session(matching: "5C1E-aa").key == "5C1E-aaa")
-        #expect(throws: StoreError.ambiguousSession("5C1E-a", matches: ["5C1E-aaa", "5C1E-abb"])) {
-            try database.session(matching: "5C1E-a")
-        }
-        #expect(throws: StoreError.sessionNotFound("5c1e")) { try database.session(matching: "5c1e") }
-        #expect(throws: StoreError.sessionNotFound("%")) { try database.session(matching: "%") }
-    }
-
     @Test func findsTheSnapshotInForceAtATime() throws {
         let database = try TouchlogDatabase.inMemory()
         _ = ingest(Lines.rich(), into: database)

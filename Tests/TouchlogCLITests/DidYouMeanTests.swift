@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import TouchlogCLI
+
+/// A mistyped subcommand, rule or policy gets the name that was probably meant.
+@Suite struct DidYouMeanTests {
+    @Test func aMistypedSubcommandSuggestsTheClosest() throws {
+        let result = try Touchlog.run(["sesions", "--db", "x.sqlite"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: Unknown subcommand 'sesions'. Did you mean 'sessions'? The subcommands are ingest, sessions, show, replay, explain, report, delete, prune, vacuum.\n"
+            ))
+        #expect(try Touchlog.run(["vacum"]).stderr.contains("Did you mean 'vacuum'?"))
+        #expect(try Touchlog.run(["del"]).stderr.contains("Did you mean 'delete'?"))
+        let unrelated = try Touchlog.run(["frobnicate"])
+        #expect(unrelated.status == 64)
+        #expect(!unrelated.stderr.contains("Did you mean"))
+        #expect(unrelated.stderr.contains("Unknown subcommand 'frobnicate'."))
+    }
+
+    @Test func realSubcommandsOptionsAndHelpAreLeftToTheParser() {
+        for arguments in [["ingest"], ["help", "sessions"], ["--version"], ["---completion"], [], ["prune", "x"]] {
+            #expect(TouchlogCommand.unknownSubcommand(in: arguments) == nil, "\(arguments)")
+        }
+    }
+
+    @Test func aMistypedRuleSuggestsTheClosest() throws {
+        let result = try Touchlog.run(["report", "--rule", "hiden_first_responder"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: unknown rule \"hiden_first_responder\"; did you mean \"hidden_first_responder\"? (known rules: "
+            ))
+        let dashes = try Touchlog.run(["report", "--rule", "blocked-tap"])
+        #expect(dashes.stderr.contains("did you mean \"blocked_tap\"?"))
+    }
+
+    @Test func aMistypedPolicySuggestsTheClosest() throws {
+        let added = try Touchlog.run(["replay", "--policy", "+tap-to-dimsiss", "x"])
+        #expect(added.status == 64)
+        #expect(
+            added.stderr.hasPrefix(
+                "Error: unknown policy \"tap-to-dimsiss\"; did you mean \"tap-to-dismiss\"? valid policies are "))
+        let compared = try Touchlog.run(["replay", "--compare-policy", "resign-on-hidden", "x"])
+        #expect(compared.stderr.contains("did you mean \"resign-on-hide\"?"))
+        let unrelated = try Touchlog.run(["replay", "--policy", "-zzz", "x"])
+        #expect(unrelated.status == 64 && !unrelated.stderr.contains("did you mean"))
+    }
+}
