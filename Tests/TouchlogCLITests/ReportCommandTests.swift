@@ -175,7 +175,7 @@ import TouchlogStore
         ),
         (
             ["--since", "last week"],
-            "--since \"last week\" is not a date; use an ISO 8601 date or time such as 2026-11-19 or 2026-11-19T12:00:00Z."
+            "--since: \"last week\" is not a date; use YYYY-MM-DD (midnight UTC) or an ISO 8601 time with a zone, such as 2026-11-19T12:00:00Z."
         ),
         (["--list-rules", "--format", "sarif"], "--list-rules prints text, json or markdown, not \"sarif\"."),
         (["--list-rules", "--format", "gitlab"], "--list-rules prints text, json or markdown, not \"gitlab\"."),

@@ -148,7 +148,13 @@ struct ReportCommand: ParsableCommand {
                 || writeBaseline != nil || failOn != nil || minSeverity != .info || config != nil || noConfig
             if filters { throw ValidationError("--list-rules takes only --format; drop the report options.") }
         }
-        if let since, let problem = ReportFilter.problem(withSince: since) { throw ValidationError(problem + ".") }
+        if let since {
+            do {
+                _ = try Timestamp(parsing: since)
+            } catch {
+                throw ValidationError("--since: \(error).")
+            }
+        }
         let known = RuleRegistry.descriptions.map(\.identifier)
         if !known.isEmpty, let unknown = rules.first(where: { !known.contains($0) }) {
             throw ValidationError(ReportError.unknownRule(unknown, known: known).description + ".")
@@ -197,7 +203,9 @@ struct ReportCommand: ParsableCommand {
 
     private func report(_ loaded: LoadedConfiguration) throws {
         let store = try database.open(for: .reading)
-        let filter = ReportFilter(sessions: sessions, appVersion: appVersion, since: since, minSeverity: minSeverity)
+        // Checked in validate().
+        let moment = since.flatMap { try? Timestamp(parsing: $0) }
+        let filter = ReportFilter(sessions: sessions, appVersion: appVersion, since: moment, minSeverity: minSeverity)
         let run = ReportRun(
             filter: filter, configuration: loaded.configuration, writeBaselinePath: writeBaseline,
             failOn: failOn?.severity, toolVersion: TouchlogCommand.version)

@@ -17,7 +17,7 @@ public struct SessionLoader {
     public func selection(_ filter: ReportFilter) throws -> (sessions: [SessionInfo], excluded: Int) {
         var infos: [SessionInfo]
         if filter.sessions.isEmpty {
-            infos = try database.sessions(.init(appVersion: filter.appVersion, startedFrom: filter.since))
+            infos = try database.sessions(.init(appVersion: filter.appVersion, since: filter.since))
         } else {
             var seen = Set<Int64>()
             infos = try filter.sessions.map { try database.session(matching: $0) }.filter {

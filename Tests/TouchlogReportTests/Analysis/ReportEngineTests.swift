@@ -69,7 +69,7 @@ import TouchlogStore
         try loaded[0].records.forEachRecord(in: 17...19) { stretch.append($0.seq) }
         #expect(stretch == [17, 18, 19])
         #expect(throws: StoreError.self) { try loader.sessions(ReportFilter(sessions: ["nope"])) }
-        #expect(try loader.sessions(ReportFilter(since: "2099-01-01")).isEmpty)
+        #expect(try loader.sessions(ReportFilter(since: try Timestamp(parsing: "2099-01-01"))).isEmpty)
     }
 
     @Test func reportRunWritesAndReadsBaselines() throws {

@@ -1,4 +1,5 @@
 import Testing
+import TouchlogStore
 
 @testable import TouchlogReport
 
@@ -63,13 +64,13 @@ import Testing
         try expectGolden(Self.text(width: nil), "report.txt")
     }
 
-    @Test func aCommandInASentenceStaysWhole() {
+    @Test func aCommandInASentenceStaysWhole() throws {
         let wrapper = TextWrapper(width: 20)
         #expect(
             wrapper.lines(
                 "", [.prose("Ingest recordings first ("), .literal("touchlog ingest FILE"), .prose(").")], indent: 2)
                 == "Ingest recordings\n  first\n  (touchlog ingest FILE).\n")
-        let filter = ReportFilter(appVersion: "5.2 beta", since: "2026-11-19")
+        let filter = ReportFilter(appVersion: "5.2 beta", since: try Timestamp(parsing: "2026-11-19"))
         let sentence = TextWrapper(width: 40).lines(
             "", CoverageText.nothingAnalysedRuns(.filterMatchedNone(filter, stored: 3)), indent: 2)
         #expect(

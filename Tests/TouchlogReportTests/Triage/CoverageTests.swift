@@ -53,8 +53,8 @@ import TouchlogStore
         #expect(ReportFixture.report().nothingAnalysed == nil)
     }
 
-    @Test func theSentenceNamesTheFilterAndTheStoredSessions() {
-        let filter = ReportFilter(sessions: ["3F2A"], appVersion: "9.9.9", since: "2030-01-01")
+    @Test func theSentenceNamesTheFilterAndTheStoredSessions() throws {
+        let filter = ReportFilter(sessions: ["3F2A"], appVersion: "9.9.9", since: try Timestamp(parsing: "2030-01-01"))
         #expect(
             NothingAnalysed.filterMatchedNone(filter, stored: 18).description
                 == #"No session was analysed: --session "3F2A" and --app-version "9.9.9" and --since "2030-01-01" matched none of the 18 stored sessions. touchlog sessions lists what is stored."#

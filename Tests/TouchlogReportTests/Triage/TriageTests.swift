@@ -1,5 +1,6 @@
 import ResponderCore
 import Testing
+import TouchlogStore
 
 @testable import TouchlogReport
 
@@ -78,28 +79,25 @@ import Testing
         #expect(blocked.groups.map(\.ruleID) == ["blocked_tap"])
     }
 
-    @Test func sessionAppVersionAndSinceFilterSessions() {
+    @Test func sessionAppVersionAndSinceFilterSessions() throws {
         let bySession = ReportFixture.report(filter: ReportFilter(sessions: ["B7E0"]))
         #expect(Set(bySession.groups.flatMap(\.findings).map(\.session.id)) == [ReportFixture.wishlist.id])
         let byVersion = ReportFixture.report(filter: ReportFilter(appVersion: "5.2.0"))
         #expect(!byVersion.groups.flatMap(\.findings).map(\.session).contains { $0.appVersion != "5.2.0" })
         #expect(byVersion.groups.count == 3)
-        let since = ReportFixture.report(filter: ReportFilter(since: "2026-11-19"))
+        let since = ReportFixture.report(filter: ReportFilter(since: try Timestamp(parsing: "2026-11-19")))
         #expect(
             Set(since.groups.flatMap(\.findings).map(\.session.id)) == [
                 ReportFixture.checkoutB.id, ReportFixture.wishlist.id,
             ])
-        #expect(!ReportFilter(since: "2026-11-19").admits(SessionRef(id: "no-start")))
+        #expect(!ReportFilter(since: try Timestamp(parsing: "2026-11-19")).admits(SessionRef(id: "no-start")))
     }
 
-    @Test func sinceMustBeADate() {
-        #expect(ReportFilter.problem(withSince: "2026-11-19") == nil)
-        #expect(ReportFilter.problem(withSince: "2026-11-19T12:00:00Z") == nil)
-        #expect(
-            ReportFilter.problem(withSince: "yesterday")
-                == "--since \"yesterday\" is not a date; use an ISO 8601 date or time such as 2026-11-19 or 2026-11-19T12:00:00Z"
-        )
-        #expect(ReportFilter.problem(withSince: "2026-1-9") != nil)
+    @Test func sinceComparesInstantsNotText() throws {
+        // 23:30 at UTC-2 on the 19th is 01:30 UTC on the 20th: after midnight UTC, though its text sorts before.
+        let since = ReportFilter(since: try Timestamp(parsing: "2026-11-20"))
+        #expect(since.admits(SessionRef(id: "west", startedAt: "2026-11-19T23:30:00-02:00")))
+        #expect(!since.admits(SessionRef(id: "east", startedAt: "2026-11-20T00:30:00+02:00")))
     }
 
     @Test(
