@@ -79,6 +79,32 @@ extension ResponderModel {
     /// Whether the keyboard is up (the key window's first responder is a text input).
     public var keyboardVisible: Bool { keyboardIsVisible }
 
+    /// Whether `policy`, as configured now, could still change the first responder before another touch begins.
+    ///
+    /// A replay with a policy added differs from the recording's replay only through what the policy does; once it
+    /// can no longer act, the rest of the touch replays the same. `dismiss-on-outside-touch` acts in `sendEvent` when
+    /// a touch begins (8.1); `end-editing-on-touches-began` when a controller receives `touchesBegan`, which may be
+    /// held back for a recognizer (D5); `tap-to-dismiss` and `resign-on-touch-outside` when their tap recognizer,
+    /// admitted when the touch began, recognizes (8.3, 8.5): not once it has failed; `keyboard-dismiss-mode` while a
+    /// scroll view is dragged (8.4); `resign-on-hide` whenever a view is hidden, at any record.
+    public func policyMayStillAct(_ policy: DismissPolicy) -> Bool {
+        func recognizerPending(_ synthetic: SyntheticRecognizer) -> Bool {
+            activeRecognizers.contains { g in
+                recognizers[g].synthetic == synthetic
+                    && (recognizers[g].state == .possible || recognizers[g].state == .began
+                        || recognizers[g].state == .changed)
+            }
+        }
+        switch policy {
+        case .dismissOnOutsideTouch: return false
+        case .endEditingOnTouchesBegan: return touches.contains { $0.pendingBegan }
+        case .tapToDismiss: return recognizerPending(.tapToDismissPolicy)
+        case .resignOnTouchOutside: return recognizerPending(.resignOnTouchOutside)
+        case .keyboardDismissMode: return !touches.isEmpty
+        case .resignOnHide: return true
+        }
+    }
+
     /// Whether the view is in a window now.
     public func isInHierarchy(_ ref: ObjectRef) -> Bool {
         guard case .view(let v) = ref else { return false }

@@ -234,7 +234,8 @@ final class TapFailedToDismissRule: Rule {
     private func dismisses(_ tap: Tap, _ branch: Branch, with policy: DismissPolicy) -> Bool {
         var model = branch.model
         model.policies.added.append(policy)
-        let outcome = TapOutcome(TapLookout(responder: tap.responder, touch: tap.touch), began: tap.began.seq)
+        let outcome = TapOutcome(
+            TapLookout(responder: tap.responder, touch: tap.touch), began: tap.began.seq, policy: policy)
         var replayer = SessionReplayer(session: session, continuingFrom: model)
         replayer.observer = outcome
         do {
@@ -287,12 +288,15 @@ struct TapLookout {
 private final class TapOutcome: ReplayObserver {
     private var lookout: TapLookout
     let began: Int
+    /// The policy added for this replay.
+    let policy: DismissPolicy
     private(set) var done = false
     private(set) var dismissed = false
 
-    init(_ lookout: TapLookout, began: Int) {
+    init(_ lookout: TapLookout, began: Int, policy: DismissPolicy) {
         self.lookout = lookout
         self.began = began
+        self.policy = policy
     }
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
@@ -300,7 +304,11 @@ private final class TapOutcome: ReplayObserver {
         var touch: TouchRecord?
         if case .touch(let record) = input.record { touch = record }
         switch lookout.follow(t: input.t ?? 0, touch: touch, firstResponder: step.firstResponder) {
-        case .open: break
+        case .open:
+            // The first responder is still there and the policy can no longer act before another touch begins: the
+            // rest of the tap replays as the recording's replay did, which kept the keyboard. Stopping here spares
+            // replaying a drag's moves and what follows it, for every policy.
+            if !model.policyMayStillAct(policy) { done = true }
         case .kept: done = true
         case .dismissed:
             dismissed = true

@@ -216,4 +216,32 @@ import Testing
         var without = screen()
         #expect(without.send(.set(view: "root", patch: ViewPatch(isHidden: true))).firstResponderChanges.isEmpty)
     }
+
+    // MARK: When a policy can no longer act (a replay with it added can stop early)
+
+    @Test func aTapRecognizerPolicyMayActUntilItsRecognizerFails() {
+        for policy in [DismissPolicy.tapToDismiss, .resignOnTouchOutside] {
+            var drag = screen(settings: PolicySettings(added: [policy]))
+            drag.touch("1", .began, 200, 260)
+            #expect(drag.model.policyMayStillAct(policy), "\(policy): its tap may still recognize")
+            // Moved well past a tap's allowance: the recognizer failed, and nothing of the policy is left to act.
+            drag.touch("1", .moved, 200, 400)
+            #expect(!drag.model.policyMayStillAct(policy), "\(policy): its recognizer failed")
+            #expect(drag.firstResponder == "tf")
+        }
+    }
+
+    @Test func touchDownPoliciesCannotActOnceTouchesBeganWasDelivered() {
+        var outside = screen(settings: PolicySettings(added: [.endEditingOnTouchesBegan]))
+        #expect(!outside.model.policyMayStillAct(.dismissOnOutsideTouch))
+        outside.touch("1", .began, 300, 270)
+        #expect(!outside.model.policyMayStillAct(.endEditingOnTouchesBegan))
+        // A policy acting on any hidden view can act at any record: never done.
+        #expect(outside.model.policyMayStillAct(.resignOnHide))
+        // In the table, the scroll view holds touchesBegan back (delaysContentTouches): the controller may still
+        // receive it, and end editing then.
+        var held = screen(settings: PolicySettings(added: [.endEditingOnTouchesBegan]))
+        held.touch("1", .began, 200, 600)
+        #expect(held.model.policyMayStillAct(.endEditingOnTouchesBegan))
+    }
 }
