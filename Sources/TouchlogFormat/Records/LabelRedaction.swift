@@ -39,7 +39,7 @@ public enum LabelRedaction {
         case .set:
             return redactMembers(&object)
         case .snapshot, .insert:
-            return RecordViews.rewrite(&object, kind: kind) { redactView(&$0) }
+            return RecordViews.rewrite(&object, kind: kind, members: redactMembers)
         default:
             return false
         }
@@ -52,27 +52,6 @@ public enum LabelRedaction {
             object.members[index].value = .string(token(for: label))
             changed = true
         }
-        return changed
-    }
-
-    /// Views nest at most ``FormatLimits/maximumViewDepth`` levels, so the recursion is bounded (and runs on the
-    /// reading thread, whose stack is sized for that depth).
-    private static func redactView(_ view: inout JSONValue) -> Bool {
-        guard case .object(var object) = view else { return false }
-        var changed = redactMembers(&object)
-        if case .object(var imported)? = object["imported"], redactMembers(&imported) {
-            object["imported"] = .object(imported)
-            changed = true
-        }
-        if case .array(var subviews)? = object["subviews"] {
-            var subChanged = false
-            for index in subviews.indices { subChanged = redactView(&subviews[index]) || subChanged }
-            if subChanged {
-                object["subviews"] = .array(subviews)
-                changed = true
-            }
-        }
-        if changed { view = .object(object) }
         return changed
     }
 }

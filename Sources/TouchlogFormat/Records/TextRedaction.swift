@@ -18,7 +18,7 @@ public enum TextRedaction {
         case .set:
             return rename(&object, from: "text", to: "textLength")
         case .snapshot, .insert:
-            return RecordViews.rewrite(&object, kind: kind) { redactView(&$0) }
+            return RecordViews.rewrite(&object, kind: kind) { rename(&$0, from: "text", to: "textLength") }
         default:
             return false
         }
@@ -40,26 +40,6 @@ public enum TextRedaction {
             }
         }
         if changed { object.members = members }
-        return changed
-    }
-
-    private static func redactView(_ view: inout JSONValue) -> Bool {
-        guard case .object(var object) = view else { return false }
-        var changed = rename(&object, from: "text", to: "textLength")
-        // An importer keeps what a dump printed twice in `imported`: recursiveDescription's second `text = '…'`.
-        if case .object(var imported)? = object["imported"], rename(&imported, from: "text", to: "textLength") {
-            object["imported"] = .object(imported)
-            changed = true
-        }
-        if case .array(var subviews)? = object["subviews"] {
-            var subChanged = false
-            for index in subviews.indices { subChanged = redactView(&subviews[index]) || subChanged }
-            if subChanged {
-                object["subviews"] = .array(subviews)
-                changed = true
-            }
-        }
-        if changed { view = .object(object) }
         return changed
     }
 }
