@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// A moment given on the command line (`sessions --since`, `prune --before`), compared with a session's start as an
 /// instant, not as text.
 ///
@@ -50,7 +52,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         guard (1...Self.daysIn(month: month, year: year)).contains(day) else {
             throw .noSuchDate(text, problem: "month \(month) of \(year) has no day \(day)")
         }
-        var milliseconds = Int64(Self.daysSince1970(year: year, month: month, day: day)) * 86_400_000
+        var milliseconds = Int64(CivilDays.since1970(year: year, month: month, day: day)) * 86_400_000
         if scanner.isAtEnd {
             self.init(millisecondsSince1970: milliseconds, given: text)
             return
@@ -110,7 +112,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public var sqliteText: String {
         let days = Int(millisecondsSince1970.floorDivided(by: 86_400_000))
         let inDay = Int(millisecondsSince1970 - Int64(days) * 86_400_000)
-        let (year, month, day) = Self.civil(daysSince1970: days)
+        let (year, month, day) = CivilDays.date(daysSince1970: days)
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -141,30 +143,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's `days_from_civil`): no
-    /// Foundation calendar, so the answer does not depend on the machine's locale or time zone.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The inverse of ``daysSince1970(year:month:day:)`` (`civil_from_days`).
-    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Reads ASCII digits and punctuation from the given text.

@@ -1,4 +1,5 @@
 import Testing
+import TouchlogFormat
 
 @testable import TouchlogStore
 
@@ -55,17 +56,17 @@ import Testing
 
     /// The calendar arithmetic against every day of four years around a leap year and a century.
     @Test func daysRoundTripThroughTheCalendar() {
-        var days = Timestamp.daysSince1970(year: 1999, month: 12, day: 31)
+        var days = CivilDays.since1970(year: 1999, month: 12, day: 31)
         for year in 2000...2003 {
             for month in 1...12 {
                 for day in 1...Timestamp.daysIn(month: month, year: year) {
                     days += 1
-                    #expect(Timestamp.daysSince1970(year: year, month: month, day: day) == days)
-                    let civil = Timestamp.civil(daysSince1970: days)
+                    #expect(CivilDays.since1970(year: year, month: month, day: day) == days)
+                    let civil = CivilDays.date(daysSince1970: days)
                     #expect(civil.year == year && civil.month == month && civil.day == day)
                 }
             }
         }
-        #expect(Timestamp.daysSince1970(year: 1970, month: 1, day: 1) == 0)
+        #expect(CivilDays.since1970(year: 1970, month: 1, day: 1) == 0)
     }
 }
