@@ -52,19 +52,10 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let removal: SessionRemoval
-            let path: String
-            if dryRun {
-                let store = try database.open(for: .reading)
-                path = store.path
-                removal = try store.deleteSessions(matching: sessions, dryRun: true)
-            } else {
-                let interruption = Interruption.watch()
-                let store = try database.openForChange(interruption: interruption)
-                path = store.path
-                removal = try interruption.stopping("delete", nothingChanged: "nothing was deleted") {
-                    try store.deleteSessions(matching: sessions, cancellation: interruption.cancellation)
-                }
+            let (removal, path) = try database.changing(
+                "delete", dryRun: dryRun, nothingChanged: "nothing was deleted"
+            ) { store, cancellation in
+                try store.deleteSessions(matching: sessions, dryRun: dryRun, cancellation: cancellation)
             }
             switch format {
             case .text: print(RemovalFormatter.text(removal, path: path), terminator: "")

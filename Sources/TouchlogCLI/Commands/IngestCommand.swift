@@ -118,19 +118,8 @@ struct IngestCommand: ParsableCommand {
         try reportingErrors {
             let interruption = Interruption.watch()
             let cancellation = interruption.cancellation
-            let quiet = self.quiet
-            let path = database.resolvedPath
             let store = try database.open(
-                for: .writing,
-                waiting: LockWaiting(
-                    notice: {
-                        if !quiet {
-                            StandardError.write(
-                                "touchlog: waiting for another process writing to \"\(path)\" to finish (Ctrl-C stops)\n"
-                            )
-                        }
-                    },
-                    shouldStop: { cancellation.isCancelled }))
+                for: .writing, waiting: database.waitingForWriters(cancellation, quiet: quiet))
             var options = IngestOptions(
                 replace: replace, keepGoing: keepGoing, keepText: keepText, redactLabels: redactLabels,
                 inputFormat: from.flatMap(InputFormat.init(name:)))

@@ -81,19 +81,10 @@ struct PruneCommand: ParsableCommand {
         guard let cutoff else { return }
         let criteria = PruneCriteria(cutoff, appVersion: appVersion)
         try reportingErrors {
-            let result: PruneResult
-            let path: String
-            if dryRun {
-                let store = try database.open(for: .reading)
-                path = store.path
-                result = try store.prune(criteria, dryRun: true)
-            } else {
-                let interruption = Interruption.watch()
-                let store = try database.openForChange(interruption: interruption)
-                path = store.path
-                result = try interruption.stopping("prune", nothingChanged: "nothing was removed") {
-                    try store.prune(criteria, cancellation: interruption.cancellation)
-                }
+            let (result, path) = try database.changing(
+                "prune", dryRun: dryRun, nothingChanged: "nothing was removed"
+            ) { store, cancellation in
+                try store.prune(criteria, dryRun: dryRun, cancellation: cancellation)
             }
             switch format {
             case .text: print(RemovalFormatter.text(result, path: path), terminator: "")

@@ -35,13 +35,13 @@ struct VacuumCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let interruption = Interruption.watch()
-            let store = try database.openForChange(interruption: interruption)
-            let result = try interruption.stopping("vacuum", nothingChanged: "the database is as it was") {
-                try store.vacuum(cancellation: interruption.cancellation)
+            let (result, path) = try database.changing(
+                "vacuum", dryRun: false, nothingChanged: "the database is as it was"
+            ) { store, cancellation in
+                try store.vacuum(cancellation: cancellation)
             }
             switch format {
-            case .text: print(VacuumFormatter.text(result, path: store.path), terminator: "")
+            case .text: print(VacuumFormatter.text(result, path: path), terminator: "")
             case .json: print(VacuumFormatter.json(result), terminator: "")
             }
         }

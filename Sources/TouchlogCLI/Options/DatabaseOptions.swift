@@ -56,17 +56,42 @@ public struct DatabaseOptions: ParsableArguments {
 
     /// Opens the database for `delete`, `prune` or `vacuum`: like ``open(for:waiting:)`` with `.changing`, waiting
     /// for another writer (saying so after a second) until `interruption` asks to stop.
-    func openForChange(interruption: Interruption) throws -> TouchlogDatabase {
+    private func openForChange(interruption: Interruption) throws -> TouchlogDatabase {
+        try open(for: .changing, waiting: waitingForWriters(interruption.cancellation))
+    }
+
+    /// How a command that writes waits for another writer: as long as it takes, saying so after a second (unless
+    /// `quiet`), until `cancellation` (Ctrl-C, SIGTERM) stops it.
+    func waitingForWriters(_ cancellation: Cancellation, quiet: Bool = false) -> LockWaiting {
         let path = resolvedPath
-        let cancellation = interruption.cancellation
-        return try open(
-            for: .changing,
-            waiting: LockWaiting(
-                notice: {
+        return LockWaiting(
+            notice: {
+                if !quiet {
                     StandardError.write(
                         "touchlog: waiting for another process writing to \"\(path)\" to finish (Ctrl-C stops)\n")
-                },
-                shouldStop: { cancellation.isCancelled }))
+                }
+            },
+            shouldStop: { cancellation.isCancelled })
+    }
+
+    /// Runs a command that changes the database (delete, prune, vacuum). A dry run only reads (so it works on a read-only database);
+    /// otherwise the database is opened to change, other writers are awaited, and Ctrl-C or SIGTERM stops the
+    /// command with nothing changed (`nothingChanged` says so). `body` gets the cancellation to honour, nil for a
+    /// dry run. Returns its result and the database's path.
+    func changing<Result>(
+        _ command: String, dryRun: Bool, nothingChanged: String,
+        _ body: (TouchlogDatabase, Cancellation?) throws -> Result
+    ) throws -> (result: Result, path: String) {
+        if dryRun {
+            let store = try open(for: .reading)
+            return (try body(store, nil), store.path)
+        }
+        let interruption = Interruption.watch()
+        let store = try openForChange(interruption: interruption)
+        let result = try interruption.stopping(command, nothingChanged: nothingChanged) {
+            try body(store, interruption.cancellation)
+        }
+        return (result, store.path)
     }
 
     /// A missing file is reported, not silently created empty: reading it, or removing from it, means a typo.
