@@ -55,7 +55,9 @@ let package = Package(
         .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
         .testTarget(
             name: "TouchlogFormatTests", dependencies: ["TouchlogFormat", "ResponderCore"],
-            exclude: ["Importers/Fixtures", "Importers/Golden", "Importers/Corpus", "Reading/Corpus"]),
+            exclude: [
+                "Importers/Fixtures", "Importers/Golden", "Importers/Expected", "Importers/Corpus", "Reading/Corpus",
+            ]),
         .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
         .testTarget(
             name: "TouchlogReplayTests",

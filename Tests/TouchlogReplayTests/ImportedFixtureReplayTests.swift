@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TouchlogFormat
+import TouchlogReplay
+
+/// Every importer fixture and import sample, once imported, is a valid recording (the decoder ingest uses rejects
+/// none of its records and warns about nothing) and replays through the model to the end.
+@Suite struct ImportedFixtureReplayTests {
+    struct Input: CustomTestStringConvertible, Sendable {
+        var format: ImportFormat
+        var url: URL
+        var testDescription: String { "\(format.rawValue)/\(url.lastPathComponent)" }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The fixtures under Tests/TouchlogFormatTests/Importers/Fixtures/<format>/, and sample-logs/import-*.
+    static var inputs: [Input] {
+        let fixtures = ImportFormat.allCases.flatMap { format -> [Input] in
+            let folder = root.appendingPathComponent("Tests/TouchlogFormatTests/Importers/Fixtures/\(format.rawValue)")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.filter { !$0.hasPrefix(".") }.sorted().map {
+                Input(format: format, url: folder.appendingPathComponent($0))
+            }
+        }
+        let sampleFolder = root.appendingPathComponent("sample-logs")
+        let samples = ((try? FileManager.default.contentsOfDirectory(atPath: sampleFolder.path)) ?? [])
+            .filter { $0.hasPrefix("import-") }.sorted().compactMap { name -> Input? in
+                let url = sampleFolder.appendingPathComponent(name)
+                guard let bytes = try? [UInt8](Data(contentsOf: url)), let format = ImportFormat.detect(bytes)
+                else { return nil }
+                return Input(format: format, url: url)
+            }
+        return fixtures + samples
+    }
+
+    @Test func everyFormatHasFixtures() {
+        #expect(Set(Self.inputs.map(\.format)) == Set(ImportFormat.allCases))
+    }
+
+    @Test(arguments: inputs)
+    func importsValidatesAndReplays(_ input: Input) throws {
+        let bytes = try [UInt8](Data(contentsOf: input.url))
+        let values = try input.format.convert(bytes, sourceName: input.url.lastPathComponent)
+
+        var problems: [String] = []
+        var records: [SessionRecord] = []
+        var decoder = LogDecoder(file: input.url.lastPathComponent, keepText: true) { event in
+            switch event {
+            case .record(let decoded):
+                do {
+                    records.append(SessionRecord(seq: decoded.seq, record: try decoded.typed()))
+                } catch {
+                    problems.append("record \(decoded.seq): \(error)")
+                }
+            case .rejected(let line, _): problems.append("rejected: \(line)")
+            case .diagnostic(let diagnostic): problems.append(diagnostic.description)
+            case .sessionStarted, .sessionEnded: break
+            }
+        }
+        decoder.readAll(records: values)
+        #expect(problems.isEmpty, "\(input.testDescription): \(problems.joined(separator: "\n"))")
+        #expect(records.count == values.count)
+
+        var lines = 0
+        let replayer = try SessionReplay.replay(records, session: input.url.lastPathComponent) { _ in lines += 1 }
+        // The header makes no line; a snapshot always does, and every import has one.
+        #expect(lines >= 1, "\(input.testDescription): the replay made no line")
+        #expect(replayer.warnings.isEmpty, "\(input.testDescription): \(replayer.warnings)")
+    }
+}
