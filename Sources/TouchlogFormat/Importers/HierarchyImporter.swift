@@ -12,6 +12,8 @@
 public protocol HierarchyImporter {
     /// The format this importer reads.
     static var format: ImportFormat { get }
-    /// The touchlog/1 records for `bytes`; `sourceName` is recorded in the header (`source.file`).
-    static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError) -> [JSONValue]
+    /// The touchlog/1 records for `bytes`; `sourceName` is recorded in the header (`source.file`). `warn` hears what
+    /// the input lacked although it imported (``ImportWarning``), in input order.
+    static func convert(_ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void) throws(ImportError)
+        -> [JSONValue]
 }

@@ -24,9 +24,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Converts `bytes` with this format's importer.
-    public func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError) -> [JSONValue] {
-        try importer.convert(bytes, sourceName: sourceName)
+    /// Converts `bytes` with this format's importer; `warn` hears what the input lacked although it imported.
+    public func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void = { _ in }
+    ) throws(ImportError) -> [JSONValue] {
+        try importer.convert(bytes, sourceName: sourceName, warn: warn)
     }
 
     /// How people name the format in prose and error messages.

@@ -30,7 +30,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var process: String?
     }
 
-    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+    public static func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError)
         -> [JSONValue]
     {
         let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))

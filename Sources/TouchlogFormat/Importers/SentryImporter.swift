@@ -17,7 +17,9 @@ public enum SentryImporter: HierarchyImporter {
         "touch", "ui.click", "ui.tap", "ui.double_click", "ui.long_click",
     ]
 
-    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+    public static func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError)
         -> [JSONValue]
     {
         let values: [LocatedJSON]

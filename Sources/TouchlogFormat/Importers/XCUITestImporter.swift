@@ -16,7 +16,9 @@ public enum XCUITestImporter: HierarchyImporter {
 
     private enum Section { case outside, tree, after }
 
-    public static func convert(_ bytes: [UInt8], sourceName: String) throws(ImportError)
+    public static func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError)
         -> [JSONValue]
     {
         let lines = ImportText.lines(bytes)

@@ -210,7 +210,13 @@ public final class Ingestor: Sendable {
                                 hint: "a hierarchy dump is normally kilobytes; check that this is the file you meant")))
                     return
                 }
-                let records = try format.convert(dump, sourceName: "")
+                let records = try format.convert(dump, sourceName: "") { warning in
+                    sink.batch.append(
+                        .diagnostic(
+                            Diagnostic(
+                                severity: .warning, file: name, line: warning.line, column: warning.column ?? 0,
+                                message: warning.message, hint: warning.hint)))
+                }
                 // The importer's records go to the decoder as they are: serialised once to be stored, never parsed again.
                 decoder.readAll(records: records)
             }
