@@ -1,6 +1,6 @@
 // libFuzzer harness for the importers. Not a SwiftPM target: Tests/Fuzz/run-fuzzers.sh compiles it with the
-// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST choosing the importer (default:
-// recursiveDescription).
+// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST / -D FUZZ_APPIUM choosing the
+// importer (default: recursiveDescription).
 //
 // Besides "no crash, no hang", every input checks what the importers promise: the result is a session header
 // followed by snapshots whose view ids are unique, the output is never mistaken for a dump, a second
@@ -10,6 +10,8 @@
     let fuzzedFormat = ImportFormat.sentry
 #elseif FUZZ_XCUITEST
     let fuzzedFormat = ImportFormat.xcuitest
+#elseif FUZZ_APPIUM
+    let fuzzedFormat = ImportFormat.appium
 #else
     let fuzzedFormat = ImportFormat.recursiveDescription
 #endif

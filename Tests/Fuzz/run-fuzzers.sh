@@ -16,11 +16,13 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-180}"
 shift || true
 formats=("$@")
-[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest jsonl)
+[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest appium jsonl)
 
 out=.build/fuzz
 tests=Tests/TouchlogFormatTests/Importers
 # The importers read JSON with the format's own reader, so the JSON folder and the format's limits come along.
+# The Appium importer reads XML with Foundation's XMLParser: FoundationXML (and libxml2) link in through the
+# module's autolink entries, as they do in the package build.
 sources=(Sources/TouchlogFormat/FormatLimits.swift Sources/TouchlogFormat/JSON/*.swift
          Sources/TouchlogFormat/Importers/*.swift Tests/Fuzz/ImporterFuzz.swift)
 mkdir -p "$out"
@@ -31,7 +33,8 @@ flag_for() {
         recursiveDescription) echo "" ;;
         sentry) echo "-DFUZZ_SENTRY" ;;
         xcuitest) echo "-DFUZZ_XCUITEST" ;;
-        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest or jsonl" >&2; exit 2 ;;
+        appium) echo "-DFUZZ_APPIUM" ;;
+        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, appium or jsonl" >&2; exit 2 ;;
     esac
 }
 

@@ -14,6 +14,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case sentry
     /// `XCUIElement.debugDescription` element trees from XCUITest.
     case xcuitest
+    /// Appium / WebDriverAgent page source: `XCUIElementType…` elements as XML.
+    case appium
 
     /// The importer that reads this format.
     public var importer: any HierarchyImporter.Type {
@@ -21,6 +23,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: RecursiveDescriptionImporter.self
         case .sentry: SentryImporter.self
         case .xcuitest: XCUITestImporter.self
+        case .appium: AppiumImporter.self
         }
     }
 
@@ -37,6 +40,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: "a UIView recursiveDescription dump"
         case .sentry: "Sentry JSON"
         case .xcuitest: "an XCUITest debugDescription tree"
+        case .appium: "an Appium page source"
         }
     }
 
@@ -46,6 +50,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: ["recursiveDescription", "recursive-description", "pviews"]
         case .sentry: ["sentry", "sentry-view-hierarchy"]
         case .xcuitest: ["xcuitest", "xcui", "debugDescription"]
+        case .appium: ["appium", "page-source", "wda"]
         }
     }
 
@@ -98,6 +103,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
 
     private static func detectText(_ head: [UInt8], from start: Int) -> ImportFormat? {
+        if head[start] == UInt8(ascii: "<"), isPageSource(head, from: start) { return .appium }
         if ImportText.contains(head, "Element subtree:") { return .xcuitest }
         var lines = 0
         for line in ImportText.lines(head) {
@@ -110,5 +116,21 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if XCUITestImporter.looksLikeElementLine(line.bytes) { return .xcuitest }
         }
         return nil
+    }
+
+    /// An Appium page source: `<?xml …?>` (optional), then `<AppiumAUT>` or an `<XCUIElementType…` element. A
+    /// recursiveDescription also starts with `<`, but `<UIWindow: …`, never with these.
+    private static func isPageSource(_ head: [UInt8], from start: Int) -> Bool {
+        var index = start
+        if head[index...].starts(with: "<?xml".utf8) {
+            while index < head.count, head[index] != UInt8(ascii: ">") { index += 1 }
+            index += 1
+            while index < head.count, ImportText.isSpace(head[index]) || head[index] == 0x0A || head[index] == 0x0D {
+                index += 1
+            }
+        }
+        guard index < head.count else { return false }
+        let rest = head[index...]
+        return rest.starts(with: "<AppiumAUT".utf8) || rest.starts(with: "<XCUIElementType".utf8)
     }
 }

@@ -14,72 +14,113 @@
 public enum XCUITestImporter: HierarchyImporter {
     public static let format = ImportFormat.xcuitest
 
-    private enum Section { case outside, tree, after }
+    /// Where a line is: in a tree, in the `Path to element:` or `Query chain:` that follow it (whose element lines
+    /// are not elements of the tree), or in test-runner chatter between dumps.
+    private enum Section { case tree, path, query, after }
+
+    /// One tree as read, built into views only when it ends, because the path that places it comes after it.
+    private struct PendingTree {
+        var entries: [(indent: Int, element: Element, line: Int, column: Int)] = []
+        /// The `Path to element:` entries, Application first, the described element last.
+        var path: [(element: Element, line: Int)] = []
+        /// A path or query chain was read: the next element line starts another tree.
+        var sealed = false
+    }
 
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError)
         -> [JSONValue]
     {
-        let lines = ImportText.lines(bytes)
+        let lines = logicalLines(ImportText.lines(bytes))
         let hasSubtreeHeader = lines.contains {
             ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8)
         }
-        var section: Section = hasSubtreeHeader ? .outside : .tree
+        // A paste may start mid-subtree, its `Element subtree:` header cut off: its leading element lines are a
+        // tree too, until the first line that is not one.
+        var section = Section.tree
         var snapshots: [ImportedHierarchy] = []
-        var current = ImportedHierarchy()
-        var screenFrames: [[Double]] = []
-        var treeStarted = false
-        // Open elements by indentation; index -1 is the Application element, which is not a view.
-        var open: [(indent: Int, index: Int)] = []
+        var pending = PendingTree()
+        var queryDepth = 0
         var app = JSONObject()
         var extra: [JSONObject.Member] = []
 
-        func close() {
-            if treeStarted {
-                current.t = Double(snapshots.count)
-                snapshots.append(current)
+        func finish() throws(ImportError) {
+            if !pending.entries.isEmpty {
+                for (element, _) in pending.path { noteApplication(element, app: &app, source: &extra) }
+                // An `Application` line alone (an app with no window) is no snapshot.
+                let hierarchy = try build(pending)
+                if !hierarchy.isEmpty { snapshots.append(hierarchy) }
             }
-            current = ImportedHierarchy()
-            screenFrames = []
-            open = []
-            treeStarted = false
+            pending = PendingTree()
         }
 
         for line in lines {
             let trimmed = ImportText.trimmed(line.bytes)
             if trimmed.isEmpty { continue }
             if trimmed.elementsEqual("Element subtree:".utf8) {
-                close()
+                try finish()
                 section = .tree
-                treeStarted = true
                 continue
             }
             if ImportText.hasPrefix(trimmed, "Attributes: ") {
+                try finish()
                 if let element = try? parseElement(
                     Array(trimmed.dropFirst(12)), line: line.number, column: 13)
                 {
                     noteApplication(element, app: &app, source: &extra)
                 }
-                continue
-            }
-            if trimmed.elementsEqual("Path to element:".utf8)
-                || trimmed.elementsEqual("Query chain:".utf8)
-                || (section == .tree && !startsLikeElement(trimmed))
-            {
-                // Anything that is not an element (test-runner chatter, the path and query sections) ends
-                // the tree; without an `Element subtree:` header, the next element line starts another one.
-                close()
                 section = hasSubtreeHeader ? .after : .tree
                 continue
             }
-            if section != .tree {
-                // `→Find: Target Application 'com.example.shop'` in the query chain names the bundle id.
+            if trimmed.elementsEqual("Path to element:".utf8) {
+                pending.sealed = true
+                section = .path
+                continue
+            }
+            if trimmed.elementsEqual("Query chain:".utf8) {
+                pending.sealed = true
+                section = .query
+                queryDepth = 0
+                continue
+            }
+            if section == .path {
+                // ` →Application, …`, then `  ↳Window (Main), …` one level deeper each.
+                let entry = dropMarkers(trimmed)
+                if entry.count < trimmed.count {
+                    if let element = try? parseElement(Array(entry), line: line.number, column: 1) {
+                        pending.path.append((element, line.number))
+                    }
+                    continue
+                }
+                section = hasSubtreeHeader ? .after : .tree
+            }
+            if section == .query {
+                // `→Find: Target Application 'com.example.shop'`, `  Output: {`, the elements found, `  }`,
+                // `  ↪︎Find: Descendants matching type Button`…: the elements found are not the tree's.
                 if let bundle = targetApplication(Array(trimmed)), app["id"] == nil {
                     app["id"] = .string(bundle)
                 }
+                if ImportText.hasPrefix(trimmed, "Output: {") {
+                    queryDepth += 1
+                    continue
+                }
+                if trimmed.elementsEqual("}".utf8) {
+                    queryDepth = max(0, queryDepth - 1)
+                    continue
+                }
+                if queryDepth > 0 || ImportText.contains(trimmed, "Find: ") { continue }
+                section = hasSubtreeHeader ? .after : .tree
+            }
+            if section == .after { continue }
+            if !startsLikeElement(trimmed) {
+                // Test-runner chatter ends the tree; without an `Element subtree:` header, the next element
+                // line starts another one.
+                try finish()
+                if hasSubtreeHeader { section = .after }
                 continue
             }
+            if pending.sealed { try finish() }
             var indent = 0
             var start = line.bytes.startIndex
             let all = line.bytes
@@ -87,7 +128,7 @@ public enum XCUITestImporter: HierarchyImporter {
                 if ImportText.isSpace(all[start]) {
                     indent &+= 1
                     start += 1
-                } else if all[start...].starts(with: [0xE2, 0x86, 0x92]) {  // "→" marks the element described
+                } else if all[start...].starts(with: arrow) {  // "→" marks the element described
                     indent &+= 1
                     start += 3
                 } else {
@@ -97,46 +138,10 @@ public enum XCUITestImporter: HierarchyImporter {
             let content = Array(ImportText.trimmed(all[start...]))
             let column = start - all.startIndex + 1
             let element = try parseElement(content, line: line.number, column: column)
-            treeStarted = true
-            while let top = open.last, top.indent >= indent { open.removeLast() }
-            if element.type == "Application" {
-                noteApplication(element, app: &app, source: &extra)
-                open.append((indent, -1))
-                continue
-            }
-            guard let screen = element.frame else {
-                throw ImportError(
-                    format: format, line: line.number, column: column,
-                    reason: "the element '\(element.type)' has no frame",
-                    hint: "expected `{{x, y}, {w, h}}` after the address, as debugDescription prints it")
-            }
-            let parent = open.last.flatMap { $0.index >= 0 ? $0.index : nil }
-            if let parent, current.isFull(below: parent) {
-                throw ImportError(
-                    format: format, line: line.number, column: column,
-                    reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
-                    hint: "no UIKit hierarchy is that deep; check the indentation")
-            }
-            var view = makeView(
-                element, parentClass: parent.map { current.views[$0].className }, line: line.number)
-            var screenFrame = screen
-            if let parent, parent < screenFrames.count {
-                // Screen coordinates to the superview's: XCUITest knows no scroll offsets or transforms, so
-                // this is exact only when the ancestors have none (docs/importers.md).
-                let origin = screenFrames[parent]
-                if element.rawFrame != nil { screenFrame = [origin[0], origin[1], 0, 0] }
-                view.frame = [
-                    screenFrame[0] - origin[0], screenFrame[1] - origin[1], screenFrame[2], screenFrame[3],
-                ]
-            } else {
-                view.frame = screen
-            }
-            let index = current.add(view, parent: parent)
-            screenFrames.append(screenFrame)
-            open.append((indent, index))
+            noteApplication(element, app: &app, source: &extra)
+            pending.entries.append((indent, element, line.number, column))
         }
-        close()
-        snapshots = snapshots.filter { !$0.isEmpty }
+        try finish()
         guard !snapshots.isEmpty else {
             throw ImportError(
                 format: format, line: 1, reason: "no element with a frame found",
@@ -159,6 +164,160 @@ public enum XCUITestImporter: HierarchyImporter {
         let header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, app: orderedApp, source: extra)
         return [header] + records
+    }
+
+    /// The views of one tree. When the tree is a partial subtree (the `debugDescription` of a cell, not of the
+    /// app), the `Path to element:` below it names its ancestors: they are rebuilt above it, so the subtree sits
+    /// in its real window at its real place instead of in a synthetic window.
+    private static func build(_ tree: PendingTree) throws(ImportError) -> ImportedHierarchy {
+        var hierarchy = ImportedHierarchy()
+        var screenFrames: [[Double]] = []
+        var ancestors = tree.path.filter { $0.element.type != "Application" }
+        if let last = ancestors.last, let first = tree.entries.first,
+            last.element.type == first.element.type, last.element.frame == first.element.frame,
+            last.element.name == first.element.name
+        {
+            ancestors.removeLast()  // the described element, printed again as the tree's first line
+        }
+        if tree.entries.contains(where: { $0.element.type == "Application" || $0.element.type == "Window" }) {
+            ancestors = []  // the tree already starts at the top
+        }
+        var base: Int?
+        for (element, line) in ancestors {
+            guard element.frame != nil else { continue }
+            if let base, hierarchy.isFull(below: base) { break }
+            var view = try place(
+                element, parent: base, line: line, column: 1, in: hierarchy, screenFrames: &screenFrames)
+            // Only the path's own line of each ancestor was printed: its other subviews are unknown.
+            view.subviewsTruncated = true
+            view.keep("fromPath", true)
+            base = hierarchy.add(view, parent: base)
+        }
+        // Open elements by indentation; index -1 is the Application element, which is not a view.
+        var open: [(indent: Int, index: Int)] = base.map { [(-1, $0)] } ?? []
+        for entry in tree.entries {
+            while let top = open.last, top.indent >= entry.indent { open.removeLast() }
+            if entry.element.type == "Application" {
+                open.append((entry.indent, -1))
+                continue
+            }
+            let parent = open.last.flatMap { $0.index >= 0 ? $0.index : nil }
+            if let parent, hierarchy.isFull(below: parent) {
+                throw ImportError(
+                    format: format, line: entry.line, column: entry.column,
+                    reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
+                    hint: "no UIKit hierarchy is that deep; check the indentation")
+            }
+            let view = try place(
+                entry.element, parent: parent, line: entry.line, column: entry.column, in: hierarchy,
+                screenFrames: &screenFrames)
+            open.append((entry.indent, hierarchy.add(view, parent: parent)))
+        }
+        return hierarchy
+    }
+
+    /// The view for `element` under `parent`, its screen frame made relative to the parent's (appended to
+    /// `screenFrames`, which parallels the hierarchy's views).
+    private static func place(
+        _ element: Element, parent: Int?, line: Int, column: Int, in hierarchy: ImportedHierarchy,
+        screenFrames: inout [[Double]]
+    ) throws(ImportError) -> ImportedView {
+        guard let screen = element.frame else {
+            throw ImportError(
+                format: format, line: line, column: column,
+                reason: "the element '\(element.type)' has no frame",
+                hint: "expected `{{x, y}, {w, h}}` after the address, as debugDescription prints it")
+        }
+        var view = makeView(
+            element, parentClass: parent.map { hierarchy.views[$0].className }, line: line)
+        var screenFrame = screen
+        if let parent, parent < screenFrames.count {
+            // Screen coordinates to the superview's: XCUITest knows no scroll offsets or transforms, so
+            // this is exact only when the ancestors have none (docs/importers.md).
+            let origin = screenFrames[parent]
+            if element.rawFrame != nil { screenFrame = [origin[0], origin[1], 0, 0] }
+            view.frame = [
+                screenFrame[0] - origin[0], screenFrame[1] - origin[1], screenFrame[2], screenFrame[3],
+            ]
+        } else {
+            view.frame = screen
+        }
+        screenFrames.append(screenFrame)
+        return view
+    }
+
+    /// `→` (U+2192) marks the element described; `↳` (U+21B3) each step of a path.
+    private static let arrow: [UInt8] = [0xE2, 0x86, 0x92]
+    private static let pathArrow: [UInt8] = [0xE2, 0x86, 0xB3]
+
+    private static func dropMarkers(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var rest = bytes
+        while true {
+            if rest.starts(with: arrow) || rest.starts(with: pathArrow) {
+                rest = ImportText.trimmed(rest.dropFirst(3))
+            } else {
+                return rest
+            }
+        }
+    }
+
+    /// Joins an element line whose quoted label or value holds newlines (`label: 'Line one` then `Line two'`)
+    /// with its continuation lines, so a continuation is never read as chatter that ends the tree. A
+    /// continuation stops before a line that reads like an element or a section header, so a quote left open
+    /// by mistake costs one label, not the rest of the tree.
+    static func logicalLines(_ lines: [ImportText.Line]) -> [ImportText.Line] {
+        var result: [ImportText.Line] = []
+        result.reserveCapacity(lines.count)
+        var index = 0
+        while index < lines.count {
+            var line = lines[index]
+            index += 1
+            let trimmed = ImportText.trimmed(line.bytes)
+            let startsElement =
+                ImportText.hasPrefix(trimmed, "Attributes: ") || startsLikeElement(dropMarkers(trimmed))
+            guard startsElement, endsQuoted(line.bytes, quoted: false) else {
+                result.append(line)
+                continue
+            }
+            var joined = Array(line.bytes)
+            var quoted = true
+            while quoted, index < lines.count, !isBoundary(lines[index].bytes) {
+                joined.append(0x0A)
+                joined += lines[index].bytes
+                quoted = endsQuoted(lines[index].bytes, quoted: true)
+                index += 1
+            }
+            line.bytes = joined[...]
+            result.append(line)
+        }
+        return result
+    }
+
+    /// Whether a line starts something of its own (an element or a section), so it cannot continue a label.
+    private static func isBoundary(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let trimmed = ImportText.trimmed(bytes)
+        return looksLikeElementLine(dropMarkers(trimmed)) || ImportText.hasPrefix(trimmed, "Attributes: ")
+            || ["Element subtree:", "Path to element:", "Query chain:"].contains {
+                trimmed.elementsEqual($0.utf8)
+            }
+    }
+
+    /// Whether `bytes` end inside a quoted value, by the rule ``split(_:)`` reads quotes with: a quote opens right
+    /// after `: ` and closes at a quote followed by a comma or the end of the line.
+    private static func endsQuoted(_ bytes: ArraySlice<UInt8>, quoted start: Bool) -> Bool {
+        let c = Array(bytes)
+        var quoted = start
+        for i in c.indices {
+            let byte = c[i]
+            if quoted {
+                if byte == UInt8(ascii: "'"), i + 1 == c.count || c[i + 1] == UInt8(ascii: ",") {
+                    quoted = false
+                }
+            } else if byte == UInt8(ascii: "'"), i >= 2, c[i - 1] == 0x20, c[i - 2] == UInt8(ascii: ":") {
+                quoted = true
+            }
+        }
+        return quoted
     }
 
     // MARK: Elements
@@ -357,7 +516,7 @@ public enum XCUITestImporter: HierarchyImporter {
     /// `Word`, then the end, `, `, ` (` or ` 0x`: the start of every element line, and of no test-log chatter.
     private static func startsLikeElement(_ trimmed: ArraySlice<UInt8>) -> Bool {
         var content = trimmed
-        if content.starts(with: [0xE2, 0x86, 0x92]) { content = content.dropFirst(3) }
+        if content.starts(with: arrow) { content = content.dropFirst(3) }
         var end = content.startIndex
         while end < content.endIndex, isLetter(content[end]) { end += 1 }
         guard end > content.startIndex else { return false }
@@ -369,7 +528,7 @@ public enum XCUITestImporter: HierarchyImporter {
     /// Whether a line reads like an element of a tree (for detection without the `Element subtree:` header).
     static func looksLikeElementLine(_ bytes: ArraySlice<UInt8>) -> Bool {
         var content = ImportText.trimmed(bytes)
-        if content.starts(with: [0xE2, 0x86, 0x92]) { content = content.dropFirst(3) }
+        if content.starts(with: arrow) { content = content.dropFirst(3) }
         var end = content.startIndex
         while end < content.endIndex, isLetter(content[end]) { end += 1 }
         guard end > content.startIndex,

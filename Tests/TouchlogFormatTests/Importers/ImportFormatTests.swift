@@ -18,6 +18,8 @@ import Testing
 
     @Test(arguments: [
         "", "   \n\n", "hello world\n", "{\"a\":1}", "[1,2,3]", "<html><body>frame = 1</body>",
+        "<?xml version=\"1.0\"?>\n<hierarchy><node class=\"android.widget.Button\"/></hierarchy>",
+        "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
     ])
     func unknownContentIsNotDetected(_ text: String) {
         #expect(ImportFormat.detect(Array(text.utf8)) == nil)
@@ -39,6 +41,10 @@ import Testing
             ("Attributes: Application, pid: 1, label: 'Shop'", .xcuitest),
             ("log line\nElement subtree:\n →Application, pid: 1", .xcuitest),
             ("    Button, 0x600000c0a380, {{300.0, 215.0}, {74.0, 30.0}}", .xcuitest),
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<AppiumAUT>\n  <XCUIElementTypeApplication", .appium),
+            ("<?xml version=\"1.0\"?><XCUIElementTypeApplication type=\"XCUIElementTypeApplication\"/>", .appium),
+            ("\u{FEFF}\n<AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>", .appium),
+            ("<XCUIElementTypeCell type=\"XCUIElementTypeCell\" x=\"0\">", .appium),
         ]
         for (text, format) in cases {
             #expect(ImportFormat.detect(Array(text.utf8)) == format, "\(text)")
@@ -50,6 +56,8 @@ import Testing
         #expect(ImportFormat(name: "pviews") == .recursiveDescription)
         #expect(ImportFormat(name: "SENTRY") == .sentry)
         #expect(ImportFormat(name: "xcui") == .xcuitest)
+        #expect(ImportFormat(name: "page-source") == .appium)
+        #expect(ImportFormat(name: "WDA") == .appium)
         #expect(ImportFormat(name: "touchlog") == nil)
         for format in ImportFormat.allCases {
             #expect(format.names.first == format.rawValue)

@@ -106,6 +106,30 @@ import Testing
             name: "header without elements", format: .xcuitest,
             input: "Attributes: Application, pid: 1\nElement subtree:\n →Application, pid: 1\n", line: 1,
             column: nil, reason: "no element with a frame found"),
+        Bad(
+            name: "a label's quote left open swallows no element after it", format: .xcuitest,
+            input:
+                "Element subtree:\n →Application, pid: 1\n    Window, {{0.0, 0.0}, {10.0, 10.0}}, label: 'a\n"
+                + "b\n    Button, 0x2, identifier: 'x'",
+            line: 5, column: 5, reason: "the element 'Button' has no frame"),
+        Bad(
+            name: "page source cut mid-element", format: .appium,
+            input:
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<AppiumAUT>\n  <XCUIElementTypeApplication "
+                + "type=\"XCUIElementTypeApplication\" x=\"0\">\n    <XCUIElementTypeWindow x=\"0\"",
+            line: 4, column: 33, reason: "not well-formed XML"),
+        Bad(
+            name: "closing tag of another element", format: .appium,
+            input: "<XCUIElementTypeCell x=\"0\">\n  <XCUIElementTypeButton x=\"1\">\n</XCUIElementTypeCell>",
+            line: 3, column: 23, reason: "a closing tag does not match"),
+        Bad(
+            name: "coordinate that is not a number", format: .appium,
+            input: "<AppiumAUT>\n<XCUIElementTypeOther x=\"0\" y=\"12pt\" width=\"1\" height=\"1\"/>\n</AppiumAUT>",
+            line: 2, column: 58, reason: "'y' is '12pt', not a number of points"),
+        Bad(
+            name: "XML of something else", format: .appium,
+            input: "<?xml version=\"1.0\"?>\n<hierarchy rotation=\"0\"><node class=\"android.widget.Button\"/></hierarchy>",
+            line: 1, column: nil, reason: "no XCUIElementType element found"),
     ]
 
     @Test(arguments: cases)

@@ -1,0 +1,308 @@
+// XMLParser lives in FoundationXML on Linux (so that Foundation alone does not pull in libxml2) and in Foundation
+// on Apple platforms; Data and NSError are Foundation's everywhere.
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Imports an Appium / WebDriverAgent page source (`driver.page_source`, `GET /source`): XML whose elements are
+/// XCUITest element types.
+///
+/// ```xml
+/// <?xml version="1.0" encoding="UTF-8"?>
+/// <AppiumAUT>
+///   <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" enabled="true"
+///       visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
+///     <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false"
+///         x="0" y="0" width="390" height="844" index="0">
+///       <XCUIElementTypeButton type="XCUIElementTypeButton" name="pay" label="Pay" enabled="true" visible="true"
+///           accessible="true" x="20" y="300" width="350" height="50" index="0"/>
+/// ```
+///
+/// The whole source is one snapshot. Frames are screen points and become superview coordinates; element types
+/// become UIKit classes through the table the XCUITest importer uses. The XML is read by Foundation's `XMLParser`
+/// (libxml2), so what is well-formed XML is libxml2's call, and its line and column name any error.
+public enum AppiumImporter: HierarchyImporter {
+    public static let format = ImportFormat.appium
+
+    private static let typePrefix = "XCUIElementType"
+
+    public static func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError)
+        -> [JSONValue]
+    {
+        let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }
+        let reader = PageSourceReader()
+        let parser = XMLParser(data: Data(bytes))
+        parser.delegate = reader
+        parser.shouldResolveExternalEntities = false
+        let parsed = parser.parse()
+        // libxml2 may place an error just past the last line (at the end of input): name a line that exists.
+        func line(_ number: Int) -> Int { min(max(1, number), lineCount) }
+        if let failure = reader.failure {
+            throw ImportError(
+                format: format, line: line(failure.line), column: max(1, failure.column),
+                reason: failure.reason, hint: failure.hint)
+        }
+        if !parsed || parser.parserError != nil || reader.syntaxError != nil {
+            let at: (line: Int, column: Int, error: (any Error)?) =
+                reader.syntaxError.map { ($0.line, $0.column, $0.error) }
+                ?? (parser.lineNumber, parser.columnNumber, parser.parserError)
+            throw ImportError(
+                format: format, line: line(at.line), column: max(1, at.column),
+                reason: "the page source is not well-formed XML: \(describe(at.error))",
+                hint: "save the page source as Appium returned it; a cut or hand-edited copy fails here")
+        }
+        guard let first = reader.nodes.first else {
+            throw ImportError(
+                format: format, line: 1,
+                reason: "no XCUIElementType element found",
+                hint:
+                    "expected WebDriverAgent's page source: `<XCUIElementTypeApplication …>` (maybe inside "
+                    + "`<AppiumAUT>`) holding `<XCUIElementTypeWindow …>` elements")
+        }
+        var hierarchy = ImportedHierarchy()
+        var app = JSONObject()
+        // Node index to view index, and each view's screen origin (frames are screen points in the source).
+        var viewOf: [Int: Int] = [:]
+        var origins: [[Double]] = []
+        var keyboard: [Double]?
+        for (index, node) in reader.nodes.enumerated() {
+            let type = node.type
+            let parentView = node.parent.flatMap { viewOf[$0] }
+            if type == "Application" {
+                // Not a view: its name is the app's, and its children are the windows.
+                if app["name"] == nil, let name = node.attributes["label"] ?? node.attributes["name"],
+                    !name.isEmpty
+                {
+                    app["name"] = .string(name)
+                }
+                continue
+            }
+            if let parentView, hierarchy.isFull(below: parentView) {
+                throw ImportError(
+                    format: format, line: line(node.line), column: max(1, node.column),
+                    reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
+                    hint: "no UIKit hierarchy is that deep")
+            }
+            let screen = try frame(of: node, line: line(node.line))
+            var view = makeView(
+                node, type: type, parentClass: parentView.map { hierarchy.views[$0].className },
+                line: line(node.line))
+            if let parentView, parentView < origins.count {
+                let origin = origins[parentView]
+                view.frame = [screen[0] - origin[0], screen[1] - origin[1], screen[2], screen[3]]
+            } else {
+                view.frame = screen
+            }
+            if type == "Keyboard", node.attributes["visible"] == "true", keyboard == nil,
+                screen[2] > 0, screen[3] > 0
+            {
+                keyboard = screen
+            }
+            viewOf[index] = hierarchy.add(view, parent: parentView)
+            origins.append([screen[0], screen[1]])
+        }
+        hierarchy.assignIDs(useAddresses: false)
+        var extra: [JSONObject.Member] = []
+        if hierarchy.isEmpty {
+            warn(
+                ImportWarning(
+                    line: line(first.line), column: max(1, first.column),
+                    message: "the page source holds no window: only the '\(typePrefix)\(first.type)' element",
+                    hint:
+                        "WebDriverAgent could not snapshot the app (it was not in the foreground, a system alert "
+                        + "was in front, or the snapshot timed out); nothing can be replayed against it, so take "
+                        + "the page source again"))
+            extra.append(.init(key: "hierarchy", value: false))
+        }
+        let (records, synthetic) = ImportRecords.snapshots([hierarchy])
+        if !synthetic.isEmpty {
+            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+        }
+        var observations: [JSONValue] = []
+        if let keyboard {
+            // The page source is a moment with the keyboard up: say so as UIKit would have, so the report sees
+            // the keyboard frame (the source cannot tell which field it types into).
+            observations.append([
+                "type": "keyboard", "t": 0, "phase": "didShow", "frame": .array(keyboard.map { .number($0) }),
+            ])
+        }
+        let header = ImportRecords.session(
+            format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
+        return [header] + records + observations
+    }
+
+    /// `[x, y, width, height]` in screen points. WebDriverAgent versions that leave an attribute out give 0 for it
+    /// here (kept as `imported.frameMissing`); a value that is not a number is an error.
+    private static func frame(of node: PageSourceReader.Node, line: Int) throws(ImportError) -> [Double] {
+        var frame: [Double] = []
+        for key in ["x", "y", "width", "height"] {
+            guard let text = node.attributes[key] else {
+                frame.append(0)
+                continue
+            }
+            guard let number = ImportText.number(Array(text.utf8)), number.isFinite else {
+                throw ImportError(
+                    format: format, line: line, column: max(1, node.column),
+                    reason: "'\(key)' is '\(text.prefix(40))', not a number of points",
+                    hint: "WebDriverAgent writes x, y, width and height as plain numbers, like `width=\"390\"`")
+            }
+            frame.append(number)
+        }
+        return frame
+    }
+
+    private static func makeView(
+        _ node: PageSourceReader.Node, type: String, parentClass: String?, line: Int
+    ) -> ImportedView {
+        var view = ImportedView(
+            className: XCUIElementType.uikitClass(type, parentClass: parentClass), line: line)
+        view.keep("elementType", .string(type))
+        let attributes = node.attributes
+        let label = attributes["label"].flatMap { $0.isEmpty ? nil : $0 }
+        if let label { view.accessibilityLabel = label }
+        if let name = attributes["name"], !name.isEmpty {
+            // WebDriverAgent's name is the identifier when there is one, else the label: a name equal to the
+            // label is most likely the label again, so it is not taken for an identifier (kept as imported.name).
+            if name != label {
+                view.accessibilityIdentifier = name
+            } else {
+                view.keep("name", .string(name))
+            }
+        }
+        if let value = attributes["value"] {
+            if XCUIElementType.textInputs.contains(type) {
+                view.text = value
+            } else {
+                view.keep("value", .string(value))
+            }
+        }
+        if attributes["enabled"] == "false" {
+            if XCUIElementType.controls.contains(type) {
+                view.isEnabled = false
+            } else {
+                view.keep("disabled", true)
+            }
+        }
+        if attributes["visible"] == "false" {
+            // `visible` is XCUITest's on-screen visibility (a non-empty visible frame), not UIView.isHidden: a
+            // cell scrolled out of sight is invisible yet not hidden, so views keep it only as imported.visible.
+            // A window with no visible part, though, took no touch: hiding it keeps replay from delivering
+            // touches into it (a keyboard window left in the tree after the keyboard went, for one).
+            view.keep("visible", false)
+            if type == "Window" { view.isHidden = true }
+        }
+        if attributes["selected"] == "true" { view.keep("isSelected", true) }
+        if type == "SecureTextField" { view.keep("isSecureTextEntry", true) }
+        if ["x", "y", "width", "height"].contains(where: { attributes[$0] == nil }) {
+            view.keep("frameMissing", true)
+        }
+        let known: Set<String> = [
+            "type", "name", "label", "value", "enabled", "visible", "selected", "x", "y", "width", "height",
+        ]
+        // Dictionary order is not stable: sort, so re-importing the same file gives the same records.
+        for key in attributes.keys.sorted() where !known.contains(key) {
+            guard let text = attributes[key] else { continue }
+            switch key {
+            case "accessible", "hittable", "focused":
+                view.keep(key, .bool(text == "true"))
+            case "index":
+                if let number = Int(text) {
+                    view.keep(key, .number(Double(number)))
+                } else {
+                    view.keep(key, .string(text))
+                }
+            case "placeholderValue": view.keep("placeholder", .string(text))
+            default: view.keep(key, .string(text))
+            }
+        }
+        return view
+    }
+
+    /// What `XMLParser` says went wrong, in words. The codes are libxml2's (`xmlParserErrors`), which
+    /// `XMLParser.ErrorCode` mirrors on Apple platforms; Linux passes them through without messages.
+    private static func describe(_ error: (any Error)?) -> String {
+        guard let error = error as? NSError else { return "unknown error" }
+        switch error.code {
+        case 4: return "no element where the document should start"
+        case 5: return "the document ends before its elements are closed, or goes on after its root"
+        case 38, 39, 40, 41, 42: return "a malformed attribute (a quote or '=' missing?)"
+        case 23, 24, 26, 27: return "a malformed entity reference (write '&' as '&amp;')"
+        case 9: return "bytes that are not characters of the document's encoding"
+        case 65, 73: return "a tag not closed by '>'"
+        case 76: return "a closing tag does not match the element it closes"
+        case 77: return "a tag not closed before the end of the document"
+        default: return "libxml2 error \(error.code)"
+        }
+    }
+}
+
+/// Collects the elements `XMLParser` reports, flat, each with its parent, and where each ended in the input.
+private final class PageSourceReader: NSObject, XMLParserDelegate {
+    struct Node {
+        /// The element type without `XCUIElementType` (`Button`). Elements that are not one (the `<AppiumAUT>`
+        /// wrapper) are not nodes: their children belong to the nearest element type around them.
+        var type: String
+        var attributes: [String: String]
+        var parent: Int?
+        var line: Int
+        var column: Int
+    }
+
+    struct Failure {
+        var line: Int
+        var column: Int
+        var reason: String
+        var hint: String
+    }
+
+    var nodes: [Node] = []
+    var failure: Failure?
+    var syntaxError: (line: Int, column: Int, error: any Error)?
+    /// The innermost open element that is an element type, for each open XML element.
+    private var open: [Int?] = []
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        guard failure == nil else { return }
+        if open.count >= FormatLimits.maximumViewDepth + 2 {
+            failure = Failure(
+                line: parser.lineNumber, column: parser.columnNumber,
+                reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
+                hint: "no UIKit hierarchy is that deep")
+            parser.abortParsing()
+            return
+        }
+        let enclosing = open.last ?? nil
+        // `type` names the element in every WebDriverAgent version; the element name is the same type.
+        let typeName = attributes["type"].flatMap { $0.hasPrefix("XCUIElementType") ? $0 : nil } ?? elementName
+        guard typeName.hasPrefix("XCUIElementType"), typeName.count > "XCUIElementType".count else {
+            open.append(enclosing)
+            return
+        }
+        nodes.append(
+            Node(
+                type: String(typeName.dropFirst("XCUIElementType".count)), attributes: attributes,
+                parent: enclosing, line: parser.lineNumber, column: parser.columnNumber))
+        open.append(nodes.count - 1)
+    }
+
+    /// libxml2 reports an error here first, with the most specific code; `XMLParser.parse()` on Linux may return
+    /// true after it all the same, with a generic `parserError`.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if syntaxError == nil {
+            syntaxError = (parser.lineNumber, parser.columnNumber, parseError)
+        }
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+        if !open.isEmpty { open.removeLast() }
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// What the Appium importer decides beyond what its fixtures show: the warning for an empty page source, the
+/// keyboard record, and how WebDriverAgent's `name` and `visible` map.
+@Suite struct AppiumImporterTests {
+    static func element(_ type: String, _ attributes: String, children: String = "") -> String {
+        let open = "<XCUIElementType\(type) type=\"XCUIElementType\(type)\" \(attributes)"
+        return children.isEmpty ? open + "/>" : open + ">" + children + "</XCUIElementType\(type)>"
+    }
+
+    static func convert(_ xml: String) throws -> (records: [JSONValue], warnings: [ImportWarning]) {
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.appium.convert(Array(xml.utf8), sourceName: "source.xml") {
+            warnings.append($0)
+        }
+        return (records, warnings)
+    }
+
+    @Test func emptyPageSourceWarnsAtTheApplicationAndSaysNothingReplays() throws {
+        let xml = "<?xml version=\"1.0\"?>\n<AppiumAUT>\n"
+            + Self.element("Application", #"name="Shop" x="0" y="0" width="390" height="844""#) + "\n</AppiumAUT>"
+        let (records, warnings) = try Self.convert(xml)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.line == 3)
+        #expect(warnings.first?.message.contains("no window") == true)
+        #expect(warnings.first?.hint?.contains("foreground") == true)
+        #expect(warnings.first?.hint?.contains("nothing can be replayed") == true)
+        #expect(records.first?["source"]?["hierarchy"] == false)
+        #expect(records.count == 2)
+        #expect(records.last?["windows"]?.arrayValue?.isEmpty == true)
+    }
+
+    @Test func aPageSourceWithWindowsDoesNotWarn() throws {
+        let window = Self.element("Window", #"x="0" y="0" width="390" height="844""#)
+        let (records, warnings) = try Self.convert(Self.element("Application", #"name="Shop""#, children: window))
+        #expect(warnings.isEmpty)
+        #expect(records.first?["source"]?["hierarchy"] == nil)
+        #expect(records.first?["app"]?["name"] == "Shop")
+    }
+
+    @Test func aVisibleKeyboardIsAKeyboardRecordWithItsScreenFrame() throws {
+        let keyboard = Self.element("Keyboard", #"visible="true" x="0" y="516" width="393" height="336""#)
+        let window = Self.element("Window", #"x="0" y="10" width="393" height="842""#, children: keyboard)
+        let (records, _) = try Self.convert(Self.element("Application", "", children: window))
+        let last = try #require(records.last)
+        #expect(last["type"] == "keyboard")
+        #expect(last["phase"] == "didShow")
+        #expect(last["frame"] == [0, 516, 393, 336])
+        // In the tree, the keyboard's frame is its window's coordinates.
+        #expect(records[1]["windows"]?[0]?["subviews"]?[0]?["frame"] == [0, 506, 393, 336])
+    }
+
+    @Test func aNameOtherThanTheLabelIsTheIdentifier() throws {
+        let buttons =
+            Self.element("Button", #"name="pay" label="Pay" x="0" y="0" width="1" height="1""#)
+            + Self.element("Button", #"name="Pay" label="Pay" x="0" y="0" width="1" height="1""#)
+            + Self.element("Button", #"name="close" x="0" y="0" width="1" height="1""#)
+        let (records, _) = try Self.convert(Self.element("Window", #"x="0" y="0" width="9" height="9""#, children: buttons))
+        let views = try #require(records[1]["windows"]?[0]?["subviews"]?.arrayValue)
+        #expect(views[0]["accessibilityIdentifier"] == "pay")
+        #expect(views[0]["accessibilityLabel"] == "Pay")
+        #expect(views[1]["accessibilityIdentifier"] == nil)
+        #expect(views[1]["accessibilityLabel"] == "Pay")
+        #expect(views[1]["imported"]?["name"] == "Pay")
+        #expect(views[2]["accessibilityIdentifier"] == "close")
+    }
+
+    @Test func invisibleIsNotHiddenExceptForWindows() throws {
+        let cell = Self.element("Cell", #"visible="false" x="0" y="900" width="390" height="60""#)
+        let window = Self.element("Window", #"visible="true" x="0" y="0" width="390" height="844""#, children: cell)
+        let offscreen = Self.element("Window", #"visible="false" x="0" y="844" width="390" height="336""#)
+        let (records, _) = try Self.convert(Self.element("Application", "", children: window + offscreen))
+        let windows = try #require(records[1]["windows"]?.arrayValue)
+        #expect(windows[0]["isHidden"] == nil)
+        #expect(windows[0]["subviews"]?[0]?["isHidden"] == nil)
+        #expect(windows[0]["subviews"]?[0]?["imported"]?["visible"] == false)
+        #expect(windows[1]["isHidden"] == true)
+    }
+
+    @Test func attributeOrderDoesNotChangeTheRecords() throws {
+        let a = try Self.convert(
+            #"<XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="9" height="9" index="0" accessible="false" traits="Window"/>"#)
+        let b = try Self.convert(
+            #"<XCUIElementTypeWindow traits="Window" accessible="false" index="0" height="9" width="9" y="0" x="0" type="XCUIElementTypeWindow"/>"#)
+        #expect(a.records.dropFirst().map { $0.serialized() } == b.records.dropFirst().map { $0.serialized() })
+    }
+}
+
+extension JSONValue {
+    /// The element at `position` of an array, for reading nested records in these tests.
+    fileprivate subscript(position: Int) -> JSONValue? {
+        guard let array = arrayValue, array.indices.contains(position) else { return nil }
+        return array[position]
+    }
+}
