@@ -34,6 +34,16 @@ public enum AppiumImporter: HierarchyImporter {
         -> [JSONValue]
     {
         let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }
+        if let bad = firstInvalidUTF8(bytes) {
+            // libxml2 passes some bytes that are not UTF-8 through to XMLParser, which traps on them (Linux
+            // Foundation builds attribute strings with a force unwrap): refuse them before parsing.
+            let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let number = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }
+            throw ImportError(
+                format: format, line: number, column: bad - lineStart + 1,
+                reason: "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8",
+                hint: "WebDriverAgent writes page sources in UTF-8; save the file as UTF-8 without changing it")
+        }
         let reader = PageSourceReader()
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = reader
@@ -133,6 +143,38 @@ public enum AppiumImporter: HierarchyImporter {
         let header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
         return [header] + records + observations
+    }
+
+    /// The offset of the first byte that does not belong to well-formed UTF-8 (no overlong forms, no surrogates),
+    /// or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            let trailing: Int
+            switch lead {
+            case 0xC2...0xDF: trailing = 1
+            case 0xE0: (trailing, low) = (2, 0xA0)
+            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
+            case 0xED: (trailing, high) = (2, 0x9F)
+            case 0xF0: (trailing, low) = (3, 0x90)
+            case 0xF1...0xF3: trailing = 3
+            case 0xF4: (trailing, high) = (3, 0x8F)
+            default: return index
+            }
+            guard index + trailing < bytes.count, (low...high).contains(bytes[index + 1]) else { return index }
+            for offset in stride(from: 2, through: trailing, by: 1) where !(0x80...0xBF).contains(bytes[index + offset]) {
+                return index
+            }
+            index += trailing + 1
+        }
+        return nil
     }
 
     /// `[x, y, width, height]` in screen points. WebDriverAgent versions that leave an attribute out give 0 for it

@@ -79,6 +79,20 @@ import Testing
         #expect(windows[1]["isHidden"] == true)
     }
 
+    /// Linux Foundation's XMLParser traps on some bytes that are not UTF-8 in an attribute (the fuzzer found it):
+    /// they fail before parsing, at their place.
+    @Test(arguments: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x86]] as [[UInt8]])
+    func bytesThatAreNotUTF8FailAtTheirPlace(_ bad: [UInt8]) {
+        let bytes = Array("<AppiumAUT>\n  <XCUIElementTypeOther label=\"".utf8) + bad + Array("\"/></AppiumAUT>".utf8)
+        #expect(throws: ImportError(
+            format: .appium, line: 2, column: 32, reason: "byte 0x\(String(bad[0], radix: 16, uppercase: true)) is not UTF-8",
+            hint: "WebDriverAgent writes page sources in UTF-8; save the file as UTF-8 without changing it")
+        ) {
+            try ImportFormat.appium.convert(bytes, sourceName: "source.xml")
+        }
+        #expect(AppiumImporter.firstInvalidUTF8(Array("→ ok é 😀".utf8)) == nil)
+    }
+
     @Test func attributeOrderDoesNotChangeTheRecords() throws {
         let a = try Self.convert(
             #"<XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="9" height="9" index="0" accessible="false" traits="Window"/>"#)
