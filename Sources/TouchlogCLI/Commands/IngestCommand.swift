@@ -28,7 +28,8 @@ struct IngestCommand: ParsableCommand {
 
             View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
-            event JSON (touch breadcrumbs become observed actions), and XCUITest debugDescription trees. The \
+            event JSON (touch breadcrumbs become observed actions), XCUITest debugDescription trees, and Appium \
+            page sources. The \
             format is detected from the first 64 KiB; --from NAME forces it. See docs/importers.md.
 
             Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
@@ -92,7 +93,7 @@ struct IngestCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry or xcuitest.",
+            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest or appium.",
             valueName: "name"))
     var from: String?
 

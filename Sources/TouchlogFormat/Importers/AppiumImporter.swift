@@ -37,23 +37,42 @@ public enum AppiumImporter: HierarchyImporter {
         if let bad = firstInvalidUTF8(bytes) {
             // libxml2 passes some bytes that are not UTF-8 through to XMLParser, which traps on them (Linux
             // Foundation builds attribute strings with a force unwrap): refuse them before parsing.
-            let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            let number = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }
+            let at = position(of: bad, in: bytes)
             throw ImportError(
-                format: format, line: number, column: bad - lineStart + 1,
+                format: format, line: at.line, column: at.column,
                 reason: "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8",
                 hint: "WebDriverAgent writes page sources in UTF-8; save the file as UTF-8 without changing it")
         }
+        // A page source pasted after a blank line still has its declaration at the start, as XML requires: the
+        // parser reads from the first markup, and its positions are moved back to the file's.
+        var leading = 0
+        while leading < bytes.count,
+            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[leading])
+                || (leading < 3 && [0xEF, 0xBB, 0xBF].contains(bytes[leading]))
+        {
+            leading += 1
+        }
+        let skipped = position(of: leading, in: bytes)
+        if let markup = unsupportedMarkup(bytes, from: leading) {
+            // Linux Foundation's XMLParser crashes on a processing instruction without data (`<?x?>`), and a
+            // DTD can declare entities that expand without bound; WebDriverAgent writes neither.
+            let at = position(of: markup.offset, in: bytes)
+            throw ImportError(
+                format: format, line: at.line, column: at.column,
+                reason: "\(markup.what) is not part of a page source",
+                hint: "WebDriverAgent writes only the `<?xml …?>` declaration and elements; remove it")
+        }
         let reader = PageSourceReader()
-        let parser = XMLParser(data: Data(bytes))
+        let parser = XMLParser(data: Data(bytes[leading...]))
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         let parsed = parser.parse()
         // libxml2 may place an error just past the last line (at the end of input): name a line that exists.
-        func line(_ number: Int) -> Int { min(max(1, number), lineCount) }
+        func line(_ number: Int) -> Int { min(max(1, number &+ skipped.line &- 1), lineCount) }
+        func column(_ number: Int, line: Int) -> Int { max(1, line == 1 ? number &+ skipped.column &- 1 : number) }
         if let failure = reader.failure {
             throw ImportError(
-                format: format, line: line(failure.line), column: max(1, failure.column),
+                format: format, line: line(failure.line), column: column(failure.column, line: failure.line),
                 reason: failure.reason, hint: failure.hint)
         }
         if !parsed || parser.parserError != nil || reader.syntaxError != nil {
@@ -61,7 +80,7 @@ public enum AppiumImporter: HierarchyImporter {
                 reader.syntaxError.map { ($0.line, $0.column, $0.error) }
                 ?? (parser.lineNumber, parser.columnNumber, parser.parserError)
             throw ImportError(
-                format: format, line: line(at.line), column: max(1, at.column),
+                format: format, line: line(at.line), column: column(at.column, line: at.line),
                 reason: "the page source is not well-formed XML: \(describe(at.error))",
                 hint: "save the page source as Appium returned it; a cut or hand-edited copy fails here")
         }
@@ -93,11 +112,12 @@ public enum AppiumImporter: HierarchyImporter {
             }
             if let parentView, hierarchy.isFull(below: parentView) {
                 throw ImportError(
-                    format: format, line: line(node.line), column: max(1, node.column),
+                    format: format, line: line(node.line), column: column(node.column, line: node.line),
                     reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
                     hint: "no UIKit hierarchy is that deep")
             }
-            let screen = try frame(of: node, line: line(node.line))
+            let screen = try frame(
+                of: node, line: line(node.line), column: column(node.column, line: node.line))
             var view = makeView(
                 node, type: type, parentClass: parentView.map { hierarchy.views[$0].className },
                 line: line(node.line))
@@ -120,7 +140,7 @@ public enum AppiumImporter: HierarchyImporter {
         if hierarchy.isEmpty {
             warn(
                 ImportWarning(
-                    line: line(first.line), column: max(1, first.column),
+                    line: line(first.line), column: column(first.column, line: first.line),
                     message: "the page source holds no window: only the '\(typePrefix)\(first.type)' element",
                     hint:
                         "WebDriverAgent could not snapshot the app (it was not in the foreground, a system alert "
@@ -143,6 +163,36 @@ public enum AppiumImporter: HierarchyImporter {
         let header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
         return [header] + records + observations
+    }
+
+    /// The 1-based line and column (in bytes) of `offset`.
+    private static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let before = bytes[..<min(offset, bytes.count)]
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return (before.reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }, offset - lineStart + 1)
+    }
+
+    /// The first processing instruction other than the leading `<?xml …?>` declaration, or the first DTD markup
+    /// (`<!DOCTYPE`, `<!ENTITY`…; comments and CDATA are fine), from `start`.
+    private static func unsupportedMarkup(_ bytes: [UInt8], from start: Int) -> (offset: Int, what: String)? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<") {
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "?") {
+                    let declaration =
+                        index == start && bytes[index...].starts(with: "<?xml".utf8) && index + 5 < bytes.count
+                        && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
+                    if !declaration { return (index, "a processing instruction") }
+                } else if next == UInt8(ascii: "!"), index + 2 < bytes.count,
+                    (0x41...0x5A).contains(bytes[index + 2])
+                {
+                    return (index, "a document type declaration")
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The offset of the first byte that does not belong to well-formed UTF-8 (no overlong forms, no surrogates),
@@ -169,7 +219,8 @@ public enum AppiumImporter: HierarchyImporter {
             default: return index
             }
             guard index + trailing < bytes.count, (low...high).contains(bytes[index + 1]) else { return index }
-            for offset in stride(from: 2, through: trailing, by: 1) where !(0x80...0xBF).contains(bytes[index + offset]) {
+            for offset in stride(from: 2, through: trailing, by: 1) where !(0x80...0xBF).contains(bytes[index + offset])
+            {
                 return index
             }
             index += trailing + 1
@@ -179,7 +230,9 @@ public enum AppiumImporter: HierarchyImporter {
 
     /// `[x, y, width, height]` in screen points. WebDriverAgent versions that leave an attribute out give 0 for it
     /// here (kept as `imported.frameMissing`); a value that is not a number is an error.
-    private static func frame(of node: PageSourceReader.Node, line: Int) throws(ImportError) -> [Double] {
+    private static func frame(of node: PageSourceReader.Node, line: Int, column: Int) throws(ImportError)
+        -> [Double]
+    {
         var frame: [Double] = []
         for key in ["x", "y", "width", "height"] {
             guard let text = node.attributes[key] else {
@@ -188,7 +241,7 @@ public enum AppiumImporter: HierarchyImporter {
             }
             guard let number = ImportText.number(Array(text.utf8)), number.isFinite else {
                 throw ImportError(
-                    format: format, line: line, column: max(1, node.column),
+                    format: format, line: line, column: column,
                     reason: "'\(key)' is '\(text.prefix(40))', not a number of points",
                     hint: "WebDriverAgent writes x, y, width and height as plain numbers, like `width=\"390\"`")
             }

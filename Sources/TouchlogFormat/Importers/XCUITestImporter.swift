@@ -8,9 +8,10 @@
 ///       Button, 0x600000c04300, {{20.0, 100.0}, {353.0, 44.0}}, identifier: 'login', label: 'Log In'
 /// ```
 ///
-/// Each `Element subtree:` starts a snapshot (a file without one is read as a single tree). Frames are in
-/// screen coordinates and become superview coordinates; element types become UIKit classes. Ids are paths:
-/// the printed addresses are of XCTest's snapshot objects, new at every query, so they name nothing stable.
+/// Each `Element subtree:` starts a snapshot (a file without one is read as trees between chatter). The
+/// `Path to element:` after a partial tree rebuilds its ancestors; neither it nor the `Query chain:` adds elements.
+/// Frames are in screen coordinates and become superview coordinates; element types become UIKit classes. Ids are
+/// paths: the printed addresses are of XCTest's snapshot objects, new at every query, so they name nothing stable.
 public enum XCUITestImporter: HierarchyImporter {
     public static let format = ImportFormat.xcuitest
 

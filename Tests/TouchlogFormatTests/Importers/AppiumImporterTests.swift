@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func emptyPageSourceWarnsAtTheApplicationAndSaysNothingReplays() throws {
-        let xml = "<?xml version=\"1.0\"?>\n<AppiumAUT>\n"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<AppiumAUT>\n"
             + Self.element("Application", #"name="Shop" x="0" y="0" width="390" height="844""#) + "\n</AppiumAUT>"
         let (records, warnings) = try Self.convert(xml)
         #expect(warnings.count == 1)
@@ -57,7 +58,8 @@ import Testing
             Self.element("Button", #"name="pay" label="Pay" x="0" y="0" width="1" height="1""#)
             + Self.element("Button", #"name="Pay" label="Pay" x="0" y="0" width="1" height="1""#)
             + Self.element("Button", #"name="close" x="0" y="0" width="1" height="1""#)
-        let (records, _) = try Self.convert(Self.element("Window", #"x="0" y="0" width="9" height="9""#, children: buttons))
+        let (records, _) = try Self.convert(
+            Self.element("Window", #"x="0" y="0" width="9" height="9""#, children: buttons))
         let views = try #require(records[1]["windows"]?[0]?["subviews"]?.arrayValue)
         #expect(views[0]["accessibilityIdentifier"] == "pay")
         #expect(views[0]["accessibilityLabel"] == "Pay")
@@ -84,20 +86,31 @@ import Testing
     @Test(arguments: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x86]] as [[UInt8]])
     func bytesThatAreNotUTF8FailAtTheirPlace(_ bad: [UInt8]) {
         let bytes = Array("<AppiumAUT>\n  <XCUIElementTypeOther label=\"".utf8) + bad + Array("\"/></AppiumAUT>".utf8)
-        #expect(throws: ImportError(
-            format: .appium, line: 2, column: 32, reason: "byte 0x\(String(bad[0], radix: 16, uppercase: true)) is not UTF-8",
-            hint: "WebDriverAgent writes page sources in UTF-8; save the file as UTF-8 without changing it")
+        #expect(
+            throws: ImportError(
+                format: .appium, line: 2, column: 32,
+                reason: "byte 0x\(String(bad[0], radix: 16, uppercase: true)) is not UTF-8",
+                hint: "WebDriverAgent writes page sources in UTF-8; save the file as UTF-8 without changing it")
         ) {
             try ImportFormat.appium.convert(bytes, sourceName: "source.xml")
         }
         #expect(AppiumImporter.firstInvalidUTF8(Array("→ ok é 😀".utf8)) == nil)
     }
 
+    @Test func aDeclarationAfterBlankLinesIsStillAtTheStart() throws {
+        let (records, _) = try Self.convert(
+            "\n  \n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + Self.element("Window", #"x="0" y="0" width="9" height="9""#))
+        #expect(records[1]["windows"]?[0]?["class"] == "UIWindow")
+    }
+
     @Test func attributeOrderDoesNotChangeTheRecords() throws {
         let a = try Self.convert(
-            #"<XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="9" height="9" index="0" accessible="false" traits="Window"/>"#)
+            #"<XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="9" height="9" index="0" accessible="false" traits="Window"/>"#
+        )
         let b = try Self.convert(
-            #"<XCUIElementTypeWindow traits="Window" accessible="false" index="0" height="9" width="9" y="0" x="0" type="XCUIElementTypeWindow"/>"#)
+            #"<XCUIElementTypeWindow traits="Window" accessible="false" index="0" height="9" width="9" y="0" x="0" type="XCUIElementTypeWindow"/>"#
+        )
         #expect(a.records.dropFirst().map { $0.serialized() } == b.records.dropFirst().map { $0.serialized() })
     }
 }

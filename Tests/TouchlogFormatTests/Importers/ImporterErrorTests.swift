@@ -127,8 +127,21 @@ import Testing
             input: "<AppiumAUT>\n<XCUIElementTypeOther x=\"0\" y=\"12pt\" width=\"1\" height=\"1\"/>\n</AppiumAUT>",
             line: 2, column: 58, reason: "'y' is '12pt', not a number of points"),
         Bad(
+            name: "processing instruction without data (crashed Foundation's XMLParser)", format: .appium,
+            input: "<?xml version=\"1.0\"?>\n  <?xm?>\n<XCUIElementTypeOther/>",
+            line: 2, column: 3, reason: "a processing instruction is not part of a page source"),
+        Bad(
+            name: "document type declaration", format: .appium,
+            input: "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">]>\n<AppiumAUT/>",
+            line: 2, column: 1, reason: "a document type declaration is not part of a page source"),
+        Bad(
+            name: "mismatched tag after blank lines", format: .appium,
+            input: "\n\n<XCUIElementTypeCell x=\"0\">\n</XCUIElementTypeOther>",
+            line: 4, column: 24, reason: "a closing tag does not match"),
+        Bad(
             name: "XML of something else", format: .appium,
-            input: "<?xml version=\"1.0\"?>\n<hierarchy rotation=\"0\"><node class=\"android.widget.Button\"/></hierarchy>",
+            input:
+                "<?xml version=\"1.0\"?>\n<hierarchy rotation=\"0\"><node class=\"android.widget.Button\"/></hierarchy>",
             line: 1, column: nil, reason: "no XCUIElementType element found"),
     ]
 

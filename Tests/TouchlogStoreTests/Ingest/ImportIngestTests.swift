@@ -71,6 +71,20 @@ import Testing
         #expect(second.sessions.first?.session == first.sessions.first?.session)
     }
 
+    @Test func anEmptyPageSourceIsStoredWithAWarningAtItsLine() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let path = folder.file(
+            "source.xml",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<AppiumAUT><XCUIElementTypeApplication "
+                + "type=\"XCUIElementTypeApplication\" name=\"Shop\" label=\"Shop\"/></AppiumAUT>\n")
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.sessions.count == 1)
+        let warnings = report.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map(\.line) == [2])
+        #expect(warnings.first?.message.contains("no window") == true)
+    }
+
     @Test func fromForcesAFormatAndItsErrorsNameTheLine() throws {
         let database = try TouchlogDatabase.inMemory()
         let path = folder.file("a.jsonl", Lines.session([Lines.touch(0.1)]))
@@ -125,6 +139,6 @@ import Testing
         #expect(InputFormat(name: "pviews") == .imported(.recursiveDescription))
         #expect(InputFormat(name: "XCUITest") == .imported(.xcuitest))
         #expect(InputFormat(name: "csv") == nil)
-        #expect(InputFormat.names == ["touchlog", "recursiveDescription", "sentry", "xcuitest"])
+        #expect(InputFormat.names == ["touchlog", "recursiveDescription", "sentry", "xcuitest", "appium"])
     }
 }
