@@ -239,7 +239,8 @@ public enum AppiumImporter: HierarchyImporter {
                 frame.append(0)
                 continue
             }
-            guard let number = ImportText.number(Array(text.utf8)), number.isFinite else {
+            // No screen is a billion points wide; the bound keeps superview coordinates (differences) finite.
+            guard let number = ImportText.number(Array(text.utf8)), number.isFinite, abs(number) <= 1e9 else {
                 throw ImportError(
                     format: format, line: line, column: column,
                     reason: "'\(key)' is '\(text.prefix(40))', not a number of points",

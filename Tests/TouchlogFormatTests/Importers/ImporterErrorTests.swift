@@ -139,6 +139,10 @@ import Testing
             input: "\n\n<XCUIElementTypeCell x=\"0\">\n</XCUIElementTypeOther>",
             line: 4, column: 24, reason: "a closing tag does not match"),
         Bad(
+            name: "coordinate too large to subtract", format: .appium,
+            input: "<XCUIElementTypeOther x=\"-1e308\"><XCUIElementTypeButton x=\"1e308\"/></XCUIElementTypeOther>",
+            line: 1, column: 33, reason: "'x' is '-1e308', not a number of points"),
+        Bad(
             name: "XML of something else", format: .appium,
             input:
                 "<?xml version=\"1.0\"?>\n<hierarchy rotation=\"0\"><node class=\"android.widget.Button\"/></hierarchy>",
