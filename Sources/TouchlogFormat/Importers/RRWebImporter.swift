@@ -44,7 +44,7 @@ public enum RRWebImporter: HierarchyImporter {
 
     /// The report rules a session without a hierarchy, recognizers, actions, keyboard or first-responder records
     /// cannot fire on; named in the warning so a quiet report is not taken for a clean session.
-    static let rulesThatCannotFireWithoutHierarchy = [
+    public static let rulesThatCannotFireWithoutHierarchy = [
         "blocked_tap", "unreachable_control", "swallowed_tap", "unhandled_action", "touch_on_hidden_view",
         "hit_test_divergence", "tap_failed_to_dismiss", "hidden_first_responder", "keyboard_occludes_input",
         "keyboard_without_first_responder", "first_responder_without_keyboard",
@@ -89,6 +89,8 @@ public enum RRWebImporter: HierarchyImporter {
         /// A Sentry envelope that also holds a view hierarchy (`windows`).
         var carriesHierarchy = false
         var skippedEvents = 0
+        /// Events with a numeric `type` and `timestamp`, touches or not.
+        var eventsRead = 0
         var firstLine = 1
         var sequences = 0
         var touches: [JSONValue] = []
@@ -148,17 +150,17 @@ public enum RRWebImporter: HierarchyImporter {
                 stream.carriesHierarchy = true
             }
         }
-        guard !eventLists.isEmpty else {
+        for events in eventLists {
+            for event in events { try readEvent(event, into: &stream) }
+        }
+        guard stream.eventsRead > 0 else {
             throw ImportError(
                 format: format, line: values.first?.line ?? 1, column: values.first?.column,
                 reason:
-                    "no rrweb events: neither an array of events nor a PostHog \"$snapshot\" with \"$snapshot_data\"",
+                    "no rrweb events: no object with a numeric \"type\" and \"timestamp\" in an array of events or a PostHog \"$snapshot_data\"",
                 hint:
                     "pass the replay recording segment (a JSON array of events), the envelope holding it, or the exported $snapshot events"
             )
-        }
-        for events in eventLists {
-            for event in events { try readEvent(event, into: &stream) }
         }
         if stream.skippedEvents > 0 {
             warn(
@@ -187,6 +189,7 @@ public enum RRWebImporter: HierarchyImporter {
             stream.skippedEvents += 1
             return
         }
+        stream.eventsRead += 1
         stream.origin = min(stream.origin ?? timestamp, timestamp)
         let data = event["data"]
         switch type {

@@ -159,6 +159,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"rendering_system":"UIKIT","windows":[]}"#, 1, 1, "no rrweb events"),
+        ("\n  [1, {\"type\":\"3\"}]", 2, 3, "no rrweb events"),
         ("[{\"type\":3,\"timestamp\":1,\n \"data\":{\"source\":2,\"type\":7,\"y\":2}}]", 2, 9, "a touch without \"x\""),
         (
             "[{\"type\":3,\"timestamp\":1,\"data\":{\"source\":2,\"type\":7,\"x\":\"12\",\"y\":2}}]", 1, 58,
