@@ -1,5 +1,5 @@
 // libFuzzer harness for the importers. Not a SwiftPM target: Tests/Fuzz/run-fuzzers.sh compiles it with the
-// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST choosing the importer (default:
+// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST / -D FUZZ_RRWEB choosing the importer (default:
 // recursiveDescription).
 //
 // Besides "no crash, no hang", every input checks what the importers promise: the result is a session header
@@ -10,6 +10,8 @@
     let fuzzedFormat = ImportFormat.sentry
 #elseif FUZZ_XCUITEST
     let fuzzedFormat = ImportFormat.xcuitest
+#elseif FUZZ_RRWEB
+    let fuzzedFormat = ImportFormat.rrweb
 #else
     let fuzzedFormat = ImportFormat.recursiveDescription
 #endif

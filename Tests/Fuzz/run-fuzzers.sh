@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-180}"
 shift || true
 formats=("$@")
-[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest jsonl)
+[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest rrweb jsonl)
 
 out=.build/fuzz
 tests=Tests/TouchlogFormatTests/Importers
@@ -37,7 +37,8 @@ flag_for() {
         recursiveDescription) echo "" ;;
         sentry) echo "-DFUZZ_SENTRY" ;;
         xcuitest) echo "-DFUZZ_XCUITEST" ;;
-        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest or jsonl" >&2; exit 2 ;;
+        rrweb) echo "-DFUZZ_RRWEB" ;;
+        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, rrweb or jsonl" >&2; exit 2 ;;
     esac
 }
 

@@ -14,6 +14,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case sentry
     /// `XCUIElement.debugDescription` element trees from XCUITest.
     case xcuitest
+    /// Session-replay touch streams: rrweb events from Sentry's and PostHog's mobile SDKs, joined to a hierarchy.
+    case rrweb
 
     /// The importer that reads this format.
     public var importer: any HierarchyImporter.Type {
@@ -21,6 +23,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: RecursiveDescriptionImporter.self
         case .sentry: SentryImporter.self
         case .xcuitest: XCUITestImporter.self
+        case .rrweb: RRWebImporter.self
         }
     }
 
@@ -37,6 +40,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: "a UIView recursiveDescription dump"
         case .sentry: "Sentry JSON"
         case .xcuitest: "an XCUITest debugDescription tree"
+        case .rrweb: "a session-replay touch stream (rrweb)"
         }
     }
 
@@ -46,6 +50,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: ["recursiveDescription", "recursive-description", "pviews"]
         case .sentry: ["sentry", "sentry-view-hierarchy"]
         case .xcuitest: ["xcuitest", "xcui", "debugDescription"]
+        case .rrweb: ["rrweb", "session-replay", "sentry-replay", "posthog"]
         }
     }
 

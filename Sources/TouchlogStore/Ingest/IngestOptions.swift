@@ -16,6 +16,9 @@ public struct IngestOptions: Sendable {
     public var queueDepth = 4
     /// How to read the input: nil detects it from the first bytes (`--from` forces it).
     public var inputFormat: InputFormat?
+    /// A view-hierarchy dump (any format an importer reads) to join to each input, which is then a session-replay
+    /// touch stream (`--hierarchy`): the touches are hit-tested against it.
+    public var hierarchy: String?
     /// Stops the ingest when cancelled: the file in progress is rolled back (``FileIngestReport/interrupted``).
     public var cancellation: Cancellation?
 

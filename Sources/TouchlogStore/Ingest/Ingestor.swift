@@ -66,9 +66,10 @@ public final class Ingestor: Sendable {
         let redactLabels = options.redactLabels
         let batchSize = options.batchSize
         let inputFormat = options.inputFormat
+        let hierarchy = options.hierarchy
         let producer = Thread {
             Self.produce(
-                descriptor: descriptor, name: name, inputFormat: inputFormat, keepText: keepText,
+                descriptor: descriptor, name: name, inputFormat: inputFormat, hierarchy: hierarchy, keepText: keepText,
                 redactLabels: redactLabels, batchSize: batchSize, queue: queue, progress: progress)
             queue.close()
             done.signal()
@@ -154,7 +155,8 @@ public final class Ingestor: Sendable {
     /// recording is streamed; a view-hierarchy dump is read whole, converted to touchlog/1 records by its importer
     /// and decoded like a recording, so both take the same validated path into the database.
     private static func produce(
-        descriptor: Int32, name: String, inputFormat: InputFormat?, keepText: Bool, redactLabels: Bool,
+        descriptor: Int32, name: String, inputFormat: InputFormat?, hierarchy: String?, keepText: Bool,
+        redactLabels: Bool,
         batchSize: Int, queue: BatchQueue<Item>, progress: (@Sendable (Int) -> Void)?
     ) {
         final class Sink {
@@ -180,7 +182,10 @@ public final class Ingestor: Sendable {
                 source = try GzipSource(input: file, prefix: prefix)
                 prefix = try source.read(upTo: InputFormat.detectionWindow)
             }
-            let detected = inputFormat ?? ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog
+            // A hierarchy to join says the input is a touch stream (detection does not know touch streams yet).
+            let detected =
+                inputFormat ?? (hierarchy != nil ? .imported(.rrweb) : nil) ?? ImportFormat.detect(prefix).map(
+                    InputFormat.imported) ?? .touchlog
             if inputFormat == nil, detected == .touchlog, let problem = InputShape.problem(prefix) {
                 // Not JSON Lines at all (an array, an archive, a README, a screenshot): one clear error instead
                 // of one per line.
@@ -210,12 +215,34 @@ public final class Ingestor: Sendable {
                                 hint: "a hierarchy dump is normally kilobytes; check that this is the file you meant")))
                     return
                 }
-                let records = try format.convert(dump, sourceName: "") { warning in
+                let warn = { (warning: ImportWarning) in
                     sink.batch.append(
                         .diagnostic(
                             Diagnostic(
                                 severity: .warning, file: name, line: warning.line, column: warning.column ?? 0,
                                 message: warning.message, hint: warning.hint)))
+                }
+                let records: [JSONValue]
+                if let hierarchy {
+                    guard format == .rrweb else {
+                        _ = queue.put(
+                            .importFailed(
+                                Diagnostic(
+                                    severity: .error, file: name, line: 0, column: 0,
+                                    message:
+                                        "--hierarchy joins a session-replay touch stream, but this is \(format.displayName)",
+                                    hint: "give --hierarchy only with touch streams (--from rrweb)")))
+                        return
+                    }
+                    switch HierarchyFile.read(hierarchy) {
+                    case .records(let joined):
+                        records = try RRWebImporter.convert(dump, sourceName: "", joining: joined, warn: warn)
+                    case .failure(let diagnostic):
+                        _ = queue.put(.importFailed(diagnostic))
+                        return
+                    }
+                } else {
+                    records = try format.convert(dump, sourceName: "", warn: warn)
                 }
                 // The importer's records go to the decoder as they are: serialised once to be stored, never parsed again.
                 decoder.readAll(records: records)
@@ -242,6 +269,43 @@ public final class Ingestor: Sendable {
         } catch {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
+        }
+    }
+}
+
+/// The view-hierarchy dump given with `--hierarchy`, read and converted by the importer its content calls for.
+enum HierarchyFile {
+    enum Outcome {
+        case records([JSONValue])
+        case failure(Diagnostic)
+    }
+
+    static func read(_ path: String) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: 0, column: 0,
+                    message: "cannot read the hierarchy \"\(path)\"",
+                    hint: "check the path given to --hierarchy and its permissions"))
+        }
+        let bytes = [UInt8](data)
+        guard let format = ImportFormat.detect(bytes), format != .rrweb else {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: 1, column: 1,
+                    message: "\"\(path)\" is not a view-hierarchy dump touchlog imports",
+                    hint:
+                        "give --hierarchy a Sentry view-hierarchy.json, a recursiveDescription or an XCUITest debugDescription dump"
+                ))
+        }
+        do {
+            return .records(try format.convert(bytes, sourceName: ""))
+        } catch {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: error.line, column: error.column ?? 0,
+                    message: "not readable as \(format.displayName): \(error.reason)",
+                    hint: error.hint ?? "check that this is the hierarchy captured with the touch stream"))
         }
     }
 }
