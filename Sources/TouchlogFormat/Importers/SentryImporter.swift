@@ -34,14 +34,10 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
         }
         var hierarchies: [(json: LocatedJSON, rendering: String?)] = []
         var events: [LocatedJSON] = []
-        for value in values where value.members != nil {
-            if value["windows"] != nil {
-                hierarchies.append((value, value["rendering_system"]?.string))
-            } else if isItemHeader(value) {
-                continue
-            } else if isEvent(value) {
-                events.append(value)
-            }
+        for value in values where value.members != nil && !isItemHeader(value) {
+            if value["windows"] != nil { hierarchies.append((value, value["rendering_system"]?.string)) }
+            // Not `else`: a value with both a hierarchy and breadcrumbs must not lose its taps.
+            if isEvent(value) { events.append(value) }
         }
         guard !hierarchies.isEmpty || !events.isEmpty else {
             throw ImportError(

@@ -94,6 +94,19 @@ import Testing
         #expect(warnings == [])
     }
 
+    @Test func aHierarchyThatAlsoHoldsBreadcrumbsKeepsItsTaps() throws {
+        let text = """
+            {"windows":[{"type":"UIWindow","width":393,"height":852,"children":[
+              {"type":"UIButton","identifier":"pay","x":20,"y":700,"width":353,"height":50}]}],
+             "breadcrumbs":[{"timestamp":1714642205.25,"category":"touch","message":"pay:",
+               "data":{"accessibilityIdentifier":"pay"}}]}
+            """
+        let (records, warnings) = try Self.convert(text)
+        #expect(records.map { $0["type"]?.stringValue ?? "" } == ["session", "snapshot", "sent"])
+        #expect(records.last?["sender"] == "path:0/0")
+        #expect(warnings == [])
+    }
+
     @Test func aReportWithoutSystemTakesTheDeviceFromItsScope() throws {
         let fixture = try #require(ImporterFixtures.fixtures.first { $0.name == "crash-report-without-system.json" })
         let header = try #require(try ImportFormat.sentry.convert(fixture.bytes, sourceName: fixture.name).first)
