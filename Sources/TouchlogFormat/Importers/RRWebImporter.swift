@@ -15,7 +15,7 @@
 /// it (``convert(_:sourceName:joining:warn:)``, `touchlog ingest --hierarchy`) or carried in the same Sentry
 /// envelope; without one the touches import against an empty snapshot and a warning says what that costs. The
 /// mapping is in docs/importers.md.
-public enum RRWebImporter: HierarchyImporter {
+public enum RRWebImporter: JSONDocumentImporter {
     public static let format = ImportFormat.rrweb
 
     public static func convert(

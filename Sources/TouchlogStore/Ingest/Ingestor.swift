@@ -151,6 +151,18 @@ public final class Ingestor: Sendable {
     /// only touchlog/1 recordings are streamed).
     static let maximumImportBytes = 256 << 20
 
+    /// Reads up to `limit` more bytes a chunk at a time, so a dump of a few kilobytes costs a few kilobytes
+    /// (reading into one buffer of the limit's size would commit the whole limit for every dump).
+    private static func readRest(of source: any ByteSource, upTo limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count < limit {
+            let chunk = try source.read(upTo: min(1 << 20, limit - bytes.count))
+            if chunk.isEmpty { break }
+            bytes += chunk
+        }
+        return bytes
+    }
+
     /// The parsing thread: detects what the input holds, then decodes it into batches of events. A touchlog/1
     /// recording is streamed; a view-hierarchy dump is read whole, converted to touchlog/1 records by its importer
     /// and decoded like a recording, so both take the same validated path into the database.
@@ -182,10 +194,32 @@ public final class Ingestor: Sendable {
                 source = try GzipSource(input: file, prefix: prefix)
                 prefix = try source.read(upTo: InputFormat.detectionWindow)
             }
-            // A hierarchy to join says the input is a touch stream (detection does not know touch streams yet).
-            let detected =
-                inputFormat ?? (hierarchy != nil ? .imported(.rrweb) : nil) ?? ImportFormat.detect(prefix).map(
-                    InputFormat.imported) ?? .touchlog
+            // What is in hand: the detection window, or the whole input once JSON that is not a recording has been
+            // read to decide it by its shape.
+            var head = prefix
+            var detected: InputFormat
+            if let inputFormat {
+                detected = inputFormat
+            } else {
+                switch ImportFormat.opening(prefix) {
+                case .empty, .touchlog:
+                    // A recording is streamed from its first line; nothing past the window is read to decide it.
+                    detected = .touchlog
+                case .text:
+                    detected = ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog
+                case .json:
+                    // A JSON document says what it is by its top-level keys, wherever they fall: a crash report
+                    // writes them after hundreds of kilobytes of binary images. Read it whole (dumps are read whole
+                    // anyway) and decide by its shape; past the import limit, the shape of what was read decides.
+                    head += try readRest(of: source, upTo: maximumImportBytes + 1 - prefix.count)
+                    detected = ImportFormat.detect(head).map(InputFormat.imported) ?? .touchlog
+                }
+            }
+            if hierarchy != nil, inputFormat == nil, detected == .touchlog {
+                // A hierarchy to join says the input is a touch stream: one detection cannot place is read as one,
+                // so its error says what a touch stream lacks rather than what a recording does.
+                detected = .imported(.rrweb)
+            }
             if inputFormat == nil, detected == .touchlog, let problem = InputShape.problem(prefix) {
                 // Not JSON Lines at all (an array, an archive, a README, a screenshot): one clear error instead
                 // of one per line.
@@ -198,13 +232,15 @@ public final class Ingestor: Sendable {
             }
             switch detected {
             case .touchlog:
-                try decoder.readAll(source: source, prefix: prefix) { read in
+                try decoder.readAll(source: source, prefix: head) { read in
                     bytes = read
                     progress?(read)
                 }
             case .imported(let format):
-                var dump = prefix
-                dump += try source.read(upTo: maximumImportBytes + 1 - prefix.count)
+                var dump = head
+                if dump.count <= maximumImportBytes {
+                    dump += try readRest(of: source, upTo: maximumImportBytes + 1 - dump.count)
+                }
                 bytes = dump.count
                 guard dump.count <= maximumImportBytes else {
                     _ = queue.put(

@@ -44,15 +44,6 @@ import Testing
 
     @Test(arguments: ImporterFixtures.fixtures)
     func isDetectedAsItsFormat(_ fixture: ImporterFixtures.Case) {
-        guard fixture.format != .rrweb else {
-            // Touch streams are detected by their JSON shape (RRWebImporter.claims), which ImportFormat.detect asks
-            // once JSONDocumentShape detection lands; until then ingest takes them with --from rrweb. The known issue
-            // turns into a failure the day detection finds them, so this exception is removed then.
-            withKnownIssue("JSON detection by shape is not wired yet") {
-                #expect(ImportFormat.detect(fixture.bytes) == fixture.format)
-            }
-            return
-        }
         #expect(ImportFormat.detect(fixture.bytes) == fixture.format)
     }
 

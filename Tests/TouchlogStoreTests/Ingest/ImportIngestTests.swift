@@ -122,6 +122,61 @@ import Testing
         #expect(forced.errors.count > 1)
     }
 
+    /// A SentryCrash report with its keys in name order: more than the detection window of binary images before
+    /// `crash`, `report` and the scope's breadcrumbs.
+    static func largeCrashReport() -> String {
+        let image =
+            #"{"image_addr":6794428416,"image_size":29360128,"name":"/System/Library/Frameworks/UIKit.framework/UIKit"}"#
+        return """
+            {"binary_images":[\(Array(repeating: image, count: 1_000).joined(separator: ",\n"))],
+            "crash":{"error":{"type":"signal"}},"report":{"id":"3E1F7A20","timestamp":"2024-07-01T18:22:05Z"},
+            "user":{"sentry_sdk_scope":{"breadcrumbs":[
+              {"category":"touch","message":"save:","timestamp":"2024-07-01T18:21:58.750Z","type":"user"}]}}}
+            """
+    }
+
+    @Test func aCrashReportWhoseKeysComePastTheDetectionWindowIsImported() throws {
+        let text = Self.largeCrashReport()
+        let report = try #require(text.range(of: #""report""#))
+        #expect(text.utf8.distance(from: text.startIndex, to: report.lowerBound) > InputFormat.detectionWindow)
+        let database = try TouchlogDatabase.inMemory()
+        let result = Ingestor(database: database).ingest(.file(folder.file("crash.json", text)))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let session = try database.session(matching: try #require(result.sessions.first).session)
+        #expect(session.headerJSON.contains(#""importer":"sentry""#))
+        #expect(try database.count("record WHERE type = 'sent'") == 1)
+        // Forcing the format reads it the same way.
+        let forced = Ingestor(
+            database: try TouchlogDatabase.inMemory(), options: IngestOptions(inputFormat: .imported(.sentry))
+        ).ingest(.file(folder.file("crash-forced.json", text)))
+        #expect(forced.succeeded, "\(forced.diagnostics)")
+        #expect(forced.sessions.first?.session == result.sessions.first?.session)
+    }
+
+    @Test func aTouchBreadcrumbLeftOutIsAWarningAtItsLine() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("TouchlogFormatTests/Importers/Fixtures/sentry/touch-without-timestamp.json").path
+        let report = Ingestor(database: try TouchlogDatabase.inMemory()).ingest(.file(path))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let warning = try #require(report.diagnostics.first { $0.severity == .warning })
+        #expect(warning.line == 15)
+        #expect(warning.message.contains("CheckoutButton"))
+    }
+
+    @Test func jsonNoImporterClaimsKeepsTheClearErrors() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let array = Ingestor(database: database).ingest(.file(folder.file("list.json", #"[{"windows":[]}]"#)))
+        #expect(!array.succeeded)
+        #expect(array.errors.count == 1)
+        #expect(array.errors.first?.message.hasPrefix("a JSON array, not JSON Lines") == true)
+        // An object nobody claims is read as JSON Lines, and has no session header.
+        let object = Ingestor(database: database).ingest(
+            .file(folder.file("other.json", "{\n  \"name\": \"settings\"\n}\n")))
+        #expect(!object.succeeded)
+        #expect(object.heldNoSession)
+    }
+
     @Test func inputFormatNamesIncludeEveryImporterAndTouchlog() {
         #expect(InputFormat(name: "touchlog") == .touchlog)
         #expect(InputFormat(name: "pviews") == .imported(.recursiveDescription))
