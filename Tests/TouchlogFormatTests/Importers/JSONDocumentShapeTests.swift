@@ -79,14 +79,18 @@ import Testing
         "{\"type\":\"snapshot\",\"t\":0,\"windows\":[]}\n{\"type\":\"touch\",\"t\":1}\n",
         // A line that looks like an event after one that does not: the first value decides.
         "{\"type\":\"touch\",\"t\":1}\n{\"breadcrumbs\":[]}\n",
-        // rrweb session-replay events: an array.
-        #"[{"type":4,"data":{"href":"x"},"timestamp":1}]"#,
         #"{"contexts":{}}"#, #"{"report":"weekly"}"#, #"{"entries":[]}"#,
         "{\"a\":1}\n{\"type\":\"event\",\"t\":0}\n",
     ])
     func sentryLeavesOtherJSONUnclaimed(_ text: String) {
         #expect(!SentryImporter.claims(Self.shape(text)))
         #expect(ImportFormat.detect(Array(text.utf8)) == nil)
+    }
+
+    @Test func rrwebEventsAreATouchStreamNotSentry() {
+        let text = #"[{"type":4,"data":{"href":"x"},"timestamp":1}]"#
+        #expect(!SentryImporter.claims(Self.shape(text)))
+        #expect(ImportFormat.detect(Array(text.utf8)) == .rrweb)
     }
 
     @Test func everyJSONImporterIsAskedAndEachFormatOnce() {
