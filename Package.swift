@@ -56,7 +56,8 @@ let package = Package(
         .testTarget(
             name: "TouchlogFormatTests", dependencies: ["TouchlogFormat", "ResponderCore"],
             exclude: [
-                "Importers/Fixtures", "Importers/Golden", "Importers/Expected", "Importers/Corpus", "Reading/Corpus",
+                "Importers/Fixtures", "Importers/Golden", "Importers/Expected", "Importers/Corpus", "Importers/Joined",
+                "Reading/Corpus",
             ]),
         .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
         .testTarget(

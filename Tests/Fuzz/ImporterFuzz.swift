@@ -1,15 +1,17 @@
 // libFuzzer harness for the importers. Not a SwiftPM target: Tests/Fuzz/run-fuzzers.sh compiles it with the
-// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST / -D FUZZ_APPIUM choosing the
-// importer (default: recursiveDescription).
+// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST / -D FUZZ_RRWEB / -D FUZZ_APPIUM
+// choosing the importer (default: recursiveDescription).
 //
 // Besides "no crash, no hang", every input checks what the importers promise: the result is a session header
 // followed by snapshots whose view ids are unique, the output is never mistaken for a dump, a second
-// conversion gives the same records, and an error names a line that exists.
+// conversion gives the same records, and an error or warning names a line that exists.
 
 #if FUZZ_SENTRY
     let fuzzedFormat = ImportFormat.sentry
 #elseif FUZZ_XCUITEST
     let fuzzedFormat = ImportFormat.xcuitest
+#elseif FUZZ_RRWEB
+    let fuzzedFormat = ImportFormat.rrweb
 #elseif FUZZ_APPIUM
     let fuzzedFormat = ImportFormat.appium
 #else
@@ -22,14 +24,20 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if let data, size > 0 { Array(UnsafeBufferPointer(start: data, count: size)) } else { [] }
     _ = ImportFormat.detect(bytes)
     let records: [JSONValue]
+    let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    var warnings: [ImportWarning] = []
     do {
-        records = try fuzzedFormat.convert(bytes, sourceName: "fuzz")
+        records = try fuzzedFormat.convert(bytes, sourceName: "fuzz") { warnings.append($0) }
     } catch {
-        let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         precondition(
             error.line >= 1 && error.line <= lineCount, "error names line \(error.line) of \(lineCount)")
         precondition(!error.reason.isEmpty, "error without a reason")
         return 0
+    }
+    for warning in warnings {
+        precondition(
+            warning.line >= 1 && warning.line <= lineCount, "warning names line \(warning.line) of \(lineCount)")
+        precondition(!warning.message.isEmpty, "warning without a message")
     }
     precondition(records.first?["type"] == "session", "first record is not a session header")
     precondition(records.first?["format"] == "touchlog/1", "header format is not touchlog/1")

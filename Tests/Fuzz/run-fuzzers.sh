@@ -16,18 +16,20 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-180}"
 shift || true
 formats=("$@")
-[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest appium jsonl)
+[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest rrweb appium jsonl)
 
 out=.build/fuzz
 tests=Tests/TouchlogFormatTests/Importers
-# The importers read JSON with the format's own reader, so the JSON folder and the format's limits come along.
-# The Appium importer reads XML with Foundation's XMLParser: FoundationXML (and libxml2) link in through the
-# module's autolink entries, as they do in the package build.
-# ImportedRecords.swift decodes into the whole format's records, which the importers do not need: it stays out.
-sources=(Sources/TouchlogFormat/FormatLimits.swift Sources/TouchlogFormat/JSON/*.swift
-         Sources/TouchlogFormat/Dates/CivilDays.swift
-         $(ls Sources/TouchlogFormat/Importers/*.swift | grep -v '/ImportedRecords\.swift$')
+# The importers read JSON with the format's own reader, so the JSON folder and the format's limits come along, and
+# their timestamps with the calendar arithmetic in Dates/. The Appium importer reads XML with Foundation's
+# XMLParser: FoundationXML (and libxml2) link in through the module's autolink entries, as in the package build.
+# ImportedRecords.swift decodes an importer's output into typed records, which needs the whole record model; the
+# harness checks the JSON records themselves, so it stays out.
+sources=(Sources/TouchlogFormat/FormatLimits.swift Sources/TouchlogFormat/Dates/*.swift Sources/TouchlogFormat/JSON/*.swift
          Tests/Fuzz/ImporterFuzz.swift)
+for file in Sources/TouchlogFormat/Importers/*.swift; do
+    [ "$(basename "$file")" = ImportedRecords.swift ] || sources+=("$file")
+done
 mkdir -p "$out"
 status=0
 # Leaks in the toolchain's own libraries (listed, with why, in lsan.supp) are not the importers' to fix.
@@ -38,8 +40,9 @@ flag_for() {
         recursiveDescription) echo "" ;;
         sentry) echo "-DFUZZ_SENTRY" ;;
         xcuitest) echo "-DFUZZ_XCUITEST" ;;
+        rrweb) echo "-DFUZZ_RRWEB" ;;
         appium) echo "-DFUZZ_APPIUM" ;;
-        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, appium or jsonl" >&2; exit 2 ;;
+        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, rrweb, appium or jsonl" >&2; exit 2 ;;
     esac
 }
 

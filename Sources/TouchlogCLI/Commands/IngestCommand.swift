@@ -32,6 +32,12 @@ struct IngestCommand: ParsableCommand {
             page sources. The \
             format is detected from the first 64 KiB; --from NAME forces it. See docs/importers.md.
 
+            Session-replay touch streams (rrweb events from Sentry's and PostHog's mobile session replay: a \
+            recording segment, an envelope, exported $snapshot events; --from rrweb) carry touches but no views. \
+            --hierarchy FILE joins each of them to the view hierarchy captured with it (any dump format above, \
+            detected), so the touches are hit-tested against its views; a Sentry envelope that holds both is \
+            joined by itself. Without a hierarchy the touches are stored against an empty snapshot, with a warning.
+
             Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
             before it is stored: a `key` record's "text" becomes "length", and a view's "text" (in snapshots, \
             inserts and `set` records) becomes "textLength". Lines set aside (a cut last line, lines rejected \
@@ -69,6 +75,7 @@ struct IngestCommand: ParsableCommand {
               touchlog ingest --keep-going --replace flaky.jsonl
               touchlog ingest --redact-labels support-tickets/*.jsonl
               pbpaste | touchlog ingest --from recursiveDescription -
+              touchlog ingest --from rrweb segment.json --hierarchy view-hierarchy.json
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -93,9 +100,16 @@ struct IngestCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest or appium.",
+            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb or appium.",
             valueName: "name"))
     var from: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Join every FILE, a session-replay touch stream, to this view-hierarchy dump (any format ingest imports).",
+            valueName: "file"),
+        completion: .file())
+    var hierarchy: String?
 
     @Argument(
         help: ArgumentHelp("touchlog/1 files (JSON Lines); - reads standard input.", valueName: "file"),
@@ -109,6 +123,21 @@ struct IngestCommand: ParsableCommand {
         if let from, InputFormat(name: from) == nil {
             throw ValidationError(
                 "Unknown format \"\(from)\" for --from; use one of: \(InputFormat.names.joined(separator: ", ")).")
+        }
+        if let hierarchy {
+            if let from, let format = InputFormat(name: from), format != .imported(.rrweb) {
+                throw ValidationError(
+                    "--hierarchy joins a session-replay touch stream to a view hierarchy; it cannot be used with --from \(from). Drop --from or use --from rrweb."
+                )
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: hierarchy, isDirectory: &isDirectory), !isDirectory.boolValue,
+                FileManager.default.isReadableFile(atPath: hierarchy)
+            else {
+                throw ValidationError(
+                    "Cannot read the hierarchy \"\(hierarchy)\" given to --hierarchy; check the path and its permissions."
+                )
+            }
         }
         if files.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("Standard input (-) can be read only once; give - a single time.")
@@ -125,6 +154,7 @@ struct IngestCommand: ParsableCommand {
                 replace: replace, keepGoing: keepGoing, keepText: keepText, redactLabels: redactLabels,
                 inputFormat: from.flatMap(InputFormat.init(name:)))
             options.cancellation = cancellation
+            options.hierarchy = hierarchy
             let ingestor = Ingestor(database: store, options: options)
             var summary = IngestSummary()
             let started = Date()

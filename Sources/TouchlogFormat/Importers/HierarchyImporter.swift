@@ -17,3 +17,13 @@ public protocol HierarchyImporter {
     static func convert(_ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void) throws(ImportError)
         -> [JSONValue]
 }
+
+/// An importer of a JSON format, which detection asks whether an input is its format by the input's shape (its
+/// top-level values' kinds and member names), never by where a key happens to fall in the bytes.
+///
+/// Claim what the format's writer produces and nothing wider: a touchlog/1 recording that lost its header, or
+/// another tool's JSON, must stay unclaimed so that ingest can say what it is instead.
+protocol JSONDocumentImporter: HierarchyImporter {
+    /// Whether an input of this shape is this importer's format.
+    static func claims(_ shape: JSONDocumentShape) -> Bool
+}

@@ -14,6 +14,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case sentry
     /// `XCUIElement.debugDescription` element trees from XCUITest.
     case xcuitest
+    /// Session-replay touch streams: rrweb events from Sentry's and PostHog's mobile SDKs, joined to a hierarchy.
+    case rrweb
     /// Appium / WebDriverAgent page source: `XCUIElementType…` elements as XML.
     case appium
 
@@ -23,6 +25,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: RecursiveDescriptionImporter.self
         case .sentry: SentryImporter.self
         case .xcuitest: XCUITestImporter.self
+        case .rrweb: RRWebImporter.self
         case .appium: AppiumImporter.self
         }
     }
@@ -40,6 +43,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: "a UIView recursiveDescription dump"
         case .sentry: "Sentry JSON"
         case .xcuitest: "an XCUITest debugDescription tree"
+        case .rrweb: "a session-replay touch stream (rrweb)"
         case .appium: "an Appium page source"
         }
     }
@@ -50,6 +54,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .recursiveDescription: ["recursiveDescription", "recursive-description", "pviews"]
         case .sentry: ["sentry", "sentry-view-hierarchy"]
         case .xcuitest: ["xcuitest", "xcui", "debugDescription"]
+        case .rrweb: ["rrweb", "session-replay", "sentry-replay", "posthog"]
         case .appium: ["appium", "page-source", "wda"]
         }
     }
@@ -65,41 +70,70 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         self = match
     }
 
-    /// Recognises a dump from its first bytes; `nil` means "not a known dump: read it as touchlog/1 JSON Lines".
+    /// Recognises a dump; `nil` means "not a known dump: read it as touchlog/1 JSON Lines".
     ///
-    /// A touchlog/1 file (first record a `session`) is never detected as an import. Only the first 64 KiB are
-    /// looked at, so detection costs the same whatever the file size. The rules are in docs/importers.md.
+    /// A touchlog/1 file (first line a `session` header) is never detected as an import. Other JSON is decided by
+    /// its shape over the whole input (``JSONDocumentShape``), asking ``jsonImporters`` in turn; text by its first
+    /// 64 KiB, so detection of a text dump costs the same whatever its size. The rules are in docs/importers.md.
     public static func detect(_ bytes: [UInt8]) -> ImportFormat? {
-        let head = Array(bytes.prefix(65_536))
+        switch opening(bytes) {
+        case .empty, .touchlog:
+            return nil
+        case .json:
+            let shape = JSONDocumentShape(scanning: bytes)
+            return jsonImporters.first { $0.claims(shape) }?.format
+        case .text(let start):
+            return detectText(Array(bytes.prefix(textDetectionWindow)), from: start)
+        }
+    }
+
+    /// The importers of JSON formats, asked in this order whether they claim an input's shape: the one place to add
+    /// a JSON format. Touch streams come first: a Sentry envelope that carries a replay beside a view hierarchy has
+    /// `windows` too, and is a touch stream joined to that hierarchy.
+    static let jsonImporters: [any JSONDocumentImporter.Type] = [RRWebImporter.self, SentryImporter.self]
+
+    /// How far into a text input detection looks.
+    static let textDetectionWindow = 65_536
+
+    /// What an input's first bytes say about how to read it, before anything else is read: whether it is a
+    /// touchlog/1 recording (streamed, never read whole), other JSON (read whole and decided by its shape), or
+    /// text (decided by its first 64 KiB).
+    public enum Opening: Equatable, Sendable {
+        /// Nothing but blank space (and a BOM).
+        case empty
+        /// JSON whose first line is a touchlog/1 `session` header.
+        case touchlog
+        /// Any other input starting with `{` or `[`.
+        case json
+        /// Anything else; `start` is the offset of its first byte that is not blank space.
+        case text(start: Int)
+    }
+
+    /// Classifies an input from its first bytes; ingest passes its detection window. A touchlog/1 header is one
+    /// line, whatever its key order, so the first line decides it.
+    public static func opening(_ prefix: [UInt8]) -> Opening {
         var start = 0
-        if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { start = 3 }
-        while start < head.count,
-            ImportText.isSpace(head[start]) || head[start] == 0x0A || head[start] == 0x0D
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < prefix.count,
+            ImportText.isSpace(prefix[start]) || prefix[start] == 0x0A || prefix[start] == 0x0D
         {
             start += 1
         }
-        guard start < head.count else { return nil }
-        if head[start] == UInt8(ascii: "{") || head[start] == UInt8(ascii: "[") {
-            return detectJSON(head, from: start)
+        guard start < prefix.count else { return .empty }
+        guard prefix[start] == UInt8(ascii: "{") || prefix[start] == UInt8(ascii: "[") else {
+            return .text(start: start)
         }
-        return detectText(head, from: start)
-    }
-
-    private static func detectJSON(_ head: [UInt8], from start: Int) -> ImportFormat? {
-        // The first line decides touchlog/1: its header is one line, whatever its key order.
         var end = start
-        while end < head.count, head[end] != 0x0A { end += 1 }
-        let firstLine = head[start..<end].filter { !ImportText.isSpace($0) }
+        // A header is a short line: looking past the window for its end would read a minified dump whole.
+        let limit = min(prefix.count, start + textDetectionWindow)
+        while end < limit, prefix[end] != 0x0A { end += 1 }
+        let firstLine = prefix[start..<end].filter { !ImportText.isSpace($0) }
         if ImportText.contains(firstLine, #""type":"session""#)
             || ImportText.contains(firstLine, #""format":"touchlog/"#)
         {
-            return nil
+            return .touchlog
         }
-        for key in [#""windows""#, #""rendering_system""#, #""breadcrumbs""#]
-        where ImportText.contains(head, key) {
-            return .sentry
-        }
-        return nil
+        return .json
     }
 
     private static func detectText(_ head: [UInt8], from start: Int) -> ImportFormat? {

@@ -63,6 +63,10 @@ struct ImportedHierarchy {
     /// Controllers found in the dump (Sentry `view_controller`): class and the index of their root view.
     var controllers: [(className: String, view: Int)] = []
     var t: Double = 0
+    /// Whether the roots that are not windows share one synthetic window instead of one each. A pasted
+    /// recursiveDescription fragment prints pieces of one window's tree, so one window holds them all; separate
+    /// windows would stack and change hit testing.
+    var orphansShareOneWindow = false
 
     var isEmpty: Bool { views.isEmpty }
 
@@ -113,11 +117,14 @@ struct ImportedHierarchy {
     }
 
     /// The snapshot's windows. A root that is not a window is wrapped in a synthetic `UIWindow` sized to hold
-    /// it (the format needs windows at the top); the ids of synthetic windows are returned for the header.
+    /// it (the format needs windows at the top), or, with ``orphansShareOneWindow``, all of them in one
+    /// `synthetic-window` at the place of the first; the ids of synthetic windows are returned for the header.
     func windows() -> (windows: [JSONValue], synthetic: [String]) {
         var windows: [JSONValue] = []
         var synthetic: [String] = []
         let keyRoot = impliedKeyRoot()
+        let valid = roots.filter { $0 >= 0 && $0 < views.count }
+        let orphans = valid.filter { !views[$0].isWindow }
         for (position, root) in roots.enumerated() {
             guard root >= 0, root < views.count else { continue }
             if views[root].isWindow {
@@ -129,20 +136,32 @@ struct ImportedHierarchy {
                 windows.append(window)
                 continue
             }
-            // Same id in every snapshot of the file, like path ids: a re-sync sees the same window.
-            let id = "synthetic-window-\(position)"
+            let held: [Int]
+            let id: String
+            if orphansShareOneWindow {
+                guard root == orphans.first else { continue }
+                held = orphans
+                id = "synthetic-window"
+            } else {
+                held = [root]
+                // Same id in every snapshot of the file, like path ids: a re-sync sees the same window.
+                id = "synthetic-window-\(position)"
+            }
             synthetic.append(id)
+            // The window starts at the origin and reaches the farthest right and bottom edge it holds.
             var width = 0.0
             var height = 0.0
-            if let frame = views[root].frame, frame.count == 4 {
-                width = max(0, frame[0] + frame[2])
-                height = max(0, frame[1] + frame[3])
+            for index in held {
+                if let frame = views[index].frame, frame.count == 4 {
+                    width = max(width, frame[0] + frame[2])
+                    height = max(height, frame[1] + frame[3])
+                }
             }
             var window: JSONObject = [
                 "id": .string(id), "class": "UIWindow", "frame": [0, 0, .number(width), .number(height)],
-                "imported": ["synthetic": true], "subviews": [json(root)],
+                "imported": ["synthetic": true], "subviews": .array(held.map { json($0) }),
             ]
-            if root == keyRoot { window["isKeyWindow"] = true }
+            if let keyRoot, held.contains(keyRoot) { window["isKeyWindow"] = true }
             windows.append(.object(window))
         }
         return (windows, synthetic)

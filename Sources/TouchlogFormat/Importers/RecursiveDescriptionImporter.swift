@@ -6,12 +6,14 @@
 ///    | <UITextField: 0x7fb1c2d0b000; frame = (20 100; 353 34); text = ''; opaque = NO; layer = <CALayer: 0x600>>
 /// ```
 ///
-/// Each `(lldb)` command or NSLog-stamped root line starts a new snapshot; roots that follow one another without
-/// one are windows of the same snapshot. The mapping is in docs/importers.md.
+/// Pastes come as consoles print them: behind NSLog/os_log stamps or lldb/Cycript prompts (on the first line or on
+/// every line), indented with `   | `, spaces or tabs, mixed with `(layer)` lines and console chatter, often cut from
+/// the middle of a tree. Each command, or stamped parentless line, starts a new snapshot; views with no parent in the
+/// paste share one synthetic window. The variants and the mapping are in docs/importers.md.
 public enum RecursiveDescriptionImporter: HierarchyImporter {
     public static let format = ImportFormat.recursiveDescription
 
-    /// How a line of a dump reads once its lldb/NSLog prefix and its `   | ` indentation are set aside.
+    /// How a line of a dump reads once its console prefix and its indentation are set aside.
     enum LineKind: Equatable {
         case blank, command, elided, layer, view, text
     }
@@ -19,15 +21,26 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     struct ClassifiedLine {
         var number: Int
         var kind: LineKind
-        /// Number of `|` in the indentation: the view's depth in the printed tree.
-        var depth: Int
-        var content: [UInt8]
+        /// Width of the indentation in columns (a tab advances to the next multiple of 4), whitespace before a
+        /// console prefix included. Nesting compares widths, so any unit works: `   | `, 2 or 4 spaces, tabs, and a
+        /// Markdown block that indents every line.
+        var indent: Int = 0
+        /// Number of `|` in the indentation: lldb's depth marks, so 0 means a root as printed.
+        var pipes: Int = 0
+        var content: [UInt8] = []
         /// 1-based column of `content` in the original line; `nil` when the line came out of a quoted string.
-        var column: Int?
+        var column: Int? = 1
+        /// `_contentView` in `_contentView <UIView: …>`: the instance variable the view was printed under.
+        var ivar: String?
         /// Seconds of the NSLog/os_log timestamp the line starts with.
         var timestamp: Double?
         var timestampText: String?
         var process: String?
+
+        init(number: Int, kind: LineKind) {
+            self.number = number
+            self.kind = kind
+        }
     }
 
     public static func convert(
@@ -37,12 +50,16 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     {
         let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
         var snapshots: [ImportedHierarchy] = []
-        var current = ImportedHierarchy()
+        var current = ImportedHierarchy(orphansShareOneWindow: true)
         var currentTime: Double?
         var times: [Double?] = []
-        var open: [(depth: Int, index: Int)] = []
-        var startsBelowRoot = false
-        var sawView = false
+        var open: [(indent: Int, index: Int)] = []
+        // Addresses of the current snapshot's roots: UIKit prints a window once per dump, so a root printed
+        // again is the next dump (dumps logged line by line have no other mark between them).
+        var rootAddresses: Set<String> = []
+        var lastTreeLineStamped = false
+        var first: (indent: Int, pipes: Int)?
+        var minimumIndent = Int.max
         var firstStamp: (text: String, process: String?)?
         var index = 0
 
@@ -57,26 +74,36 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
             snapshots.append(current)
             times.append(currentTime)
-            current = ImportedHierarchy()
+            current = ImportedHierarchy(orphansShareOneWindow: true)
             currentTime = nil
             open.removeAll()
+            rootAddresses.removeAll()
         }
 
         while index < lines.count {
             var line = lines[index]
             index += 1
             switch line.kind {
-            case .blank, .layer, .text:
-                // `(layer)` lines describe CALayers, and text outside the tree is console chatter (the
-                // "Printing description of…" preamble, prompts): neither is a view.
+            case .blank, .text:
+                // Console chatter outside the tree (the "Printing description of…" preamble, Markdown fences):
+                // not a view.
+                continue
+            case .layer:
+                // `<CALayer: 0x…> (layer)` lines list a view's sublayers: CALayers are not views, and whatever
+                // nests under them is a layer too.
+                lastTreeLineStamped = line.timestamp != nil
                 continue
             case .command:
                 close()
                 commandNamesKeyWindow = ImportText.contains(line.content, "keyWindow")
+                lastTreeLineStamped = false
                 continue
             case .elided:
-                while let top = open.last, top.depth >= line.depth { open.removeLast() }
+                // Views below an elision nest under the nearest printed view above them (marked truncated); their
+                // frames are relative to a view the paste left out, which is the best placement there is.
+                while let top = open.last, top.indent >= line.indent { open.removeLast() }
                 if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
+                lastTreeLineStamped = line.timestamp != nil
                 continue
             case .view:
                 break
@@ -102,17 +129,23 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                     format: format, line: line.number, column: line.column.map { $0 &+ failure.offset },
                     reason: failure.reason, hint: failure.hint)
             }
-            if !sawView {
-                sawView = true
-                startsBelowRoot = line.depth > 0
+            if first == nil { first = (line.indent, line.pipes) }
+            minimumIndent = min(minimumIndent, line.indent)
+            while let top = open.last, top.indent >= line.indent { open.removeLast() }
+            if open.isEmpty {
+                // A view with no parent in the paste. A stamped one starts a dump logged at that moment, unless
+                // the tree line before it was stamped too (a dump logged line by line, windows one after another).
+                if let stamp = line.timestamp, current.isEmpty || !lastTreeLineStamped {
+                    close()
+                    currentTime = stamp
+                    if firstStamp == nil { firstStamp = (line.timestampText ?? "", line.process) }
+                } else if let address = description.address, rootAddresses.contains(address) {
+                    close()
+                    currentTime = line.timestamp
+                }
+                if let address = description.address { rootAddresses.insert(address) }
             }
-            if let stamp = line.timestamp, line.depth == 0 || current.isEmpty {
-                // An NSLog-stamped root is a dump logged at that moment.
-                close()
-                currentTime = stamp
-                if firstStamp == nil { firstStamp = (line.timestampText ?? "", line.process) }
-            }
-            while let top = open.last, top.depth >= line.depth { open.removeLast() }
+            lastTreeLineStamped = line.timestamp != nil
             let parent = open.last?.index
             if let parent, current.isFull(below: parent) {
                 throw ImportError(
@@ -122,7 +155,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
             let view = try makeView(description, line: line)
             let added = current.add(view, parent: parent)
-            open.append((line.depth, added))
+            open.append((line.indent, added))
         }
         close()
         guard !snapshots.isEmpty else {
@@ -147,7 +180,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         if !synthetic.isEmpty {
             extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
         }
-        if startsBelowRoot { extra.append(.init(key: "startsBelowRoot", value: true)) }
+        // Chisel `pviews` on a subview prints its `|` marks from the subview's depth; a paste cut from the middle
+        // of a tree starts deeper than a line that follows it.
+        if let first, first.pipes > 0 || first.indent > minimumIndent {
+            extra.append(.init(key: "startsBelowRoot", value: true))
+        }
         if let firstStamp {
             extra.append(.init(key: "loggedAt", value: .string(firstStamp.text)))
             if let process = firstStamp.process {
@@ -243,6 +280,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 view.keep(property.key, importedValue(value, quoted: property.quoted))
             }
         }
+        if let ivar = line.ivar { view.keep("ivar", .string(ivar)) }
+        if let after = description.textAfter { view.keep("textAfter", .string(after)) }
         guard var rect = frame else {
             throw ImportError(
                 format: format, line: line.number, column: line.column,
@@ -328,7 +367,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
 
     // MARK: Lines
 
-    /// The part of a line after its lldb/NSLog prefix and tree indentation (used by detection too).
+    /// The part of a line after its console prefix, tree indentation and instance-variable name (used by detection
+    /// too), without the quote Cycript opens its string with.
     static func viewContent(of bytes: ArraySlice<UInt8>) -> [UInt8] {
         let line = classify(ImportText.Line(number: 0, bytes: bytes))
         if line.content.starts(with: "\"<".utf8) { return Array(line.content.dropFirst()) }
@@ -336,60 +376,157 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return line.content
     }
 
-    /// `<Name: …` or `<Name; …` with a `frame = (` or `frame = {{` in it: a view description, and no HTML or
-    /// XML (whose tags do not put `:` or `;` right after the name).
+    /// `<Name: …` or `<Name; …` (also `<<Name: …`, and with stray spaces) with a `frame = (` or `frame = {{` in it:
+    /// a view description, and no HTML or XML (whose tags do not put `:` or `;` right after the name).
     static func looksLikeViewLine(_ content: [UInt8]) -> Bool {
         guard content.first == UInt8(ascii: "<") else { return false }
+        let n = content.count
         var index = 1
-        while index < content.count, isClassNameByte(content[index]) { index += 1 }
-        guard index > 1, index < content.count,
-            content[index] == UInt8(ascii: ":") || content[index] == UInt8(ascii: ";")
-        else { return false }
-        return ImportText.contains(content, "frame = (") || ImportText.contains(content, "frame = {{")
+        if index < n, content[index] == UInt8(ascii: "<") { index += 1 }
+        while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        let nameStart = index
+        while index < n, isClassNameByte(content[index]) { index += 1 }
+        guard index > nameStart else { return false }
+        while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        guard index < n, content[index] == UInt8(ascii: ":") || content[index] == UInt8(ascii: ";") else {
+            return false
+        }
+        return printsFrame(content)
+    }
+
+    /// Whether `frame`, `=` and then `(` or `{{` follow one another, spaces allowed between them.
+    private static func printsFrame(_ content: [UInt8]) -> Bool {
+        let word = Array("frame".utf8)
+        var from = 0
+        while let found = ImportText.firstIndex(of: word, in: content, from: from) {
+            var index = found + word.count
+            while index < content.count, ImportText.isSpace(content[index]) { index += 1 }
+            if index < content.count, content[index] == UInt8(ascii: "=") {
+                index += 1
+                while index < content.count, ImportText.isSpace(content[index]) { index += 1 }
+                if index < content.count, content[index] == UInt8(ascii: "(") { return true }
+                if index + 1 < content.count, content[index] == UInt8(ascii: "{"),
+                    content[index + 1] == UInt8(ascii: "{")
+                {
+                    return true
+                }
+            }
+            from = found + word.count
+        }
+        return false
     }
 
     private static func isClassNameByte(_ byte: UInt8) -> Bool {
+        isIdentifierByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$")
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         ImportText.isDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$")
+            || byte == UInt8(ascii: "_")
     }
 
     static func classify(_ line: ImportText.Line) -> ClassifiedLine {
         let bytes = Array(line.bytes)
-        var result = ClassifiedLine(number: line.number, kind: .text, depth: 0, content: [], column: 1)
-        if ImportText.hasPrefix(bytes, "(lldb)") || ImportText.hasPrefix(bytes, "cy#") {
+        var result = ClassifiedLine(number: line.number, kind: .text)
+        // Whitespace before a console prefix (a Markdown code block indents every line) is indentation too.
+        var lead = 0
+        var leadWidth = 0
+        while lead < bytes.count, ImportText.isSpace(bytes[lead]) {
+            leadWidth = advance(leadWidth, over: bytes[lead])
+            lead += 1
+        }
+        if let prompt = promptLength(bytes, at: lead) {
+            var after = lead + prompt
+            if after < bytes.count, bytes[after] == 0x20 { after += 1 }
+            // A prompt in front of every line of a pasted dump: the rest is a tree line. Otherwise the line is the
+            // command the dump answers (or an empty prompt after it).
+            var tree = result
+            readTree(bytes, from: after, indent: leadWidth, into: &tree)
+            let quoted = tree.content.starts(with: "\"<".utf8) || tree.content.starts(with: "@\"<".utf8)
+            if tree.kind == .view || tree.kind == .layer || tree.kind == .elided || quoted { return tree }
             result.kind = .command
-            result.content = bytes
+            result.content = Array(bytes[lead...])
             return result
         }
-        var start = 0
-        if let stamp = nslogPrefix(bytes) {
-            start = stamp.contentStart
+        if let stamp = nslogPrefix(Array(bytes[lead...])) {
             result.timestamp = stamp.seconds
             result.timestampText = stamp.text
             result.process = stamp.process
+            readTree(bytes, from: lead + stamp.contentStart, indent: leadWidth, into: &result)
+        } else {
+            readTree(bytes, from: 0, indent: 0, into: &result)
         }
-        var depth = 0
-        while start < bytes.count, ImportText.isSpace(bytes[start]) || bytes[start] == UInt8(ascii: "|") {
-            if bytes[start] == UInt8(ascii: "|") { depth &+= 1 }
-            start += 1
+        return result
+    }
+
+    /// `(lldb)` or `cy#` at `index`: the length of the prompt.
+    private static func promptLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        let rest = bytes[index...]
+        if ImportText.hasPrefix(rest, "(lldb)") { return 6 }
+        if ImportText.hasPrefix(rest, "cy#") { return 3 }
+        return nil
+    }
+
+    /// Columns after `width` once `byte` (a space, a `|` or a tab) is printed.
+    private static func advance(_ width: Int, over byte: UInt8) -> Int {
+        byte == 0x09 ? (width / 4 &+ 1) &* 4 : width &+ 1
+    }
+
+    /// Reads the indentation from `start` (adding to `indent` columns already seen), an instance-variable name,
+    /// and what the rest of the line is.
+    private static func readTree(
+        _ bytes: [UInt8], from start: Int, indent: Int, into result: inout ClassifiedLine
+    ) {
+        var index = start
+        var width = indent
+        var pipes = 0
+        while index < bytes.count, ImportText.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "|") {
+            if bytes[index] == UInt8(ascii: "|") { pipes &+= 1 }
+            width = advance(width, over: bytes[index])
+            index += 1
         }
-        result.depth = depth
-        result.column = start + 1
-        result.content = Array(ImportText.trimmed(bytes[start...]))
-        let content = result.content
+        result.indent = width
+        result.pipes = pipes
+        var content = Array(ImportText.trimmed(bytes[index...]))
+        var column = index + 1
+        if let nodeStart = ivarLength(content) {
+            result.ivar = ImportText.string(ImportText.trimmed(content[0..<nodeStart]))
+            content = Array(content[nodeStart...])
+            column += nodeStart
+        }
+        result.content = content
+        result.column = column
         if content.isEmpty {
             result.kind = .blank
         } else if content == Array("...".utf8) || content == [0xE2, 0x80, 0xA6] {
             result.kind = .elided
-        } else if ImportText.hasPrefix(content, "(layer)") {
+        } else if ImportText.hasPrefix(content, "(layer)")
+            || (content[0] == UInt8(ascii: "<") && content.reversed().starts(with: ")reyal(".utf8))
+        {
             result.kind = .layer
         } else if content[0] == UInt8(ascii: "<") {
             result.kind = .view
-        } else if depth > 0 {
-            // Indented like a view but not one: report it rather than silently losing a subtree.
+        } else if pipes > 0 {
+            // Indented with lldb's marks but not a view: report it rather than silently losing a subtree.
             result.kind = .view
+        } else {
+            result.kind = .text
         }
-        return result
+    }
+
+    /// `_subview1 <UIView: …` (an object's instance variables printed with their descriptions): the offset of the
+    /// `<` after the name, when a node follows.
+    private static func ivarLength(_ content: [UInt8]) -> Int? {
+        guard let first = content.first, isIdentifierByte(first), !ImportText.isDigit(first) else { return nil }
+        var index = 1
+        while index < content.count, isIdentifierByte(content[index]) { index += 1 }
+        let nameEnd = index
+        while index < content.count, ImportText.isSpace(content[index]) { index += 1 }
+        guard index > nameEnd, index + 1 < content.count, content[index] == UInt8(ascii: "<") else { return nil }
+        var name = index + 1
+        if content[name] == UInt8(ascii: "<") { name += 1 }
+        guard name < content.count, isClassNameByte(content[name]) else { return nil }
+        return index
     }
 
     /// `2024-01-01 10:00:00.000 App[123:456] ` (NSLog) or `… 10:00:00.000000+0100 App[123:4a5] ` (os_log).

@@ -25,6 +25,9 @@ struct RecursiveDescriptionLine {
     var className: String
     var address: String?
     var properties: [Property] = []
+    /// Text UIKit prints after the closing `>` of some descriptions: ` collection view layout: <…>` (UICollectionView),
+    /// ` effect=none` (UIVisualEffectView), ` layout=0x…`, ` - (null)`.
+    var textAfter: String?
 
     static let shapeHint =
         "expected a view description like `<UIView: 0x7fb1; frame = (0 0; 393 852); …>`"
@@ -36,7 +39,37 @@ struct RecursiveDescriptionLine {
             return .failure(
                 Failure(offset: 0, reason: "a view line must start with '<'", hint: shapeHint))
         }
-        var i = 1
+        // A text view's container view describes itself inside an extra pair of angle brackets:
+        // `<<_UITextContainerView: 0x…; frame = …>>`. The inner description is the view.
+        let wrapped = n > 1 && content[1] == UInt8(ascii: "<")
+        var line: RecursiveDescriptionLine
+        var i: Int
+        switch description(content, from: wrapped ? 1 : 0) {
+        case .success(let (parsed, end)):
+            line = parsed
+            i = end
+        case .failure(let failure): return .failure(failure)
+        }
+        if wrapped {
+            guard i < n, content[i] == UInt8(ascii: ">") else {
+                return .failure(
+                    Failure(
+                        offset: i, reason: "the description opened with '<<' is not closed by '>>'",
+                        hint: "the line looks cut; copy the whole line from the console", unterminated: i >= n))
+            }
+            i += 1
+        }
+        let rest = ImportText.trimmed(content[i..<n])
+        if !rest.isEmpty { line.textAfter = ImportText.string(rest) }
+        return .success(line)
+    }
+
+    /// Reads one `<Class: 0xADDR; …>` starting at `start` (a `<`); returns it and the index after its `>`.
+    private static func description(_ content: [UInt8], from start: Int) -> Result<
+        (RecursiveDescriptionLine, Int), Failure
+    > {
+        let n = content.count
+        var i = start + 1
         var depth = 0
         while i < n {
             let byte = content[i]
@@ -50,22 +83,22 @@ struct RecursiveDescriptionLine {
             }
             i += 1
         }
-        let name = ImportText.trimmed(content[1..<i])
+        let name = ImportText.trimmed(content[(start + 1)..<i])
         guard !name.isEmpty else {
-            return .failure(Failure(offset: 1, reason: "the view has no class name", hint: shapeHint))
+            return .failure(Failure(offset: start + 1, reason: "the view has no class name", hint: shapeHint))
         }
         var line = RecursiveDescriptionLine(className: ImportText.string(name))
         guard i < n else { return .failure(unterminated(n)) }
         if content[i] == UInt8(ascii: ":") {
             i += 1
             while i < n, ImportText.isSpace(content[i]) { i += 1 }
-            let start = i
+            let addressStart = i
             while i < n, content[i] != UInt8(ascii: ";"), content[i] != UInt8(ascii: ">"),
                 !ImportText.isSpace(content[i])
             {
                 i += 1
             }
-            let token = ImportText.string(content[start..<i])
+            let token = ImportText.string(content[addressStart..<i])
             if !token.isEmpty { line.address = token }
             while i < n, ImportText.isSpace(content[i]) { i += 1 }
         }
@@ -89,15 +122,7 @@ struct RecursiveDescriptionLine {
             case .failure(let failure): return .failure(failure)
             }
         }
-        let rest = ImportText.trimmed(content[i..<n])
-        guard rest.isEmpty else {
-            return .failure(
-                Failure(
-                    offset: rest.startIndex,
-                    reason: "unexpected text '\(ImportText.string(rest.prefix(20)))' after the closing '>'",
-                    hint: "put each view on its own line, as recursiveDescription prints them"))
-        }
-        return .success(line)
+        return .success((line, i))
     }
 
     private static func unterminated(_ n: Int) -> Failure {

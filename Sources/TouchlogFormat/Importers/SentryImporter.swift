@@ -9,7 +9,7 @@
 /// The input is one or more JSON values in a row (an envelope is a header line then items). Every value with
 /// `windows` becomes a snapshot; every event's touch breadcrumbs become `sent` observations after them. The
 /// mapping is in docs/importers.md.
-public enum SentryImporter: HierarchyImporter {
+public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     public static let format = ImportFormat.sentry
 
     /// Breadcrumb categories that record a tap on a view: Cocoa's `touch`, and the `ui.*` clicks other SDKs write.
@@ -34,16 +34,10 @@ public enum SentryImporter: HierarchyImporter {
         }
         var hierarchies: [(json: LocatedJSON, rendering: String?)] = []
         var events: [LocatedJSON] = []
-        for value in values where value.members != nil {
-            if value["windows"] != nil {
-                hierarchies.append((value, value["rendering_system"]?.string))
-            } else if isItemHeader(value) {
-                continue
-            } else if !breadcrumbs(of: value).isEmpty || value["contexts"] != nil
-                || value["system"] != nil
-            {
-                events.append(value)
-            }
+        for value in values where value.members != nil && !isItemHeader(value) {
+            if value["windows"] != nil { hierarchies.append((value, value["rendering_system"]?.string)) }
+            // Not `else`: a value with both a hierarchy and breadcrumbs must not lose its taps.
+            if isEvent(value) { events.append(value) }
         }
         guard !hierarchies.isEmpty || !events.isEmpty else {
             throw ImportError(
@@ -76,7 +70,7 @@ public enum SentryImporter: HierarchyImporter {
         }
         let (snapshotRecords, synthetic) = ImportRecords.snapshots(snapshots)
 
-        let observations = try touchObservations(events, after: snapshots[snapshots.count - 1])
+        let observations = touchObservations(events, after: snapshots[snapshots.count - 1], warn: warn)
         var app = JSONObject()
         var device = JSONObject()
         var extra: [JSONObject.Member] = []
@@ -95,6 +89,35 @@ public enum SentryImporter: HierarchyImporter {
             device: device, source: extra)
         return [header] + snapshotRecords + observations.records
     }
+
+    // MARK: Detection
+
+    /// Sentry's JSON, by its shape: a view hierarchy (`windows`, never a touchlog record's `type`), an event
+    /// (`breadcrumbs`, or `contexts` with the event's own fields), a SentryCrash report (`report` beside `crash`,
+    /// `binary_images`, `system`, `user` or the scope), an event exported from the web API (`entries` with its
+    /// ids), or an envelope (a header line, then an item header whose members are all header fields). The first
+    /// value decides, so JSON Lines whose later lines look like an event stay unclaimed.
+    static func claims(_ shape: JSONDocumentShape) -> Bool {
+        guard let first = shape.values.first, !first.isArray else { return false }
+        let keys = first.keys
+        if keys.contains("windows"), !keys.contains("type") { return true }
+        if keys.contains("breadcrumbs") { return true }
+        if keys.contains("contexts"), !keys.isDisjoint(with: eventKeys) { return true }
+        if keys.contains("report"), !keys.isDisjoint(with: crashReportKeys) { return true }
+        if keys.contains("entries"), !keys.isDisjoint(with: ["id", "eventID", "dateCreated", "groupID"]) {
+            return true
+        }
+        if shape.values.count >= 2, !keys.contains("type") {
+            let item = shape.values[1]
+            return !item.isArray && item.keys.contains("type") && item.keys.isSubset(of: itemHeaderKeys)
+        }
+        return false
+    }
+
+    /// Members an event has beside `contexts`, which alone is too common a name to claim a file by.
+    private static let eventKeys: Set<String> = [
+        "event_id", "platform", "sdk", "timestamp", "level", "exception", "release", "environment",
+    ]
 
     // MARK: Envelopes
 
@@ -204,59 +227,180 @@ public enum SentryImporter: HierarchyImporter {
 
     // MARK: Events
 
-    /// The breadcrumbs of an event (`breadcrumbs` as a list or `{values}`), of an event from Sentry's web API
-    /// (`entries[type=breadcrumbs].data.values`) or of a SentryCrash report (`user.breadcrumbs`).
-    static func breadcrumbs(of event: LocatedJSON) -> [LocatedJSON] {
-        var result: [LocatedJSON] = []
-        if let crumbs = event["breadcrumbs"] { result += crumbs.array ?? crumbs["values"]?.array ?? [] }
-        for entry in event["entries"]?.array ?? [] where entry["type"]?.string == "breadcrumbs" {
-            result += entry["data"]?["values"]?.array ?? []
-        }
-        if let crumbs = event["user"]?["breadcrumbs"]?.array { result += crumbs }
-        return result
+    /// Whether a value is an event to read breadcrumbs and device details from: one with breadcrumbs anywhere
+    /// Sentry puts them, `contexts`, or a SentryCrash report (`report` beside its `crash`, `system`, `user`, …),
+    /// which may lack `system` when the app died before SentryCrash wrote it.
+    private static func isEvent(_ value: LocatedJSON) -> Bool {
+        breadcrumbLists(of: value).contains { !($0.list.array ?? $0.list["values"]?.array ?? []).isEmpty }
+            || value["contexts"] != nil || value["system"] != nil
+            || (value["report"] != nil && !crashReportKeys.isDisjoint(with: (value.members ?? []).map(\.key)))
     }
 
-    private static func touchObservations(_ events: [LocatedJSON], after snapshot: ImportedHierarchy)
-        throws(ImportError)
-        -> (records: [JSONValue], startedAt: String?)
-    {
+    /// Members that make an object with `report` a SentryCrash report.
+    private static let crashReportKeys: Set<String> = [
+        "crash", "binary_images", "system", "user", "sentry_sdk_scope", "process", "recrash_report",
+    ]
+
+    /// Where an event keeps breadcrumbs, each list with the path people would look for it under: the event's own
+    /// `breadcrumbs` (a list, or `{"values": […]}` as the event protocol writes it), an event from Sentry's web API
+    /// (`entries[type=breadcrumbs].data.values`), and a SentryCrash report's scope, which the Cocoa SDK has written
+    /// in three places over the years: `user.breadcrumbs` (scope put in SentryCrash's user info),
+    /// `user.sentry_sdk_scope.breadcrumbs` (the scope observer, written inside the open `user` object) and a
+    /// top-level `sentry_sdk_scope.breadcrumbs`. Its report converter merges all of them, and so does the importer.
+    static func breadcrumbLists(of event: LocatedJSON) -> [(path: String, list: LocatedJSON)] {
+        var lists: [(path: String, list: LocatedJSON)] = []
+        if let crumbs = event["breadcrumbs"] { lists.append(("breadcrumbs", crumbs)) }
+        for entry in event["entries"]?.array ?? [] where entry["type"]?.string == "breadcrumbs" {
+            if let values = entry["data"]?["values"] { lists.append(("entries[breadcrumbs].data.values", values)) }
+        }
+        if let crumbs = event["user"]?["breadcrumbs"] { lists.append(("user.breadcrumbs", crumbs)) }
+        if let crumbs = event["user"]?["sentry_sdk_scope"]?["breadcrumbs"] {
+            lists.append(("user.sentry_sdk_scope.breadcrumbs", crumbs))
+        }
+        if let crumbs = event["sentry_sdk_scope"]?["breadcrumbs"] {
+            lists.append(("sentry_sdk_scope.breadcrumbs", crumbs))
+        }
+        return lists
+    }
+
+    /// A touch breadcrumb with the time it happened, in seconds since 1970.
+    private struct TouchCrumb {
+        var json: LocatedJSON
+        var category: String
+        var seconds: Double
+        /// The timestamp as written when it was a string, for the header's `startedAt`.
+        var text: String?
+    }
+
+    /// The `sent` observations of every event's touch breadcrumbs, in time order after the last snapshot.
+    ///
+    /// Each event's lists are merged by time, each list keeping its own order (a list is in the order the SDK
+    /// recorded, oldest first), and a breadcrumb already read from another list (the event's copy of the scope's)
+    /// is one observation. A touch breadcrumb that cannot be placed in time is left out with a warning, never
+    /// silently: without its time it cannot be ordered against the other lists' taps.
+    private static func touchObservations(
+        _ events: [LocatedJSON], after snapshot: ImportedHierarchy, warn: (ImportWarning) -> Void
+    ) -> (records: [JSONValue], startedAt: String?) {
         var records: [JSONValue] = []
         var startedAt: String?
         var origin: Double?
         let base = snapshot.t
         var previous = base
         let index = SenderIndex(snapshot)
+        var seen: Set<String> = []
         for event in events {
-            for crumb in breadcrumbs(of: event) {
-                guard let category = crumb["category"]?.string, touchCategories.contains(category) else {
+            var lists: [[TouchCrumb]] = []
+            for (path, container) in breadcrumbLists(of: event) {
+                guard let crumbs = container.array ?? container["values"]?.array else {
+                    warn(
+                        ImportWarning(
+                            line: container.line, column: container.column,
+                            message:
+                                "\"\(path)\" is \(container.typeDescription), not a list of breadcrumbs; any taps in it are not imported",
+                            hint: "Sentry writes breadcrumbs as a list or as {\"values\": [...]}"))
                     continue
                 }
-                var seconds: Double?
-                if let number = crumb["timestamp"]?.number {
-                    seconds = number
-                } else if let text = crumb["timestamp"]?.string,
-                    let parsed = ImportText.timestamp(Array(text.utf8))
-                {
-                    seconds = parsed.seconds
-                    if startedAt == nil { startedAt = text }
-                }
-                var t = previous
-                if let seconds {
-                    if origin == nil { origin = seconds }
-                    t = max(previous, base + seconds - (origin ?? seconds))
-                }
+                lists.append(touchCrumbs(crumbs, path: path, seen: &seen, warn: warn))
+            }
+            for crumb in mergedByTime(lists) {
+                if startedAt == nil { startedAt = crumb.text }
+                if origin == nil { origin = crumb.seconds }
+                let t = max(previous, base + crumb.seconds - (origin ?? crumb.seconds))
                 previous = t
-                let data = crumb["data"]
+                let data = crumb.json["data"]
                 let action =
-                    data?["action"]?.string ?? (category == "touch" ? crumb["message"]?.string : nil)
-                    ?? category
+                    data?["action"]?.string
+                    ?? (crumb.category == "touch" ? crumb.json["message"]?.string : nil) ?? crumb.category
                 var record: JSONObject = ["type": "sent", "t": .number(t), "action": .string(action)]
                 if let sender = index.sender(data) { record["sender"] = .string(sender) }
-                record["breadcrumb"] = crumb.plain
+                record["breadcrumb"] = crumb.json.plain
                 records.append(.object(record))
             }
         }
         return (records, startedAt)
+    }
+
+    /// The touch breadcrumbs of one list with their times, leaving out those seen in an earlier list and warning
+    /// about those without a usable time.
+    private static func touchCrumbs(
+        _ crumbs: [LocatedJSON], path: String, seen: inout Set<String>, warn: (ImportWarning) -> Void
+    ) -> [TouchCrumb] {
+        var result: [TouchCrumb] = []
+        for crumb in crumbs {
+            guard let category = crumb["category"]?.string, touchCategories.contains(category) else { continue }
+            let name = crumb["data"]?["action"]?.string ?? crumb["message"]?.string ?? category
+            let timestamp = crumb["timestamp"]
+            var seconds: Double?
+            var text: String?
+            if let number = timestamp?.number, number >= 0, number < latestTimestamp {
+                seconds = number
+            } else if let string = timestamp?.string, let parsed = ImportText.timestamp(Array(string.utf8)) {
+                seconds = parsed.seconds
+                text = string
+            }
+            guard let seconds else {
+                let why: String
+                if let timestamp {
+                    why = "its timestamp \(timestamp.plain.serialized().prefix(60)) is not a time"
+                } else {
+                    why = crumb.cut ? "the file ends before its timestamp" : "it has no timestamp"
+                }
+                warn(
+                    ImportWarning(
+                        line: crumb.line, column: crumb.column,
+                        message:
+                            "touch breadcrumb \"\(name.prefix(80))\" in \"\(path)\" is not imported: \(why), so it cannot be placed among the other taps",
+                        hint:
+                            "Sentry writes a breadcrumb's time as an ISO-8601 string or Unix seconds; add one to import the tap"
+                    ))
+                continue
+            }
+            // The same breadcrumb in two lists (the event's and the scope's) is one tap, however each copy spelled
+            // its timestamp or ordered its members.
+            let identity = [
+                category, "\(seconds)", crumb["message"]?.string ?? "", crumb["type"]?.string ?? "",
+                canonical(crumb["data"]?.plain ?? .null),
+            ].joined(separator: "\u{1F}")
+            guard seen.insert(identity).inserted else { continue }
+            result.append(TouchCrumb(json: crumb, category: category, seconds: seconds, text: text))
+        }
+        return result
+    }
+
+    /// Unix seconds beyond which a number is not a breadcrumb time (the year 5138): keeps `t` finite.
+    private static let latestTimestamp = 1e11
+
+    /// The lists merged by time, each keeping its own order; on equal times the earlier list goes first.
+    private static func mergedByTime(_ lists: [[TouchCrumb]]) -> [TouchCrumb] {
+        var heads = Array(repeating: 0, count: lists.count)
+        var merged: [TouchCrumb] = []
+        merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        while true {
+            var best: Int?
+            for (list, head) in heads.enumerated() where head < lists[list].count {
+                if let chosen = best, lists[chosen][heads[chosen]].seconds <= lists[list][head].seconds { continue }
+                best = list
+            }
+            guard let best else { return merged }
+            merged.append(lists[best][heads[best]])
+            heads[best] += 1
+        }
+    }
+
+    /// A value written with object members in name order, so two copies that differ only in member order compare
+    /// equal.
+    private static func canonical(_ value: JSONValue) -> String {
+        func sorted(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .array(let elements): .array(elements.map(sorted))
+            case .object(let object):
+                .object(
+                    JSONObject(
+                        object.members.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: sorted($0.value)) }))
+            default: value
+            }
+        }
+        return sorted(value).serialized()
     }
 
     /// Finds the view a touch breadcrumb names, when the hierarchy has exactly one that fits: by accessibility
@@ -301,7 +445,9 @@ public enum SentryImporter: HierarchyImporter {
         }
     }
 
-    /// Device and app details from an event's `contexts` (or a crash report's `system`), and when it happened.
+    /// Device and app details from an event's `contexts`, a crash report's `system`, or (a report without
+    /// `system`, written when the app died before SentryCrash got to it) the `context` its scope keeps, which has
+    /// the same shape as `contexts`; and when it happened. The first source that names a detail wins.
     private static func describe(
         _ event: LocatedJSON, app: inout JSONObject, device: inout JSONObject,
         source: inout [JSONObject.Member]
@@ -309,16 +455,18 @@ public enum SentryImporter: HierarchyImporter {
         func set(_ object: inout JSONObject, _ key: String, _ value: String?) {
             if let value, !value.isEmpty, object[key] == nil { object[key] = .string(value) }
         }
-        let contexts = event["contexts"]
-        set(&app, "id", contexts?["app"]?["app_identifier"]?.string)
-        set(&app, "version", contexts?["app"]?["app_version"]?.string)
-        set(&app, "build", contexts?["app"]?["app_build"]?.string)
-        set(&device, "model", contexts?["device"]?["model"]?.string)
-        if let name = contexts?["os"]?["name"]?.string,
-            let version = contexts?["os"]?["version"]?.string
-        {
-            set(&device, "system", "\(name) \(version)")
+        func read(contexts: LocatedJSON?) {
+            set(&app, "id", contexts?["app"]?["app_identifier"]?.string)
+            set(&app, "version", contexts?["app"]?["app_version"]?.string)
+            set(&app, "build", contexts?["app"]?["app_build"]?.string)
+            set(&device, "model", contexts?["device"]?["model"]?.string)
+            if let name = contexts?["os"]?["name"]?.string,
+                let version = contexts?["os"]?["version"]?.string
+            {
+                set(&device, "system", "\(name) \(version)")
+            }
         }
+        read(contexts: event["contexts"])
         let system = event["system"]
         set(&app, "id", system?["CFBundleIdentifier"]?.string)
         set(&app, "version", system?["CFBundleShortVersionString"]?.string)
@@ -327,7 +475,13 @@ public enum SentryImporter: HierarchyImporter {
         if let name = system?["system_name"]?.string, let version = system?["system_version"]?.string {
             set(&device, "system", "\(name) \(version)")
         }
-        if let timestamp = event["timestamp"], !source.contains(where: { $0.key == "capturedAt" }) {
+        for scope in [event["user"]?["sentry_sdk_scope"], event["sentry_sdk_scope"], event["user"]] {
+            read(contexts: scope?["context"])
+        }
+        // A SentryCrash report says when it crashed in its `report` section.
+        if let timestamp = event["timestamp"] ?? event["report"]?["timestamp"],
+            !source.contains(where: { $0.key == "capturedAt" })
+        {
             if timestamp.string != nil || timestamp.number != nil {
                 source.append(.init(key: "capturedAt", value: timestamp.plain))
             }

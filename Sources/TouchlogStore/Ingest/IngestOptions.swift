@@ -14,8 +14,11 @@ public struct IngestOptions: Sendable {
     public var batchSize = 4096
     /// Batches that may wait between the two threads; bounds memory.
     public var queueDepth = 4
-    /// How to read the input: nil detects it from the first bytes (`--from` forces it).
+    /// How to read the input: nil detects it (``ImportFormat/detect(_:)``; `--from` forces it).
     public var inputFormat: InputFormat?
+    /// A view-hierarchy dump (any format an importer reads) to join to each input, which is then a session-replay
+    /// touch stream (`--hierarchy`): the touches are hit-tested against it.
+    public var hierarchy: String?
     /// Stops the ingest when cancelled: the file in progress is rolled back (``FileIngestReport/interrupted``).
     public var cancellation: Cancellation?
 
@@ -50,7 +53,8 @@ public enum InputFormat: Sendable, Hashable {
     /// Every name `--from` accepts, for help and error messages.
     public static var names: [String] { ["touchlog"] + ImportFormat.allCases.map(\.rawValue) }
 
-    /// How many bytes detection looks at.
+    /// How many bytes are read before deciding how to read the input: enough for a recording's header line and a
+    /// text dump's first screens. JSON that is not a recording is then read whole and decided by its shape.
     static let detectionWindow = 64 * 1024
 }
 

@@ -66,9 +66,10 @@ public final class Ingestor: Sendable {
         let redactLabels = options.redactLabels
         let batchSize = options.batchSize
         let inputFormat = options.inputFormat
+        let hierarchy = options.hierarchy
         let producer = Thread {
             Self.produce(
-                descriptor: descriptor, name: name, inputFormat: inputFormat, keepText: keepText,
+                descriptor: descriptor, name: name, inputFormat: inputFormat, hierarchy: hierarchy, keepText: keepText,
                 redactLabels: redactLabels, batchSize: batchSize, queue: queue, progress: progress)
             queue.close()
             done.signal()
@@ -150,11 +151,24 @@ public final class Ingestor: Sendable {
     /// only touchlog/1 recordings are streamed).
     static let maximumImportBytes = 256 << 20
 
+    /// Reads up to `limit` more bytes a chunk at a time, so a dump of a few kilobytes costs a few kilobytes
+    /// (reading into one buffer of the limit's size would commit the whole limit for every dump).
+    private static func readRest(of source: any ByteSource, upTo limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count < limit {
+            let chunk = try source.read(upTo: min(1 << 20, limit - bytes.count))
+            if chunk.isEmpty { break }
+            bytes += chunk
+        }
+        return bytes
+    }
+
     /// The parsing thread: detects what the input holds, then decodes it into batches of events. A touchlog/1
     /// recording is streamed; a view-hierarchy dump is read whole, converted to touchlog/1 records by its importer
     /// and decoded like a recording, so both take the same validated path into the database.
     private static func produce(
-        descriptor: Int32, name: String, inputFormat: InputFormat?, keepText: Bool, redactLabels: Bool,
+        descriptor: Int32, name: String, inputFormat: InputFormat?, hierarchy: String?, keepText: Bool,
+        redactLabels: Bool,
         batchSize: Int, queue: BatchQueue<Item>, progress: (@Sendable (Int) -> Void)?
     ) {
         final class Sink {
@@ -180,7 +194,32 @@ public final class Ingestor: Sendable {
                 source = try GzipSource(input: file, prefix: prefix)
                 prefix = try source.read(upTo: InputFormat.detectionWindow)
             }
-            let detected = inputFormat ?? ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog
+            // What is in hand: the detection window, or the whole input once JSON that is not a recording has been
+            // read to decide it by its shape.
+            var head = prefix
+            var detected: InputFormat
+            if let inputFormat {
+                detected = inputFormat
+            } else {
+                switch ImportFormat.opening(prefix) {
+                case .empty, .touchlog:
+                    // A recording is streamed from its first line; nothing past the window is read to decide it.
+                    detected = .touchlog
+                case .text:
+                    detected = ImportFormat.detect(prefix).map(InputFormat.imported) ?? .touchlog
+                case .json:
+                    // A JSON document says what it is by its top-level keys, wherever they fall: a crash report
+                    // writes them after hundreds of kilobytes of binary images. Read it whole (dumps are read whole
+                    // anyway) and decide by its shape; past the import limit, the shape of what was read decides.
+                    head += try readRest(of: source, upTo: maximumImportBytes + 1 - prefix.count)
+                    detected = ImportFormat.detect(head).map(InputFormat.imported) ?? .touchlog
+                }
+            }
+            if hierarchy != nil, inputFormat == nil, detected == .touchlog {
+                // A hierarchy to join says the input is a touch stream: one detection cannot place is read as one,
+                // so its error says what a touch stream lacks rather than what a recording does.
+                detected = .imported(.rrweb)
+            }
             if inputFormat == nil, detected == .touchlog, let problem = InputShape.problem(prefix) {
                 // Not JSON Lines at all (an array, an archive, a README, a screenshot): one clear error instead
                 // of one per line.
@@ -193,13 +232,15 @@ public final class Ingestor: Sendable {
             }
             switch detected {
             case .touchlog:
-                try decoder.readAll(source: source, prefix: prefix) { read in
+                try decoder.readAll(source: source, prefix: head) { read in
                     bytes = read
                     progress?(read)
                 }
             case .imported(let format):
-                var dump = prefix
-                dump += try source.read(upTo: maximumImportBytes + 1 - prefix.count)
+                var dump = head
+                if dump.count <= maximumImportBytes {
+                    dump += try readRest(of: source, upTo: maximumImportBytes + 1 - dump.count)
+                }
                 bytes = dump.count
                 guard dump.count <= maximumImportBytes else {
                     _ = queue.put(
@@ -210,12 +251,34 @@ public final class Ingestor: Sendable {
                                 hint: "a hierarchy dump is normally kilobytes; check that this is the file you meant")))
                     return
                 }
-                let records = try format.convert(dump, sourceName: "") { warning in
+                let warn = { (warning: ImportWarning) in
                     sink.batch.append(
                         .diagnostic(
                             Diagnostic(
                                 severity: .warning, file: name, line: warning.line, column: warning.column ?? 0,
                                 message: warning.message, hint: warning.hint)))
+                }
+                let records: [JSONValue]
+                if let hierarchy {
+                    guard format == .rrweb else {
+                        _ = queue.put(
+                            .importFailed(
+                                Diagnostic(
+                                    severity: .error, file: name, line: 0, column: 0,
+                                    message:
+                                        "--hierarchy joins a session-replay touch stream, but this is \(format.displayName)",
+                                    hint: "give --hierarchy only with touch streams (--from rrweb)")))
+                        return
+                    }
+                    switch HierarchyFile.read(hierarchy) {
+                    case .records(let joined):
+                        records = try RRWebImporter.convert(dump, sourceName: "", joining: joined, warn: warn)
+                    case .failure(let diagnostic):
+                        _ = queue.put(.importFailed(diagnostic))
+                        return
+                    }
+                } else {
+                    records = try format.convert(dump, sourceName: "", warn: warn)
                 }
                 // The importer's records go to the decoder as they are: serialised once to be stored, never parsed again.
                 decoder.readAll(records: records)
@@ -242,6 +305,43 @@ public final class Ingestor: Sendable {
         } catch {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
+        }
+    }
+}
+
+/// The view-hierarchy dump given with `--hierarchy`, read and converted by the importer its content calls for.
+enum HierarchyFile {
+    enum Outcome {
+        case records([JSONValue])
+        case failure(Diagnostic)
+    }
+
+    static func read(_ path: String) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: 0, column: 0,
+                    message: "cannot read the hierarchy \"\(path)\"",
+                    hint: "check the path given to --hierarchy and its permissions"))
+        }
+        let bytes = [UInt8](data)
+        guard let format = ImportFormat.detect(bytes), format != .rrweb else {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: 1, column: 1,
+                    message: "\"\(path)\" is not a view-hierarchy dump touchlog imports",
+                    hint:
+                        "give --hierarchy a Sentry view-hierarchy.json, a recursiveDescription or an XCUITest debugDescription dump"
+                ))
+        }
+        do {
+            return .records(try format.convert(bytes, sourceName: ""))
+        } catch {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: error.line, column: error.column ?? 0,
+                    message: "not readable as \(format.displayName): \(error.reason)",
+                    hint: error.hint ?? "check that this is the hierarchy captured with the touch stream"))
         }
     }
 }

@@ -18,6 +18,7 @@ import Testing
 
     @Test(arguments: [
         "", "   \n\n", "hello world\n", "{\"a\":1}", "[1,2,3]", "<html><body>frame = 1</body>",
+        "(lldb) po view\n<CALayer: 0x600000c2e1a0> (layer)", "cy# <b>frame = (0 0; 1 1)</b>",
         "<?xml version=\"1.0\"?>\n<hierarchy><node class=\"android.widget.Button\"/></hierarchy>",
         "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
     ])
@@ -36,6 +37,10 @@ import Testing
                 .recursiveDescription
             ),
             ("cy# x\n\"<UIWindow: 0x1; frame = (0 0; 1 1)>\"", .recursiveDescription),
+            ("(lldb) <UIWindow: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            ("cy#    | <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            ("```\n    _contentView <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            ("\t\t<< _UITextContainerView : 0x1 ; frame=( 0 0 ; 1 1 )>>", .recursiveDescription),
             ("{\"rendering_system\":\"UIKIT\",\"windows\":[]}", .sentry),
             ("{\"event_id\":\"1\",\"breadcrumbs\":{\"values\":[]}}", .sentry),
             ("Attributes: Application, pid: 1, label: 'Shop'", .xcuitest),

@@ -33,9 +33,26 @@ import Testing
             input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | hello there",
             line: 2, column: 6, reason: "a view line must start with '<'"),
         Bad(
-            name: "text after the closing '>'", format: .recursiveDescription,
-            input: "<UIView: 0x1; frame = (0 0; 1 1)> trailing",
-            line: 1, column: 35, reason: "unexpected text 'trailing' after the closing '>'"),
+            name: "text container closed by one '>'", format: .recursiveDescription,
+            input: "<UITextView: 0x1; frame = (0 0; 9 9)>\n   | <<_UITextContainerView: 0x2; frame = (0 0; 9 9)> x",
+            line: 2, column: 54, reason: "opened with '<<' is not closed by '>>'"),
+        Bad(
+            name: "bad frame behind an lldb prompt on every line", format: .recursiveDescription,
+            input: "(lldb) <UIWindow: 0x1; frame = (0 0; 1 1)>\n(lldb)    | <UIView: 0x2; frame = x>",
+            line: 2, column: 35, reason: "\"frame\" value 'x' is not a rectangle"),
+        Bad(
+            name: "os_log stamped node without a frame", format: .recursiveDescription,
+            input: "2024-05-02 10:31:07.123456+0200 Shop[4312:9876543] <UIWindow: 0x1; frame = (0 0; 1 1)>\n"
+                + "2024-05-02 10:31:07.123500+0200 Shop[4312:9876543]    | <UIView: 0x2; hidden = YES>",
+            line: 2, column: 57, reason: "the view 'UIView' has no frame"),
+        Bad(
+            name: "instance variable naming an unreadable node", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n  _contentView <UIView: 0x2; frame = (0 0; 1 1)",
+            line: 2, column: 48, reason: "not closed by '>'"),
+        Bad(
+            name: "tab-indented node with a bad frame", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n\t<UIView: 0x2; frame = (0 0; 1)>",
+            line: 2, column: 24, reason: "\"frame\" value '(0 0; 1)' is not a rectangle"),
         Bad(
             name: "no view at all", format: .recursiveDescription,
             input: "Printing description of $0:\nnil",

@@ -89,4 +89,12 @@ import TouchlogFormat
         #expect(failures.count == 1)
         #expect(failures.first?.message.hasPrefix("the example is not a valid touchlog/1 session:") == true)
     }
+
+    /// The touch-stream importer names, in its warning, every rule a session without a hierarchy cannot fire: a rule
+    /// added or renamed here must be named there too.
+    @Test func theTouchStreamWarningNamesEveryRule() {
+        #expect(
+            Set(RRWebImporter.rulesThatCannotFireWithoutHierarchy)
+                == Set(RuleRegistry.descriptions.map(\.identifier)))
+    }
 }

@@ -55,7 +55,9 @@ import Testing
     @Test(arguments: importerFixtures)
     func everyImporterFixturePassesValidation(path: String) throws {
         let database = try TouchlogDatabase.inMemory()
-        let report = Ingestor(database: database).ingest(.file(path))
+        // Touch streams are not detected until detection reads JSON by its shape: name their format.
+        let options = IngestOptions(inputFormat: path.contains("/Fixtures/rrweb/") ? .imported(.rrweb) : nil)
+        let report = Ingestor(database: database, options: options).ingest(.file(path))
         #expect(report.succeeded, "\(report.diagnostics.map(\.description))")
     }
 
@@ -134,11 +136,68 @@ import Testing
         #expect(forced.errors.count > 1)
     }
 
+    /// A SentryCrash report with its keys in name order: more than the detection window of binary images before
+    /// `crash`, `report` and the scope's breadcrumbs.
+    static func largeCrashReport() -> String {
+        let image =
+            #"{"image_addr":6794428416,"image_size":29360128,"name":"/System/Library/Frameworks/UIKit.framework/UIKit"}"#
+        return """
+            {"binary_images":[\(Array(repeating: image, count: 1_000).joined(separator: ",\n"))],
+            "crash":{"error":{"type":"signal"}},"report":{"id":"3E1F7A20","timestamp":"2024-07-01T18:22:05Z"},
+            "user":{"sentry_sdk_scope":{"breadcrumbs":[
+              {"category":"touch","message":"save:","timestamp":"2024-07-01T18:21:58.750Z","type":"user"}]}}}
+            """
+    }
+
+    @Test func aCrashReportWhoseKeysComePastTheDetectionWindowIsImported() throws {
+        let text = Self.largeCrashReport()
+        let report = try #require(text.range(of: #""report""#))
+        #expect(text.utf8.distance(from: text.startIndex, to: report.lowerBound) > InputFormat.detectionWindow)
+        let database = try TouchlogDatabase.inMemory()
+        let result = Ingestor(database: database).ingest(.file(folder.file("crash.json", text)))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let session = try database.session(matching: try #require(result.sessions.first).session)
+        #expect(session.headerJSON.contains(#""importer":"sentry""#))
+        #expect(try database.count("record WHERE type = 'sent'") == 1)
+        // Forcing the format reads it the same way.
+        let forced = Ingestor(
+            database: try TouchlogDatabase.inMemory(), options: IngestOptions(inputFormat: .imported(.sentry))
+        ).ingest(.file(folder.file("crash-forced.json", text)))
+        #expect(forced.succeeded, "\(forced.diagnostics)")
+        #expect(forced.sessions.first?.session == result.sessions.first?.session)
+    }
+
+    @Test func aTouchBreadcrumbLeftOutIsAWarningAtItsLine() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("TouchlogFormatTests/Importers/Fixtures/sentry/touch-without-timestamp.json").path
+        let report = Ingestor(database: try TouchlogDatabase.inMemory()).ingest(.file(path))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let warning = try #require(report.diagnostics.first { $0.severity == .warning })
+        #expect(warning.line == 15)
+        #expect(warning.message.contains("CheckoutButton"))
+    }
+
+    @Test func jsonNoImporterClaimsKeepsTheClearErrors() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let array = Ingestor(database: database).ingest(.file(folder.file("list.json", #"[{"windows":[]}]"#)))
+        #expect(!array.succeeded)
+        #expect(array.errors.count == 1)
+        #expect(array.errors.first?.message.hasPrefix("a JSON array, not JSON Lines") == true)
+        // An object nobody claims is read as JSON Lines, and has no session header.
+        let object = Ingestor(database: database).ingest(
+            .file(folder.file("other.json", "{\n  \"name\": \"settings\"\n}\n")))
+        #expect(!object.succeeded)
+        #expect(object.heldNoSession)
+    }
+
     @Test func inputFormatNamesIncludeEveryImporterAndTouchlog() {
         #expect(InputFormat(name: "touchlog") == .touchlog)
         #expect(InputFormat(name: "pviews") == .imported(.recursiveDescription))
         #expect(InputFormat(name: "XCUITest") == .imported(.xcuitest))
         #expect(InputFormat(name: "csv") == nil)
-        #expect(InputFormat.names == ["touchlog", "recursiveDescription", "sentry", "xcuitest", "appium"])
+        #expect(InputFormat(name: "PostHog") == .imported(.rrweb))
+        #expect(InputFormat(name: "page-source") == .imported(.appium))
+        #expect(InputFormat.names == ["touchlog", "recursiveDescription", "sentry", "xcuitest", "rrweb", "appium"])
     }
 }

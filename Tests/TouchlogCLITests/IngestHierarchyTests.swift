@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `touchlog ingest --hierarchy`: a session-replay touch stream joined to the view hierarchy captured with it is
+/// stored, replayed and hit-tested like a recording; misuse is refused as a usage error.
+@Suite struct IngestHierarchyTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.path("t.sqlite") }
+    static let joined = Touchlog.packageRoot.appendingPathComponent("Tests/TouchlogFormatTests/Importers/Joined")
+    let touches = joined.appendingPathComponent("pixels-to-points/touches.json").path
+    let hierarchy = joined.appendingPathComponent("pixels-to-points/hierarchy.json").path
+
+    /// The id of the one session ingest said it stored.
+    func storedSession(_ stderr: String) throws -> String {
+        let start = try #require(stderr.range(of: "session \""))
+        let rest = stderr[start.upperBound...]
+        return String(rest.prefix { $0 != "\"" })
+    }
+
+    @Test func theJoinedTouchHitsTheButtonOfTheHierarchy() throws {
+        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", hierarchy])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        #expect(!ingest.stderr.contains("warning"), "\(ingest.stderr)")
+        let session = try storedSession(ingest.stderr)
+        let replay = try Touchlog.run(["replay", "--db", db, session])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        // (588, 2175) pixels of the 1179x2556 recording are (196, 725) points, inside the checkout button.
+        #expect(replay.stdout.contains(#"touch 1 began at (196, 725) hit path:0/0 (UIButton, "checkout")"#))
+        #expect(replay.stdout.contains("touch 1 ended at (196, 725) on path:0/0"))
+    }
+
+    @Test func withoutAFromTheHierarchySaysTheInputIsATouchStream() throws {
+        let ingest = try Touchlog.run(["ingest", "--db", db, touches, "--hierarchy", hierarchy])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let session = try storedSession(ingest.stderr)
+        let replay = try Touchlog.run(["replay", "--db", db, session])
+        #expect(replay.stdout.contains("hit path:0/0 (UIButton"))
+    }
+
+    @Test func withoutAHierarchyIngestWarnsThatNothingCanBeHitTested() throws {
+        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        #expect(ingest.stderr.contains("\(touches):1:1: warning: the touch stream carries no view hierarchy"))
+        #expect(ingest.stderr.contains("blocked_tap"))
+        let replay = try Touchlog.run(["replay", "--db", db, try storedSession(ingest.stderr)])
+        #expect(!replay.stdout.contains("UIButton"))
+    }
+
+    @Test func aMissingHierarchyIsAUsageError() throws {
+        let missing = folder.path("nope.json")
+        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", missing])
+        #expect(ingest.status == 64)
+        #expect(ingest.stderr.contains("Cannot read the hierarchy \"\(missing)\" given to --hierarchy"))
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test func aHierarchyWithAnotherFormatIsAUsageError() throws {
+        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "sentry", touches, "--hierarchy", hierarchy])
+        #expect(ingest.status == 64)
+        #expect(ingest.stderr.contains("cannot be used with --from sentry"))
+    }
+
+    @Test func aRecordingGivenWithAHierarchyFailsWithTheImportersError() throws {
+        let login = Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path
+        let ingest = try Touchlog.run(["ingest", "--db", db, login, "--hierarchy", hierarchy])
+        #expect(ingest.status == 1)
+        #expect(ingest.stderr.contains("\(login):1:1: error: not readable as a session-replay touch stream (rrweb)"))
+    }
+
+    @Test func aHierarchyThatIsNoDumpFailsTheFile() throws {
+        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", touches])
+        #expect(ingest.status == 1)
+        #expect(ingest.stderr.contains("is not a view-hierarchy dump touchlog imports"))
+    }
+}
