@@ -90,7 +90,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// The importers of JSON formats, asked in this order whether they claim an input's shape: the one place to add
     /// a JSON format. Touch streams come first: a Sentry envelope that carries a replay beside a view hierarchy has
     /// `windows` too, and is a touch stream joined to that hierarchy.
-    static let jsonImporters: [any JSONDocumentImporter.Type] = [RRWebImporter.self, SentryImporter.self]
+    static var jsonImporters: [any JSONDocumentImporter.Type] { [RRWebImporter.self, SentryImporter.self] }
 
     /// How far into a text input detection looks.
     static let textDetectionWindow = 65_536
