@@ -96,28 +96,11 @@ public enum RRWebImporter: JSONDocumentImporter {
         var touches: [JSONValue] = []
     }
 
-    private static let envelopeHeaderKeys: Set<String> = [
-        "type", "length", "filename", "content_type", "attachment_type", "item_count", "platform",
-    ]
+    /// Item types whose payload this importer reads: the recording, and events for the envelope's other JSON.
+    private static let jsonItemTypes: Set<String> = ["replay_recording", "replay_event", "event"]
 
-    /// An envelope item header: a `type` and nothing but header fields.
-    private static func isItemHeader(_ value: LocatedJSON) -> Bool {
-        guard let members = value.members, value["type"]?.string != nil else { return false }
-        return members.allSatisfy { envelopeHeaderKeys.contains($0.key) }
-    }
-
-    /// Skips the payloads of envelope items that are not JSON (the replay video, screenshots) by their length.
     private static func envelopePayload(after value: LocatedJSON) -> JSONReader.Continuation {
-        guard isItemHeader(value) else { return .value }
-        let type = value["type"]?.string ?? ""
-        let isJSON =
-            type == "replay_recording" || type == "event" || type == "replay_event"
-            || value["attachment_type"]?.string == "event.view_hierarchy"
-            || value["content_type"]?.string == "application/json"
-            || (value["filename"]?.string ?? "").hasSuffix(".json")
-        if isJSON { return .value }
-        if let length = value["length"]?.number, length >= 0, length < 1e15 { return .payload(byteCount: Int(length)) }
-        return .payloadLine
+        SentryEnvelope.continuation(after: value, jsonItemTypes: jsonItemTypes)
     }
 
     private static func read(_ bytes: [UInt8], warn: (ImportWarning) -> Void) throws(ImportError) -> Stream {

@@ -34,7 +34,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
         }
         var hierarchies: [(json: LocatedJSON, rendering: String?)] = []
         var events: [LocatedJSON] = []
-        for value in values where value.members != nil && !isItemHeader(value) {
+        for value in values where value.members != nil && !SentryEnvelope.isItemHeader(value) {
             if value["windows"] != nil { hierarchies.append((value, value["rendering_system"]?.string)) }
             // Not `else`: a value with both a hierarchy and breadcrumbs must not lose its taps.
             if isEvent(value) { events.append(value) }
@@ -109,7 +109,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
         }
         if shape.values.count >= 2, !keys.contains("type") {
             let item = shape.values[1]
-            return !item.isArray && item.keys.contains("type") && item.keys.isSubset(of: itemHeaderKeys)
+            return !item.isArray && item.keys.contains("type") && item.keys.isSubset(of: SentryEnvelope.itemHeaderKeys)
         }
         return false
     }
@@ -121,28 +121,11 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
 
     // MARK: Envelopes
 
-    private static let itemHeaderKeys: Set<String> = [
-        "type", "length", "filename", "content_type", "attachment_type", "item_count", "platform",
-    ]
+    /// Item types whose payload this importer reads; a replay recording is the session-replay importer's.
+    private static let jsonItemTypes: Set<String> = ["event", "transaction"]
 
-    /// An envelope item header: a `type` and nothing but header fields (events have many more members).
-    private static func isItemHeader(_ value: LocatedJSON) -> Bool {
-        guard let members = value.members, value["type"]?.string != nil else { return false }
-        return members.allSatisfy { itemHeaderKeys.contains($0.key) }
-    }
-
-    /// For an item header whose payload is not JSON (a screenshot, a replay), how much to skip.
     private static func envelopePayload(after value: LocatedJSON) -> JSONReader.Continuation {
-        guard isItemHeader(value) else { return .value }
-        let type = value["type"]?.string ?? ""
-        let isJSON =
-            type == "event" || type == "transaction"
-            || value["attachment_type"]?.string == "event.view_hierarchy"
-            || value["content_type"]?.string == "application/json"
-            || (value["filename"]?.string ?? "").hasSuffix(".json")
-        if isJSON { return .value }
-        if let length = value["length"]?.number, length >= 0, length < 1e15 { return .payload(byteCount: Int(length)) }
-        return .payloadLine
+        SentryEnvelope.continuation(after: value, jsonItemTypes: jsonItemTypes)
     }
 
     // MARK: Views
