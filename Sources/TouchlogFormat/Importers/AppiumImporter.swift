@@ -37,7 +37,7 @@ public enum AppiumImporter: HierarchyImporter {
         if let bad = firstInvalidUTF8(bytes) {
             // libxml2 passes some bytes that are not UTF-8 through to XMLParser, which traps on them (Linux
             // Foundation builds attribute strings with a force unwrap): refuse them before parsing.
-            let at = position(of: bad, in: bytes)
+            let at = JSONLineCounter.position(of: bad, in: bytes)
             throw ImportError(
                 format: format, line: at.line, column: at.column,
                 reason: "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8",
@@ -52,11 +52,11 @@ public enum AppiumImporter: HierarchyImporter {
         {
             leading += 1
         }
-        let skipped = position(of: leading, in: bytes)
+        let skipped = JSONLineCounter.position(of: leading, in: bytes)
         if let markup = unsupportedMarkup(bytes, from: leading) {
             // Linux Foundation's XMLParser crashes on a processing instruction without data (`<?x?>`), and a
             // DTD can declare entities that expand without bound; WebDriverAgent writes neither.
-            let at = position(of: markup.offset, in: bytes)
+            let at = JSONLineCounter.position(of: markup.offset, in: bytes)
             throw ImportError(
                 format: format, line: at.line, column: at.column,
                 reason: "\(markup.what) is not part of a page source",
@@ -163,13 +163,6 @@ public enum AppiumImporter: HierarchyImporter {
         let header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
         return [header] + records + observations
-    }
-
-    /// The 1-based line and column (in bytes) of `offset`.
-    private static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        let before = bytes[..<min(offset, bytes.count)]
-        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        return (before.reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }, offset - lineStart + 1)
     }
 
     /// The first processing instruction other than the leading `<?xml …?>` declaration, or the first DTD markup
