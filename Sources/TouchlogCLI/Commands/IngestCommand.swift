@@ -29,11 +29,11 @@ struct IngestCommand: ParsableCommand {
             View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
             event JSON (touch breadcrumbs become observed actions), XCUITest debugDescription trees, and Appium \
-            page sources. The \
-            format is detected from the first 64 KiB; --from NAME forces it. See docs/importers.md.
+            page sources. The format is detected: JSON by its top-level keys over the whole file, text from its \
+            first 64 KiB; --from NAME forces it. See docs/importers.md.
 
             Session-replay touch streams (rrweb events from Sentry's and PostHog's mobile session replay: a \
-            recording segment, an envelope, exported $snapshot events; --from rrweb) carry touches but no views. \
+            recording segment, an envelope, exported $snapshot events) carry touches but no views. \
             --hierarchy FILE joins each of them to the view hierarchy captured with it (any dump format above, \
             detected), so the touches are hit-tested against its views; a Sentry envelope that holds both is \
             joined by itself. Without a hierarchy the touches are stored against an empty snapshot, with a warning.
@@ -75,7 +75,7 @@ struct IngestCommand: ParsableCommand {
               touchlog ingest --keep-going --replace flaky.jsonl
               touchlog ingest --redact-labels support-tickets/*.jsonl
               pbpaste | touchlog ingest --from recursiveDescription -
-              touchlog ingest --from rrweb segment.json --hierarchy view-hierarchy.json
+              touchlog ingest segment.json --hierarchy view-hierarchy.json
             """)
 
     @OptionGroup var database: DatabaseOptions

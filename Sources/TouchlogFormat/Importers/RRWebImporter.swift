@@ -56,7 +56,7 @@ public enum RRWebImporter: JSONDocumentImporter {
             message:
                 "the touch stream carries no view hierarchy: its \(touchCount) touch\(touchCount == 1 ? "" : "es") import against an empty snapshot, so nothing can be hit-tested and no rule can fire (\(rulesThatCannotFireWithoutHierarchy.joined(separator: ", ")))",
             hint:
-                "pass the view hierarchy captured with it: touchlog ingest --from rrweb --hierarchy view-hierarchy.json FILE"
+                "pass the view hierarchy captured with it: touchlog ingest FILE --hierarchy view-hierarchy.json"
         )
     }
 
