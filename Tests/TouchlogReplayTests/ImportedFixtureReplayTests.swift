@@ -3,13 +3,29 @@ import Testing
 import TouchlogFormat
 import TouchlogReplay
 
-/// Every importer fixture and import sample, once imported, is a valid recording (the decoder ingest uses rejects
+/// Every importer fixture, import sample and joined touch stream, once imported, is a valid recording (the decoder ingest uses rejects
 /// none of its records and warns about nothing) and replays through the model to the end.
 @Suite struct ImportedFixtureReplayTests {
     struct Input: CustomTestStringConvertible, Sendable {
         var format: ImportFormat
         var url: URL
-        var testDescription: String { "\(format.rawValue)/\(url.lastPathComponent)" }
+        /// For a touch stream joined to a hierarchy (Importers/Joined/<case>/): the hierarchy file beside it.
+        var hierarchy: URL?
+        var testDescription: String {
+            hierarchy == nil
+                ? "\(format.rawValue)/\(url.lastPathComponent)"
+                : "joined/\(url.deletingLastPathComponent().lastPathComponent)"
+        }
+
+        /// The importer's records: the dump's, or the touch stream's joined to its hierarchy's.
+        func values() throws -> [JSONValue] {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            guard let hierarchy else { return try format.convert(bytes, sourceName: url.lastPathComponent) }
+            let dump = try [UInt8](Data(contentsOf: hierarchy))
+            let hierarchyFormat = try #require(ImportFormat.detect(dump))
+            let joined = try hierarchyFormat.convert(dump, sourceName: hierarchy.lastPathComponent)
+            return try RRWebImporter.convert(bytes, sourceName: url.lastPathComponent, joining: joined) { _ in }
+        }
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -32,17 +48,27 @@ import TouchlogReplay
                 else { return nil }
                 return Input(format: format, url: url)
             }
-        return fixtures + samples
+        let joinedFolder = root.appendingPathComponent("Tests/TouchlogFormatTests/Importers/Joined")
+        let joined = ((try? FileManager.default.contentsOfDirectory(atPath: joinedFolder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted().compactMap { name -> Input? in
+                let folder = joinedFolder.appendingPathComponent(name)
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                guard let hierarchy = files.first(where: { $0.hasPrefix("hierarchy.") }) else { return nil }
+                return Input(
+                    format: .rrweb, url: folder.appendingPathComponent("touches.json"),
+                    hierarchy: folder.appendingPathComponent(hierarchy))
+            }
+        return fixtures + samples + joined
     }
 
-    @Test func everyFormatHasFixtures() {
+    @Test func everyFormatHasFixturesAndJoinedPairsAreIncluded() {
         #expect(Set(Self.inputs.map(\.format)) == Set(ImportFormat.allCases))
+        #expect(Self.inputs.contains { $0.hierarchy != nil })
     }
 
     @Test(arguments: inputs)
     func importsValidatesAndReplays(_ input: Input) throws {
-        let bytes = try [UInt8](Data(contentsOf: input.url))
-        let values = try input.format.convert(bytes, sourceName: input.url.lastPathComponent)
+        let values = try input.values()
 
         var problems: [String] = []
         var records: [SessionRecord] = []
