@@ -42,6 +42,8 @@ test: check-schema
 demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
 	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/*.jsonl sample-logs/import-*
+	@# A session-replay touch stream joined to the view hierarchy captured with it.
+	$(RELEASE_BIN) ingest --db $(DEMO_DB) sample-logs/replay-toast-touches.json --hierarchy sample-logs/replay-toast-view-hierarchy.json
 	$(RELEASE_BIN) sessions --db $(DEMO_DB)
 	$(RELEASE_BIN) replay --db $(DEMO_DB) 3F2A
 	$(RELEASE_BIN) replay --db $(DEMO_DB) 0B6D --trust observed

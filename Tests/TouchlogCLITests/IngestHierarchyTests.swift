@@ -72,4 +72,19 @@ import Testing
         #expect(ingest.status == 1)
         #expect(ingest.stderr.contains("is not a view-hierarchy dump touchlog imports"))
     }
+
+    /// The demo's pair (sample-logs/README.md): both taps on Add to cart land on the invisible toast in front of it.
+    @Test func theSampleTouchStreamJoinedToItsHierarchyReportsTheBlockedTaps() throws {
+        let samples = Touchlog.packageRoot.appendingPathComponent("sample-logs")
+        let ingest = try Touchlog.run([
+            "ingest", "--db", db, samples.appendingPathComponent("replay-toast-touches.json").path, "--hierarchy",
+            samples.appendingPathComponent("replay-toast-view-hierarchy.json").path,
+        ])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let report = try Touchlog.run(["report", "--db", db, "--format", "summary"])
+        #expect(report.stdout.contains("error   blocked_tap  UIButton#pdp.addToCart: 1 finding in 1 session"))
+        let text = try Touchlog.run(["report", "--db", db])
+        #expect(text.stdout.contains("2 taps inside UIButton #pdp.addToCart never reached it"))
+        #expect(text.stdout.contains("Shop.ToastView #toast.savedToWishlist"))
+    }
 }

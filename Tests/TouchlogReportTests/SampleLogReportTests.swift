@@ -22,7 +22,7 @@ import TouchlogStore
     @Test func everySampleLogIsCovered() {
         // 13 recordings and one dump per importer: a new sample needs its golden recorded.
         #expect(SampleLogReport.files.filter { $0.hasSuffix(".jsonl") }.count == 13)
-        #expect(SampleLogReport.files.filter { $0.hasPrefix("import-") }.count == 3)
+        #expect(SampleLogReport.files.filter { $0.hasPrefix("import-") }.count == 4)
     }
 
     /// The harness is the report path, not a stand-in: with a rule that cites each session's header and last

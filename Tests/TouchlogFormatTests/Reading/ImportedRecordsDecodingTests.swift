@@ -9,6 +9,7 @@ import Testing
 @Suite struct ImportedRecordsDecodingTests {
     static let samples = [
         "import-recursive-description.txt", "import-sentry-view-hierarchy.json", "import-xcuitest-tree.txt",
+        "import-appium-page-source.xml",
     ]
 
     @Test(arguments: samples)
