@@ -1,0 +1,39 @@
+import Foundation
+import TouchlogFormat
+
+/// The view-hierarchy dump given with `--hierarchy`, read and converted by the importer its content calls for.
+enum HierarchyFile {
+    enum Outcome {
+        case records([JSONValue])
+        case failure(Diagnostic)
+    }
+
+    static func read(_ path: String) -> Outcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: 0, column: 0,
+                    message: "cannot read the hierarchy \"\(path)\"",
+                    hint: "check the path given to --hierarchy and its permissions"))
+        }
+        let bytes = [UInt8](data)
+        guard let format = ImportFormat.detect(bytes), format != .rrweb else {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: 1, column: 1,
+                    message: "\"\(path)\" is not a view-hierarchy dump touchlog imports",
+                    hint:
+                        "give --hierarchy a Sentry view-hierarchy.json, a recursiveDescription or an XCUITest debugDescription dump"
+                ))
+        }
+        do {
+            return .records(try format.convert(bytes, sourceName: ""))
+        } catch {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: error.line, column: error.column ?? 0,
+                    message: "not readable as \(format.displayName): \(error.reason)",
+                    hint: error.hint ?? "check that this is the hierarchy captured with the touch stream"))
+        }
+    }
+}
