@@ -9,6 +9,15 @@ enum HierarchyFile {
     }
 
     static func read(_ path: String) -> Outcome {
+        // A dump is read whole, like any import, so it is held to the same limit before it is read.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Ingestor.maximumImportBytes else {
+            return .failure(
+                Diagnostic(
+                    severity: .error, file: path, line: 0, column: 0,
+                    message: "the hierarchy is larger than \(Ingestor.maximumImportBytes >> 20) MiB",
+                    hint: "a hierarchy dump is normally kilobytes; check the file given to --hierarchy"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(
                 Diagnostic(

@@ -55,9 +55,7 @@ import Testing
     @Test(arguments: importerFixtures)
     func everyImporterFixturePassesValidation(path: String) throws {
         let database = try TouchlogDatabase.inMemory()
-        // Touch streams are not detected until detection reads JSON by its shape: name their format.
-        let options = IngestOptions(inputFormat: path.contains("/Fixtures/rrweb/") ? .imported(.rrweb) : nil)
-        let report = Ingestor(database: database, options: options).ingest(.file(path))
+        let report = Ingestor(database: database).ingest(.file(path))
         #expect(report.succeeded, "\(report.diagnostics.map(\.description))")
     }
 
@@ -147,6 +145,22 @@ import Testing
             "user":{"sentry_sdk_scope":{"breadcrumbs":[
               {"category":"touch","message":"save:","timestamp":"2024-07-01T18:21:58.750Z","type":"user"}]}}}
             """
+    }
+
+    @Test func aHierarchyLargerThanAnyDumpIsRefusedBeforeItIsRead() throws {
+        // Sparse: the size is there, the bytes are not, so the test costs nothing.
+        let big = folder.file("huge-view-hierarchy.json", "")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+        try handle.truncate(atOffset: UInt64(Ingestor.maximumImportBytes) + 1)
+        try handle.close()
+        var options = IngestOptions()
+        options.hierarchy = big
+        let touches = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("TouchlogFormatTests/Importers/Joined/pixels-to-points/touches.json").path
+        let report = Ingestor(database: try TouchlogDatabase.inMemory(), options: options).ingest(.file(touches))
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.contains { $0.message == "the hierarchy is larger than 256 MiB" })
     }
 
     @Test func aCrashReportWhoseKeysComePastTheDetectionWindowIsImported() throws {
