@@ -99,23 +99,12 @@ public enum RRWebImporter: JSONDocumentImporter {
     /// Item types whose payload this importer reads: the recording, and events for the envelope's other JSON.
     private static let jsonItemTypes: Set<String> = ["replay_recording", "replay_event", "event"]
 
-    private static func envelopePayload(after value: LocatedJSON) -> JSONReader.Continuation {
-        SentryEnvelope.continuation(after: value, jsonItemTypes: jsonItemTypes)
-    }
-
     private static func read(_ bytes: [UInt8], warn: (ImportWarning) -> Void) throws(ImportError) -> Stream {
-        let values: [LocatedJSON]
-        do {
-            values = try JSONReader.readLocatedSequence(
-                bytes, depthLimit: ImportRecords.jsonDepthLimit, options: [.keepsCutContainers, .repairsInvalidUTF8],
-                after: envelopePayload)
-        } catch {
-            throw ImportError(
-                json: error, in: bytes, format: format,
-                hint:
-                    "a replay recording is JSON; was it cut short, or is it still compressed (decompress an envelope's replay_recording payload first)?"
-            )
-        }
+        let values = try SentryEnvelope.values(
+            bytes, readingItems: jsonItemTypes, format: format,
+            hint:
+                "a replay recording is JSON; was it cut short, or is it still compressed (decompress an envelope's replay_recording payload first)?"
+        )
         var stream = Stream()
         stream.firstLine = values.first?.line ?? 1
         var eventLists: [[LocatedJSON]] = []

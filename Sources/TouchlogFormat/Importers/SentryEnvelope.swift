@@ -27,4 +27,19 @@ enum SentryEnvelope {
         if let length = value["length"]?.number, length >= 0, length < 1e15 { return .payload(byteCount: Int(length)) }
         return .payloadLine
     }
+
+    /// Every JSON value of `bytes` in turn, with its position, read as the importers read JSON (cut containers kept,
+    /// invalid UTF-8 repaired) and stepping over the payloads of items not in `jsonItemTypes`; a syntax error is
+    /// `format`'s, with `hint`.
+    static func values(
+        _ bytes: [UInt8], readingItems jsonItemTypes: Set<String>, format: ImportFormat, hint: String
+    ) throws(ImportError) -> [LocatedJSON] {
+        do {
+            return try JSONReader.readLocatedSequence(
+                bytes, depthLimit: ImportRecords.jsonDepthLimit, options: [.keepsCutContainers, .repairsInvalidUTF8],
+                after: { continuation(after: $0, jsonItemTypes: jsonItemTypes) })
+        } catch {
+            throw ImportError(json: error, in: bytes, format: format, hint: hint)
+        }
+    }
 }

@@ -22,16 +22,9 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     ) throws(ImportError)
         -> [JSONValue]
     {
-        let values: [LocatedJSON]
-        do {
-            values = try JSONReader.readLocatedSequence(
-                bytes, depthLimit: ImportRecords.jsonDepthLimit, options: [.keepsCutContainers, .repairsInvalidUTF8],
-                after: envelopePayload)
-        } catch {
-            throw ImportError(
-                json: error, in: bytes, format: format,
-                hint: "Sentry files are JSON; was the file cut short or edited?")
-        }
+        let values = try SentryEnvelope.values(
+            bytes, readingItems: jsonItemTypes, format: format,
+            hint: "Sentry files are JSON; was the file cut short or edited?")
         var hierarchies: [(json: LocatedJSON, rendering: String?)] = []
         var events: [LocatedJSON] = []
         for value in values where value.members != nil && !SentryEnvelope.isItemHeader(value) {
@@ -123,10 +116,6 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
 
     /// Item types whose payload this importer reads; a replay recording is the session-replay importer's.
     private static let jsonItemTypes: Set<String> = ["event", "transaction"]
-
-    private static func envelopePayload(after value: LocatedJSON) -> JSONReader.Continuation {
-        SentryEnvelope.continuation(after: value, jsonItemTypes: jsonItemTypes)
-    }
 
     // MARK: Views
 

@@ -303,22 +303,21 @@ public enum XCUITestImporter: HierarchyImporter {
             }
     }
 
-    /// Whether `bytes` end inside a quoted value, by the rule ``split(_:)`` reads quotes with: a quote opens right
-    /// after `: ` and closes at a quote followed by a comma or the end of the line.
+    /// Whether `bytes` end inside a quoted value, by the rule ``split(_:)`` reads quotes with (``togglesQuote``).
     private static func endsQuoted(_ bytes: ArraySlice<UInt8>, quoted start: Bool) -> Bool {
         let c = Array(bytes)
         var quoted = start
-        for i in c.indices {
-            let byte = c[i]
-            if quoted {
-                if byte == UInt8(ascii: "'"), i + 1 == c.count || c[i + 1] == UInt8(ascii: ",") {
-                    quoted = false
-                }
-            } else if byte == UInt8(ascii: "'"), i >= 2, c[i - 1] == 0x20, c[i - 2] == UInt8(ascii: ":") {
-                quoted = true
-            }
-        }
+        for i in c.indices where togglesQuote(c, at: i, quoted: quoted) { quoted.toggle() }
         return quoted
+    }
+
+    /// Whether the byte at `i` opens a quoted value (outside one) or closes it (inside one): a quote opens right
+    /// after `: ` and closes at a quote followed by a comma or the end of the line, since labels may hold quotes,
+    /// commas and braces.
+    private static func togglesQuote(_ c: [UInt8], at i: Int, quoted: Bool) -> Bool {
+        guard c[i] == UInt8(ascii: "'") else { return false }
+        if quoted { return i + 1 == c.count || c[i + 1] == UInt8(ascii: ",") }
+        return i >= 2 && c[i - 1] == 0x20 && c[i - 2] == UInt8(ascii: ":")
     }
 
     // MARK: Elements
@@ -416,8 +415,8 @@ public enum XCUITestImporter: HierarchyImporter {
         element.attributes.append((key, ImportText.string(value)))
     }
 
-    /// Splits at commas outside `{…}` and outside quoted values (a quote opens right after `: ` and closes
-    /// at a quote followed by a comma or the end), since labels may hold commas and braces.
+    /// Splits at commas outside `{…}` and outside quoted values (``togglesQuote``), since labels may hold commas
+    /// and braces.
     private static func split(_ c: [UInt8]) -> [ArraySlice<UInt8>] {
         var segments: [ArraySlice<UInt8>] = []
         var start = 0
@@ -426,12 +425,10 @@ public enum XCUITestImporter: HierarchyImporter {
         var i = 0
         while i < c.count {
             let byte = c[i]
-            if quoted {
-                if byte == UInt8(ascii: "'"), i + 1 == c.count || c[i + 1] == UInt8(ascii: ",") {
-                    quoted = false
-                }
-            } else if byte == UInt8(ascii: "'"), i >= 2, c[i - 1] == 0x20, c[i - 2] == UInt8(ascii: ":") {
-                quoted = true
+            if togglesQuote(c, at: i, quoted: quoted) {
+                quoted.toggle()
+            } else if quoted {
+                // Inside a quoted value: braces and commas are the label's.
             } else if byte == UInt8(ascii: "{") {
                 depth += 1
             } else if byte == UInt8(ascii: "}") {
