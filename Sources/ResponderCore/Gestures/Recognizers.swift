@@ -62,8 +62,7 @@ extension ResponderModel {
         while cur >= 0 {
             let c = views[cur].controller
             if c >= 0 {
-                let name = controllers[c].className
-                if name.contains("UIAlertController") || name.contains("UIInputViewController") { return false }
+                if controllers[c].holdsKeyboardResignExemption { return false }
                 break
             }
             cur = views[cur].parent

@@ -154,7 +154,10 @@ public enum PassReason: String, Sendable {
 
 struct ControllerNode {
     var id: String
-    var className: String
+    let className: String
+    /// IQKeyboardManager's `resignOnTouchOutside` leaves alone the editing inside these controllers (8.5): decided
+    /// once from the class name, since the touch path asks it for every touch.
+    private(set) var holdsKeyboardResignExemption: Bool
     var alive = true
     var view = -1
     var parent = -1
@@ -165,6 +168,18 @@ struct ControllerNode {
     var implements: [String] = []
     var overridesTouches = false
     var endsEditingOnTouchesBegan = false
+
+    init(id: String, className: String) {
+        self.id = id
+        self.className = className
+        holdsKeyboardResignExemption = Self.isResignOnTouchOutsideExempt(className)
+    }
+
+    /// The controller classes IQKeyboardManager ignores: alerts and input view controllers (subclasses included:
+    /// the name, module-qualified or not, contains theirs).
+    static func isResignOnTouchOutsideExempt(_ className: String) -> Bool {
+        className.contains("UIAlertController") || className.contains("UIInputViewController")
+    }
 }
 
 /// Recognizers the model adds on its own, mirroring UIKit internals and policies.

@@ -35,6 +35,15 @@ public struct ViewInfo: Hashable, Sendable {
     public var isInHierarchy: Bool
 }
 
+/// A view's names and its superview (``ResponderModel/identity(_:)``).
+public struct ViewIdentity: Hashable, Sendable {
+    public var id: String
+    public var className: String
+    public var accessibilityIdentifier: String?
+    public var accessibilityLabel: String?
+    public var parent: ObjectRef?
+}
+
 /// A recognizer as the model sees it now.
 public struct RecognizerInfo: Hashable, Sendable {
     public var id: String
@@ -169,6 +178,16 @@ extension ResponderModel {
             accessibilityLabel: n.accessibilityLabel, recognizers: n.recognizers.map { .recognizer($0) },
             controller: n.controller >= 0 ? .controller(n.controller) : nil, passReason: n.passReason,
             isEffectivelyHidden: isEffectivelyHidden(v), isInHierarchy: n.alive && w >= 0)
+    }
+
+    /// What names a view and leads to its superview: the part of ``info(_:)`` that describing a view needs, without
+    /// the arrays and walks that the rest of it costs.
+    public func identity(_ ref: ObjectRef) -> ViewIdentity? {
+        guard case .view(let v) = ref else { return nil }
+        let n = views[v]
+        return ViewIdentity(
+            id: n.id, className: n.className, accessibilityIdentifier: n.accessibilityIdentifier,
+            accessibilityLabel: n.accessibilityLabel, parent: n.parent >= 0 ? .view(n.parent) : nil)
     }
 
     /// Everything the model holds about a recognizer.

@@ -5,11 +5,11 @@ extension ViewRef {
     /// The view `ref` as the model has it now: class, accessibility identifier and label, path of classes from its
     /// window. Nil when `ref` is not a view of the model.
     public init?(model: ResponderModel, view ref: ObjectRef, role: String? = nil) {
-        guard let info = model.info(ref) else { return nil }
+        guard let info = model.identity(ref) else { return nil }
         var path: [PathElement] = []
         var current: ObjectRef? = ref
         // Walks up with parents; a loop guard keeps a corrupt model from spinning.
-        while let step = current, let stepInfo = model.info(step), path.count < 10_000 {
+        while let step = current, let stepInfo = model.identity(step), path.count < 10_000 {
             path.append(PathElement(stepInfo.className, stepInfo.accessibilityIdentifier))
             current = stepInfo.parent
         }

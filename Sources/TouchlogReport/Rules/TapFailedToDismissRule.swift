@@ -199,15 +199,15 @@ final class TapFailedToDismissRule: Rule {
     /// Every watched tap follows one more step: a tap over with its first responder kept failed, one whose first
     /// responder went did not.
     private func follow(t: Double, touch: TouchRecord?, firstResponder: ObjectRef?) {
-        var open: [Watch] = []
-        for var watch in watching {
-            switch watch.lookout.follow(t: t, touch: touch, firstResponder: firstResponder) {
-            case .open: open.append(watch)
-            case .kept: failed(watch)
-            case .dismissed: break
+        // In place: a watch holds a model, so it is moved out only when its tap is over.
+        var k = 0
+        while k < watching.count {
+            switch watching[k].lookout.follow(t: t, touch: touch, firstResponder: firstResponder) {
+            case .open: k += 1
+            case .kept: failed(watching.remove(at: k))
+            case .dismissed: watching.remove(at: k)
             }
         }
-        watching = open
     }
 
     /// A tap that failed joins its group, or starts one: then it is replayed with each policy added, from the model

@@ -59,6 +59,9 @@ public enum Triage {
             var ruleID: String
             var severity: Severity
             var examples: [Finding] = []
+            /// Each example's place in the order (``Order``), beside it, so a new finding is placed without
+            /// copying the examples it passes.
+            var exampleOrder: [Order] = []
             var count = 0
             var sessions = Set<String>()
             var firstSeen: String?
@@ -68,9 +71,22 @@ public enum Triage {
         }
 
         /// The order of findings within a problem: oldest session first, then by time within a session.
-        private static func precedes(_ a: Finding, _ b: Finding) -> Bool {
-            (a.session.startedAt ?? "", a.session.id, a.span.start, a.records.first ?? 0)
-                < (b.session.startedAt ?? "", b.session.id, b.span.start, b.records.first ?? 0)
+        private struct Order: Sendable {
+            var startedAt: String
+            var session: String
+            var start: Double
+            var record: Int
+
+            init(_ finding: Finding) {
+                startedAt = finding.session.startedAt ?? ""
+                session = finding.session.id
+                start = finding.span.start
+                record = finding.records.first ?? 0
+            }
+
+            func precedes(_ other: Order) -> Bool {
+                (startedAt, session, start, record) < (other.startedAt, other.session, other.start, other.record)
+            }
         }
 
         public mutating func add(_ finding: Finding) {
@@ -88,10 +104,18 @@ public enum Triage {
             partial.devices.insert(finding.session.deviceDescription)
             // Keep the first examples in order: insert where it belongs, drop the last when over the limit. Only the
             // first keeps its scene: it is the picture of the problem, and scenes are most of a finding's size.
-            let position = partial.examples.firstIndex { Self.precedes(finding, $0) } ?? partial.examples.count
-            if position < Triage.examplesPerProblem {
+            // Sessions arrive in order, so once the examples are full a finding usually comes after all of them.
+            let order = Order(finding)
+            let full = partial.examples.count >= Triage.examplesPerProblem
+            if !full || order.precedes(partial.exampleOrder[partial.exampleOrder.count - 1]) {
+                let position =
+                    partial.exampleOrder.firstIndex { order.precedes($0) } ?? partial.exampleOrder.count
                 partial.examples.insert(finding, at: position)
-                if partial.examples.count > Triage.examplesPerProblem { partial.examples.removeLast() }
+                partial.exampleOrder.insert(order, at: position)
+                if partial.examples.count > Triage.examplesPerProblem {
+                    partial.examples.removeLast()
+                    partial.exampleOrder.removeLast()
+                }
                 if partial.examples.count > 1 { partial.examples[position == 0 ? 1 : position].scene = nil }
             }
             partials[signature] = partial

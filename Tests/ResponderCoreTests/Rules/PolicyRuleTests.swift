@@ -207,6 +207,19 @@ import Testing
         #expect(idle.gestures(idle.touch("1", .began, 200, 260)) == [])
     }
 
+    @Test func P8_5_resignOnTouchOutside_ignoresEditingInAlertsAndInputViewControllers() {
+        let iq = PolicySettings(session: [.resignOnTouchOutside])
+        // The field's nearest controller decides, by its class or a subclass's (module-qualified or not).
+        for className in ["UIAlertController", "MyApp.ConfirmAlertUIAlertController", "KeyboardUIInputViewController"] {
+            var h = screen(settings: iq, controller: ControllerSpec(id: "vc", className: className, view: "root"))
+            #expect(h.gestures(h.touch("1", .began, 200, 260)) == [], "\(className)")
+        }
+        for className in ["UIViewController", "AlertViewController", "UIAlert"] {
+            var h = screen(settings: iq, controller: ControllerSpec(id: "vc", className: className, view: "root"))
+            #expect(h.gestures(h.touch("1", .began, 200, 260)) == ["w1#resignOnTouchOutside:possible"], "\(className)")
+        }
+    }
+
     // MARK: resign-on-hide
 
     @Test func P_resignOnHide_hidingTheFirstResponderOrAnAncestorResignsIt() {
