@@ -59,6 +59,14 @@ final class UnreachableControlRule: Rule {
             if let observed = touch.view { touched.insert(observed) }
         case .snapshot(let snapshot):
             for (control, _, enabled) in controls.list(model) where enabled {
+                // Most controls are reached at their centre: one hit test there spares the exact search, which
+                // cuts the whole screen along every view's edges.
+                if let frame = model.screenFrame(of: control),
+                    let hit = model.hitTest(screenPoint: Point(frame.midX, frame.midY)),
+                    build.isView(hit, inside: control, in: model)
+                {
+                    continue
+                }
                 guard case .unreachable(let answer, _) = model.reachability(of: control),
                     let obstacle = Obstacle(answer)
                 else { continue }
