@@ -67,7 +67,10 @@ public struct SessionReplayer {
     /// Sees every record as it is replayed, with the live model (the report's rules).
     public var observer: (any ReplayObserver)?
     /// The model, from the first snapshot on.
-    public internal(set) var model: ResponderModel?
+    public var model: ResponderModel? { hasModel ? live : nil }
+    /// The model itself, valid while `hasModel`: kept out of an optional because every use of an optional's payload
+    /// (`model!`) copied the whole model, retaining each of its buffers, several times per touch.
+    var live = ResponderModel(hierarchy: HierarchySpec(windows: []))
     public internal(set) var lineCount = 0
     public internal(set) var divergenceCount = 0
     public internal(set) var warnings: [ReplayWarning] = []
@@ -109,7 +112,7 @@ public struct SessionReplayer {
     /// moment): no snapshot needed, every later record applies to it.
     public init(session: String, continuingFrom model: ResponderModel, options: ReplayOptions = ReplayOptions()) {
         self.init(session: session, options: options, detail: .divergences, recordsSentObservations: false)
-        self.model = model
+        live = model
         hasModel = true
     }
 
@@ -150,17 +153,17 @@ public struct SessionReplayer {
             }
             var step = takeStep()
             var divergences: [Divergence] = []
-            if model == nil {
+            if !hasModel {
                 let policies = PolicySettings(
                     session: sessionPolicies, added: options.policies.added, removed: options.policies.removed)
-                model = ResponderModel(hierarchy: snapshot.hierarchy, policies: policies)
+                live = ResponderModel(hierarchy: snapshot.hierarchy, policies: policies)
                 hasModel = true
                 step.reset()
-                step.firstResponder = model!.firstResponder
-                step.keyboardVisible = model!.keyboardVisible
+                step.firstResponder = live.firstResponder
+                step.keyboardVisible = live.keyboardVisible
             } else {
-                divergences = model!.differences(from: snapshot.hierarchy).map(Self.divergence)
-                model!.dispatch(.snapshot(snapshot.hierarchy), at: t, into: &step)
+                divergences = live.differences(from: snapshot.hierarchy).map(Self.divergence)
+                live.dispatch(.snapshot(snapshot.hierarchy), at: t, into: &step)
             }
             try rotate(emit)
             append(record, t: t, step: step, divergences: divergences)
@@ -215,7 +218,7 @@ public struct SessionReplayer {
     ) throws {
         try requireModel(record)
         var step = takeStep()
-        model!.dispatch(event, at: t, into: &step)
+        live.dispatch(event, at: t, into: &step)
         try rotate(emit)
         append(record, t: t, step: step, divergences: [])
     }
@@ -236,11 +239,11 @@ public struct SessionReplayer {
         }
         if let observer {
             for touch in touchBuffer where touch.record.phase == .began {
-                observer.willBegin(SessionRecord(seq: touch.seq, record: .touch(touch.record)), model: model!)
+                observer.willBegin(SessionRecord(seq: touch.seq, record: .touch(touch.record)), model: live)
             }
         }
         let inputs = touchBuffer.map { touchInput($0.record, bind: bind) }
-        let steps = model!.dispatchTouchEvent(inputs, at: t)
+        let steps = live.dispatchTouchEvent(inputs, at: t)
         try rotate(emit)
         for (k, step) in steps.enumerated() {
             var divergences: [Divergence] = []
@@ -258,17 +261,17 @@ public struct SessionReplayer {
     /// actions is dispatched into the reused scratch step and never moved.
     mutating func dispatchSingleTouch(seq: Int, _ record: TouchRecord, _ emit: (ReplayLine) throws -> Void) throws {
         if record.phase == .began, let observer {
-            observer.willBegin(SessionRecord(seq: seq, record: .touch(record)), model: model!)
+            observer.willBegin(SessionRecord(seq: seq, record: .touch(record)), model: live)
         }
         let input = touchInput(record, bind: options.trust == .observed)
-        model!.dispatch(.touch(input), at: record.t, into: &scratch)
+        live.dispatch(.touch(input), at: record.t, into: &scratch)
         var divergences: [Divergence] = []
         if record.phase == .began, let observed = record.view {
             hitViewDivergence(scratch, observed: observed, into: &divergences)
         }
         try rotate(emit)
         if detail == .divergences && scratch.actions.isEmpty && scratch.notes.isEmpty {
-            observer?.replayed(SessionRecord(seq: seq, record: .touch(record)), step: scratch, model: model!)
+            observer?.replayed(SessionRecord(seq: seq, record: .touch(record)), step: scratch, model: live)
             lineCount += 1
             divergenceCount += divergences.count
             countsLatestLine = true
@@ -280,7 +283,7 @@ public struct SessionReplayer {
     }
 
     func hitViewDivergence(_ step: Step, observed: String, into divergences: inout [Divergence]) {
-        let modelHit = step.hitTestView.map { model!.id(of: $0) }
+        let modelHit = step.hitTestView.map { live.id(of: $0) }
         if modelHit != observed {
             divergences.append(Divergence(kind: .hitView, expected: .id(modelHit), observed: .string(observed)))
         }
@@ -309,7 +312,7 @@ public struct SessionReplayer {
 
     mutating func append(_ record: SessionRecord, t: Double, step: consuming Step, divergences: [Divergence]) {
         for note in step.notes { warn(record.seq, note.message) }
-        observer?.replayed(record, step: step, model: model!)
+        observer?.replayed(record, step: step, model: live)
         if detail == .divergences && step.actions.isEmpty {
             // Nothing will be emitted and no `sent` can match this step: count it and recycle the step at once.
             lineCount += 1
@@ -344,7 +347,7 @@ public struct SessionReplayer {
             if recordsSentObservations {
                 for (a, action) in lines[k].step.actions.enumerated()
                 where !action.isRecognizerAction && !lines[k].matched[a] {
-                    let model = self.model!
+                    let model = self.live
                     lines[k].divergences.append(
                         Divergence(
                             kind: .unobservedAction,
@@ -356,7 +359,7 @@ public struct SessionReplayer {
             lineCount += 1
             divergenceCount += lines[k].divergences.count
             if detail >= .trace {
-                let model = self.model!
+                let model = self.live
                 var line = ReplayLine(
                     seq: lines[k].seq, t: lines[k].t, record: lines[k].record, step: model.resolve(lines[k].step),
                     divergences: lines[k].divergences, explanation: lines[k].explanation)
