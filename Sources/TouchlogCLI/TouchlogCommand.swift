@@ -50,8 +50,11 @@ public struct TouchlogCommand: ParsableCommand {
     }
 
     /// What to say when the first argument names no subcommand (the root takes no argument of its own, so any
-    /// other word there is a mistake); nil when it names one, or is an option.
+    /// other word there is a mistake), or `help` is asked about one that does not exist (the parser would print the
+    /// root's help and succeed); nil when it names one, or is an option.
     static func unknownSubcommand(in arguments: [String]) -> String? {
+        var arguments = arguments[...]
+        if arguments.first == "help" { arguments = arguments.dropFirst() }
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         let commands = configuration.subcommands.filter { $0.configuration.shouldDisplay }
         let names = commands.map { $0._commandName }

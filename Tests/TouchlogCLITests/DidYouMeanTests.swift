@@ -20,8 +20,19 @@ import Testing
         #expect(unrelated.stderr.contains("Unknown subcommand 'frobnicate'."))
     }
 
+    @Test func helpAboutAMistypedSubcommandSuggestsTheClosest() throws {
+        // The parser alone prints the root's help and exits 0, as if the question had been answered.
+        let result = try Touchlog.run(["help", "sesions"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Unknown subcommand 'sesions'. Did you mean 'sessions'?"))
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func realSubcommandsOptionsAndHelpAreLeftToTheParser() {
-        for arguments in [["ingest"], ["help", "sessions"], ["--version"], ["---completion"], [], ["prune", "x"]] {
+        for arguments in [
+            ["ingest"], ["help", "sessions"], ["help"], ["help", "-h"], ["--version"], ["---completion"], [],
+            ["prune", "x"],
+        ] {
             #expect(TouchlogCommand.unknownSubcommand(in: arguments) == nil, "\(arguments)")
         }
     }

@@ -21,6 +21,20 @@ import TouchlogStore
                 of: /ingest: 1 session stored, 10 records, 0 rejected in [0-9.]+ s \([0-9]+ records\/s\)/) != nil)
     }
 
+    @Test func aHeaderAloneIsStoredAsOneRecordWithAWarningThatNothingCanReplayIt() throws {
+        let header = try String(contentsOfFile: login, encoding: .utf8).split(separator: "\n")[0] + "\n"
+        let path = folder.path("header-only.jsonl")
+        try header.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try Touchlog.run(["ingest", "--db", db, path])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.contains(
+                "\(path):1:1: warning: session \"5C1E2F0A-login\" holds no snapshot: replay, explain and report have no view hierarchy to work with"
+            ))
+        #expect(result.stderr.contains("session \"5C1E2F0A-login\" stored (1 record)\n"))
+        #expect(result.stderr.contains("ingest: 1 session stored, 1 record, 0 rejected in "))
+    }
+
     @Test func sayssoWhenNothingIsNew() throws {
         try Touchlog.run(["ingest", "--db", db, login])
         let again = try Touchlog.run(["ingest", "--db", db, login])

@@ -208,7 +208,7 @@ struct IngestCommand: ParsableCommand {
                 && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
             let errors = report.errors.count + report.omittedDiagnostics
             StandardError.write(
-                "\(report.source): failed, nothing stored (\(errors) error\(errors == 1 ? "" : "s"))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n"
+                "\(report.source): failed, nothing stored (\(counted(errors, "error")))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n"
             )
             return
         }
@@ -221,7 +221,7 @@ struct IngestCommand: ParsableCommand {
             case .unchanged: what = "already stored with the same content, nothing new (--replace re-ingests it)"
             }
             StandardError.write(
-                "\(report.source): session \"\(session.session)\" \(what) (\(session.records) records\(session.truncated ? ", truncated" : ""))\n"
+                "\(report.source): session \"\(session.session)\" \(what) (\(counted(session.records, "record"))\(session.truncated ? ", truncated" : ""))\n"
             )
         }
     }
@@ -272,13 +272,13 @@ struct IngestSummary {
     }
 
     func line(seconds: Double) -> String {
-        var parts = ["\(stored) session\(stored == 1 ? "" : "s") stored"]
+        var parts = ["\(counted(stored, "session")) stored"]
         if unchanged > 0 { parts.append("\(unchanged) unchanged") }
-        parts.append("\(records) records")
+        parts.append(counted(records, "record"))
         parts.append("\(rejected) rejected")
         if truncated > 0 { parts.append("\(truncated) truncated") }
         if unknown > 0 { parts.append("\(unknown) of an unknown type (kept)") }
-        if failedFiles > 0 { parts.append("\(failedFiles) of \(files) file\(files == 1 ? "" : "s") failed") }
+        if failedFiles > 0 { parts.append("\(failedFiles) of \(counted(files, "file")) failed") }
         let rate = seconds > 0 ? Int((Double(records) / seconds).rounded()) : records
         return "ingest: " + parts.joined(separator: ", ")
             + " in \(String(format: "%.2f", seconds)) s (\(rate) records/s)"

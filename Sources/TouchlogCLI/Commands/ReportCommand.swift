@@ -213,7 +213,7 @@ struct ReportCommand: ParsableCommand {
         if outcome.excludedSessions > 0 {
             let count = outcome.excludedSessions
             StandardError.write(
-                "touchlog: \(count) session\(count == 1 ? "" : "s") left out by the configuration's excluded: (touchlog report --print-config shows it)\n"
+                "touchlog: \(counted(count, "session")) left out by the configuration's excluded: (touchlog report --print-config shows it)\n"
             )
         }
         // The report names these too; standard error says it again for a CI log whose report went to a file.
@@ -225,7 +225,7 @@ struct ReportCommand: ParsableCommand {
         }
         if let written = outcome.baselineWritten, let writeBaseline {
             StandardError.write(
-                "wrote \(written) problem\(written == 1 ? "" : "s") to the baseline \"\(writeBaseline)\"\n")
+                "wrote \(counted(written, "problem")) to the baseline \"\(writeBaseline)\"\n")
         }
         let options = FormatOptions(color: Self.useColor, width: TerminalWidth.standardOutput)
         print(format.render(outcome.report, options: options), terminator: "")

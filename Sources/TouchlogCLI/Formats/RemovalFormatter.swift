@@ -15,10 +15,10 @@ enum RemovalFormatter {
             removal.sessions.isEmpty
             ? "nothing to prune in \(path): no session \(which)"
             : summary(removal, path: path, verb: ("pruned", "prune")) + ": every session \(which)"
-        line += "; \(count(result.kept, "session")) kept"
+        line += "; \(counted(result.kept, "session")) kept"
         if result.undated > 0 {
             line +=
-                "; \(count(result.undated, "session")) without a start time \(result.undated == 1 ? "stays" : "stay") (prune never removes those; `touchlog delete` does)"
+                "; \(counted(result.undated, "session")) without a start time \(result.undated == 1 ? "stays" : "stay") (prune never removes those; `touchlog delete` does)"
         }
         return table(removal) + line + dryRunNote(removal) + "\n"
     }
@@ -72,9 +72,9 @@ enum RemovalFormatter {
         -> String
     {
         let rows = removal.rows
-        var what = count(rows.records, "record")
-        if rows.rejectedLines > 0 { what += ", " + count(rows.rejectedLines, "rejected line") }
-        let sessions = "\(count(removal.sessions.count, "session")) (\(what))"
+        var what = counted(rows.records, "record")
+        if rows.rejectedLines > 0 { what += ", " + counted(rows.rejectedLines, "rejected line") }
+        let sessions = "\(counted(removal.sessions.count, "session")) (\(what))"
         return removal.dryRun ? "would \(verb.would) \(sessions) from \(path)" : "\(verb.done) \(sessions) from \(path)"
     }
 
@@ -96,5 +96,4 @@ enum RemovalFormatter {
         }
     }
 
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -23,7 +23,7 @@ enum VacuumFormatter {
     /// (units of 1,024, as ingest's progress counts megabytes).
     static func bytes(_ count: Int64) -> String {
         let units = ["KB", "MB", "GB", "TB"]
-        guard count >= 1024 else { return "\(count) byte\(count == 1 ? "" : "s")" }
+        guard count >= 1024 else { return counted(count, "byte") }
         var value = Double(count) / 1024
         var unit = 0
         while value >= 1024, unit < units.count - 1 {

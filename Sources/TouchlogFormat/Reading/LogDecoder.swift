@@ -85,6 +85,8 @@ public struct LogDecoder {
 
     private var validator = SessionValidator()
     private var current: SessionSummary?
+    /// Whether the current session has had a snapshot accepted: one without any cannot be replayed.
+    private var sessionHasSnapshot = false
     /// A header that failed validation: its records are rejected with one summarising diagnostic.
     private var orphanRun: (line: Int, reason: String, count: Int)?
     /// The first line rejected in the current session, which later errors may follow from.
@@ -269,6 +271,7 @@ public struct LogDecoder {
         endFollowOns()
         current!.records += 1
         if kind == .touch { current!.touches += 1 }
+        if kind == .snapshot { sessionHasSnapshot = true }
         if kind == nil { current!.unknownTypes += 1 }
         if let t = content.t { current!.lastT = t }
         emit(
@@ -355,6 +358,19 @@ public struct LogDecoder {
         endFollowOns()
         firstRejectedLine = nil
         guard var session = current else { return }
+        if !sessionHasSnapshot {
+            // Stored all the same (nothing is lost), but said at once rather than when replay or report give up.
+            emit(
+                .diagnostic(
+                    Diagnostic(
+                        severity: .warning, file: file, line: session.headerLine, column: 1,
+                        message:
+                            "session \"\(session.header.session)\" holds no snapshot: replay, explain and report have no view hierarchy to work with",
+                        hint:
+                            "a recorder writes a snapshot of every window before the first event; a hierarchy dump is imported with its own --from format"
+                    )))
+        }
+        sessionHasSnapshot = false
         session.contentHash = hash.value
         emit(.sessionEnded(session))
         current = nil

@@ -47,6 +47,22 @@ import Testing
         #expect(touch.x == 1)
     }
 
+    @Test func aSessionWithoutASnapshotIsStoredWithAWarningAtItsHeader() {
+        // A header alone, then a session with one, then a header followed by a key press (refused for want of a
+        // snapshot): only the sessions without a snapshot are warned about, each once, at its own header.
+        let keyPress = #"{"type":"key","t":1,"length":1}"#
+        let text =
+            Lines.header("bare") + "\n" + Lines.session([Lines.touch(1)], id: "fine") + Lines.header("keys")
+            + "\n" + keyPress + "\n"
+        let log = DecodedLog(text)
+        #expect(log.summaries.map(\.header.session) == ["bare", "fine", "keys"])
+        let warnings = log.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map(\.line) == [1, 5])
+        #expect(warnings.allSatisfy { $0.message.contains("holds no snapshot") })
+        #expect(warnings.first?.message.contains("\"bare\"") == true)
+        #expect(warnings.last?.message.contains("\"keys\"") == true)
+    }
+
     @Test func splitsConcatenatedSessionsAndHashesContent() {
         let text = Lines.session([Lines.touch(1)], id: "a") + Lines.session([Lines.touch(1)], id: "b")
         let log = DecodedLog(text)
