@@ -142,9 +142,13 @@ def snapshot_ids(record, errors_out):
         for a in v.get("actions") or []:
             if isinstance(a, dict) and a.get("target") is not None:
                 refs.append(("action target", a["target"]))
+        if isinstance(v.get("delegate"), str):
+            refs.append(("delegate", v["delegate"]))
         for g in v.get("gestureRecognizers") or []:
             if isinstance(g, dict):
                 declare(g.get("id"))
+                if isinstance(g.get("delegate"), str):
+                    refs.append(("recognizer delegate", g["delegate"]))
                 for a in g.get("actions") or []:
                     if isinstance(a, dict) and a.get("target") is not None:
                         refs.append(("recognizer action target", a["target"]))
@@ -166,6 +170,9 @@ def snapshot_ids(record, errors_out):
     delegate = app.get("delegate")
     if isinstance(delegate, dict) and "id" in delegate:
         declare(delegate["id"])
+    for o in record.get("objects") or []:
+        if isinstance(o, dict):
+            declare(o.get("id"))
     return declared, refs
 
 

@@ -63,6 +63,7 @@ public struct ViewPatch: Sendable, Equatable {
     public var keyboardDismissMode: KeyboardDismissMode?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
+    public var delegate: String?
     public var text: String?
     /// The text's length when only that was recorded (redacted); outputs show it, the model ignores it.
     public var textLength: Int?
@@ -76,8 +77,8 @@ public struct ViewPatch: Sendable, Equatable {
         isEnabled: Bool? = nil, canBecomeFirstResponder: Bool? = nil, canResignFirstResponder: Bool? = nil,
         overridesTouches: Bool? = nil, implements: [String]? = nil, actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
-        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, text: String? = nil,
-        textLength: Int? = nil, isFirstResponder: Bool? = nil
+        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
+        text: String? = nil, textLength: Int? = nil, isFirstResponder: Bool? = nil
     ) {
         self.frame = frame
         self.bounds = bounds
@@ -99,6 +100,7 @@ public struct ViewPatch: Sendable, Equatable {
         self.keyboardDismissMode = keyboardDismissMode
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
+        self.delegate = delegate
         self.text = text
         self.textLength = textLength
         self.isFirstResponder = isFirstResponder

@@ -39,6 +39,7 @@ extension ResponderModel {
         if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
         if let x = p.accessibilityIdentifier { n.accessibilityIdentifier = x }
         if let x = p.accessibilityLabel { n.accessibilityLabel = x }
+        if let x = p.delegate { n.delegateID = x }
         if let x = p.text { n.text = x }
         n.refreshDerived()
         views[v] = n

@@ -39,6 +39,8 @@ struct ViewNode {
     var keyboardDismissMode = KeyboardDismissMode.none
     var accessibilityIdentifier: String? = nil
     var accessibilityLabel: String? = nil
+    /// The delegate's recorded id (resolved on demand: it may be declared after the view).
+    var delegateID: String? = nil
     var text: String? = nil
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false
@@ -167,6 +169,14 @@ struct ControllerNode {
     var endsEditingOnTouchesBegan = false
 }
 
+/// A plain object (`ObjectSpec`): not a responder, so it has no next responder and never becomes first responder.
+struct ObjectNode {
+    var id: String
+    var className: String
+    var implements: [String] = []
+    var alive = true
+}
+
 /// Recognizers the model adds on its own, mirroring UIKit internals and policies.
 enum SyntheticRecognizer {
     case none
@@ -199,6 +209,7 @@ struct RecognizerNode {
     var ignoresNavigationBars = false
     var shouldBegin = true
     var actions: [RecognizerActionSpec] = []
+    var delegateID: String? = nil
 
     // Runtime state.
     var state = RecognizerState.possible

@@ -19,6 +19,9 @@ public struct ResponderModel: Sendable {
     var controllerIndex: [String: Int] = [:]
     var recognizers: [RecognizerNode] = []
     var recognizerIndex: [String: Int] = [:]
+    /// Plain objects (not responders): explicit targets, senders, delegates.
+    var objects: [ObjectNode] = []
+    var objectIndex: [String: Int] = [:]
     /// Windows in recording order (back to front within a level).
     var windows: [Int] = []
     /// Windows in hit-testing order: level descending, later-listed first within a level (H10).
@@ -56,6 +59,7 @@ public struct ResponderModel: Sendable {
         case .recognizer(let i): return recognizers[i].id
         case .application: return application.id
         case .applicationDelegate: return application.delegateID ?? "appDelegate"
+        case .object(let o): return objects[o].id
         }
     }
 
@@ -66,6 +70,7 @@ public struct ResponderModel: Sendable {
         if let g = recognizerIndex[id], recognizers[g].alive { return .recognizer(g) }
         if id == application.id { return .application }
         if let d = application.delegateID, d == id { return .applicationDelegate }
+        if let o = objectIndex[id], objects[o].alive { return .object(o) }
         return nil
     }
 
@@ -92,6 +97,7 @@ public struct ResponderModel: Sendable {
         }
         for i in controllers.indices { controllers[i].alive = false }
         for i in recognizers.indices { recognizers[i].alive = false }
+        for i in objects.indices { objects[i].alive = false }
         windows.removeAll()
         var flaggedKey = -1
         for (order, w) in spec.windows.enumerated() {
@@ -107,6 +113,7 @@ public struct ResponderModel: Sendable {
         }
         application = spec.application
         for c in spec.controllers { _ = addController(c) }
+        for o in spec.objects { addObject(o) }
         resolveControllerLinks()
         resolveRequirements()
         // A snapshot that flags no key window has none (docs/log-format.md, reading 7): key input and nil-targeted
@@ -215,6 +222,7 @@ public struct ResponderModel: Sendable {
         n.keyboardDismissMode = s.keyboardDismissMode ?? .none
         n.accessibilityIdentifier = s.accessibilityIdentifier
         n.accessibilityLabel = s.accessibilityLabel
+        n.delegateID = s.delegate
         n.text = s.text
         n.snapshotSaysFirstResponder = s.isFirstResponder ?? false
         n.refreshDerived()
@@ -287,7 +295,18 @@ public struct ResponderModel: Sendable {
         recognizers[g].ignoresControls = s.ignoresControls
         recognizers[g].shouldBegin = s.shouldBegin
         recognizers[g].actions = s.actions
+        recognizers[g].delegateID = s.delegate
         return g
+    }
+
+    /// Declares (or revives, keeping the handle) a plain object.
+    mutating func addObject(_ o: ObjectSpec) {
+        if let existing = objectIndex[o.id] {
+            objects[existing] = ObjectNode(id: o.id, className: o.className, implements: o.implements)
+        } else {
+            objectIndex[o.id] = objects.count
+            objects.append(ObjectNode(id: o.id, className: o.className, implements: o.implements))
+        }
     }
 
     mutating func addController(_ c: ControllerSpec) -> Int {

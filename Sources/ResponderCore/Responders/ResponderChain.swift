@@ -23,7 +23,8 @@ extension ResponderModel {
         case .application:
             // C4: the delegate, only if it is a UIResponder.
             return application.delegateIsResponder ? .applicationDelegate : nil
-        case .applicationDelegate, .recognizer:
+        case .applicationDelegate, .recognizer, .object:
+            // A plain object is no UIResponder: it has no `next` (A1: it is reached only as an explicit target).
             return nil
         }
     }
@@ -44,8 +45,10 @@ extension ResponderModel {
     /// Every UIResponder implements `becomeFirstResponder` and `resignFirstResponder` (A5).
     public func implements(_ r: ObjectRef, action: String) -> Bool {
         if action == "resignFirstResponder" || action == "becomeFirstResponder" {
-            if case .recognizer = r { return false }
-            return true
+            switch r {
+            case .recognizer, .object: return false
+            case .view, .controller, .application, .applicationDelegate: return true
+            }
         }
         switch r {
         case .view(let v): return views[v].implements.contains(action)
@@ -53,6 +56,7 @@ extension ResponderModel {
         case .application: return application.implements.contains(action)
         case .applicationDelegate: return application.delegateImplements.contains(action)
         case .recognizer: return false
+        case .object(let o): return objects[o].implements.contains(action)
         }
     }
 
@@ -73,8 +77,11 @@ extension ResponderModel {
     /// is a responder, else nowhere.
     public func nilTargetedActionStart(sender: ObjectRef?) -> ObjectRef? {
         if keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 { return .view(windowFirstResponder[keyWindow]) }
-        if let s = sender, case .recognizer = s { return nil }
-        return sender
+        // Only a responder can start a walk up the responder chain: a recognizer or a plain object sender cannot.
+        switch sender {
+        case .recognizer?, .object?, nil: return nil
+        case .view?, .controller?, .application?, .applicationDelegate?: return sender
+        }
     }
 
     /// `UIApplication.sendAction(_:to:from:for:)`: resolves and records the action; returns whether it was handled.

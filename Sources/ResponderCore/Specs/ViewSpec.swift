@@ -32,6 +32,10 @@ public struct ViewSpec: Sendable, Equatable {
     public var keyboardDismissMode: KeyboardDismissMode?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
+    /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
+    /// Its decisions are recorded as flags (`canBecomeFirstResponder`, `canResignFirstResponder`); the id says who
+    /// made them.
+    public var delegate: String?
     public var text: String?
     /// The text's length when the recording kept only that (typed text is redacted at ingest); the model has no use
     /// for it, outputs show it.
@@ -47,7 +51,8 @@ public struct ViewSpec: Sendable, Equatable {
         canResignFirstResponder: Bool? = nil, isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil,
         implements: [String] = [], actions: [ActionSpec] = [], gestureRecognizers: [RecognizerSpec] = [],
         keyboardDismissMode: KeyboardDismissMode? = nil, accessibilityIdentifier: String? = nil,
-        accessibilityLabel: String? = nil, text: String? = nil, textLength: Int? = nil, subviews: [ViewSpec] = []
+        accessibilityLabel: String? = nil, delegate: String? = nil, text: String? = nil, textLength: Int? = nil,
+        subviews: [ViewSpec] = []
     ) {
         self.id = id
         self.className = className
@@ -73,6 +78,7 @@ public struct ViewSpec: Sendable, Equatable {
         self.keyboardDismissMode = keyboardDismissMode
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
+        self.delegate = delegate
         self.text = text
         self.textLength = textLength
         self.subviews = subviews
@@ -169,18 +175,38 @@ public struct ApplicationSpec: Sendable, Equatable {
     }
 }
 
+/// An object of the app that is not a UIResponder (log format, "Object"): a coordinator or helper that owns a
+/// control's or a recognizer's action, or a delegate. UIKit calls an explicit target directly (A1), so such an object
+/// can receive actions, but only responders are on the chain a nil-targeted action walks (A2, C1–C5).
+public struct ObjectSpec: Sendable, Equatable {
+    public var id: String
+    public var className: String
+    /// The action selectors it implements (informative: an explicit target is called whether or not it does).
+    public var implements: [String]
+
+    public init(id: String, className: String, implements: [String] = []) {
+        self.id = id
+        self.className = className
+        self.implements = implements
+    }
+}
+
 /// A complete hierarchy: the content of a `snapshot` record.
 public struct HierarchySpec: Sendable, Equatable {
     /// In the order the recording lists them (back to front within a level, like `UIApplication.windows`).
     public var windows: [WindowSpec]
     public var controllers: [ControllerSpec]
     public var application: ApplicationSpec
+    /// Plain objects (not responders) that targets, senders and delegates may name.
+    public var objects: [ObjectSpec]
     public init(
-        windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec()
+        windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec(),
+        objects: [ObjectSpec] = []
     ) {
         self.windows = windows
         self.controllers = controllers
         self.application = application
+        self.objects = objects
     }
 }
 
@@ -207,6 +233,6 @@ extension ViewSpec {
             && overridesTouches == o.overridesTouches && implements == o.implements && actions == o.actions
             && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
             && accessibilityIdentifier == o.accessibilityIdentifier && accessibilityLabel == o.accessibilityLabel
-            && text == o.text && textLength == o.textLength
+            && delegate == o.delegate && text == o.text && textLength == o.textLength
     }
 }

@@ -43,9 +43,17 @@ enum SnapshotDecoding {
                 delegateIsResponder: a["delegate"]?["isResponder"]?.boolValue ?? false,
                 delegateImplements: Field.strings(a["delegate"]?["implements"]))
         }
+        var objects: [ObjectSpec] = []
+        for value in o["objects"]?.arrayValue ?? [] {
+            guard let id = value["id"]?.stringValue, let className = value["class"]?.stringValue else {
+                throw RecordDecodingError("an object needs a string \"id\" and \"class\": \(value.serialized())")
+            }
+            objects.append(ObjectSpec(id: id, className: className, implements: Field.strings(value["implements"])))
+        }
         return SnapshotRecord(
             t: try Field.time(o),
-            hierarchy: HierarchySpec(windows: windows, controllers: controllers, application: application),
+            hierarchy: HierarchySpec(
+                windows: windows, controllers: controllers, application: application, objects: objects),
             unknownPolicies: unknown)
     }
 }

@@ -64,7 +64,8 @@ enum ViewDecoding {
             gestureRecognizers: try recognizers(o["gestureRecognizers"]),
             keyboardDismissMode: o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:)),
             accessibilityIdentifier: o["accessibilityIdentifier"]?.stringValue,
-            accessibilityLabel: o["accessibilityLabel"]?.stringValue, text: o["text"]?.stringValue,
+            accessibilityLabel: o["accessibilityLabel"]?.stringValue, delegate: o["delegate"]?.stringValue,
+            text: o["text"]?.stringValue,
             textLength: o["textLength"]?.intValue, subviews: subviews)
     }
 
@@ -106,7 +107,8 @@ enum ViewDecoding {
                     numberOfTapsRequired: item["numberOfTapsRequired"]?.intValue ?? 1,
                     requireToFail: Field.strings(item["requireToFail"]),
                     ignoresControls: item["ignoresControls"]?.boolValue ?? false,
-                    shouldBegin: item["shouldBegin"]?.boolValue ?? true, actions: actions))
+                    shouldBegin: item["shouldBegin"]?.boolValue ?? true, actions: actions,
+                    delegate: item["delegate"]?.stringValue))
         }
         return out
     }
@@ -134,6 +136,7 @@ enum ViewDecoding {
         p.keyboardDismissMode = o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:))
         p.accessibilityIdentifier = o["accessibilityIdentifier"]?.stringValue
         p.accessibilityLabel = o["accessibilityLabel"]?.stringValue
+        p.delegate = o["delegate"]?.stringValue
         p.text = o["text"]?.stringValue
         p.textLength = o["textLength"]?.intValue
         p.isFirstResponder = o["isFirstResponder"]?.boolValue

@@ -6,6 +6,8 @@ struct HierarchyModel {
     private var children: [String: [String]] = [:]
     /// Controllers, the application and its delegate: responders that are not views.
     private(set) var otherResponders: Set<String> = []
+    /// Plain objects (the snapshot's `objects`): they may be action targets, senders and delegates, never responders.
+    private(set) var plainObjects: Set<String> = []
 
     var isEmpty: Bool { parent.isEmpty }
 
@@ -13,7 +15,11 @@ struct HierarchyModel {
 
     func containsResponder(_ id: String) -> Bool { parent[id] != nil || otherResponders.contains(id) }
 
-    mutating func replace(views: [DeclaredObjects.Entry], responders: Set<String>) {
+    /// Any object an action can be sent to or from: a responder or a plain object.
+    func containsObject(_ id: String) -> Bool { containsResponder(id) || plainObjects.contains(id) }
+
+    mutating func replace(views: [DeclaredObjects.Entry], responders: Set<String>, objects: Set<String> = []) {
+        plainObjects = objects
         parent.removeAll(keepingCapacity: true)
         children.removeAll(keepingCapacity: true)
         for view in views where parent[view.id] == nil { add(view) }

@@ -89,18 +89,18 @@ public struct SessionValidator {
             checker.nonEmptyString(
                 checker.required(object, "action", at: [], what: "\"action\" record"), at: ["action"])
             _ = checker.required(object, "target", at: [], what: "\"action\" record")
-            knownReference(object, "target", responder: true, checker: &checker)
-            knownReference(object, "sender", responder: true, checker: &checker)
+            knownReference(object, "target", accepts: .anyObject, checker: &checker)
+            knownReference(object, "sender", accepts: .anyObject, checker: &checker)
         case .sent:
             // `target` may be absent: some sources (Sentry's touch breadcrumbs) know which action was sent but not
             // who received it. Absent means "not recorded"; null means "nobody handled it".
             checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"sent\" record"), at: ["action"])
-            knownReference(object, "target", responder: true, checker: &checker)
-            knownReference(object, "sender", responder: true, checker: &checker)
+            knownReference(object, "target", accepts: .anyObject, checker: &checker)
+            knownReference(object, "sender", accepts: .anyObject, checker: &checker)
         case .firstResponder:
             _ = checker.required(object, "view", at: [], what: "\"firstResponder\" record")
-            knownReference(object, "view", responder: true, checker: &checker)
-            knownReference(object, "window", responder: false, checker: &checker)
+            knownReference(object, "view", accepts: .responder, checker: &checker)
+            knownReference(object, "window", accepts: .view, checker: &checker)
         case .keyboard:
             checker.oneOf(
                 checker.required(object, "phase", at: [], what: "\"keyboard\" record"), at: ["phase"],
@@ -140,16 +140,41 @@ public struct SessionValidator {
         }
     }
 
-    /// An optional id field (`null` allowed) that, when it names something, must name a view (or, with
-    /// `responder`, any responder: controller, application, delegate) that exists at this point.
-    private func knownReference(_ object: JSONObject, _ key: String, responder: Bool, checker: inout FieldChecker) {
+    /// What an id field may name.
+    enum Referent {
+        case view
+        /// A view, controller, the application or its delegate.
+        case responder
+        /// A responder or a plain object (an explicit action target or a sender, log format "Object").
+        case anyObject
+
+        var noun: String {
+            switch self {
+            case .view: "view"
+            case .responder: "responder"
+            case .anyObject: "object"
+            }
+        }
+    }
+
+    /// An optional id field (`null` allowed) that, when it names something, must name an object of the `accepts`
+    /// kind that exists at this point.
+    private func knownReference(_ object: JSONObject, _ key: String, accepts: Referent, checker: inout FieldChecker) {
         guard let id = checker.string(object[key], at: [.key(key)], nullable: true), sawSnapshot else { return }
-        guard responder ? model.containsResponder(id) : model.containsView(id) else {
+        let known: Bool
+        switch accepts {
+        case .view: known = model.containsView(id)
+        case .responder: known = model.containsResponder(id)
+        case .anyObject: known = model.containsObject(id)
+        }
+        guard known else {
             let type = object["type"]?.stringValue ?? ""
             checker.error(
                 [.key(key)],
-                "\"\(type)\" names \"\(id)\" as its \(key), which is no \(responder ? "responder" : "view") in the hierarchy at this point",
-                hint: "the id must appear in the latest snapshot (or a later insert) and not be removed since")
+                "\"\(type)\" names \"\(id)\" as its \(key), which is no \(accepts.noun) in the hierarchy at this point",
+                hint: accepts == .anyObject
+                    ? "the id must appear in the latest snapshot (a view, controller, the application, its delegate or one of \"objects\") and not be removed since"
+                    : "the id must appear in the latest snapshot (or a later insert) and not be removed since")
             return
         }
     }
@@ -353,7 +378,41 @@ public struct SessionValidator {
         } else {
             responders.insert("application")
         }
-        return { model in model.replace(views: declared.views, responders: responders) }
+        let objects = checkObjects(object["objects"], ids: &allIDs, checker: &checker)
+        return { model in model.replace(views: declared.views, responders: responders, objects: objects) }
+    }
+
+    /// The snapshot's plain objects (log format "Object"): each needs an `id` unique in the snapshot and a `class`.
+    private func checkObjects(_ value: JSONValue?, ids: inout Set<String>, checker: inout FieldChecker) -> Set<String> {
+        guard let value else { return [] }
+        guard case .array(let list) = value else {
+            checker.error(
+                ["objects"], "\"objects\" must be an array, not \(value.typeDescription)",
+                hint: "write \"objects\": [ {\"id\":\"coordinator\",\"class\":\"App.Coordinator\"}, ... ]")
+            return []
+        }
+        var out: Set<String> = []
+        for (index, item) in list.enumerated() {
+            let here: [JSONPathComponent] = ["objects", .index(index)]
+            guard case .object(let o) = item else {
+                checker.error(
+                    here, "an object must be an object, not \(item.typeDescription)",
+                    hint: "write {\"id\":\"coordinator\",\"class\":\"App.Coordinator\",\"implements\":[…]}")
+                continue
+            }
+            checker.nonEmptyString(checker.required(o, "class", at: here, what: "object"), at: here + ["class"])
+            _ = checker.stringArray(o["implements"], at: here + ["implements"])
+            guard
+                let id = checker.nonEmptyString(checker.required(o, "id", at: here, what: "object"), at: here + ["id"])
+            else { continue }
+            if !ids.insert(id).inserted {
+                checker.error(
+                    here + ["id"], "duplicate id \"\(id)\" in the snapshot",
+                    hint: "every object id must be unique within a session")
+            }
+            out.insert(id)
+        }
+        return out
     }
 }
 

@@ -64,6 +64,20 @@ import Testing
         #expect(h.application.id == "app" && h.application.delegateIsResponder)
     }
 
+    @Test func snapshotMapsPlainObjectsAndDelegates() throws {
+        let json = try JSONReader.parse(
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,10,10],"subviews":[{"id":"tf","class":"UITextField","frame":[0,0,5,5],"delegate":"coord","gestureRecognizers":[{"id":"g","class":"UITapGestureRecognizer","delegate":"coord"}]}]}],"objects":[{"id":"coord","class":"Shop.Coordinator","implements":["pay:"]}]}"#
+        ).objectValue!
+        guard case .snapshot(let snapshot) = try Record(decoding: json) else {
+            Issue.record("not a snapshot")
+            return
+        }
+        let h = snapshot.hierarchy
+        #expect(h.objects == [ObjectSpec(id: "coord", className: "Shop.Coordinator", implements: ["pay:"])])
+        let field = h.windows[0].view.subviews[0]
+        #expect(field.delegate == "coord" && field.gestureRecognizers.first?.delegate == "coord")
+    }
+
     @Test(arguments: KeyboardPhase.allCases)
     func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
         let json = try JSONReader.parse(

@@ -73,8 +73,8 @@ import Testing
             name: "action sent to an unknown target",
             lines: [#"{"type":"sent","t":1,"action":"save:","target":"ghostVC","sender":"btn"}"#],
             expected: """
-                test.jsonl:3:48: error: "sent" names "ghostVC" as its target, which is no responder in the hierarchy at this point
-                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                test.jsonl:3:48: error: "sent" names "ghostVC" as its target, which is no object in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (a view, controller, the application, its delegate or one of "objects") and not be removed since
                 """),
         Case(
             name: "call on an unknown responder",
@@ -155,6 +155,41 @@ import Testing
                     hint: add "t" to the "keyboard" record; see docs/log-format.md
                 """),
         Case(
+            name: "plain object without a class",
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"objects":[{"id":"coordinator"}]}"#
+            ],
+            expected: """
+                test.jsonl:3:100: error: missing required member "class" in object
+                    hint: add "class" to the object; see docs/log-format.md
+                """),
+        Case(
+            name: "plain object id clashes with a view",
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"objects":[{"id":"w1","class":"Helper"}]}"#
+            ],
+            expected: """
+                test.jsonl:3:106: error: duplicate id "w1" in the snapshot
+                    hint: every object id must be unique within a session
+                """),
+        Case(
+            name: "a first responder cannot be a plain object",
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"objects":[{"id":"coordinator","class":"Helper"}]}"#,
+                #"{"type":"firstResponder","t":2,"view":"coordinator"}"#,
+            ],
+            expected: """
+                test.jsonl:4:39: error: "firstResponder" names "coordinator" as its view, which is no responder in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "sent to an object nobody declared",
+            lines: [#"{"type":"sent","t":1,"action":"pay:","target":"coordinator"}"#],
+            expected: """
+                test.jsonl:3:47: error: "sent" names "coordinator" as its target, which is no object in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (a view, controller, the application, its delegate or one of "objects") and not be removed since
+                """),
+        Case(
             name: "not an object",
             lines: ["[1,2]"],
             expected: """
@@ -175,6 +210,22 @@ import Testing
         let log = DecodedLog(Lines.session([#"{"type":"sent","t":1,"action":"pay:"}"#]))
         #expect(log.errors.isEmpty)
         #expect(log.rejected.isEmpty)
+    }
+
+    @Test func plainObjectsMayBeTargetsSendersAndDelegates() {
+        let log = DecodedLog(
+            Lines.session([
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10],"delegate":"coordinator","gestureRecognizers":[{"id":"g","class":"UITapGestureRecognizer","delegate":"coordinator"}]}],"objects":[{"id":"coordinator","class":"Shop.Coordinator","implements":["pay:"]}]}"#,
+                #"{"type":"action","t":2,"action":"pay:","target":"coordinator","sender":"coordinator"}"#,
+                #"{"type":"sent","t":2,"action":"pay:","target":"coordinator","sender":"coordinator"}"#,
+            ]))
+        #expect(log.errors.isEmpty)
+        #expect(log.rejected.isEmpty)
+    }
+
+    @Test func aDelegateMustBeAnId() {
+        let log = DecodedLog(Lines.session([#"{"type":"set","t":1,"view":"tf1","delegate":7}"#]))
+        #expect(log.errors.first?.description.contains(#""delegate" must be a string, not a number"#) == true)
     }
 
     @Test func anActionRecordMustSayItsTarget() {
