@@ -58,6 +58,7 @@ public struct ViewPatch: Sendable, Equatable {
     public var canResignFirstResponder: Bool?
     public var overridesTouches: Bool?
     public var implements: [String]?
+    public var refusesActions: [String]?
     public var actions: [ActionSpec]?
     public var gestureRecognizers: [RecognizerSpec]?
     public var keyboardDismissMode: KeyboardDismissMode?
@@ -75,7 +76,8 @@ public struct ViewPatch: Sendable, Equatable {
         isHidden: Bool? = nil, alpha: Double? = nil, isUserInteractionEnabled: Bool? = nil,
         clipsToBounds: Bool? = nil, isMultipleTouchEnabled: Bool? = nil, isExclusiveTouch: Bool? = nil,
         isEnabled: Bool? = nil, canBecomeFirstResponder: Bool? = nil, canResignFirstResponder: Bool? = nil,
-        overridesTouches: Bool? = nil, implements: [String]? = nil, actions: [ActionSpec]? = nil,
+        overridesTouches: Bool? = nil, implements: [String]? = nil, refusesActions: [String]? = nil,
+        actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, isFirstResponder: Bool? = nil
@@ -95,6 +97,7 @@ public struct ViewPatch: Sendable, Equatable {
         self.canResignFirstResponder = canResignFirstResponder
         self.overridesTouches = overridesTouches
         self.implements = implements
+        self.refusesActions = refusesActions
         self.actions = actions
         self.gestureRecognizers = gestureRecognizers
         self.keyboardDismissMode = keyboardDismissMode

@@ -35,6 +35,7 @@ extension ResponderModel {
         if let x = p.canResignFirstResponder { n.canResignFirstResponder = x }
         if let x = p.overridesTouches { n.overridesTouches = x }
         if let x = p.implements { n.implements = x }
+        if let x = p.refusesActions { n.refusesActions = x }
         if let x = p.actions { n.actions = x }
         if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
         if let x = p.accessibilityIdentifier { n.accessibilityIdentifier = x }

@@ -34,6 +34,7 @@ struct ViewNode {
     var canResignFirstResponder = true
     var overridesTouches = false
     var implements: [String] = []
+    var refusesActions: [String] = []
     var actions: [ActionSpec] = []
     var recognizers: [Int] = []
     var keyboardDismissMode = KeyboardDismissMode.none
@@ -165,6 +166,7 @@ struct ControllerNode {
     var parentID: String? = nil
     var presentingID: String? = nil
     var implements: [String] = []
+    var refusesActions: [String] = []
     var overridesTouches = false
     var endsEditingOnTouchesBegan = false
 }

@@ -218,6 +218,7 @@ public struct ResponderModel: Sendable {
         n.canResignFirstResponder = s.canResignFirstResponder ?? true
         n.overridesTouches = s.overridesTouches ?? kind.defaultOverridesTouches
         n.implements = s.implements
+        n.refusesActions = s.refusesActions
         n.actions = s.actions
         n.keyboardDismissMode = s.keyboardDismissMode ?? .none
         n.accessibilityIdentifier = s.accessibilityIdentifier
@@ -323,6 +324,7 @@ public struct ResponderModel: Sendable {
         n.parentID = c.parent
         n.presentingID = c.presentingViewController
         n.implements = c.implements
+        n.refusesActions = c.refusesActions
         n.overridesTouches = c.overridesTouches
         n.endsEditingOnTouchesBegan = c.endsEditingOnTouchesBegan
         controllers[h] = n

@@ -60,13 +60,30 @@ extension ResponderModel {
         }
     }
 
-    /// `target(forAction:withSender:)`: the first responder from `start` up the chain that can perform it.
+    /// `canPerformAction(_:withSender:)`: the class implements the action (the default's answer, A3) and the
+    /// recorded answer does not refuse it (`refusesActions`: an override that says no at this moment, e.g. `paste:`
+    /// with an empty pasteboard). Plain objects and recognizers are not responders and are never asked.
+    public func canPerformAction(_ r: ObjectRef, action: String) -> Bool {
+        guard implements(r, action: action) else { return false }
+        switch r {
+        case .view(let v): return !views[v].refusesActions.contains(action)
+        case .controller(let c): return !controllers[c].refusesActions.contains(action)
+        case .application: return !application.refusesActions.contains(action)
+        case .applicationDelegate: return !application.delegateRefusesActions.contains(action)
+        case .recognizer, .object: return false
+        }
+    }
+
+    /// `target(forAction:withSender:)`: the first responder from `start` up the chain whose `canPerformAction`
+    /// says yes (A3: "The default implementation calls the canPerformAction(_:withSender:) method to determine
+    /// whether it can invoke the action. If the object can invoke the action, it returns itself, otherwise it passes
+    /// the request up the responder chain", Apple docs: UIResponder.target(forAction:withSender:)).
     public func target(forAction action: String, from start: ObjectRef) -> ObjectRef? {
         var cur: ObjectRef? = start
         var steps = 0
         let limit = views.count + controllers.count + 3
         while let r = cur, steps < limit {
-            if implements(r, action: action) { return r }
+            if canPerformAction(r, action: action) { return r }
             cur = nextResponder(r)
             steps += 1
         }

@@ -27,6 +27,9 @@ public struct ViewSpec: Sendable, Equatable {
     public var isFirstResponder: Bool?
     public var overridesTouches: Bool?
     public var implements: [String]
+    /// Actions it implements but its `canPerformAction(_:withSender:)` refuses (A3): skipped by
+    /// `target(forAction:withSender:)` and by nil-targeted actions.
+    public var refusesActions: [String]
     public var actions: [ActionSpec]
     public var gestureRecognizers: [RecognizerSpec]
     public var keyboardDismissMode: KeyboardDismissMode?
@@ -49,8 +52,9 @@ public struct ViewSpec: Sendable, Equatable {
         isUserInteractionEnabled: Bool? = nil, clipsToBounds: Bool? = nil, isMultipleTouchEnabled: Bool? = nil,
         isExclusiveTouch: Bool? = nil, isEnabled: Bool? = nil, canBecomeFirstResponder: Bool? = nil,
         canResignFirstResponder: Bool? = nil, isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil,
-        implements: [String] = [], actions: [ActionSpec] = [], gestureRecognizers: [RecognizerSpec] = [],
-        keyboardDismissMode: KeyboardDismissMode? = nil, accessibilityIdentifier: String? = nil,
+        implements: [String] = [], refusesActions: [String] = [], actions: [ActionSpec] = [],
+        gestureRecognizers: [RecognizerSpec] = [], keyboardDismissMode: KeyboardDismissMode? = nil,
+        accessibilityIdentifier: String? = nil,
         accessibilityLabel: String? = nil, delegate: String? = nil, text: String? = nil, textLength: Int? = nil,
         subviews: [ViewSpec] = []
     ) {
@@ -73,6 +77,7 @@ public struct ViewSpec: Sendable, Equatable {
         self.isFirstResponder = isFirstResponder
         self.overridesTouches = overridesTouches
         self.implements = implements
+        self.refusesActions = refusesActions
         self.actions = actions
         self.gestureRecognizers = gestureRecognizers
         self.keyboardDismissMode = keyboardDismissMode
@@ -133,13 +138,15 @@ public struct ControllerSpec: Sendable, Equatable {
     public var parent: String?
     public var presentingViewController: String?
     public var implements: [String]
+    /// Implemented actions its `canPerformAction(_:withSender:)` refuses (A3).
+    public var refusesActions: [String]
     public var overridesTouches: Bool
     public var endsEditingOnTouchesBegan: Bool
 
     public init(
         id: String, className: String, view: String?, parent: String? = nil,
-        presentingViewController: String? = nil, implements: [String] = [], overridesTouches: Bool = false,
-        endsEditingOnTouchesBegan: Bool = false
+        presentingViewController: String? = nil, implements: [String] = [], refusesActions: [String] = [],
+        overridesTouches: Bool = false, endsEditingOnTouchesBegan: Bool = false
     ) {
         self.id = id
         self.className = className
@@ -147,6 +154,7 @@ public struct ControllerSpec: Sendable, Equatable {
         self.parent = parent
         self.presentingViewController = presentingViewController
         self.implements = implements
+        self.refusesActions = refusesActions
         self.overridesTouches = overridesTouches
         self.endsEditingOnTouchesBegan = endsEditingOnTouchesBegan
     }
@@ -157,21 +165,27 @@ public struct ApplicationSpec: Sendable, Equatable {
     public var id: String
     public var className: String
     public var implements: [String]
+    /// Implemented actions the application's `canPerformAction(_:withSender:)` refuses (A3).
+    public var refusesActions: [String]
     public var delegateID: String?
     /// Whether the delegate is a UIResponder (then it ends the responder chain, C4).
     public var delegateIsResponder: Bool
     public var delegateImplements: [String]
+    public var delegateRefusesActions: [String]
 
     public init(
         id: String = "application", className: String = "UIApplication", implements: [String] = [],
-        delegateID: String? = nil, delegateIsResponder: Bool = false, delegateImplements: [String] = []
+        refusesActions: [String] = [], delegateID: String? = nil, delegateIsResponder: Bool = false,
+        delegateImplements: [String] = [], delegateRefusesActions: [String] = []
     ) {
         self.id = id
         self.className = className
         self.implements = implements
+        self.refusesActions = refusesActions
         self.delegateID = delegateID
         self.delegateIsResponder = delegateIsResponder
         self.delegateImplements = delegateImplements
+        self.delegateRefusesActions = delegateRefusesActions
     }
 }
 
@@ -230,7 +244,8 @@ extension ViewSpec {
             && isMultipleTouchEnabled == o.isMultipleTouchEnabled && isExclusiveTouch == o.isExclusiveTouch
             && isEnabled == o.isEnabled && canBecomeFirstResponder == o.canBecomeFirstResponder
             && canResignFirstResponder == o.canResignFirstResponder && isFirstResponder == o.isFirstResponder
-            && overridesTouches == o.overridesTouches && implements == o.implements && actions == o.actions
+            && overridesTouches == o.overridesTouches && implements == o.implements
+            && refusesActions == o.refusesActions && actions == o.actions
             && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
             && accessibilityIdentifier == o.accessibilityIdentifier && accessibilityLabel == o.accessibilityLabel
             && delegate == o.delegate && text == o.text && textLength == o.textLength

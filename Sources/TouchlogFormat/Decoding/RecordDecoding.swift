@@ -68,6 +68,12 @@ extension Record {
                 throw RecordDecodingError("a \"keyboard\" record needs a \"frame\" [x, y, width, height]")
             }
             self = .keyboard(KeyboardRecord(t: try Field.time(o), phase: phase, frame: frame))
+        case .targetForAction:
+            self = .targetForAction(
+                TargetForActionRecord(
+                    t: try Field.time(o), responder: try Field.string(o, "responder"),
+                    action: try Field.string(o, "action"), sender: Field.id(o["sender"]), target: Field.id(o["target"]))
+            )
         case .sent:
             self = .sent(
                 SentRecord(

@@ -32,6 +32,7 @@ enum SnapshotDecoding {
                     id: id, className: className, view: Field.id(value["view"]), parent: Field.id(value["parent"]),
                     presentingViewController: Field.id(value["presentingViewController"]),
                     implements: Field.strings(value["implements"]),
+                    refusesActions: Field.strings(value["refusesActions"]),
                     overridesTouches: value["overridesTouches"]?.boolValue ?? false,
                     endsEditingOnTouchesBegan: value["endsEditingOnTouchesBegan"]?.boolValue ?? false))
         }
@@ -39,9 +40,11 @@ enum SnapshotDecoding {
         if let a = o["application"]?.objectValue {
             application = ApplicationSpec(
                 id: a["id"]?.stringValue ?? "application", className: a["class"]?.stringValue ?? "UIApplication",
-                implements: Field.strings(a["implements"]), delegateID: a["delegate"]?["id"]?.stringValue,
+                implements: Field.strings(a["implements"]), refusesActions: Field.strings(a["refusesActions"]),
+                delegateID: a["delegate"]?["id"]?.stringValue,
                 delegateIsResponder: a["delegate"]?["isResponder"]?.boolValue ?? false,
-                delegateImplements: Field.strings(a["delegate"]?["implements"]))
+                delegateImplements: Field.strings(a["delegate"]?["implements"]),
+                delegateRefusesActions: Field.strings(a["delegate"]?["refusesActions"]))
         }
         var objects: [ObjectSpec] = []
         for value in o["objects"]?.arrayValue ?? [] {

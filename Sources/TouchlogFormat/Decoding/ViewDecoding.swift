@@ -60,7 +60,8 @@ enum ViewDecoding {
             canBecomeFirstResponder: o["canBecomeFirstResponder"]?.boolValue,
             canResignFirstResponder: o["canResignFirstResponder"]?.boolValue,
             isFirstResponder: o["isFirstResponder"]?.boolValue, overridesTouches: o["overridesTouches"]?.boolValue,
-            implements: Field.strings(o["implements"]), actions: try actions(o["actions"]),
+            implements: Field.strings(o["implements"]), refusesActions: Field.strings(o["refusesActions"]),
+            actions: try actions(o["actions"]),
             gestureRecognizers: try recognizers(o["gestureRecognizers"]),
             keyboardDismissMode: o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:)),
             accessibilityIdentifier: o["accessibilityIdentifier"]?.stringValue,
@@ -131,6 +132,7 @@ enum ViewDecoding {
         p.canResignFirstResponder = o["canResignFirstResponder"]?.boolValue
         p.overridesTouches = o["overridesTouches"]?.boolValue
         if o["implements"] != nil { p.implements = Field.strings(o["implements"]) }
+        if o["refusesActions"] != nil { p.refusesActions = Field.strings(o["refusesActions"]) }
         if o["actions"] != nil { p.actions = try actions(o["actions"]) }
         if o["gestureRecognizers"] != nil { p.gestureRecognizers = try recognizers(o["gestureRecognizers"]) }
         p.keyboardDismissMode = o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:))

@@ -25,6 +25,7 @@ extension ViewPatch {
         add("isFirstResponder", isFirstResponder.map(JSONValue.bool))
         add("overridesTouches", overridesTouches.map(JSONValue.bool))
         add("implements", implements.map { .array($0.map(JSONValue.string)) })
+        add("refusesActions", refusesActions.map { .array($0.map(JSONValue.string)) })
         add("actions", actions.map { .array($0.map(\.json)) })
         add("gestureRecognizers", gestureRecognizers.map { .array($0.map(\.json)) })
         add("keyboardDismissMode", keyboardDismissMode.map { .string($0.rawValue) })

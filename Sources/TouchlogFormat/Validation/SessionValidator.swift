@@ -97,6 +97,15 @@ public struct SessionValidator {
             checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"sent\" record"), at: ["action"])
             knownReference(object, "target", accepts: .anyObject, checker: &checker)
             knownReference(object, "sender", accepts: .anyObject, checker: &checker)
+        case .targetForAction:
+            // The app asked `responder.target(forAction:withSender:)`; `target` is the answer (null: nil).
+            let what = "\"targetForAction\" record"
+            checker.nonEmptyString(checker.required(object, "action", at: [], what: what), at: ["action"])
+            _ = checker.required(object, "responder", at: [], what: what)
+            knownReference(object, "responder", accepts: .responder, checker: &checker)
+            _ = checker.required(object, "target", at: [], what: what)
+            knownReference(object, "target", accepts: .responder, checker: &checker)
+            knownReference(object, "sender", accepts: .anyObject, checker: &checker)
         case .firstResponder:
             _ = checker.required(object, "view", at: [], what: "\"firstResponder\" record")
             knownReference(object, "view", accepts: .responder, checker: &checker)
@@ -313,6 +322,7 @@ public struct SessionValidator {
                     let presenting = checker.string(
                         controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
                     _ = checker.stringArray(controller["implements"], at: here + ["implements"])
+                    _ = checker.stringArray(controller["refusesActions"], at: here + ["refusesActions"])
                     checker.bool(controller["overridesTouches"], at: here + ["overridesTouches"])
                     checker.bool(controller["endsEditingOnTouchesBegan"], at: here + ["endsEditingOnTouchesBegan"])
                     controllerParent[id] = (parent, presenting, index)
@@ -357,6 +367,7 @@ public struct SessionValidator {
                 responders.insert(checker.string(app["id"], at: ["application", "id"]) ?? "application")
                 checker.string(app["class"], at: ["application", "class"])
                 _ = checker.stringArray(app["implements"], at: ["application", "implements"])
+                _ = checker.stringArray(app["refusesActions"], at: ["application", "refusesActions"])
                 if let delegate = app["delegate"] {
                     if case .object(let object) = delegate {
                         if let id = checker.string(object["id"], at: ["application", "delegate", "id"]) {
@@ -364,6 +375,8 @@ public struct SessionValidator {
                         }
                         checker.bool(object["isResponder"], at: ["application", "delegate", "isResponder"])
                         _ = checker.stringArray(object["implements"], at: ["application", "delegate", "implements"])
+                        _ = checker.stringArray(
+                            object["refusesActions"], at: ["application", "delegate", "refusesActions"])
                     } else {
                         checker.error(
                             ["application", "delegate"], "\"delegate\" must be an object",

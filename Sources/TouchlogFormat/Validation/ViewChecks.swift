@@ -35,7 +35,7 @@ extension FieldChecker {
             number(value, at: path)
         case "keyboardDismissMode":
             oneOf(value, at: path, ["none", "onDrag", "interactive"])
-        case "implements", "policies":
+        case "implements", "refusesActions", "policies":
             _ = stringArray(value, at: path)
         case "actions":
             controlActions(value, at: path)

@@ -41,7 +41,7 @@ public enum TimelineFormatter {
         case .remove(let remove): out += "remove \(remove.view)"
         case .call(let call): out += "call \(call.responder).\(call.method.rawValue)"
         case .action(let action): out += "sendAction \(action.action) to \(action.target ?? "nil")"
-        case .session, .firstResponder, .keyboard, .sent, .unknown: out += line.record.typeName
+        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .unknown: out += line.record.typeName
         }
         if !s.gestures.isEmpty {
             details.append("recognizers: " + s.gestures.map { "\($0.id) \($0.state)" }.joined(separator: ", "))

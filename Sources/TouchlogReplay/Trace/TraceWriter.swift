@@ -136,7 +136,7 @@ public enum TraceWriter {
             ]
             if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
             return out
-        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .unknown:
+        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .unknown:
             return []
         }
     }

@@ -91,6 +91,49 @@ import Testing
             ])
     }
 
+    // MARK: canPerformAction answers (issue 15, item 2)
+
+    @Test func A3_canPerformActionRefusalPassesTheRequestUpTheChain() {
+        var h = app(fieldImplements: ["save:"])
+        #expect(h.name(h.model.target(forAction: "save:", from: h.ref("tf"))) == "tf")
+        h.send(.set(view: "tf", patch: ViewPatch(refusesActions: ["save:"])))
+        #expect(h.model.canPerformAction(h.ref("tf"), action: "save:") == false)
+        #expect(h.name(h.model.target(forAction: "save:", from: h.ref("tf"))) == "vc")
+        // Nil-targeted sendAction asks the same question: the refusing first responder is skipped.
+        h.send(.call(responder: "tf", method: .becomeFirstResponder, force: false))
+        #expect(h.actions(h.tap("1", 10, 10).ended) == ["save:->vc"])
+    }
+
+    @Test func A3_DISAGREE_Chameleon_WinObjC_respondingIsNotEnoughWhenCanPerformActionRefuses() {
+        // Chameleon and WinObjC pick the first responder that responds to the selector; UIKit asks canPerformAction.
+        var h = Harness(
+            [win("w1", [v("root", "UIView", 0, 0, 390, 844)])],
+            controllers: [
+                ControllerSpec(
+                    id: "vc", className: "VC", view: "root", implements: ["share:"], refusesActions: ["share:"])
+            ],
+            application: ApplicationSpec(
+                implements: ["share:"], delegateID: "appDelegate", delegateIsResponder: true,
+                delegateImplements: ["share:"], delegateRefusesActions: ["share:"]))
+        #expect(h.name(h.model.target(forAction: "share:", from: h.ref("root"))) == "application")
+        h.send(
+            .snapshot(
+                HierarchySpec(
+                    windows: [win("w1", [v("root", "UIView", 0, 0, 390, 844)])],
+                    controllers: [
+                        ControllerSpec(
+                            id: "vc", className: "VC", view: "root", implements: ["share:"], refusesActions: ["share:"])
+                    ],
+                    application: ApplicationSpec(
+                        implements: ["share:"], refusesActions: ["share:"], delegateID: "appDelegate",
+                        delegateIsResponder: true,
+                        delegateImplements: ["share:"], delegateRefusesActions: ["share:"]))))
+        #expect(h.model.target(forAction: "share:", from: h.ref("root")) == nil)
+        #expect(h.actions(h.send(.action(action: "share:", target: nil, sender: "root"))) == ["share:->nil"])
+        // An explicit target is called without asking it (A1).
+        #expect(h.actions(h.send(.action(action: "share:", target: "vc", sender: nil))) == ["share:->vc"])
+    }
+
     // MARK: plain objects (issue 15, item 1)
 
     /// A checkout screen whose Place order button and swipe recognizer belong to a coordinator, a plain NSObject.

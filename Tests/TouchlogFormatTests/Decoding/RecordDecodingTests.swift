@@ -78,6 +78,27 @@ import Testing
         #expect(field.delegate == "coord" && field.gestureRecognizers.first?.delegate == "coord")
     }
 
+    @Test func targetForActionAndRefusedActionsAreTyped() throws {
+        let query = try JSONReader.parse(
+            #"{"type":"targetForAction","t":2.5,"action":"paste:","responder":"tf","sender":null,"target":"vc"}"#
+        ).objectValue!
+        #expect(
+            try Record(decoding: query)
+                == .targetForAction(
+                    TargetForActionRecord(t: 2.5, responder: "tf", action: "paste:", sender: nil, target: "vc")))
+        let snapshot = try JSONReader.parse(
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,10,10],"refusesActions":["copy:"]}],"controllers":[{"id":"vc","class":"VC","view":"w","refusesActions":["save:"]}],"application":{"refusesActions":["a:"],"delegate":{"id":"d","refusesActions":["b:"]}}}"#
+        ).objectValue!
+        guard case .snapshot(let s) = try Record(decoding: snapshot) else {
+            Issue.record("not a snapshot")
+            return
+        }
+        #expect(s.hierarchy.windows[0].view.refusesActions == ["copy:"])
+        #expect(s.hierarchy.controllers[0].refusesActions == ["save:"])
+        #expect(s.hierarchy.application.refusesActions == ["a:"])
+        #expect(s.hierarchy.application.delegateRefusesActions == ["b:"])
+    }
+
     @Test(arguments: KeyboardPhase.allCases)
     func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
         let json = try JSONReader.parse(

@@ -190,6 +190,27 @@ import Testing
                     hint: the id must appear in the latest snapshot (a view, controller, the application, its delegate or one of "objects") and not be removed since
                 """),
         Case(
+            name: "targetForAction without its answer",
+            lines: [#"{"type":"targetForAction","t":1,"action":"paste:","responder":"tf1"}"#],
+            expected: """
+                test.jsonl:3:1: error: missing required member "target" in "targetForAction" record
+                    hint: add "target" to the "targetForAction" record; see docs/log-format.md
+                """),
+        Case(
+            name: "targetForAction asks an unknown responder",
+            lines: [#"{"type":"targetForAction","t":1,"action":"paste:","responder":"ghost","target":null}"#],
+            expected: """
+                test.jsonl:3:63: error: "targetForAction" names "ghost" as its responder, which is no responder in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "refusesActions must list selectors",
+            lines: [#"{"type":"set","t":1,"view":"tf1","refusesActions":"paste:"}"#],
+            expected: """
+                test.jsonl:3:51: error: "refusesActions" must be an array of strings, not a string
+                    hint: write "refusesActions" as an array of strings
+                """),
+        Case(
             name: "not an object",
             lines: ["[1,2]"],
             expected: """
