@@ -160,6 +160,8 @@ def snapshot_ids(record, errors_out):
 
     for w in record.get("windows") or []:
         view(w)
+    for d in record.get("detachedViews") or []:
+        view(d)
     for c in record.get("controllers") or []:
         if isinstance(c, dict):
             declare(c.get("id"))

@@ -116,8 +116,9 @@ public enum InputEvent: Sendable, Equatable {
     /// Text input of `length` characters to the key window's first responder.
     case key(length: Int)
     case set(view: String, patch: ViewPatch)
-    /// `addSubview` (index nil: on top) / `insertSubview(at:)`, with the new view's subtree.
-    case insert(parent: String, index: Int?, view: ViewSpec)
+    /// `addSubview` (index nil: on top) / `insertSubview(at:)`, with the new view's subtree; parent nil: a view
+    /// created and kept in no window.
+    case insert(parent: String?, index: Int?, view: ViewSpec)
     case remove(view: String)
     case call(responder: String, method: ResponderCall, force: Bool)
     /// `UIApplication.sendAction(action, to: target, from: sender)`.

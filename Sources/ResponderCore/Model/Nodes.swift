@@ -5,7 +5,10 @@ struct ViewNode {
     var id: String
     var className: String
     var kind: UIKitClass
+    /// In a window's tree. A view in no window is not alive; see `detached`.
     var alive = true
+    /// Exists in no window (created and not added, or removed and kept): calls and `set` reach it, touches never.
+    var detached = false
     var parent = -1
     var children: [Int] = []
     var controller = -1  // the controller whose root view this is (C1)

@@ -63,9 +63,10 @@ public struct ResponderModel: Sendable {
         }
     }
 
-    /// The handle of a live object by id: views and windows, controllers, recognizers, the application, its delegate.
+    /// The handle of a live object by id: views and windows (also those in no window), controllers, recognizers, the
+    /// application, its delegate, plain objects.
     public func ref(for id: String) -> ObjectRef? {
-        if let v = viewIndex[id], views[v].alive { return .view(v) }
+        if let v = viewIndex[id], views[v].alive || views[v].detached { return .view(v) }
         if let c = controllerIndex[id], controllers[c].alive { return .controller(c) }
         if let g = recognizerIndex[id], recognizers[g].alive { return .recognizer(g) }
         if id == application.id { return .application }
@@ -85,14 +86,21 @@ public struct ResponderModel: Sendable {
         return nil
     }
 
+    /// A view in a window or in no window (created and not added, removed and kept): one the app still holds.
+    func existingView(_ id: String) -> Int? {
+        if let v = viewIndex[id], views[v].alive || views[v].detached { return v }
+        return nil
+    }
+
     // MARK: building
 
     /// Replaces the hierarchy with a snapshot (re-synchronisation). Handles of ids present before are kept;
     /// touches whose views still exist stay bound; first responders and the key window come from the snapshot.
     mutating func applySnapshot(_ spec: HierarchySpec, step: inout Step) {
         let before = firstRespondersByWindow()
-        for i in views.indices where views[i].alive {
+        for i in views.indices where views[i].alive || views[i].detached {
             views[i].alive = false
+            views[i].detached = false
             views[i].children.removeAll()
         }
         for i in controllers.indices { controllers[i].alive = false }
@@ -112,6 +120,7 @@ public struct ResponderModel: Sendable {
             if w.isKeyWindow { flaggedKey = h }
         }
         application = spec.application
+        for d in spec.detachedViews { markDetached(buildSubtree(d, parent: -1, at: nil)) }
         for c in spec.controllers { _ = addController(c) }
         for o in spec.objects { addObject(o) }
         resolveControllerLinks()
@@ -151,6 +160,17 @@ public struct ResponderModel: Sendable {
             touches[t].recognizers.removeAll(where: { !recognizers[$0].alive })
         }
         activeRecognizers.removeAll(where: { !recognizers[$0].alive })
+    }
+
+    /// Takes a subtree out of the window trees while keeping it: it exists (calls and sets reach it) in no window.
+    mutating func markDetached(_ root: Int) {
+        var stack = [root]
+        while let n = stack.popLast() {
+            views[n].alive = false
+            views[n].detached = true
+            for g in views[n].recognizers { recognizers[g].alive = false }
+            stack.append(contentsOf: views[n].children)
+        }
     }
 
     func firstRespondersByWindow() -> [(window: Int, view: Int)] {

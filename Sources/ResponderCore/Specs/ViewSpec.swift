@@ -213,14 +213,18 @@ public struct HierarchySpec: Sendable, Equatable {
     public var application: ApplicationSpec
     /// Plain objects (not responders) that targets, senders and delegates may name.
     public var objects: [ObjectSpec]
+    /// Views the app holds that are in no window (created and not yet added, or removed and kept), each with its
+    /// subtree: they exist as responders (calls reach them) but receive no touches and cannot become first responder.
+    public var detachedViews: [ViewSpec]
     public init(
         windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec(),
-        objects: [ObjectSpec] = []
+        objects: [ObjectSpec] = [], detachedViews: [ViewSpec] = []
     ) {
         self.windows = windows
         self.controllers = controllers
         self.application = application
         self.objects = objects
+        self.detachedViews = detachedViews
     }
 }
 

@@ -35,7 +35,7 @@ extension Record {
             }
             self = .insert(
                 InsertRecord(
-                    t: try Field.time(o), parent: try Field.string(o, "parent"), index: o["index"]?.intValue,
+                    t: try Field.time(o), parent: Field.id(o["parent"]), index: o["index"]?.intValue,
                     view: try ViewDecoding.view(view)))
         case .remove:
             self = .remove(RemoveRecord(t: try Field.time(o), view: try Field.string(o, "view")))

@@ -53,10 +53,18 @@ enum SnapshotDecoding {
             }
             objects.append(ObjectSpec(id: id, className: className, implements: Field.strings(value["implements"])))
         }
+        var detached: [ViewSpec] = []
+        for value in o["detachedViews"]?.arrayValue ?? [] {
+            guard let view = value.objectValue else {
+                throw RecordDecodingError("a detached view is \(value.typeDescription), not a View object")
+            }
+            detached.append(try ViewDecoding.view(view))
+        }
         return SnapshotRecord(
             t: try Field.time(o),
             hierarchy: HierarchySpec(
-                windows: windows, controllers: controllers, application: application, objects: objects),
+                windows: windows, controllers: controllers, application: application, objects: objects,
+                detachedViews: detached),
             unknownPolicies: unknown)
     }
 }

@@ -136,14 +136,15 @@ public struct SetRecord: Sendable, Equatable {
     }
 }
 
-/// `insert`: `addSubview` (no index: on top) or `insertSubview(_:at:)`, with the new view's subtree.
+/// `insert`: `addSubview` (no index: on top) or `insertSubview(_:at:)`, with the new view's subtree; a null parent is
+/// a view the app created (or took out of its window) and keeps in no window.
 public struct InsertRecord: Sendable, Equatable {
     public var t: Double
-    public var parent: String
+    public var parent: String?
     public var index: Int?
     public var view: ViewSpec
 
-    public init(t: Double, parent: String, index: Int? = nil, view: ViewSpec) {
+    public init(t: Double, parent: String?, index: Int? = nil, view: ViewSpec) {
         self.t = t
         self.parent = parent
         self.index = index

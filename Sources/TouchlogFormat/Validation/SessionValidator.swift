@@ -188,7 +188,9 @@ public struct SessionValidator {
         }
     }
 
-    private func viewReference(_ object: JSONObject, _ key: String, checker: inout FieldChecker) -> String? {
+    private func viewReference(
+        _ object: JSONObject, _ key: String, allowDetached: Bool = false, checker: inout FieldChecker
+    ) -> String? {
         let type = object["type"]?.stringValue ?? ""
         guard
             let id = checker.nonEmptyString(
@@ -196,10 +198,15 @@ public struct SessionValidator {
         else {
             return nil
         }
-        guard model.containsView(id) else {
+        guard allowDetached ? model.containsExistingView(id) : model.containsView(id) else {
             checker.error(
-                [.key(key)], "\"\(type)\" names view \"\(id)\", which does not exist at this point",
-                hint: "the view must appear in the latest snapshot or a later insert, and not be removed since")
+                [.key(key)],
+                model.isDetached(id)
+                    ? "\"\(type)\" names view \"\(id)\", which is in no window at this point"
+                    : "\"\(type)\" names view \"\(id)\", which does not exist at this point",
+                hint: model.isDetached(id)
+                    ? "a view in no window can only be changed (set) or called; insert it into a window first"
+                    : "the view must appear in the latest snapshot or a later insert, and not be removed since")
             return nil
         }
         return id
@@ -218,7 +225,7 @@ public struct SessionValidator {
     }
 
     private func checkSet(_ object: JSONObject, checker: inout FieldChecker) {
-        _ = viewReference(object, "view", checker: &checker)
+        _ = viewReference(object, "view", allowDetached: true, checker: &checker)
         var declared = DeclaredObjects()
         var changes = 0
         for member in object.members where !["type", "t", "view"].contains(member.key) {
@@ -240,7 +247,9 @@ public struct SessionValidator {
     }
 
     private func checkInsert(_ object: JSONObject, checker: inout FieldChecker) -> (inout HierarchyModel) -> Void {
-        let parent = viewReference(object, "parent", checker: &checker)
+        // A null parent: a view created (or moved) into no window.
+        let parentIsNull = object["parent"]?.isNull == true
+        let parent = parentIsNull ? nil : viewReference(object, "parent", checker: &checker)
         checker.integer(object["index"], at: ["index"], minimum: 0)
         guard let view = checker.required(object, "view", at: [], what: "\"insert\" record") else { return { _ in } }
         var declared = DeclaredObjects()
@@ -256,10 +265,18 @@ public struct SessionValidator {
                     entry.path,
                     "\"insert\" puts view \"\(entry.id)\" inside itself: the parent lies in the inserted subtree",
                     hint: "a view cannot be its own ancestor; check the \"parent\" id")
-            } else if model.containsResponder(entry.id) {
+            } else if model.containsResponder(entry.id) && !model.isDetached(entry.id)
+                && !(parentIsNull && entry.id == declared.views.first?.id && model.containsView(entry.id))
+            {
                 checker.error(
                     entry.path, "\"insert\" declares \"\(entry.id)\", which already exists",
                     hint: "remove the old view first, or give the new object a fresh id")
+            }
+        }
+        if parentIsNull, let root = declared.views.first {
+            return { model in
+                for entry in declared.views { model.add(entry) }
+                model.addDetached(root.id)
             }
         }
         return { model in for entry in declared.views { model.add(entry) } }
@@ -392,7 +409,27 @@ public struct SessionValidator {
             responders.insert("application")
         }
         let objects = checkObjects(object["objects"], ids: &allIDs, checker: &checker)
-        return { model in model.replace(views: declared.views, responders: responders, objects: objects) }
+        var detached = DeclaredObjects()
+        if let list = object["detachedViews"] {
+            if case .array(let views) = list {
+                for (index, view) in views.enumerated() {
+                    checker.view(view, at: ["detachedViews", .index(index)], parent: nil, into: &detached)
+                }
+            } else {
+                checker.error(
+                    ["detachedViews"], "\"detachedViews\" must be an array of views, not \(list.typeDescription)",
+                    hint: "write \"detachedViews\": [ {view}, ... ]")
+            }
+        }
+        for entry in detached.views + detached.others where !allIDs.insert(entry.id).inserted {
+            checker.error(
+                entry.path, "duplicate id \"\(entry.id)\" in the snapshot",
+                hint: "every object id must be unique within a session")
+        }
+        let detachedIDs = Set(detached.views.map(\.id))
+        return { model in
+            model.replace(views: declared.views, responders: responders, objects: objects, detached: detachedIDs)
+        }
     }
 
     /// The snapshot's plain objects (log format "Object"): each needs an `id` unique in the snapshot and a `class`.

@@ -69,7 +69,7 @@ public enum Timeline {
             let fields = set.patch.jsonMembers.map { "\($0.key) = \($0.value.serialized())" }
             return "set \(set.view) " + fields.joined(separator: ", ")
         case .insert(let insert):
-            return "insert \(insert.view.id) into \(insert.parent)"
+            return "insert \(insert.view.id) into \(insert.parent ?? "no window")"
         case .remove(let remove):
             return "remove \(remove.view)"
         case .call(let call):

@@ -99,6 +99,26 @@ import Testing
         #expect(s.hierarchy.application.delegateRefusesActions == ["b:"])
     }
 
+    @Test func detachedViewsAndParentlessInsertsAreTyped() throws {
+        let snapshot = try JSONReader.parse(
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5],"subviews":[{"id":"icon","class":"UIImageView","frame":[0,0,1,1]}]}]}"#
+        ).objectValue!
+        guard case .snapshot(let s) = try Record(decoding: snapshot) else {
+            Issue.record("not a snapshot")
+            return
+        }
+        #expect(s.hierarchy.detachedViews.map(\.id) == ["draft"])
+        #expect(s.hierarchy.detachedViews[0].subviews.map(\.id) == ["icon"])
+        let insert = try JSONReader.parse(
+            #"{"type":"insert","t":1,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,1,1]}}"#
+        ).objectValue!
+        guard case .insert(let i) = try Record(decoding: insert) else {
+            Issue.record("not an insert")
+            return
+        }
+        #expect(i.parent == nil && i.view.id == "sheet")
+    }
+
     @Test(arguments: KeyboardPhase.allCases)
     func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
         let json = try JSONReader.parse(

@@ -49,11 +49,21 @@ import Testing
                     hint: the view must appear in the latest snapshot or a later insert, and not be removed since
                 """),
         Case(
-            name: "set after the view was removed",
-            lines: [#"{"type":"remove","t":1,"view":"root"}"#, #"{"type":"set","t":2,"view":"tf1","isHidden":true}"#],
+            name: "removing a view that is already in no window",
+            lines: [#"{"type":"remove","t":1,"view":"root"}"#, #"{"type":"remove","t":2,"view":"tf1"}"#],
             expected: """
-                test.jsonl:4:28: error: "set" names view "tf1", which does not exist at this point
-                    hint: the view must appear in the latest snapshot or a later insert, and not be removed since
+                test.jsonl:4:31: error: "remove" names view "tf1", which is in no window at this point
+                    hint: a view in no window can only be changed (set) or called; insert it into a window first
+                """),
+        Case(
+            name: "inserting into a view in no window",
+            lines: [
+                #"{"type":"insert","t":1,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,10,10]}}"#,
+                #"{"type":"insert","t":2,"parent":"sheet","view":{"id":"x","class":"UIView","frame":[0,0,1,1]}}"#,
+            ],
+            expected: """
+                test.jsonl:4:33: error: "insert" names view "sheet", which is in no window at this point
+                    hint: a view in no window can only be changed (set) or called; insert it into a window first
                 """),
         Case(
             name: "touch observed on a view that does not exist",
@@ -242,6 +252,27 @@ import Testing
             ]))
         #expect(log.errors.isEmpty)
         #expect(log.rejected.isEmpty)
+    }
+
+    @Test func viewsInNoWindowAcceptSetsCallsAndComingBack() {
+        let log = DecodedLog(
+            Lines.session([
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5]}]}"#,
+                #"{"type":"set","t":2,"view":"draft","isHidden":false}"#,
+                #"{"type":"call","t":2,"view":"draft","method":"becomeFirstResponder"}"#,
+                #"{"type":"insert","t":3,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,10,10]}}"#,
+                #"{"type":"insert","t":4,"parent":"w1","view":{"id":"draft","class":"UITextField","frame":[0,0,5,5]}}"#,
+                #"{"type":"remove","t":5,"view":"draft"}"#,
+                #"{"type":"call","t":6,"view":"draft","method":"becomeFirstResponder"}"#,
+            ]))
+        #expect(log.errors.map(\.description) == [])
+        // A touch can never be on a view in no window.
+        let touch = DecodedLog(
+            Lines.session([
+                #"{"type":"remove","t":1,"view":"tf1"}"#,
+                #"{"type":"touch","t":2,"touch":1,"phase":"began","x":1,"y":2,"window":"w1","view":"tf1"}"#,
+            ]))
+        #expect(touch.errors.first?.description.contains(#""touch" names view "tf1" as its view"#) == true)
     }
 
     @Test func aDelegateMustBeAnId() {
