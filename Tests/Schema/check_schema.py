@@ -55,11 +55,12 @@ EXPECTED_REJECTIONS = {
 }
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
-AFTER_SNAPSHOT = {"touch", "key", "set", "insert", "remove", "call", "action", "firstResponder", "keyboard", "sent"}
+AFTER_SNAPSHOT = {"touch", "key", "set", "insert", "remove", "call", "action", "firstResponder", "keyboard", "sent",
+                  "targetForAction"}
 BRANCH = {"session": "SessionRecord", "snapshot": "SnapshotRecord", "touch": "TouchRecord", "key": "KeyRecord",
           "set": "SetRecord", "insert": "InsertRecord", "remove": "RemoveRecord", "call": "CallRecord",
           "action": "ActionRecord", "firstResponder": "FirstResponderRecord", "keyboard": "KeyboardRecord",
-          "sent": "SentRecord"}
+          "sent": "SentRecord", "targetForAction": "TargetForActionRecord"}
 
 
 class LineError(Exception):
@@ -142,9 +143,13 @@ def snapshot_ids(record, errors_out):
         for a in v.get("actions") or []:
             if isinstance(a, dict) and a.get("target") is not None:
                 refs.append(("action target", a["target"]))
+        if isinstance(v.get("delegate"), str):
+            refs.append(("delegate", v["delegate"]))
         for g in v.get("gestureRecognizers") or []:
             if isinstance(g, dict):
                 declare(g.get("id"))
+                if isinstance(g.get("delegate"), str):
+                    refs.append(("recognizer delegate", g["delegate"]))
                 for a in g.get("actions") or []:
                     if isinstance(a, dict) and a.get("target") is not None:
                         refs.append(("recognizer action target", a["target"]))
@@ -155,6 +160,8 @@ def snapshot_ids(record, errors_out):
 
     for w in record.get("windows") or []:
         view(w)
+    for d in record.get("detachedViews") or []:
+        view(d)
     for c in record.get("controllers") or []:
         if isinstance(c, dict):
             declare(c.get("id"))
@@ -166,6 +173,9 @@ def snapshot_ids(record, errors_out):
     delegate = app.get("delegate")
     if isinstance(delegate, dict) and "id" in delegate:
         declare(delegate["id"])
+    for o in record.get("objects") or []:
+        if isinstance(o, dict):
+            declare(o.get("id"))
     return declared, refs
 
 
@@ -235,7 +245,7 @@ def references(record):
     rtype = record.get("type")
     fields = {"set": ["view"], "remove": ["view"], "call": ["view"], "insert": ["parent"],
               "firstResponder": ["view", "window"], "sent": ["target", "sender"], "action": ["target", "sender"],
-              "touch": ["window", "view"]}.get(rtype, [])
+              "touch": ["window", "view"], "targetForAction": ["responder", "target", "sender"]}.get(rtype, [])
     return [(f, record[f]) for f in fields if isinstance(record.get(f), str)]
 
 

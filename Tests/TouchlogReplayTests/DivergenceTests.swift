@@ -53,6 +53,23 @@ import TouchlogFormat
         #expect(ended.divergences[2].observationSeq == 7)
     }
 
+    @Test func targetForActionObservationsAreComparedWithTheRecordedCanPerformActionAnswers() throws {
+        // vc implements save:; the field implements it too but its canPerformAction refuses it (A3).
+        let out = try lines(
+            [
+                #"{"type":"set","t":1,"view":"tf","implements":["save:"],"refusesActions":["save:"]}"#,
+                #"{"type":"targetForAction","t":1,"action":"save:","responder":"tf","sender":null,"target":"vc"}"#,
+                #"{"type":"targetForAction","t":1,"action":"save:","responder":"tf","target":"tf"}"#,
+                #"{"type":"set","t":2,"view":"tf","refusesActions":[]}"#,
+                #"{"type":"targetForAction","t":2,"action":"save:","responder":"tf","target":"tf"}"#,
+            ])
+        #expect(out.count == 3)  // snapshot + two sets: queries are observations
+        #expect(out[1].divergences.map(\.kind) == [.targetForAction])
+        #expect(out[1].divergences[0].expected == .string("vc") && out[1].divergences[0].observed == .string("tf"))
+        #expect(out[1].divergences[0].observationSeq == 5)
+        #expect(out[2].divergences.isEmpty)
+    }
+
     @Test func aSentObservationWithoutTargetMatchesWhicheverTargetTheModelChose() throws {
         // A Sentry breadcrumb says which action was sent, not who received it: only the action is compared.
         let unknownReceiver = try lines(tap(1, 1, x: 50, y: 220) + [#"{"type":"sent","t":1.2,"action":"save:"}"#])

@@ -49,7 +49,7 @@ import TouchlogStore
     }
 
     @Test func everySampleHasAGolden() {
-        #expect(Samples.names.count == 13)
+        #expect(Samples.names.count == 15)
     }
 
     @Test(arguments: Samples.names)

@@ -20,8 +20,8 @@ import TouchlogStore
     }
 
     @Test func everySampleLogIsCovered() {
-        // 13 recordings and one dump per importer: a new sample needs its golden recorded.
-        #expect(SampleLogReport.files.filter { $0.hasSuffix(".jsonl") }.count == 13)
+        // 15 recordings and one dump per importer: a new sample needs its golden recorded.
+        #expect(SampleLogReport.files.filter { $0.hasSuffix(".jsonl") }.count == 15)
         #expect(SampleLogReport.files.filter { $0.hasPrefix("import-") }.count == 4)
     }
 

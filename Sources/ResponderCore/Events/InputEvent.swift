@@ -58,11 +58,13 @@ public struct ViewPatch: Sendable, Equatable {
     public var canResignFirstResponder: Bool?
     public var overridesTouches: Bool?
     public var implements: [String]?
+    public var refusesActions: [String]?
     public var actions: [ActionSpec]?
     public var gestureRecognizers: [RecognizerSpec]?
     public var keyboardDismissMode: KeyboardDismissMode?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
+    public var delegate: String?
     public var text: String?
     /// The text's length when only that was recorded (redacted); outputs show it, the model ignores it.
     public var textLength: Int?
@@ -74,10 +76,11 @@ public struct ViewPatch: Sendable, Equatable {
         isHidden: Bool? = nil, alpha: Double? = nil, isUserInteractionEnabled: Bool? = nil,
         clipsToBounds: Bool? = nil, isMultipleTouchEnabled: Bool? = nil, isExclusiveTouch: Bool? = nil,
         isEnabled: Bool? = nil, canBecomeFirstResponder: Bool? = nil, canResignFirstResponder: Bool? = nil,
-        overridesTouches: Bool? = nil, implements: [String]? = nil, actions: [ActionSpec]? = nil,
+        overridesTouches: Bool? = nil, implements: [String]? = nil, refusesActions: [String]? = nil,
+        actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
-        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, text: String? = nil,
-        textLength: Int? = nil, isFirstResponder: Bool? = nil
+        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
+        text: String? = nil, textLength: Int? = nil, isFirstResponder: Bool? = nil
     ) {
         self.frame = frame
         self.bounds = bounds
@@ -94,11 +97,13 @@ public struct ViewPatch: Sendable, Equatable {
         self.canResignFirstResponder = canResignFirstResponder
         self.overridesTouches = overridesTouches
         self.implements = implements
+        self.refusesActions = refusesActions
         self.actions = actions
         self.gestureRecognizers = gestureRecognizers
         self.keyboardDismissMode = keyboardDismissMode
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
+        self.delegate = delegate
         self.text = text
         self.textLength = textLength
         self.isFirstResponder = isFirstResponder
@@ -111,8 +116,9 @@ public enum InputEvent: Sendable, Equatable {
     /// Text input of `length` characters to the key window's first responder.
     case key(length: Int)
     case set(view: String, patch: ViewPatch)
-    /// `addSubview` (index nil: on top) / `insertSubview(at:)`, with the new view's subtree.
-    case insert(parent: String, index: Int?, view: ViewSpec)
+    /// `addSubview` (index nil: on top) / `insertSubview(at:)`, with the new view's subtree; parent nil: a view
+    /// created and kept in no window.
+    case insert(parent: String?, index: Int?, view: ViewSpec)
     case remove(view: String)
     case call(responder: String, method: ResponderCall, force: Bool)
     /// `UIApplication.sendAction(action, to: target, from: sender)`.

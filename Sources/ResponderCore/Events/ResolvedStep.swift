@@ -52,6 +52,15 @@ public struct ResolvedStep: Hashable, Sendable {
     public var notes: [String]
     public var firstResponder: String?
     public var keyboardVisible: Bool
+    /// First-responder requests refused and why (`notInWindow`, `cannotBecome`, ...).
+    public var refusals: [Refusal] = []
+
+    public struct Refusal: Hashable, Sendable {
+        public var responder: String
+        /// `notInWindow`, `cannotBecome`, `currentCannotResign`, `cannotResign` or `notFirstResponder`.
+        public var why: String
+        public var reason: String
+    }
 }
 
 extension FirstResponderReason {
@@ -76,7 +85,7 @@ extension ResponderModel {
     /// Replaces the handles of a step by recorded ids (do it before the next event: a later snapshot may reuse ids).
     public func resolve(_ s: Step) -> ResolvedStep {
         func name(_ r: ObjectRef?) -> String? { r.map { id(of: $0) } }
-        return ResolvedStep(
+        var resolved = ResolvedStep(
             view: name(s.view), window: name(s.window), hitTestView: name(s.hitTestView),
             delivered: s.delivered.map { .init(to: id(of: $0.to), method: $0.method.rawValue) },
             gestures: s.gestures.map { .init(id: id(of: $0.recognizer), state: $0.state.rawValue) },
@@ -107,5 +116,9 @@ extension ResponderModel {
             },
             keyInputReceiver: name(s.keyInputReceiver), keyInputReceiverHidden: s.keyInputReceiverHidden,
             notes: s.notes.map(\.message), firstResponder: name(s.firstResponder), keyboardVisible: s.keyboardVisible)
+        resolved.refusals = s.refusals.map {
+            .init(responder: id(of: $0.responder), why: $0.why.rawValue, reason: $0.reason.name)
+        }
+        return resolved
     }
 }

@@ -1,5 +1,5 @@
-/// A reference to any object of the model: a view (windows are views), a controller, a recognizer, the application
-/// or its delegate. Handles are integer indices, stable for the model's lifetime: a view keeps its handle across
+/// A reference to any object of the model: a view (windows are views), a controller, a recognizer, the application,
+/// its delegate, or a plain object (a coordinator, a helper, a delegate that is no responder). Handles are integer indices, stable for the model's lifetime: a view keeps its handle across
 /// snapshots as long as its id is the same. `ResponderModel.id(of:)` gives the recorded id.
 public enum ObjectRef: Hashable, Sendable {
     case view(Int)
@@ -7,6 +7,9 @@ public enum ObjectRef: Hashable, Sendable {
     case recognizer(Int)
     case application
     case applicationDelegate
+    /// A plain object (`ObjectSpec`): it can be an explicit action target, a sender or a delegate, but it is not a
+    /// UIResponder, so it is never on the responder chain and never found by a nil-targeted action (A1).
+    case object(Int)
 }
 
 /// The touch methods of UIResponder / UIGestureRecognizer.

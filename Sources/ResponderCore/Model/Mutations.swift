@@ -4,7 +4,8 @@ extension ResponderModel {
     /// center, `transform` keeps center and bounds. Hiding never resigns the first responder (F4) unless the
     /// `resign-on-hide` policy is on.
     mutating func applyPatch(_ id: String, _ p: ViewPatch, step: inout Step) {
-        guard let v = liveView(id) else {
+        // A view in no window keeps its properties too (the app may configure it before adding it).
+        guard let v = existingView(id) else {
             step.notes.append(StepNote("set: view \"\(id)\" is not in the hierarchy; ignored"))
             return
         }
@@ -35,10 +36,12 @@ extension ResponderModel {
         if let x = p.canResignFirstResponder { n.canResignFirstResponder = x }
         if let x = p.overridesTouches { n.overridesTouches = x }
         if let x = p.implements { n.implements = x }
+        if let x = p.refusesActions { n.refusesActions = x }
         if let x = p.actions { n.actions = x }
         if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
         if let x = p.accessibilityIdentifier { n.accessibilityIdentifier = x }
         if let x = p.accessibilityLabel { n.accessibilityLabel = x }
+        if let x = p.delegate { n.delegateID = x }
         if let x = p.text { n.text = x }
         n.refreshDerived()
         views[v] = n
@@ -78,12 +81,22 @@ extension ResponderModel {
 
     /// `addSubview` / `insertSubview(at:)`. An id already in the hierarchy is moved (its handle is kept); a first
     /// responder that ends up outside its window resigns (F5).
-    mutating func insertView(parent: String, index: Int?, spec: ViewSpec, step: inout Step) {
+    mutating func insertView(parent: String?, index: Int?, spec: ViewSpec, step: inout Step) {
+        // A view the app keeps in no window: created, or moved out of its window (then F5 applies, as for remove).
+        guard let parent else {
+            if let old = liveView(spec.id) { removeView(old, step: &step) }
+            if let old = existingView(spec.id) { unlinkDetached(old) }
+            markDetached(buildSubtree(spec, parent: -1, at: nil))
+            resolveControllerLinks()
+            return
+        }
         guard let p = liveView(parent) else {
             step.notes.append(
                 StepNote("insert: parent \"\(parent)\" is not in the hierarchy; \"\(spec.id)\" not inserted"))
             return
         }
+        // A kept view in no window is added back (its recorded subtree comes with the insert).
+        if let old = existingView(spec.id), views[old].detached { unlinkDetached(old) }
         if let old = liveView(spec.id) {
             if isDescendant(p, of: old) {
                 step.notes.append(
@@ -111,6 +124,11 @@ extension ResponderModel {
             step.notes.append(StepNote("remove: view \"\(id)\" is not in the hierarchy; ignored"))
             return
         }
+        removeView(v, step: &step)
+    }
+
+    /// Removes a live view; the app may keep it, so it stays known in no window (calls on it are refused, F1).
+    mutating func removeView(_ v: Int, step: inout Step) {
         for w in windows {
             let fr = windowFirstResponder[w]
             if fr >= 0 && isDescendant(fr, of: v) {
@@ -118,8 +136,16 @@ extension ResponderModel {
             }
         }
         detach(v, step: &step, cancelTouches: true)
+        if !views[v].isWindow { markDetached(v) }
         resolveControllerLinks()
         validateFirstResponders(step: &step)
+    }
+
+    /// Unlinks a view kept in no window from its (detached) parent, before it is rebuilt elsewhere.
+    mutating func unlinkDetached(_ v: Int) {
+        let p = views[v].parent
+        if p >= 0 { views[p].children.removeAll { $0 == v } }
+        views[v].parent = -1
     }
 
     /// Takes a subtree out of the hierarchy (explicit stack) and marks it dead; handles stay valid for `id(of:)`.

@@ -5,7 +5,10 @@ struct ViewNode {
     var id: String
     var className: String
     var kind: UIKitClass
+    /// In a window's tree. A view in no window is not alive; see `detached`.
     var alive = true
+    /// Exists in no window (created and not added, or removed and kept): calls and `set` reach it, touches never.
+    var detached = false
     var parent = -1
     var children: [Int] = []
     var controller = -1  // the controller whose root view this is (C1)
@@ -34,11 +37,14 @@ struct ViewNode {
     var canResignFirstResponder = true
     var overridesTouches = false
     var implements: [String] = []
+    var refusesActions: [String] = []
     var actions: [ActionSpec] = []
     var recognizers: [Int] = []
     var keyboardDismissMode = KeyboardDismissMode.none
     var accessibilityIdentifier: String? = nil
     var accessibilityLabel: String? = nil
+    /// The delegate's recorded id (resolved on demand: it may be declared after the view).
+    var delegateID: String? = nil
     var text: String? = nil
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false
@@ -166,6 +172,7 @@ struct ControllerNode {
     var parentID: String? = nil
     var presentingID: String? = nil
     var implements: [String] = []
+    var refusesActions: [String] = []
     var overridesTouches = false
     var endsEditingOnTouchesBegan = false
 
@@ -180,6 +187,14 @@ struct ControllerNode {
     static func isResignOnTouchOutsideExempt(_ className: String) -> Bool {
         className.contains("UIAlertController") || className.contains("UIInputViewController")
     }
+}
+
+/// A plain object (`ObjectSpec`): not a responder, so it has no next responder and never becomes first responder.
+struct ObjectNode {
+    var id: String
+    var className: String
+    var implements: [String] = []
+    var alive = true
 }
 
 /// Recognizers the model adds on its own, mirroring UIKit internals and policies.
@@ -214,6 +229,7 @@ struct RecognizerNode {
     var ignoresNavigationBars = false
     var shouldBegin = true
     var actions: [RecognizerActionSpec] = []
+    var delegateID: String? = nil
 
     // Runtime state.
     var state = RecognizerState.possible

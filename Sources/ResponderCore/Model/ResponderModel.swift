@@ -19,6 +19,9 @@ public struct ResponderModel: Sendable {
     var controllerIndex: [String: Int] = [:]
     var recognizers: [RecognizerNode] = []
     var recognizerIndex: [String: Int] = [:]
+    /// Plain objects (not responders): explicit targets, senders, delegates.
+    var objects: [ObjectNode] = []
+    var objectIndex: [String: Int] = [:]
     /// Windows in recording order (back to front within a level).
     var windows: [Int] = []
     /// Windows in hit-testing order: level descending, later-listed first within a level (H10).
@@ -56,16 +59,19 @@ public struct ResponderModel: Sendable {
         case .recognizer(let i): return recognizers[i].id
         case .application: return application.id
         case .applicationDelegate: return application.delegateID ?? "appDelegate"
+        case .object(let o): return objects[o].id
         }
     }
 
-    /// The handle of a live object by id: views and windows, controllers, recognizers, the application, its delegate.
+    /// The handle of a live object by id: views and windows (also those in no window), controllers, recognizers, the
+    /// application, its delegate, plain objects.
     public func ref(for id: String) -> ObjectRef? {
-        if let v = viewIndex[id], views[v].alive { return .view(v) }
+        if let v = viewIndex[id], views[v].alive || views[v].detached { return .view(v) }
         if let c = controllerIndex[id], controllers[c].alive { return .controller(c) }
         if let g = recognizerIndex[id], recognizers[g].alive { return .recognizer(g) }
         if id == application.id { return .application }
         if let d = application.delegateID, d == id { return .applicationDelegate }
+        if let o = objectIndex[id], objects[o].alive { return .object(o) }
         return nil
     }
 
@@ -80,18 +86,26 @@ public struct ResponderModel: Sendable {
         return nil
     }
 
+    /// A view in a window or in no window (created and not added, removed and kept): one the app still holds.
+    func existingView(_ id: String) -> Int? {
+        if let v = viewIndex[id], views[v].alive || views[v].detached { return v }
+        return nil
+    }
+
     // MARK: building
 
     /// Replaces the hierarchy with a snapshot (re-synchronisation). Handles of ids present before are kept;
     /// touches whose views still exist stay bound; first responders and the key window come from the snapshot.
     mutating func applySnapshot(_ spec: HierarchySpec, step: inout Step) {
         let before = firstRespondersByWindow()
-        for i in views.indices where views[i].alive {
+        for i in views.indices where views[i].alive || views[i].detached {
             views[i].alive = false
+            views[i].detached = false
             views[i].children.removeAll()
         }
         for i in controllers.indices { controllers[i].alive = false }
         for i in recognizers.indices { recognizers[i].alive = false }
+        for i in objects.indices { objects[i].alive = false }
         windows.removeAll()
         var flaggedKey = -1
         for (order, w) in spec.windows.enumerated() {
@@ -106,7 +120,9 @@ public struct ResponderModel: Sendable {
             if w.isKeyWindow { flaggedKey = h }
         }
         application = spec.application
+        for d in spec.detachedViews { markDetached(buildSubtree(d, parent: -1, at: nil)) }
         for c in spec.controllers { _ = addController(c) }
+        for o in spec.objects { addObject(o) }
         resolveControllerLinks()
         resolveRequirements()
         // A snapshot that flags no key window has none (docs/log-format.md, reading 7): key input and nil-targeted
@@ -144,6 +160,17 @@ public struct ResponderModel: Sendable {
             touches[t].recognizers.removeAll(where: { !recognizers[$0].alive })
         }
         activeRecognizers.removeAll(where: { !recognizers[$0].alive })
+    }
+
+    /// Takes a subtree out of the window trees while keeping it: it exists (calls and sets reach it) in no window.
+    mutating func markDetached(_ root: Int) {
+        var stack = [root]
+        while let n = stack.popLast() {
+            views[n].alive = false
+            views[n].detached = true
+            for g in views[n].recognizers { recognizers[g].alive = false }
+            stack.append(contentsOf: views[n].children)
+        }
     }
 
     func firstRespondersByWindow() -> [(window: Int, view: Int)] {
@@ -211,10 +238,12 @@ public struct ResponderModel: Sendable {
         n.canResignFirstResponder = s.canResignFirstResponder ?? true
         n.overridesTouches = s.overridesTouches ?? kind.defaultOverridesTouches
         n.implements = s.implements
+        n.refusesActions = s.refusesActions
         n.actions = s.actions
         n.keyboardDismissMode = s.keyboardDismissMode ?? .none
         n.accessibilityIdentifier = s.accessibilityIdentifier
         n.accessibilityLabel = s.accessibilityLabel
+        n.delegateID = s.delegate
         n.text = s.text
         n.snapshotSaysFirstResponder = s.isFirstResponder ?? false
         n.refreshDerived()
@@ -287,7 +316,18 @@ public struct ResponderModel: Sendable {
         recognizers[g].ignoresControls = s.ignoresControls
         recognizers[g].shouldBegin = s.shouldBegin
         recognizers[g].actions = s.actions
+        recognizers[g].delegateID = s.delegate
         return g
+    }
+
+    /// Declares (or revives, keeping the handle) a plain object.
+    mutating func addObject(_ o: ObjectSpec) {
+        if let existing = objectIndex[o.id] {
+            objects[existing] = ObjectNode(id: o.id, className: o.className, implements: o.implements)
+        } else {
+            objectIndex[o.id] = objects.count
+            objects.append(ObjectNode(id: o.id, className: o.className, implements: o.implements))
+        }
     }
 
     mutating func addController(_ c: ControllerSpec) -> Int {
@@ -304,6 +344,7 @@ public struct ResponderModel: Sendable {
         n.parentID = c.parent
         n.presentingID = c.presentingViewController
         n.implements = c.implements
+        n.refusesActions = c.refusesActions
         n.overridesTouches = c.overridesTouches
         n.endsEditingOnTouchesBegan = c.endsEditingOnTouchesBegan
         controllers[h] = n

@@ -21,6 +21,7 @@ extension ResponderModel {
         case .recognizer(let g): return "\(recognizers[g].id) (\(recognizers[g].className))"
         case .application: return "\(application.id) (\(application.className))"
         case .applicationDelegate: return "\(id(of: ref)) (app delegate)"
+        case .object(let o): return "\(objects[o].id) (\(objects[o].className))"
         }
     }
 

@@ -232,4 +232,25 @@ extension ResponderModel {
         }
         return out.reversed()
     }
+
+    /// The delegate a view or recognizer names (`delegate` in the recording), resolved to a live object: often a plain
+    /// object (`.object`), sometimes a controller or view. nil when none was recorded or the id is unknown.
+    public func delegate(of ref: ObjectRef) -> ObjectRef? {
+        let id: String?
+        switch ref {
+        case .view(let v): id = views[v].delegateID
+        case .recognizer(let g): id = recognizers[g].delegateID
+        case .controller, .application, .applicationDelegate, .object: id = nil
+        }
+        return id.flatMap { self.ref(for: $0) }
+    }
+
+    /// Whether the object is a UIResponder (on the responder chain); plain objects and recognizers are not.
+    public func isResponder(_ ref: ObjectRef) -> Bool {
+        switch ref {
+        case .view, .controller, .application: true
+        case .applicationDelegate: application.delegateIsResponder
+        case .recognizer, .object: false
+        }
+    }
 }

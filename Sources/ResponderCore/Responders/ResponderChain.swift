@@ -23,7 +23,8 @@ extension ResponderModel {
         case .application:
             // C4: the delegate, only if it is a UIResponder.
             return application.delegateIsResponder ? .applicationDelegate : nil
-        case .applicationDelegate, .recognizer:
+        case .applicationDelegate, .recognizer, .object:
+            // A plain object is no UIResponder: it has no `next` (A1: it is reached only as an explicit target).
             return nil
         }
     }
@@ -44,8 +45,10 @@ extension ResponderModel {
     /// Every UIResponder implements `becomeFirstResponder` and `resignFirstResponder` (A5).
     public func implements(_ r: ObjectRef, action: String) -> Bool {
         if action == "resignFirstResponder" || action == "becomeFirstResponder" {
-            if case .recognizer = r { return false }
-            return true
+            switch r {
+            case .recognizer, .object: return false
+            case .view, .controller, .application, .applicationDelegate: return true
+            }
         }
         switch r {
         case .view(let v): return views[v].implements.contains(action)
@@ -53,16 +56,34 @@ extension ResponderModel {
         case .application: return application.implements.contains(action)
         case .applicationDelegate: return application.delegateImplements.contains(action)
         case .recognizer: return false
+        case .object(let o): return objects[o].implements.contains(action)
         }
     }
 
-    /// `target(forAction:withSender:)`: the first responder from `start` up the chain that can perform it.
+    /// `canPerformAction(_:withSender:)`: the class implements the action (the default's answer, A3) and the
+    /// recorded answer does not refuse it (`refusesActions`: an override that says no at this moment, e.g. `paste:`
+    /// with an empty pasteboard). Plain objects and recognizers are not responders and are never asked.
+    public func canPerformAction(_ r: ObjectRef, action: String) -> Bool {
+        guard implements(r, action: action) else { return false }
+        switch r {
+        case .view(let v): return !views[v].refusesActions.contains(action)
+        case .controller(let c): return !controllers[c].refusesActions.contains(action)
+        case .application: return !application.refusesActions.contains(action)
+        case .applicationDelegate: return !application.delegateRefusesActions.contains(action)
+        case .recognizer, .object: return false
+        }
+    }
+
+    /// `target(forAction:withSender:)`: the first responder from `start` up the chain whose `canPerformAction`
+    /// says yes (A3: "The default implementation calls the canPerformAction(_:withSender:) method to determine
+    /// whether it can invoke the action. If the object can invoke the action, it returns itself, otherwise it passes
+    /// the request up the responder chain", Apple docs: UIResponder.target(forAction:withSender:)).
     public func target(forAction action: String, from start: ObjectRef) -> ObjectRef? {
         var cur: ObjectRef? = start
         var steps = 0
         let limit = views.count + controllers.count + 3
         while let r = cur, steps < limit {
-            if implements(r, action: action) { return r }
+            if canPerformAction(r, action: action) { return r }
             cur = nextResponder(r)
             steps += 1
         }
@@ -73,8 +94,11 @@ extension ResponderModel {
     /// is a responder, else nowhere.
     public func nilTargetedActionStart(sender: ObjectRef?) -> ObjectRef? {
         if keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 { return .view(windowFirstResponder[keyWindow]) }
-        if let s = sender, case .recognizer = s { return nil }
-        return sender
+        // Only a responder can start a walk up the responder chain: a recognizer or a plain object sender cannot.
+        switch sender {
+        case .recognizer?, .object?, nil: return nil
+        case .view?, .controller?, .application?, .applicationDelegate?: return sender
+        }
     }
 
     /// `UIApplication.sendAction(_:to:from:for:)`: resolves and records the action; returns whether it was handled.

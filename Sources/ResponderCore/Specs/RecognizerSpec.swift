@@ -15,12 +15,15 @@ public struct RecognizerSpec: Sendable, Equatable {
     /// false: a delegate whose `gestureRecognizerShouldBegin` returns false (G8).
     public var shouldBegin: Bool
     public var actions: [RecognizerActionSpec]
+    /// The id of its `UIGestureRecognizerDelegate`, often a plain object; the delegate's answers are the flags above
+    /// (`ignoresControls`, `shouldBegin`).
+    public var delegate: String?
 
     public init(
         id: String, className: String, kind: RecognizerKind? = nil, isEnabled: Bool = true,
         cancelsTouchesInView: Bool = true, delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true,
         numberOfTapsRequired: Int = 1, requireToFail: [String] = [], ignoresControls: Bool = false,
-        shouldBegin: Bool = true, actions: [RecognizerActionSpec] = []
+        shouldBegin: Bool = true, actions: [RecognizerActionSpec] = [], delegate: String? = nil
     ) {
         self.id = id
         self.className = className
@@ -34,6 +37,7 @@ public struct RecognizerSpec: Sendable, Equatable {
         self.ignoresControls = ignoresControls
         self.shouldBegin = shouldBegin
         self.actions = actions
+        self.delegate = delegate
     }
 
     /// The behaviour the model gives this recognizer.

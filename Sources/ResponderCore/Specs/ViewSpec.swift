@@ -27,11 +27,18 @@ public struct ViewSpec: Sendable, Equatable {
     public var isFirstResponder: Bool?
     public var overridesTouches: Bool?
     public var implements: [String]
+    /// Actions it implements but its `canPerformAction(_:withSender:)` refuses (A3): skipped by
+    /// `target(forAction:withSender:)` and by nil-targeted actions.
+    public var refusesActions: [String]
     public var actions: [ActionSpec]
     public var gestureRecognizers: [RecognizerSpec]
     public var keyboardDismissMode: KeyboardDismissMode?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
+    /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
+    /// Its decisions are recorded as flags (`canBecomeFirstResponder`, `canResignFirstResponder`); the id says who
+    /// made them.
+    public var delegate: String?
     public var text: String?
     /// The text's length when the recording kept only that (typed text is redacted at ingest); the model has no use
     /// for it, outputs show it.
@@ -45,9 +52,11 @@ public struct ViewSpec: Sendable, Equatable {
         isUserInteractionEnabled: Bool? = nil, clipsToBounds: Bool? = nil, isMultipleTouchEnabled: Bool? = nil,
         isExclusiveTouch: Bool? = nil, isEnabled: Bool? = nil, canBecomeFirstResponder: Bool? = nil,
         canResignFirstResponder: Bool? = nil, isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil,
-        implements: [String] = [], actions: [ActionSpec] = [], gestureRecognizers: [RecognizerSpec] = [],
-        keyboardDismissMode: KeyboardDismissMode? = nil, accessibilityIdentifier: String? = nil,
-        accessibilityLabel: String? = nil, text: String? = nil, textLength: Int? = nil, subviews: [ViewSpec] = []
+        implements: [String] = [], refusesActions: [String] = [], actions: [ActionSpec] = [],
+        gestureRecognizers: [RecognizerSpec] = [], keyboardDismissMode: KeyboardDismissMode? = nil,
+        accessibilityIdentifier: String? = nil,
+        accessibilityLabel: String? = nil, delegate: String? = nil, text: String? = nil, textLength: Int? = nil,
+        subviews: [ViewSpec] = []
     ) {
         self.id = id
         self.className = className
@@ -68,11 +77,13 @@ public struct ViewSpec: Sendable, Equatable {
         self.isFirstResponder = isFirstResponder
         self.overridesTouches = overridesTouches
         self.implements = implements
+        self.refusesActions = refusesActions
         self.actions = actions
         self.gestureRecognizers = gestureRecognizers
         self.keyboardDismissMode = keyboardDismissMode
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
+        self.delegate = delegate
         self.text = text
         self.textLength = textLength
         self.subviews = subviews
@@ -127,13 +138,15 @@ public struct ControllerSpec: Sendable, Equatable {
     public var parent: String?
     public var presentingViewController: String?
     public var implements: [String]
+    /// Implemented actions its `canPerformAction(_:withSender:)` refuses (A3).
+    public var refusesActions: [String]
     public var overridesTouches: Bool
     public var endsEditingOnTouchesBegan: Bool
 
     public init(
         id: String, className: String, view: String?, parent: String? = nil,
-        presentingViewController: String? = nil, implements: [String] = [], overridesTouches: Bool = false,
-        endsEditingOnTouchesBegan: Bool = false
+        presentingViewController: String? = nil, implements: [String] = [], refusesActions: [String] = [],
+        overridesTouches: Bool = false, endsEditingOnTouchesBegan: Bool = false
     ) {
         self.id = id
         self.className = className
@@ -141,6 +154,7 @@ public struct ControllerSpec: Sendable, Equatable {
         self.parent = parent
         self.presentingViewController = presentingViewController
         self.implements = implements
+        self.refusesActions = refusesActions
         self.overridesTouches = overridesTouches
         self.endsEditingOnTouchesBegan = endsEditingOnTouchesBegan
     }
@@ -151,21 +165,43 @@ public struct ApplicationSpec: Sendable, Equatable {
     public var id: String
     public var className: String
     public var implements: [String]
+    /// Implemented actions the application's `canPerformAction(_:withSender:)` refuses (A3).
+    public var refusesActions: [String]
     public var delegateID: String?
     /// Whether the delegate is a UIResponder (then it ends the responder chain, C4).
     public var delegateIsResponder: Bool
     public var delegateImplements: [String]
+    public var delegateRefusesActions: [String]
 
     public init(
         id: String = "application", className: String = "UIApplication", implements: [String] = [],
-        delegateID: String? = nil, delegateIsResponder: Bool = false, delegateImplements: [String] = []
+        refusesActions: [String] = [], delegateID: String? = nil, delegateIsResponder: Bool = false,
+        delegateImplements: [String] = [], delegateRefusesActions: [String] = []
     ) {
         self.id = id
         self.className = className
         self.implements = implements
+        self.refusesActions = refusesActions
         self.delegateID = delegateID
         self.delegateIsResponder = delegateIsResponder
         self.delegateImplements = delegateImplements
+        self.delegateRefusesActions = delegateRefusesActions
+    }
+}
+
+/// An object of the app that is not a UIResponder (log format, "Object"): a coordinator or helper that owns a
+/// control's or a recognizer's action, or a delegate. UIKit calls an explicit target directly (A1), so such an object
+/// can receive actions, but only responders are on the chain a nil-targeted action walks (A2, C1–C5).
+public struct ObjectSpec: Sendable, Equatable {
+    public var id: String
+    public var className: String
+    /// The action selectors it implements (informative: an explicit target is called whether or not it does).
+    public var implements: [String]
+
+    public init(id: String, className: String, implements: [String] = []) {
+        self.id = id
+        self.className = className
+        self.implements = implements
     }
 }
 
@@ -175,12 +211,20 @@ public struct HierarchySpec: Sendable, Equatable {
     public var windows: [WindowSpec]
     public var controllers: [ControllerSpec]
     public var application: ApplicationSpec
+    /// Plain objects (not responders) that targets, senders and delegates may name.
+    public var objects: [ObjectSpec]
+    /// Views the app holds that are in no window (created and not yet added, or removed and kept), each with its
+    /// subtree: they exist as responders (calls reach them) but receive no touches and cannot become first responder.
+    public var detachedViews: [ViewSpec]
     public init(
-        windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec()
+        windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec(),
+        objects: [ObjectSpec] = [], detachedViews: [ViewSpec] = []
     ) {
         self.windows = windows
         self.controllers = controllers
         self.application = application
+        self.objects = objects
+        self.detachedViews = detachedViews
     }
 }
 
@@ -204,9 +248,10 @@ extension ViewSpec {
             && isMultipleTouchEnabled == o.isMultipleTouchEnabled && isExclusiveTouch == o.isExclusiveTouch
             && isEnabled == o.isEnabled && canBecomeFirstResponder == o.canBecomeFirstResponder
             && canResignFirstResponder == o.canResignFirstResponder && isFirstResponder == o.isFirstResponder
-            && overridesTouches == o.overridesTouches && implements == o.implements && actions == o.actions
+            && overridesTouches == o.overridesTouches && implements == o.implements
+            && refusesActions == o.refusesActions && actions == o.actions
             && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
             && accessibilityIdentifier == o.accessibilityIdentifier && accessibilityLabel == o.accessibilityLabel
-            && text == o.text && textLength == o.textLength
+            && delegate == o.delegate && text == o.text && textLength == o.textLength
     }
 }

@@ -35,7 +35,7 @@ extension Record {
             }
             self = .insert(
                 InsertRecord(
-                    t: try Field.time(o), parent: try Field.string(o, "parent"), index: o["index"]?.intValue,
+                    t: try Field.time(o), parent: Field.id(o["parent"]), index: o["index"]?.intValue,
                     view: try ViewDecoding.view(view)))
         case .remove:
             self = .remove(RemoveRecord(t: try Field.time(o), view: try Field.string(o, "view")))
@@ -68,6 +68,12 @@ extension Record {
                 throw RecordDecodingError("a \"keyboard\" record needs a \"frame\" [x, y, width, height]")
             }
             self = .keyboard(KeyboardRecord(t: try Field.time(o), phase: phase, frame: frame))
+        case .targetForAction:
+            self = .targetForAction(
+                TargetForActionRecord(
+                    t: try Field.time(o), responder: try Field.string(o, "responder"),
+                    action: try Field.string(o, "action"), sender: Field.id(o["sender"]), target: Field.id(o["target"]))
+            )
         case .sent:
             self = .sent(
                 SentRecord(

@@ -32,6 +32,7 @@ enum SnapshotDecoding {
                     id: id, className: className, view: Field.id(value["view"]), parent: Field.id(value["parent"]),
                     presentingViewController: Field.id(value["presentingViewController"]),
                     implements: Field.strings(value["implements"]),
+                    refusesActions: Field.strings(value["refusesActions"]),
                     overridesTouches: value["overridesTouches"]?.boolValue ?? false,
                     endsEditingOnTouchesBegan: value["endsEditingOnTouchesBegan"]?.boolValue ?? false))
         }
@@ -39,13 +40,31 @@ enum SnapshotDecoding {
         if let a = o["application"]?.objectValue {
             application = ApplicationSpec(
                 id: a["id"]?.stringValue ?? "application", className: a["class"]?.stringValue ?? "UIApplication",
-                implements: Field.strings(a["implements"]), delegateID: a["delegate"]?["id"]?.stringValue,
+                implements: Field.strings(a["implements"]), refusesActions: Field.strings(a["refusesActions"]),
+                delegateID: a["delegate"]?["id"]?.stringValue,
                 delegateIsResponder: a["delegate"]?["isResponder"]?.boolValue ?? false,
-                delegateImplements: Field.strings(a["delegate"]?["implements"]))
+                delegateImplements: Field.strings(a["delegate"]?["implements"]),
+                delegateRefusesActions: Field.strings(a["delegate"]?["refusesActions"]))
+        }
+        var objects: [ObjectSpec] = []
+        for value in o["objects"]?.arrayValue ?? [] {
+            guard let id = value["id"]?.stringValue, let className = value["class"]?.stringValue else {
+                throw RecordDecodingError("an object needs a string \"id\" and \"class\": \(value.serialized())")
+            }
+            objects.append(ObjectSpec(id: id, className: className, implements: Field.strings(value["implements"])))
+        }
+        var detached: [ViewSpec] = []
+        for value in o["detachedViews"]?.arrayValue ?? [] {
+            guard let view = value.objectValue else {
+                throw RecordDecodingError("a detached view is \(value.typeDescription), not a View object")
+            }
+            detached.append(try ViewDecoding.view(view))
         }
         return SnapshotRecord(
             t: try Field.time(o),
-            hierarchy: HierarchySpec(windows: windows, controllers: controllers, application: application),
+            hierarchy: HierarchySpec(
+                windows: windows, controllers: controllers, application: application, objects: objects,
+                detachedViews: detached),
             unknownPolicies: unknown)
     }
 }

@@ -60,11 +60,13 @@ enum ViewDecoding {
             canBecomeFirstResponder: o["canBecomeFirstResponder"]?.boolValue,
             canResignFirstResponder: o["canResignFirstResponder"]?.boolValue,
             isFirstResponder: o["isFirstResponder"]?.boolValue, overridesTouches: o["overridesTouches"]?.boolValue,
-            implements: Field.strings(o["implements"]), actions: try actions(o["actions"]),
+            implements: Field.strings(o["implements"]), refusesActions: Field.strings(o["refusesActions"]),
+            actions: try actions(o["actions"]),
             gestureRecognizers: try recognizers(o["gestureRecognizers"]),
             keyboardDismissMode: o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:)),
             accessibilityIdentifier: o["accessibilityIdentifier"]?.stringValue,
-            accessibilityLabel: o["accessibilityLabel"]?.stringValue, text: o["text"]?.stringValue,
+            accessibilityLabel: o["accessibilityLabel"]?.stringValue, delegate: o["delegate"]?.stringValue,
+            text: o["text"]?.stringValue,
             textLength: o["textLength"]?.intValue, subviews: subviews)
     }
 
@@ -106,7 +108,8 @@ enum ViewDecoding {
                     numberOfTapsRequired: item["numberOfTapsRequired"]?.intValue ?? 1,
                     requireToFail: Field.strings(item["requireToFail"]),
                     ignoresControls: item["ignoresControls"]?.boolValue ?? false,
-                    shouldBegin: item["shouldBegin"]?.boolValue ?? true, actions: actions))
+                    shouldBegin: item["shouldBegin"]?.boolValue ?? true, actions: actions,
+                    delegate: item["delegate"]?.stringValue))
         }
         return out
     }
@@ -129,11 +132,13 @@ enum ViewDecoding {
         p.canResignFirstResponder = o["canResignFirstResponder"]?.boolValue
         p.overridesTouches = o["overridesTouches"]?.boolValue
         if o["implements"] != nil { p.implements = Field.strings(o["implements"]) }
+        if o["refusesActions"] != nil { p.refusesActions = Field.strings(o["refusesActions"]) }
         if o["actions"] != nil { p.actions = try actions(o["actions"]) }
         if o["gestureRecognizers"] != nil { p.gestureRecognizers = try recognizers(o["gestureRecognizers"]) }
         p.keyboardDismissMode = o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:))
         p.accessibilityIdentifier = o["accessibilityIdentifier"]?.stringValue
         p.accessibilityLabel = o["accessibilityLabel"]?.stringValue
+        p.delegate = o["delegate"]?.stringValue
         p.text = o["text"]?.stringValue
         p.textLength = o["textLength"]?.intValue
         p.isFirstResponder = o["isFirstResponder"]?.boolValue

@@ -30,6 +30,7 @@ public enum Record: Sendable, Equatable {
     case firstResponder(FirstResponderRecord)
     case keyboard(KeyboardRecord)
     case sent(SentRecord)
+    case targetForAction(TargetForActionRecord)
     /// A `type` touchlog/1 does not define: kept by ingest, ignored by replay.
     case unknown(UnknownRecord)
 
@@ -48,6 +49,7 @@ public enum Record: Sendable, Equatable {
         case .firstResponder: .firstResponder
         case .keyboard: .keyboard
         case .sent: .sent
+        case .targetForAction: .targetForAction
         case .unknown: nil
         }
     }
@@ -73,6 +75,7 @@ public enum Record: Sendable, Equatable {
         case .firstResponder(let r): r.t
         case .keyboard(let r): r.t
         case .sent(let r): r.t
+        case .targetForAction(let r): r.t
         case .unknown(let r): r.t
         }
     }
@@ -133,14 +136,15 @@ public struct SetRecord: Sendable, Equatable {
     }
 }
 
-/// `insert`: `addSubview` (no index: on top) or `insertSubview(_:at:)`, with the new view's subtree.
+/// `insert`: `addSubview` (no index: on top) or `insertSubview(_:at:)`, with the new view's subtree; a null parent is
+/// a view the app created (or took out of its window) and keeps in no window.
 public struct InsertRecord: Sendable, Equatable {
     public var t: Double
-    public var parent: String
+    public var parent: String?
     public var index: Int?
     public var view: ViewSpec
 
-    public init(t: Double, parent: String, index: Int? = nil, view: ViewSpec) {
+    public init(t: Double, parent: String?, index: Int? = nil, view: ViewSpec) {
         self.t = t
         self.parent = parent
         self.index = index
@@ -258,6 +262,24 @@ public struct SentRecord: Sendable, Equatable {
         self.action = action
         self.target = target
         self.sender = sender
+    }
+}
+
+/// `targetForAction` (an observation): the app asked `responder.target(forAction: action, withSender: sender)` and
+/// got `target` (nil: no responder on the chain can perform it).
+public struct TargetForActionRecord: Sendable, Equatable {
+    public var t: Double
+    public var responder: String
+    public var action: String
+    public var sender: String?
+    public var target: String?
+
+    public init(t: Double, responder: String, action: String, sender: String? = nil, target: String?) {
+        self.t = t
+        self.responder = responder
+        self.action = action
+        self.sender = sender
+        self.target = target
     }
 }
 

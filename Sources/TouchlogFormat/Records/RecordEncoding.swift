@@ -25,11 +25,13 @@ extension ViewPatch {
         add("isFirstResponder", isFirstResponder.map(JSONValue.bool))
         add("overridesTouches", overridesTouches.map(JSONValue.bool))
         add("implements", implements.map { .array($0.map(JSONValue.string)) })
+        add("refusesActions", refusesActions.map { .array($0.map(JSONValue.string)) })
         add("actions", actions.map { .array($0.map(\.json)) })
         add("gestureRecognizers", gestureRecognizers.map { .array($0.map(\.json)) })
         add("keyboardDismissMode", keyboardDismissMode.map { .string($0.rawValue) })
         add("accessibilityIdentifier", accessibilityIdentifier.map(JSONValue.string))
         add("accessibilityLabel", accessibilityLabel.map(JSONValue.string))
+        add("delegate", delegate.map(JSONValue.string))
         add("text", text.map(JSONValue.string))
         add("textLength", textLength.map { .number(Double($0)) })
         return out
@@ -73,6 +75,7 @@ extension RecognizerSpec {
         if !requireToFail.isEmpty { o["requireToFail"] = .array(requireToFail.map(JSONValue.string)) }
         if ignoresControls { o["ignoresControls"] = .bool(true) }
         if !shouldBegin { o["shouldBegin"] = .bool(false) }
+        if let delegate { o["delegate"] = .string(delegate) }
         o["actions"] = .array(
             actions.map { action in
                 var a: JSONObject = ["target": action.target.map(JSONValue.string) ?? .null]

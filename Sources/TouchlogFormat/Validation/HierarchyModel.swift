@@ -6,14 +6,33 @@ struct HierarchyModel {
     private var children: [String: [String]] = [:]
     /// Controllers, the application and its delegate: responders that are not views.
     private(set) var otherResponders: Set<String> = []
+    /// Plain objects (the snapshot's `objects`): they may be action targets, senders and delegates, never responders.
+    private(set) var plainObjects: Set<String> = []
+    /// Views in no window (a snapshot's `detachedViews`, an insert with a null parent, removed views): the app still
+    /// holds them, so `set`, `call` and action records may name them; touches cannot.
+    private(set) var detached: Set<String> = []
 
     var isEmpty: Bool { parent.isEmpty }
 
     func containsView(_ id: String) -> Bool { parent[id] != nil }
 
-    func containsResponder(_ id: String) -> Bool { parent[id] != nil || otherResponders.contains(id) }
+    func containsResponder(_ id: String) -> Bool {
+        parent[id] != nil || otherResponders.contains(id) || detached.contains(id)
+    }
 
-    mutating func replace(views: [DeclaredObjects.Entry], responders: Set<String>) {
+    func isDetached(_ id: String) -> Bool { detached.contains(id) }
+
+    /// A view in a window or kept in no window.
+    func containsExistingView(_ id: String) -> Bool { parent[id] != nil || detached.contains(id) }
+
+    /// Any object an action can be sent to or from: a responder or a plain object.
+    func containsObject(_ id: String) -> Bool { containsResponder(id) || plainObjects.contains(id) }
+
+    mutating func replace(
+        views: [DeclaredObjects.Entry], responders: Set<String>, objects: Set<String> = [], detached: Set<String> = []
+    ) {
+        plainObjects = objects
+        self.detached = detached
         parent.removeAll(keepingCapacity: true)
         children.removeAll(keepingCapacity: true)
         for view in views where parent[view.id] == nil { add(view) }
@@ -21,17 +40,25 @@ struct HierarchyModel {
     }
 
     mutating func add(_ view: DeclaredObjects.Entry) {
+        detached.remove(view.id)
         parent[view.id] = .some(view.parent)
         if let up = view.parent { children[up, default: []].append(view.id) }
     }
 
-    /// Removes a view and its subtree.
+    /// A view (and its subtree) created or moved into no window.
+    mutating func addDetached(_ id: String) {
+        remove(id)
+        detached.insert(id)
+    }
+
+    /// Removes a view and its subtree from the windows; the app may keep them, so they stay known in no window.
     mutating func remove(_ id: String) {
         guard let up = parent[id] else { return }
         if let up { children[up]?.removeAll { $0 == id } }
         var stack = [id]
         while let next = stack.popLast() {
             parent[next] = nil
+            detached.insert(next)
             stack.append(contentsOf: children.removeValue(forKey: next) ?? [])
         }
     }

@@ -89,18 +89,27 @@ public struct SessionValidator {
             checker.nonEmptyString(
                 checker.required(object, "action", at: [], what: "\"action\" record"), at: ["action"])
             _ = checker.required(object, "target", at: [], what: "\"action\" record")
-            knownReference(object, "target", responder: true, checker: &checker)
-            knownReference(object, "sender", responder: true, checker: &checker)
+            knownReference(object, "target", accepts: .anyObject, checker: &checker)
+            knownReference(object, "sender", accepts: .anyObject, checker: &checker)
         case .sent:
             // `target` may be absent: some sources (Sentry's touch breadcrumbs) know which action was sent but not
             // who received it. Absent means "not recorded"; null means "nobody handled it".
             checker.nonEmptyString(checker.required(object, "action", at: [], what: "\"sent\" record"), at: ["action"])
-            knownReference(object, "target", responder: true, checker: &checker)
-            knownReference(object, "sender", responder: true, checker: &checker)
+            knownReference(object, "target", accepts: .anyObject, checker: &checker)
+            knownReference(object, "sender", accepts: .anyObject, checker: &checker)
+        case .targetForAction:
+            // The app asked `responder.target(forAction:withSender:)`; `target` is the answer (null: nil).
+            let what = "\"targetForAction\" record"
+            checker.nonEmptyString(checker.required(object, "action", at: [], what: what), at: ["action"])
+            _ = checker.required(object, "responder", at: [], what: what)
+            knownReference(object, "responder", accepts: .responder, checker: &checker)
+            _ = checker.required(object, "target", at: [], what: what)
+            knownReference(object, "target", accepts: .responder, checker: &checker)
+            knownReference(object, "sender", accepts: .anyObject, checker: &checker)
         case .firstResponder:
             _ = checker.required(object, "view", at: [], what: "\"firstResponder\" record")
-            knownReference(object, "view", responder: true, checker: &checker)
-            knownReference(object, "window", responder: false, checker: &checker)
+            knownReference(object, "view", accepts: .responder, checker: &checker)
+            knownReference(object, "window", accepts: .view, checker: &checker)
         case .keyboard:
             checker.oneOf(
                 checker.required(object, "phase", at: [], what: "\"keyboard\" record"), at: ["phase"],
@@ -140,21 +149,48 @@ public struct SessionValidator {
         }
     }
 
-    /// An optional id field (`null` allowed) that, when it names something, must name a view (or, with
-    /// `responder`, any responder: controller, application, delegate) that exists at this point.
-    private func knownReference(_ object: JSONObject, _ key: String, responder: Bool, checker: inout FieldChecker) {
+    /// What an id field may name.
+    enum Referent {
+        case view
+        /// A view, controller, the application or its delegate.
+        case responder
+        /// A responder or a plain object (an explicit action target or a sender, log format "Object").
+        case anyObject
+
+        var noun: String {
+            switch self {
+            case .view: "view"
+            case .responder: "responder"
+            case .anyObject: "object"
+            }
+        }
+    }
+
+    /// An optional id field (`null` allowed) that, when it names something, must name an object of the `accepts`
+    /// kind that exists at this point.
+    private func knownReference(_ object: JSONObject, _ key: String, accepts: Referent, checker: inout FieldChecker) {
         guard let id = checker.string(object[key], at: [.key(key)], nullable: true), sawSnapshot else { return }
-        guard responder ? model.containsResponder(id) : model.containsView(id) else {
+        let known: Bool
+        switch accepts {
+        case .view: known = model.containsView(id)
+        case .responder: known = model.containsResponder(id)
+        case .anyObject: known = model.containsObject(id)
+        }
+        guard known else {
             let type = object["type"]?.stringValue ?? ""
             checker.error(
                 [.key(key)],
-                "\"\(type)\" names \"\(id)\" as its \(key), which is no \(responder ? "responder" : "view") in the hierarchy at this point",
-                hint: "the id must appear in the latest snapshot (or a later insert) and not be removed since")
+                "\"\(type)\" names \"\(id)\" as its \(key), which is no \(accepts.noun) in the hierarchy at this point",
+                hint: accepts == .anyObject
+                    ? "the id must appear in the latest snapshot (a view, controller, the application, its delegate or one of \"objects\") and not be removed since"
+                    : "the id must appear in the latest snapshot (or a later insert) and not be removed since")
             return
         }
     }
 
-    private func viewReference(_ object: JSONObject, _ key: String, checker: inout FieldChecker) -> String? {
+    private func viewReference(
+        _ object: JSONObject, _ key: String, allowDetached: Bool = false, checker: inout FieldChecker
+    ) -> String? {
         let type = object["type"]?.stringValue ?? ""
         guard
             let id = checker.nonEmptyString(
@@ -162,10 +198,15 @@ public struct SessionValidator {
         else {
             return nil
         }
-        guard model.containsView(id) else {
+        guard allowDetached ? model.containsExistingView(id) : model.containsView(id) else {
             checker.error(
-                [.key(key)], "\"\(type)\" names view \"\(id)\", which does not exist at this point",
-                hint: "the view must appear in the latest snapshot or a later insert, and not be removed since")
+                [.key(key)],
+                model.isDetached(id)
+                    ? "\"\(type)\" names view \"\(id)\", which is in no window at this point"
+                    : "\"\(type)\" names view \"\(id)\", which does not exist at this point",
+                hint: model.isDetached(id)
+                    ? "a view in no window can only be changed (set) or called; insert it into a window first"
+                    : "the view must appear in the latest snapshot or a later insert, and not be removed since")
             return nil
         }
         return id
@@ -184,7 +225,7 @@ public struct SessionValidator {
     }
 
     private func checkSet(_ object: JSONObject, checker: inout FieldChecker) {
-        _ = viewReference(object, "view", checker: &checker)
+        _ = viewReference(object, "view", allowDetached: true, checker: &checker)
         var declared = DeclaredObjects()
         var changes = 0
         for member in object.members where !["type", "t", "view"].contains(member.key) {
@@ -206,7 +247,9 @@ public struct SessionValidator {
     }
 
     private func checkInsert(_ object: JSONObject, checker: inout FieldChecker) -> (inout HierarchyModel) -> Void {
-        let parent = viewReference(object, "parent", checker: &checker)
+        // A null parent: a view created (or moved) into no window.
+        let parentIsNull = object["parent"]?.isNull == true
+        let parent = parentIsNull ? nil : viewReference(object, "parent", checker: &checker)
         checker.integer(object["index"], at: ["index"], minimum: 0)
         guard let view = checker.required(object, "view", at: [], what: "\"insert\" record") else { return { _ in } }
         var declared = DeclaredObjects()
@@ -222,10 +265,18 @@ public struct SessionValidator {
                     entry.path,
                     "\"insert\" puts view \"\(entry.id)\" inside itself: the parent lies in the inserted subtree",
                     hint: "a view cannot be its own ancestor; check the \"parent\" id")
-            } else if model.containsResponder(entry.id) {
+            } else if model.containsResponder(entry.id) && !model.isDetached(entry.id)
+                && !(parentIsNull && entry.id == declared.views.first?.id && model.containsView(entry.id))
+            {
                 checker.error(
                     entry.path, "\"insert\" declares \"\(entry.id)\", which already exists",
                     hint: "remove the old view first, or give the new object a fresh id")
+            }
+        }
+        if parentIsNull, let root = declared.views.first {
+            return { model in
+                for entry in declared.views { model.add(entry) }
+                model.addDetached(root.id)
             }
         }
         return { model in for entry in declared.views { model.add(entry) } }
@@ -288,6 +339,7 @@ public struct SessionValidator {
                     let presenting = checker.string(
                         controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
                     _ = checker.stringArray(controller["implements"], at: here + ["implements"])
+                    _ = checker.stringArray(controller["refusesActions"], at: here + ["refusesActions"])
                     checker.bool(controller["overridesTouches"], at: here + ["overridesTouches"])
                     checker.bool(controller["endsEditingOnTouchesBegan"], at: here + ["endsEditingOnTouchesBegan"])
                     controllerParent[id] = (parent, presenting, index)
@@ -332,6 +384,7 @@ public struct SessionValidator {
                 responders.insert(checker.string(app["id"], at: ["application", "id"]) ?? "application")
                 checker.string(app["class"], at: ["application", "class"])
                 _ = checker.stringArray(app["implements"], at: ["application", "implements"])
+                _ = checker.stringArray(app["refusesActions"], at: ["application", "refusesActions"])
                 if let delegate = app["delegate"] {
                     if case .object(let object) = delegate {
                         if let id = checker.string(object["id"], at: ["application", "delegate", "id"]) {
@@ -339,6 +392,8 @@ public struct SessionValidator {
                         }
                         checker.bool(object["isResponder"], at: ["application", "delegate", "isResponder"])
                         _ = checker.stringArray(object["implements"], at: ["application", "delegate", "implements"])
+                        _ = checker.stringArray(
+                            object["refusesActions"], at: ["application", "delegate", "refusesActions"])
                     } else {
                         checker.error(
                             ["application", "delegate"], "\"delegate\" must be an object",
@@ -353,7 +408,61 @@ public struct SessionValidator {
         } else {
             responders.insert("application")
         }
-        return { model in model.replace(views: declared.views, responders: responders) }
+        let objects = checkObjects(object["objects"], ids: &allIDs, checker: &checker)
+        var detached = DeclaredObjects()
+        if let list = object["detachedViews"] {
+            if case .array(let views) = list {
+                for (index, view) in views.enumerated() {
+                    checker.view(view, at: ["detachedViews", .index(index)], parent: nil, into: &detached)
+                }
+            } else {
+                checker.error(
+                    ["detachedViews"], "\"detachedViews\" must be an array of views, not \(list.typeDescription)",
+                    hint: "write \"detachedViews\": [ {view}, ... ]")
+            }
+        }
+        for entry in detached.views + detached.others where !allIDs.insert(entry.id).inserted {
+            checker.error(
+                entry.path, "duplicate id \"\(entry.id)\" in the snapshot",
+                hint: "every object id must be unique within a session")
+        }
+        let detachedIDs = Set(detached.views.map(\.id))
+        return { model in
+            model.replace(views: declared.views, responders: responders, objects: objects, detached: detachedIDs)
+        }
+    }
+
+    /// The snapshot's plain objects (log format "Object"): each needs an `id` unique in the snapshot and a `class`.
+    private func checkObjects(_ value: JSONValue?, ids: inout Set<String>, checker: inout FieldChecker) -> Set<String> {
+        guard let value else { return [] }
+        guard case .array(let list) = value else {
+            checker.error(
+                ["objects"], "\"objects\" must be an array, not \(value.typeDescription)",
+                hint: "write \"objects\": [ {\"id\":\"coordinator\",\"class\":\"App.Coordinator\"}, ... ]")
+            return []
+        }
+        var out: Set<String> = []
+        for (index, item) in list.enumerated() {
+            let here: [JSONPathComponent] = ["objects", .index(index)]
+            guard case .object(let o) = item else {
+                checker.error(
+                    here, "an object must be an object, not \(item.typeDescription)",
+                    hint: "write {\"id\":\"coordinator\",\"class\":\"App.Coordinator\",\"implements\":[…]}")
+                continue
+            }
+            checker.nonEmptyString(checker.required(o, "class", at: here, what: "object"), at: here + ["class"])
+            _ = checker.stringArray(o["implements"], at: here + ["implements"])
+            guard
+                let id = checker.nonEmptyString(checker.required(o, "id", at: here, what: "object"), at: here + ["id"])
+            else { continue }
+            if !ids.insert(id).inserted {
+                checker.error(
+                    here + ["id"], "duplicate id \"\(id)\" in the snapshot",
+                    hint: "every object id must be unique within a session")
+            }
+            out.insert(id)
+        }
+        return out
     }
 }
 

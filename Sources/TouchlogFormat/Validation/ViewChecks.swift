@@ -8,6 +8,9 @@ extension FieldChecker {
 
     static let viewStringFields = ["baseClass", "accessibilityIdentifier", "accessibilityLabel", "text"]
 
+    /// Fields that name another object of the session by id.
+    static let viewIDFields = ["delegate"]
+
     /// Checks one View member's value, as in a view object or a `set` record.
     mutating func viewField(
         _ key: String, _ value: JSONValue, at path: [JSONPathComponent], owner: String?,
@@ -32,7 +35,7 @@ extension FieldChecker {
             number(value, at: path)
         case "keyboardDismissMode":
             oneOf(value, at: path, ["none", "onDrag", "interactive"])
-        case "implements", "policies":
+        case "implements", "refusesActions", "policies":
             _ = stringArray(value, at: path)
         case "actions":
             controlActions(value, at: path)
@@ -55,6 +58,8 @@ extension FieldChecker {
                 bool(value, at: path)
             } else if Self.viewStringFields.contains(key) {
                 string(value, at: path)
+            } else if Self.viewIDFields.contains(key) {
+                nonEmptyString(value, at: path)
             }
         // Any other member is an unknown field: kept as written, ignored.
         }
@@ -135,6 +140,7 @@ extension FieldChecker {
                 bool(object[key], at: here + [.key(key)])
             }
             integer(object["numberOfTapsRequired"], at: here + ["numberOfTapsRequired"], minimum: 1)
+            if let delegate = object["delegate"] { nonEmptyString(delegate, at: here + ["delegate"]) }
             _ = stringArray(object["requireToFail"], at: here + ["requireToFail"])
             if let actions = object["actions"] { controlActions(actions, at: here + ["actions"]) }
         }

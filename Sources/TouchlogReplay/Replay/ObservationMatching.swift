@@ -35,6 +35,23 @@ extension SessionReplayer {
                 observed: .string(observation.phase.rawValue), observationSeq: seq), seq: seq)
     }
 
+    /// The app asked a responder for `target(forAction:withSender:)`: the model walks the chain from that responder,
+    /// skipping responders whose recorded `canPerformAction` refuses (A3), and must find the same target.
+    mutating func observeTargetForAction(_ observation: TargetForActionRecord, seq: Int) {
+        guard let model else { return }
+        guard let start = model.ref(for: observation.responder) else {
+            warn(seq, "targetForAction asks \"\(observation.responder)\", which the model does not have; not compared")
+            return
+        }
+        let expected = model.target(forAction: observation.action, from: start).map { model.id(of: $0) }
+        if expected != observation.target {
+            attach(
+                Divergence(
+                    kind: .targetForAction, expected: .id(expected), observed: .id(observation.target),
+                    observationSeq: seq), seq: seq)
+        }
+    }
+
     mutating func observeSent(_ observation: SentRecord, seq: Int) {
         if let divergence = matchSent(observation, seq: seq) { attach(divergence, seq: seq) }
     }

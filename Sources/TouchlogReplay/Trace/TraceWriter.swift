@@ -70,6 +70,10 @@ public enum TraceWriter {
             out += ",\"notes\":"
             JSONWriter.write(.array(s.notes.map(JSONValue.string)), into: &out)
         }
+        if !s.refusals.isEmpty {
+            out += ",\"refusals\":"
+            JSONWriter.write(refusals(s), into: &out)
+        }
         if let session {
             out += ",\"session\":"
             JSONWriter.write(.string(session), into: &out)
@@ -105,7 +109,16 @@ public enum TraceWriter {
         o["divergences"] = .array(line.divergences.map(\.json))
         // Added field (the format allows additions): what the model could not apply as given.
         if !s.notes.isEmpty { o["notes"] = .array(s.notes.map(JSONValue.string)) }
+        // Added field: first-responder requests the model refused, and why (a view in no window, F1).
+        if !s.refusals.isEmpty { o["refusals"] = refusals(s) }
         return .object(o)
+    }
+
+    static func refusals(_ s: ResolvedStep) -> JSONValue {
+        .array(
+            s.refusals.map {
+                .object(["responder": .string($0.responder), "why": .string($0.why), "reason": .string($0.reason)])
+            })
     }
 
     /// The event's own fields copied into the trace: the ids and values that say what the event was, not a
@@ -117,7 +130,7 @@ public enum TraceWriter {
         case .set(let set):
             return [.init(key: "view", value: .string(set.view))] + set.patch.jsonMembers
         case .insert(let insert):
-            var out: [JSONObject.Member] = [.init(key: "parent", value: .string(insert.parent))]
+            var out: [JSONObject.Member] = [.init(key: "parent", value: .id(insert.parent))]
             if let index = insert.index { out.append(.init(key: "index", value: .number(Double(index)))) }
             out.append(.init(key: "view", value: .string(insert.view.id)))
             return out
@@ -136,7 +149,7 @@ public enum TraceWriter {
             ]
             if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
             return out
-        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .unknown:
+        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .unknown:
             return []
         }
     }

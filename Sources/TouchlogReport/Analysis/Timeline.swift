@@ -69,7 +69,7 @@ public enum Timeline {
             let fields = set.patch.jsonMembers.map { "\($0.key) = \($0.value.serialized())" }
             return "set \(set.view) " + fields.joined(separator: ", ")
         case .insert(let insert):
-            return "insert \(insert.view.id) into \(insert.parent)"
+            return "insert \(insert.view.id) into \(insert.parent ?? "no window")"
         case .remove(let remove):
             return "remove \(remove.view)"
         case .call(let call):
@@ -85,6 +85,8 @@ public enum Timeline {
             return "keyboard \(keyboard.phase.rawValue) \(keyboard.frame.json.serialized())"
         case .sent(let sent):
             return "sent \(sent.action) to \(target(sent.target.id))"
+        case .targetForAction(let query):
+            return "target(forAction: \(query.action)) from \(query.responder) is \(target(query.target))"
         case .session:
             return "session"
         case .unknown(let unknown):

@@ -9,7 +9,9 @@ struct VisibleControls {
     mutating func invalidate(after record: Record) {
         switch record {
         case .touch, .key: break
-        case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent, .unknown:
+        case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
+            .targetForAction,
+            .unknown:
             cached = nil
         }
     }

@@ -94,7 +94,9 @@ final class KeyboardOccludesInputRule: Rule {
         latest = (step.firstResponder, step.keyboardVisible)
         switch input.record {
         case .touch, .key: break
-        case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent, .unknown:
+        case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
+            .targetForAction,
+            .unknown:
             measured = nil
         }
         let isKey: Bool

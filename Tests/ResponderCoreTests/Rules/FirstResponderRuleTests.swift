@@ -55,6 +55,63 @@ import Testing
         #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.notInWindow])
     }
 
+    // MARK: views in no window (issue 15, item 3)
+
+    /// A promo-code field the screen created but has not added yet, and a sheet it removed and keeps.
+    func withDetached() -> Harness {
+        var h = form()
+        h.send(.insert(parent: nil, index: nil, view: v("draftField", "UITextField", 10, 600, 300, 40)))
+        return h
+    }
+
+    @Test func F1_aViewInNoWindowCannotBecomeFirstResponder_andNothingChanges() {
+        var h = withDetached()
+        #expect(h.model.isInHierarchy(h.ref("draftField")) == false)
+        _ = call(&h, "tf1", .becomeFirstResponder)
+        let s = call(&h, "draftField", .becomeFirstResponder)
+        #expect(s.refusals.map(\.why) == [.notInWindow])
+        #expect(s.firstResponderChanges.isEmpty && s.keyboardChanges.isEmpty)
+        #expect(h.firstResponder == "tf1")
+        // It keeps its properties while out of the window and can be added later; then it can become first responder.
+        h.send(.set(view: "draftField", patch: ViewPatch(accessibilityLabel: "Promo code")))
+        h.send(.insert(parent: "group", index: nil, view: v("draftField", "UITextField", 10, 110, 300, 40)))
+        #expect(h.frChanges(call(&h, "draftField", .becomeFirstResponder)) == ["tf1->draftField"])
+        // Removed and kept: calls still reach it and are refused (F5 resigned it on the way out).
+        #expect(h.frChanges(h.send(.remove(view: "draftField"))) == ["draftField->nil"])
+        #expect(call(&h, "draftField", .becomeFirstResponder).refusals.map(\.why) == [.notInWindow])
+    }
+
+    @Test func F1_DISAGREE_Cacao_becomeFirstResponderOutsideAWindowIsRefusedNotAFatalError() {
+        // Cacao calls fatalError outside a window; WinObjC has no canBecome check at all. UIKit returns false.
+        var h = Harness(
+            [win("w1", [v("root", "UIView", 0, 0, 390, 844)])],
+            application: ApplicationSpec())
+        h.send(
+            .snapshot(
+                HierarchySpec(
+                    windows: [win("w1", [v("root", "UIView", 0, 0, 390, 844)])],
+                    detachedViews: [v("canvas", "MyApp.Canvas", 0, 0, 10, 10) { $0.canBecomeFirstResponder = true }])))
+        let s = call(&h, "canvas", .becomeFirstResponder)
+        #expect(s.refusals.map(\.why) == [.notInWindow])
+        #expect(h.model.firstResponder(inWindow: h.ref("w1")) == nil)
+    }
+
+    @Test func D1_aViewInNoWindowReceivesNoTouches_evenWhenTheRecordingNamesIt() {
+        var h = withDetached()
+        // The detached field's frame would cover (20, 610) if it were in the window: the root view takes the touch.
+        #expect(h.hit(20, 610) == "root")
+        let s = h.send(
+            .touch(
+                TouchInput(
+                    touch: "1", phase: .began, point: Point(20, 610), window: "w1", observedView: "draftField",
+                    bindToObservedView: true)))
+        #expect(h.name(s.view) == "root")
+        #expect(
+            s.notes.map(\.message) == [
+                #"touch "1": observed view "draftField" is not in a window; using the model's hit test"#
+            ])
+    }
+
     @Test func F1_DISAGREE_Chameleon_currentFirstResponderThatCannotResignKeepsIt() {
         var h = form({ $0.canResignFirstResponder = false })
         _ = call(&h, "tf1", .becomeFirstResponder)

@@ -36,10 +36,11 @@ struct Harness {
 
     init(
         _ windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec(),
-        policies: PolicySettings = PolicySettings()
+        objects: [ObjectSpec] = [], policies: PolicySettings = PolicySettings()
     ) {
         model = ResponderModel(
-            hierarchy: HierarchySpec(windows: windows, controllers: controllers, application: application),
+            hierarchy: HierarchySpec(
+                windows: windows, controllers: controllers, application: application, objects: objects),
             policies: policies)
     }
 

@@ -64,6 +64,61 @@ import Testing
         #expect(h.application.id == "app" && h.application.delegateIsResponder)
     }
 
+    @Test func snapshotMapsPlainObjectsAndDelegates() throws {
+        let json = try JSONReader.parse(
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,10,10],"subviews":[{"id":"tf","class":"UITextField","frame":[0,0,5,5],"delegate":"coord","gestureRecognizers":[{"id":"g","class":"UITapGestureRecognizer","delegate":"coord"}]}]}],"objects":[{"id":"coord","class":"Shop.Coordinator","implements":["pay:"]}]}"#
+        ).objectValue!
+        guard case .snapshot(let snapshot) = try Record(decoding: json) else {
+            Issue.record("not a snapshot")
+            return
+        }
+        let h = snapshot.hierarchy
+        #expect(h.objects == [ObjectSpec(id: "coord", className: "Shop.Coordinator", implements: ["pay:"])])
+        let field = h.windows[0].view.subviews[0]
+        #expect(field.delegate == "coord" && field.gestureRecognizers.first?.delegate == "coord")
+    }
+
+    @Test func targetForActionAndRefusedActionsAreTyped() throws {
+        let query = try JSONReader.parse(
+            #"{"type":"targetForAction","t":2.5,"action":"paste:","responder":"tf","sender":null,"target":"vc"}"#
+        ).objectValue!
+        #expect(
+            try Record(decoding: query)
+                == .targetForAction(
+                    TargetForActionRecord(t: 2.5, responder: "tf", action: "paste:", sender: nil, target: "vc")))
+        let snapshot = try JSONReader.parse(
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,10,10],"refusesActions":["copy:"]}],"controllers":[{"id":"vc","class":"VC","view":"w","refusesActions":["save:"]}],"application":{"refusesActions":["a:"],"delegate":{"id":"d","refusesActions":["b:"]}}}"#
+        ).objectValue!
+        guard case .snapshot(let s) = try Record(decoding: snapshot) else {
+            Issue.record("not a snapshot")
+            return
+        }
+        #expect(s.hierarchy.windows[0].view.refusesActions == ["copy:"])
+        #expect(s.hierarchy.controllers[0].refusesActions == ["save:"])
+        #expect(s.hierarchy.application.refusesActions == ["a:"])
+        #expect(s.hierarchy.application.delegateRefusesActions == ["b:"])
+    }
+
+    @Test func detachedViewsAndParentlessInsertsAreTyped() throws {
+        let snapshot = try JSONReader.parse(
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5],"subviews":[{"id":"icon","class":"UIImageView","frame":[0,0,1,1]}]}]}"#
+        ).objectValue!
+        guard case .snapshot(let s) = try Record(decoding: snapshot) else {
+            Issue.record("not a snapshot")
+            return
+        }
+        #expect(s.hierarchy.detachedViews.map(\.id) == ["draft"])
+        #expect(s.hierarchy.detachedViews[0].subviews.map(\.id) == ["icon"])
+        let insert = try JSONReader.parse(
+            #"{"type":"insert","t":1,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,1,1]}}"#
+        ).objectValue!
+        guard case .insert(let i) = try Record(decoding: insert) else {
+            Issue.record("not an insert")
+            return
+        }
+        #expect(i.parent == nil && i.view.id == "sheet")
+    }
+
     @Test(arguments: KeyboardPhase.allCases)
     func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
         let json = try JSONReader.parse(

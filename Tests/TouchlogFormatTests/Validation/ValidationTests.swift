@@ -49,11 +49,21 @@ import Testing
                     hint: the view must appear in the latest snapshot or a later insert, and not be removed since
                 """),
         Case(
-            name: "set after the view was removed",
-            lines: [#"{"type":"remove","t":1,"view":"root"}"#, #"{"type":"set","t":2,"view":"tf1","isHidden":true}"#],
+            name: "removing a view that is already in no window",
+            lines: [#"{"type":"remove","t":1,"view":"root"}"#, #"{"type":"remove","t":2,"view":"tf1"}"#],
             expected: """
-                test.jsonl:4:28: error: "set" names view "tf1", which does not exist at this point
-                    hint: the view must appear in the latest snapshot or a later insert, and not be removed since
+                test.jsonl:4:31: error: "remove" names view "tf1", which is in no window at this point
+                    hint: a view in no window can only be changed (set) or called; insert it into a window first
+                """),
+        Case(
+            name: "inserting into a view in no window",
+            lines: [
+                #"{"type":"insert","t":1,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,10,10]}}"#,
+                #"{"type":"insert","t":2,"parent":"sheet","view":{"id":"x","class":"UIView","frame":[0,0,1,1]}}"#,
+            ],
+            expected: """
+                test.jsonl:4:33: error: "insert" names view "sheet", which is in no window at this point
+                    hint: a view in no window can only be changed (set) or called; insert it into a window first
                 """),
         Case(
             name: "touch observed on a view that does not exist",
@@ -73,8 +83,8 @@ import Testing
             name: "action sent to an unknown target",
             lines: [#"{"type":"sent","t":1,"action":"save:","target":"ghostVC","sender":"btn"}"#],
             expected: """
-                test.jsonl:3:48: error: "sent" names "ghostVC" as its target, which is no responder in the hierarchy at this point
-                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                test.jsonl:3:48: error: "sent" names "ghostVC" as its target, which is no object in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (a view, controller, the application, its delegate or one of "objects") and not be removed since
                 """),
         Case(
             name: "call on an unknown responder",
@@ -155,6 +165,62 @@ import Testing
                     hint: add "t" to the "keyboard" record; see docs/log-format.md
                 """),
         Case(
+            name: "plain object without a class",
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"objects":[{"id":"coordinator"}]}"#
+            ],
+            expected: """
+                test.jsonl:3:100: error: missing required member "class" in object
+                    hint: add "class" to the object; see docs/log-format.md
+                """),
+        Case(
+            name: "plain object id clashes with a view",
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"objects":[{"id":"w1","class":"Helper"}]}"#
+            ],
+            expected: """
+                test.jsonl:3:106: error: duplicate id "w1" in the snapshot
+                    hint: every object id must be unique within a session
+                """),
+        Case(
+            name: "a first responder cannot be a plain object",
+            lines: [
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"objects":[{"id":"coordinator","class":"Helper"}]}"#,
+                #"{"type":"firstResponder","t":2,"view":"coordinator"}"#,
+            ],
+            expected: """
+                test.jsonl:4:39: error: "firstResponder" names "coordinator" as its view, which is no responder in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "sent to an object nobody declared",
+            lines: [#"{"type":"sent","t":1,"action":"pay:","target":"coordinator"}"#],
+            expected: """
+                test.jsonl:3:47: error: "sent" names "coordinator" as its target, which is no object in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (a view, controller, the application, its delegate or one of "objects") and not be removed since
+                """),
+        Case(
+            name: "targetForAction without its answer",
+            lines: [#"{"type":"targetForAction","t":1,"action":"paste:","responder":"tf1"}"#],
+            expected: """
+                test.jsonl:3:1: error: missing required member "target" in "targetForAction" record
+                    hint: add "target" to the "targetForAction" record; see docs/log-format.md
+                """),
+        Case(
+            name: "targetForAction asks an unknown responder",
+            lines: [#"{"type":"targetForAction","t":1,"action":"paste:","responder":"ghost","target":null}"#],
+            expected: """
+                test.jsonl:3:63: error: "targetForAction" names "ghost" as its responder, which is no responder in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "refusesActions must list selectors",
+            lines: [#"{"type":"set","t":1,"view":"tf1","refusesActions":"paste:"}"#],
+            expected: """
+                test.jsonl:3:51: error: "refusesActions" must be an array of strings, not a string
+                    hint: write "refusesActions" as an array of strings
+                """),
+        Case(
             name: "not an object",
             lines: ["[1,2]"],
             expected: """
@@ -175,6 +241,43 @@ import Testing
         let log = DecodedLog(Lines.session([#"{"type":"sent","t":1,"action":"pay:"}"#]))
         #expect(log.errors.isEmpty)
         #expect(log.rejected.isEmpty)
+    }
+
+    @Test func plainObjectsMayBeTargetsSendersAndDelegates() {
+        let log = DecodedLog(
+            Lines.session([
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10],"delegate":"coordinator","gestureRecognizers":[{"id":"g","class":"UITapGestureRecognizer","delegate":"coordinator"}]}],"objects":[{"id":"coordinator","class":"Shop.Coordinator","implements":["pay:"]}]}"#,
+                #"{"type":"action","t":2,"action":"pay:","target":"coordinator","sender":"coordinator"}"#,
+                #"{"type":"sent","t":2,"action":"pay:","target":"coordinator","sender":"coordinator"}"#,
+            ]))
+        #expect(log.errors.isEmpty)
+        #expect(log.rejected.isEmpty)
+    }
+
+    @Test func viewsInNoWindowAcceptSetsCallsAndComingBack() {
+        let log = DecodedLog(
+            Lines.session([
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5]}]}"#,
+                #"{"type":"set","t":2,"view":"draft","isHidden":false}"#,
+                #"{"type":"call","t":2,"view":"draft","method":"becomeFirstResponder"}"#,
+                #"{"type":"insert","t":3,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,10,10]}}"#,
+                #"{"type":"insert","t":4,"parent":"w1","view":{"id":"draft","class":"UITextField","frame":[0,0,5,5]}}"#,
+                #"{"type":"remove","t":5,"view":"draft"}"#,
+                #"{"type":"call","t":6,"view":"draft","method":"becomeFirstResponder"}"#,
+            ]))
+        #expect(log.errors.map(\.description) == [])
+        // A touch can never be on a view in no window.
+        let touch = DecodedLog(
+            Lines.session([
+                #"{"type":"remove","t":1,"view":"tf1"}"#,
+                #"{"type":"touch","t":2,"touch":1,"phase":"began","x":1,"y":2,"window":"w1","view":"tf1"}"#,
+            ]))
+        #expect(touch.errors.first?.description.contains(#""touch" names view "tf1" as its view"#) == true)
+    }
+
+    @Test func aDelegateMustBeAnId() {
+        let log = DecodedLog(Lines.session([#"{"type":"set","t":1,"view":"tf1","delegate":7}"#]))
+        #expect(log.errors.first?.description.contains(#""delegate" must be a string, not a number"#) == true)
     }
 
     @Test func anActionRecordMustSayItsTarget() {
