@@ -65,6 +65,8 @@ extension RecognizerSpec {
     /// The recognizer's fields; defaults are written too, so the value says everything the model used.
     public var json: JSONValue {
         var o: JSONObject = ["id": .string(id), "class": .string(className)]
+        // A kind set apart from the class name came from a `baseClass` (a custom recognizer class): write it back.
+        if let kind { o["baseClass"] = .string(kind.uikitClassName) }
         o["isEnabled"] = .bool(isEnabled)
         o["cancelsTouchesInView"] = .bool(cancelsTouchesInView)
         o["delaysTouchesBegan"] = .bool(delaysTouchesBegan)
@@ -81,5 +83,209 @@ extension RecognizerSpec {
                 return .object(a)
             })
         return .object(o)
+    }
+}
+
+/// A whole record back to its touchlog/1 line: what a recorder writes, and what `Record(decoding:)` reads back to
+/// the same value (a test round-trips every record type). Optional fields left `nil` are left out, so a recorder
+/// that fills only what differs from a class's defaults writes short lines.
+extension Record {
+    /// The record as a JSON object, members in the order of `docs/log-format.md`.
+    public var jsonObject: JSONObject {
+        switch self {
+        case .session(let header): return header.json
+        case .snapshot(let snapshot): return snapshot.jsonObject
+        case .touch(let touch): return touch.jsonObject
+        case .key(let key):
+            var o: JSONObject = ["type": "key", "t": .number(key.t), "length": .number(Double(key.length))]
+            if let text = key.text { o["text"] = .string(text) }
+            return o
+        case .set(let set):
+            var o: JSONObject = ["type": "set", "t": .number(set.t), "view": .string(set.view)]
+            o.members += set.patch.jsonMembers
+            return o
+        case .insert(let insert):
+            var o: JSONObject = ["type": "insert", "t": .number(insert.t), "parent": .string(insert.parent)]
+            if let index = insert.index { o["index"] = .number(Double(index)) }
+            o["view"] = insert.view.json
+            return o
+        case .remove(let remove):
+            return ["type": "remove", "t": .number(remove.t), "view": .string(remove.view)]
+        case .call(let call):
+            var o: JSONObject = [
+                "type": "call", "t": .number(call.t), "view": .string(call.responder),
+                "method": .string(call.method.rawValue),
+            ]
+            if call.force { o["force"] = .bool(true) }
+            return o
+        case .action(let action):
+            var o: JSONObject = [
+                "type": "action", "t": .number(action.t), "action": .string(action.action),
+                "target": action.target.map(JSONValue.string) ?? .null,
+            ]
+            if let sender = action.sender { o["sender"] = .string(sender) }
+            return o
+        case .firstResponder(let change):
+            var o: JSONObject = [
+                "type": "firstResponder", "t": .number(change.t), "view": change.view.map(JSONValue.string) ?? .null,
+            ]
+            if let window = change.window { o["window"] = .string(window) }
+            return o
+        case .keyboard(let keyboard):
+            return [
+                "type": "keyboard", "t": .number(keyboard.t), "phase": .string(keyboard.phase.rawValue),
+                "frame": keyboard.frame.json,
+            ]
+        case .sent(let sent):
+            var o: JSONObject = ["type": "sent", "t": .number(sent.t), "action": .string(sent.action)]
+            if let target = sent.target.json { o["target"] = target }
+            if let sender = sent.sender.json { o["sender"] = sender }
+            return o
+        case .unknown(let unknown):
+            var o: JSONObject = ["type": .string(unknown.type)]
+            if let t = unknown.t { o["t"] = .number(t) }
+            return o
+        }
+    }
+
+    /// Appends the record and its line end to `out`: one whole line, so a file cut by a crash ends in at most one
+    /// partial line.
+    public func writeLine(into out: inout String) {
+        if case .touch(let touch) = self {
+            touch.writeLine(into: &out)
+            return
+        }
+        JSONWriter.write(.object(jsonObject), into: &out)
+        out += "\n"
+    }
+}
+
+extension ObservedReference {
+    /// Absent (nil) when unrecorded, `null` for nobody.
+    fileprivate var json: JSONValue? {
+        switch self {
+        case .unrecorded: nil
+        case .nobody: .null
+        case .object(let id): .string(id)
+        }
+    }
+}
+
+extension TouchRecord {
+    /// Appends the touch as one line. Touches are most of a recording and encoded on the recorder's writer thread
+    /// one by one, so this builds the members straight into one array rather than through dictionary literals.
+    public func writeLine(into out: inout String) {
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(10)
+        members.append(.init(key: "type", value: "touch"))
+        members.append(.init(key: "t", value: .number(t)))
+        members.append(.init(key: "touch", value: touch.jsonValue))
+        members.append(.init(key: "phase", value: .string(phase.name)))
+        members.append(.init(key: "x", value: .number(x)))
+        members.append(.init(key: "y", value: .number(y)))
+        if let window { members.append(.init(key: "window", value: .string(window))) }
+        if let tapCount { members.append(.init(key: "tapCount", value: .number(Double(tapCount)))) }
+        if let event { members.append(.init(key: "event", value: .number(Double(event)))) }
+        if let view { members.append(.init(key: "view", value: .string(view))) }
+        JSONWriter.write(.object(JSONObject(members)), into: &out)
+        out += "\n"
+    }
+}
+
+extension SnapshotRecord {
+    /// `{"type":"snapshot","t":…,"windows":[…],"controllers":[…],"application":{…}}`.
+    public var jsonObject: JSONObject {
+        var o: JSONObject = ["type": "snapshot", "t": .number(t)]
+        o["windows"] = .array(hierarchy.windows.map(\.json))
+        if !hierarchy.controllers.isEmpty { o["controllers"] = .array(hierarchy.controllers.map(\.json)) }
+        o["application"] = hierarchy.application.json
+        return o
+    }
+}
+
+extension ViewSpec {
+    /// The view with its subtree; `frame` is always written (`null` when a transform makes it undefined).
+    public var json: JSONValue { .object(jsonObject(extra: [])) }
+
+    /// The view's members, with `extra` (a window's fields) after the View fields and before `subviews`.
+    func jsonObject(extra: [JSONObject.Member]) -> JSONObject {
+        var o: JSONObject = ["id": .string(id), "class": .string(className)]
+        if let baseClass { o["baseClass"] = .string(baseClass) }
+        o["frame"] = frame?.json ?? .null
+        var patch = ownFieldsPatch
+        patch.frame = nil
+        o.members += patch.jsonMembers
+        o.members += extra
+        if !subviews.isEmpty { o["subviews"] = .array(subviews.map(\.json)) }
+        return o
+    }
+
+    /// Everything but `id`, `class`, `baseClass` and `subviews`, as the one field list `ViewPatch` writes.
+    public var ownFieldsPatch: ViewPatch {
+        ViewPatch(
+            frame: frame, bounds: bounds, center: center, transform: transform, isHidden: isHidden, alpha: alpha,
+            isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
+            isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch, isEnabled: isEnabled,
+            canBecomeFirstResponder: canBecomeFirstResponder, canResignFirstResponder: canResignFirstResponder,
+            overridesTouches: overridesTouches, implements: implements.isEmpty ? nil : implements,
+            actions: actions.isEmpty ? nil : actions,
+            gestureRecognizers: gestureRecognizers.isEmpty ? nil : gestureRecognizers,
+            keyboardDismissMode: keyboardDismissMode, accessibilityIdentifier: accessibilityIdentifier,
+            accessibilityLabel: accessibilityLabel, text: text, textLength: textLength,
+            isFirstResponder: isFirstResponder)
+    }
+}
+
+extension WindowSpec {
+    /// The window's View fields plus `windowLevel`, `isKeyWindow` and `policies` (defaults left out).
+    public var json: JSONValue {
+        var extra: [JSONObject.Member] = []
+        if windowLevel != 0 { extra.append(.init(key: "windowLevel", value: .number(windowLevel))) }
+        if isKeyWindow { extra.append(.init(key: "isKeyWindow", value: .bool(true))) }
+        if !policies.isEmpty {
+            extra.append(.init(key: "policies", value: .array(policies.map { .string($0.rawValue) })))
+        }
+        return .object(view.jsonObject(extra: extra))
+    }
+}
+
+extension ControllerSpec {
+    /// `{"id","class","view",…}`, defaults left out.
+    public var json: JSONValue {
+        var o: JSONObject = [
+            "id": .string(id), "class": .string(className), "view": view.map(JSONValue.string) ?? .null,
+        ]
+        if let parent { o["parent"] = .string(parent) }
+        if let presentingViewController { o["presentingViewController"] = .string(presentingViewController) }
+        if !implements.isEmpty { o["implements"] = .array(implements.map(JSONValue.string)) }
+        if overridesTouches { o["overridesTouches"] = .bool(true) }
+        if endsEditingOnTouchesBegan { o["endsEditingOnTouchesBegan"] = .bool(true) }
+        return .object(o)
+    }
+}
+
+extension ApplicationSpec {
+    /// `{"id","class","implements","delegate":{…}}`.
+    public var json: JSONValue {
+        var o: JSONObject = ["id": .string(id), "class": .string(className)]
+        if !implements.isEmpty { o["implements"] = .array(implements.map(JSONValue.string)) }
+        if let delegateID {
+            var d: JSONObject = ["id": .string(delegateID), "isResponder": .bool(delegateIsResponder)]
+            if !delegateImplements.isEmpty { d["implements"] = .array(delegateImplements.map(JSONValue.string)) }
+            o["delegate"] = .object(d)
+        }
+        return .object(o)
+    }
+}
+
+extension RecognizerKind {
+    /// The UIKit recognizer class that has this behaviour, written as a custom recognizer's `baseClass`.
+    public var uikitClassName: String {
+        switch self {
+        case .tap: "UITapGestureRecognizer"
+        case .longPress: "UILongPressGestureRecognizer"
+        case .pan: "UIPanGestureRecognizer"
+        case .other: "UIGestureRecognizer"
+        }
     }
 }
