@@ -56,7 +56,8 @@ let package = Package(
             name: "TouchlogRecorderUIKit",
             dependencies: [
                 "TouchlogRecorder", "TouchlogFormat", "ResponderCore",
-                .target(name: "UIKitStandIn", condition: .when(platforms: [.linux])),
+                // macOS has no UIKit either (the CLI is built there): the stand-in stands in there too.
+                .target(name: "UIKitStandIn", condition: .when(platforms: [.linux, .macOS])),
             ]),
         .target(name: "UIKitStandIn", path: "Tests/UIKitStandIn"),
         // Benchmarks run by `make bench`; never part of the test suite.
@@ -99,6 +100,12 @@ let package = Package(
             name: "TouchlogRecorderTests",
             dependencies: ["TouchlogRecorder", "TouchlogFormat", "ResponderCore", "TouchlogTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "TouchlogRecorderUIKitTests",
+            dependencies: [
+                "TouchlogRecorderUIKit", "TouchlogRecorder", "UIKitStandIn", "TouchlogFormat", "ResponderCore",
+                "TouchlogStore", "TouchlogReplay", "TouchlogReport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

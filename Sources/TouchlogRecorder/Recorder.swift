@@ -78,6 +78,30 @@ public final class Recorder {
 
     // MARK: Events
 
+    /// `UIApplication.sendEvent(_:)`, before any window sees the event. Optional: with it, keyboard notifications
+    /// posted before the recording window's `sendEvent` runs (by an override that resigns on an outside touch) are
+    /// written after the touches, as the effects of the event they belong to.
+    public func beginEvent() {
+        eventOpen = true
+    }
+
+    /// `UIApplication.sendEvent(_:)` has returned.
+    public func endEvent() { pushHeldObservations() }
+
+    /// Writes what waited for the touches, at their time (notifications posted before them carry an earlier one).
+    private func pushHeldObservations() {
+        eventOpen = false
+        for var keyboard in heldKeyboard {
+            keyboard.t = max(keyboard.t, lastT)
+            push(.keyboard(keyboard))
+        }
+        heldKeyboard = []
+    }
+
+    /// Between `beginEvent` and the touches: keyboard records wait for the touches to be written.
+    private var eventOpen = false
+    private var heldKeyboard: [KeyboardRecord] = []
+
     /// `UIWindow.sendEvent(_:)`, before the event is passed on: the touches of `window` in this event.
     public func willSendEvent(_ touches: [TouchReading], in window: any RecordableWindow) {
         guard started, let first = touches.first else { return }
@@ -120,8 +144,9 @@ public final class Recorder {
                         event: eventNumber, view: view)))
             if reading.phase == .ended || reading.phase == .cancelled { touchNumbers[key] = nil }
         }
-        if policyResign { syncFirstResponder(t: t, appCode: false) }
         dispatching = (window, hasBegan)
+        if policyResign { syncFirstResponder(t: t, appCode: false) }
+        pushHeldObservations()
         if !changesTouches { dispatchingChangesNothing = true }
     }
 
@@ -177,6 +202,10 @@ public final class Recorder {
     public func keyboard(_ phase: KeyboardPhase, frame: Rect, at uptime: Double) {
         guard started else { return }
         let t = time(uptime)
+        if eventOpen {
+            heldKeyboard.append(KeyboardRecord(t: t, phase: phase, frame: frame))
+            return
+        }
         // UIKit posts willShow from inside becomeFirstResponder: the change it follows is written first.
         syncFirstResponder(t: t, appCode: dispatching == nil)
         push(.keyboard(KeyboardRecord(t: t, phase: phase, frame: frame)))
@@ -206,7 +235,8 @@ public final class Recorder {
 
     /// Editing began or ended (`UITextField.textDidBeginEditingNotification`…): the first responder may have changed.
     public func editingDidChange(at uptime: Double) {
-        guard started else { return }
+        // Before the touches of an open event: the window will look when it records them.
+        guard started, !eventOpen else { return }
         syncFirstResponder(t: time(uptime), appCode: dispatching == nil)
     }
 

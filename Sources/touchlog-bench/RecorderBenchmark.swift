@@ -17,7 +17,7 @@ enum RecorderBenchmark {
 
     /// Touch records as a recording has them: a finger dragging at 120 Hz, fractional times and coordinates.
     static func encodeTouches(_ count: Int) {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
         var bytes = 0
         let clock = ContinuousClock()
@@ -30,12 +30,12 @@ enum RecorderBenchmark {
                     phase: k % 50 == 0 ? .began : .moved, x: 100.5 + Double(k % 300) / 3, y: 400 - Double(k % 200) / 4,
                     window: "UIWindow#4", tapCount: 1, event: k / 50 + 1, view: k % 50 == 0 ? "UIButton#17" : nil))
             record.writeLine(into: &out)
-            if out.utf8.count > 1 << 19 {
-                bytes += out.utf8.count
+            if out.count > 1 << 19 {
+                bytes += out.count
                 out.removeAll(keepingCapacity: true)
             }
         }
-        bytes += out.utf8.count
+        bytes += out.count
         let seconds = seconds(clock.now - start)
         print(
             "recorder: encoded \(count) touch records (\(bytes / count) bytes each) in \(format(seconds)) s: \(format(seconds / Double(count) * 1e9)) ns per record (budget 1000 ns)"
@@ -73,7 +73,7 @@ enum RecorderBenchmark {
         let capture = HierarchyCapture()
         var ids = ObjectIDs()
         var hierarchy = capture.capture(windows: [window], application: nil, ids: &ids)
-        var line = ""
+        var line: [UInt8] = []
         Record.snapshot(SnapshotRecord(t: 1, hierarchy: hierarchy)).writeLine(into: &line)
         let clock = ContinuousClock()
         var captureTime = Duration.zero
@@ -91,7 +91,7 @@ enum RecorderBenchmark {
         let captureMS = seconds(captureTime) / Double(runs) * 1000
         let encodeMS = seconds(encodeTime) / Double(runs) * 1000
         print(
-            "recorder: snapshot of \(views) views (\(line.utf8.count) bytes): capture \(format(captureMS)) ms (main thread) + encode \(format(encodeMS)) ms (writer) = \(format(captureMS + encodeMS)) ms (budget 2 ms)"
+            "recorder: snapshot of \(views) views (\(line.count) bytes): capture \(format(captureMS)) ms (main thread) + encode \(format(encodeMS)) ms (writer) = \(format(captureMS + encodeMS)) ms (budget 2 ms)"
         )
     }
 

@@ -150,13 +150,39 @@ extension Record {
 
     /// Appends the record and its line end to `out`: one whole line, so a file cut by a crash ends in at most one
     /// partial line.
-    public func writeLine(into out: inout String) {
-        if case .touch(let touch) = self {
+    public func writeLine(into out: inout [UInt8]) {
+        switch self {
+        case .touch(let touch):
             touch.writeLine(into: &out)
             return
+        case .snapshot(let snapshot):
+            // A snapshot is a thousand views: written straight to the writer's primitives, like a touch.
+            out.append(contentsOf: #"{"type":"snapshot","t":"#.utf8)
+            JSONWriter.writeNumber(snapshot.t, into: &out)
+            out.append(contentsOf: #","windows":["#.utf8)
+            for (index, window) in snapshot.hierarchy.windows.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                window.view.write(into: &out, extra: window.extraMembers)
+            }
+            out.append(UInt8(ascii: "]"))
+            if !snapshot.hierarchy.controllers.isEmpty {
+                out.append(contentsOf: #","controllers":"#.utf8)
+                JSONWriter.write(.array(snapshot.hierarchy.controllers.map(\.json)), into: &out)
+            }
+            out.append(contentsOf: #","application":"#.utf8)
+            JSONWriter.write(snapshot.hierarchy.application.json, into: &out)
+            out.append(contentsOf: "}\n".utf8)
+        case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent, .unknown:
+            JSONWriter.write(.object(jsonObject), into: &out)
+            out.append(UInt8(ascii: "\n"))
         }
-        JSONWriter.write(.object(jsonObject), into: &out)
-        out += "\n"
+    }
+
+    /// The same line as text.
+    public func writeLine(into out: inout String) {
+        var bytes: [UInt8] = []
+        writeLine(into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -172,23 +198,40 @@ extension ObservedReference {
 }
 
 extension TouchRecord {
-    /// Appends the touch as one line. Touches are most of a recording and encoded on the recorder's writer thread
-    /// one by one, so this builds the members straight into one array rather than through dictionary literals.
-    public func writeLine(into out: inout String) {
-        var members: [JSONObject.Member] = []
-        members.reserveCapacity(10)
-        members.append(.init(key: "type", value: "touch"))
-        members.append(.init(key: "t", value: .number(t)))
-        members.append(.init(key: "touch", value: touch.jsonValue))
-        members.append(.init(key: "phase", value: .string(phase.name)))
-        members.append(.init(key: "x", value: .number(x)))
-        members.append(.init(key: "y", value: .number(y)))
-        if let window { members.append(.init(key: "window", value: .string(window))) }
-        if let tapCount { members.append(.init(key: "tapCount", value: .number(Double(tapCount)))) }
-        if let event { members.append(.init(key: "event", value: .number(Double(event)))) }
-        if let view { members.append(.init(key: "view", value: .string(view))) }
-        JSONWriter.write(.object(JSONObject(members)), into: &out)
-        out += "\n"
+    /// Appends the touch as one line, members in `jsonObject`'s order. Touches are most of a recording and the
+    /// recorder encodes each on its writer thread within a 1 µs budget, so this goes straight to the writer's
+    /// primitives instead of building a JSON value first (a test checks both give the same line).
+    public func writeLine(into out: inout [UInt8]) {
+        out.append(contentsOf: #"{"type":"touch","t":"#.utf8)
+        JSONWriter.writeNumber(t, into: &out)
+        out.append(contentsOf: #","touch":"#.utf8)
+        switch touch {
+        case .number(let number): JSONWriter.writeNumber(Double(number), into: &out)
+        case .string(let string): JSONWriter.writeString(string, into: &out)
+        }
+        out.append(contentsOf: #","phase":"#.utf8)
+        JSONWriter.writeString(phase.name, into: &out)
+        out.append(contentsOf: #","x":"#.utf8)
+        JSONWriter.writeNumber(x, into: &out)
+        out.append(contentsOf: #","y":"#.utf8)
+        JSONWriter.writeNumber(y, into: &out)
+        if let window {
+            out.append(contentsOf: #","window":"#.utf8)
+            JSONWriter.writeString(window, into: &out)
+        }
+        if let tapCount {
+            out.append(contentsOf: #","tapCount":"#.utf8)
+            JSONWriter.writeNumber(Double(tapCount), into: &out)
+        }
+        if let event {
+            out.append(contentsOf: #","event":"#.utf8)
+            JSONWriter.writeNumber(Double(event), into: &out)
+        }
+        if let view {
+            out.append(contentsOf: #","view":"#.utf8)
+            JSONWriter.writeString(view, into: &out)
+        }
+        out.append(contentsOf: "}\n".utf8)
     }
 }
 
@@ -238,14 +281,125 @@ extension ViewSpec {
 
 extension WindowSpec {
     /// The window's View fields plus `windowLevel`, `isKeyWindow` and `policies` (defaults left out).
-    public var json: JSONValue {
+    public var json: JSONValue { .object(view.jsonObject(extra: extraMembers)) }
+
+    /// The window's own members.
+    var extraMembers: [JSONObject.Member] {
         var extra: [JSONObject.Member] = []
         if windowLevel != 0 { extra.append(.init(key: "windowLevel", value: .number(windowLevel))) }
         if isKeyWindow { extra.append(.init(key: "isKeyWindow", value: .bool(true))) }
         if !policies.isEmpty {
             extra.append(.init(key: "policies", value: .array(policies.map { .string($0.rawValue) })))
         }
-        return .object(view.jsonObject(extra: extra))
+        return extra
+    }
+}
+
+extension ViewSpec {
+    /// Writes the view and its subtree: the same bytes as `json` (a test compares them over every sample), without
+    /// building the JSON value first, so a 1,000-view snapshot stays within the recorder's budget.
+    public func write(into out: inout [UInt8], extra: [JSONObject.Member] = []) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONWriter.writeString(id, into: &out)
+        out.append(contentsOf: #","class":"#.utf8)
+        JSONWriter.writeString(className, into: &out)
+        if let baseClass {
+            out.append(contentsOf: #","baseClass":"#.utf8)
+            JSONWriter.writeString(baseClass, into: &out)
+        }
+        out.append(contentsOf: #","frame":"#.utf8)
+        if let frame { Self.write(frame, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let bounds {
+            out.append(contentsOf: #","bounds":"#.utf8)
+            Self.write(bounds, into: &out)
+        }
+        if let center {
+            out.append(contentsOf: #","center":"#.utf8)
+            JSONWriter.write(center.json, into: &out)
+        }
+        if let transform {
+            out.append(contentsOf: #","transform":"#.utf8)
+            JSONWriter.write(transform.json, into: &out)
+        }
+        Self.write("isHidden", isHidden, into: &out)
+        if let alpha {
+            out.append(contentsOf: #","alpha":"#.utf8)
+            JSONWriter.writeNumber(alpha, into: &out)
+        }
+        Self.write("isUserInteractionEnabled", isUserInteractionEnabled, into: &out)
+        Self.write("clipsToBounds", clipsToBounds, into: &out)
+        Self.write("isMultipleTouchEnabled", isMultipleTouchEnabled, into: &out)
+        Self.write("isExclusiveTouch", isExclusiveTouch, into: &out)
+        Self.write("isEnabled", isEnabled, into: &out)
+        Self.write("canBecomeFirstResponder", canBecomeFirstResponder, into: &out)
+        Self.write("canResignFirstResponder", canResignFirstResponder, into: &out)
+        Self.write("isFirstResponder", isFirstResponder, into: &out)
+        Self.write("overridesTouches", overridesTouches, into: &out)
+        if !implements.isEmpty {
+            out.append(contentsOf: #","implements":"#.utf8)
+            JSONWriter.write(.array(implements.map(JSONValue.string)), into: &out)
+        }
+        if !actions.isEmpty {
+            out.append(contentsOf: #","actions":"#.utf8)
+            JSONWriter.write(.array(actions.map(\.json)), into: &out)
+        }
+        if !gestureRecognizers.isEmpty {
+            out.append(contentsOf: #","gestureRecognizers":"#.utf8)
+            JSONWriter.write(.array(gestureRecognizers.map(\.json)), into: &out)
+        }
+        if let keyboardDismissMode {
+            out.append(contentsOf: #","keyboardDismissMode":"#.utf8)
+            JSONWriter.writeString(keyboardDismissMode.rawValue, into: &out)
+        }
+        Self.write("accessibilityIdentifier", accessibilityIdentifier, into: &out)
+        Self.write("accessibilityLabel", accessibilityLabel, into: &out)
+        Self.write("text", text, into: &out)
+        if let textLength {
+            out.append(contentsOf: #","textLength":"#.utf8)
+            JSONWriter.writeNumber(Double(textLength), into: &out)
+        }
+        for member in extra {
+            out.append(UInt8(ascii: ","))
+            JSONWriter.writeString(member.key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.write(member.value, into: &out)
+        }
+        if !subviews.isEmpty {
+            out.append(contentsOf: #","subviews":["#.utf8)
+            for (index, subview) in subviews.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                subview.write(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func write(_ rect: Rect, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        JSONWriter.writeNumber(rect.x, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.writeNumber(rect.y, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.writeNumber(rect.width, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.writeNumber(rect.height, into: &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static func write(_ key: StaticString, _ flag: Bool?, into out: inout [UInt8]) {
+        guard let flag else { return }
+        out.append(contentsOf: #",""#.utf8)
+        out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        out.append(contentsOf: flag ? #"":true"#.utf8 : #"":false"#.utf8)
+    }
+
+    private static func write(_ key: StaticString, _ string: String?, into out: inout [UInt8]) {
+        guard let string else { return }
+        out.append(contentsOf: #",""#.utf8)
+        out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        out.append(contentsOf: #"":"#.utf8)
+        JSONWriter.writeString(string, into: &out)
     }
 }
 

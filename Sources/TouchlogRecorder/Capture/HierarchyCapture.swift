@@ -80,12 +80,26 @@ public struct HierarchyCapture {
         var recognizerEffects: [String: RecognizerEffect]
         /// Every action name met (controls and recognizers), asked of controllers and the application afterwards.
         var actionNames: Set<String> = []
+        /// Resolved classes by name: resolving compares the name with every UIKit class the model knows.
+        var classes: [String: UIKitClass] = [:]
+
+        /// `UIKitClass.resolve`, remembered: `baseClass` when it is a known class, else `className`, else UIView.
+        mutating func uikitClass(_ className: String, _ baseClass: String?) -> UIKitClass {
+            if let baseClass, let known = classes[baseClass] ?? UIKitClass(rawValue: baseClass) {
+                classes[baseClass] = known
+                return known
+            }
+            if let known = classes[className] { return known }
+            let resolved = UIKitClass(rawValue: className) ?? .view
+            classes[className] = resolved
+            return resolved
+        }
 
         /// The view and its subtree. Recursion is bounded by UIKit's own view depth (the format allows 250 levels).
         mutating func view(_ view: any RecordableView, ids: inout ObjectIDs) -> ViewSpec {
             let fields = view.recordedFields()
             let id = ids.captured(view, className: fields.className)
-            let kind = UIKitClass.resolve(className: fields.className, baseClass: fields.baseClass)
+            let kind = uikitClass(fields.className, fields.baseClass)
             let identity = fields.transform == .identity
             var spec = ViewSpec(
                 id: id, className: fields.className, baseClass: fields.baseClass,
@@ -127,7 +141,6 @@ public struct HierarchyCapture {
             for recognizer in view.recordedRecognizers {
                 spec.gestureRecognizers.append(self.recognizer(recognizer, ids: &ids))
             }
-            spec.subviews.reserveCapacity(4)
             for subview in view.recordedSubviews {
                 spec.subviews.append(self.view(subview, ids: &ids))
             }

@@ -51,6 +51,11 @@ public struct ObjectIDs {
 
     /// The id of an object found in the hierarchy during the current capture.
     mutating func captured(_ object: AnyObject, className: String) -> String {
+        // One lookup on the common path: an object seen before (entries are references, so marking is in place).
+        if let entry = entries[ObjectIdentifier(object)], entry.object === object {
+            entry.generation = generation
+            return entry.id
+        }
         let id = id(of: object, className: className)
         entries[ObjectIdentifier(object)]?.generation = generation
         return id

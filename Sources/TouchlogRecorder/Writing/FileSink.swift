@@ -31,9 +31,8 @@ public final class FileSink: RecordingSink, @unchecked Sendable {
         part == 1 ? "\(directory)/\(name).jsonl" : "\(directory)/\(name)-\(part).jsonl"
     }
 
-    public func write(_ lines: String) throws {
-        var lines = lines
-        try lines.withUTF8 { buffer in
+    public func write(_ lines: [UInt8]) throws {
+        try lines.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -34,8 +34,8 @@ final class RecordWriter {
 
     /// Encodes and writes one batch.
     func process(_ items: [PendingItem], dropped: DropCount) {
-        var out = ""
-        out.reserveCapacity(items.count * 96)
+        var out: [UInt8] = []
+        out.reserveCapacity(items.count * 128)
         for (touch, count) in dropped.movedByTouch { droppedMoves[touch, default: 0] += count }
         for item in items {
             switch item {
@@ -44,7 +44,7 @@ final class RecordWriter {
                 var o = touch.jsonObject
                 o["droppedMoves"] = .number(Double(droppedMoves.removeValue(forKey: touch.touch) ?? 0))
                 JSONWriter.write(.object(o), into: &out)
-                out += "\n"
+                out.append(UInt8(ascii: "\n"))
             case .record(let record):
                 track(record)
                 record.writeLine(into: &out)
@@ -64,11 +64,11 @@ final class RecordWriter {
         do { try sink.synchronize() } catch { failure = error }
     }
 
-    private func write(_ out: String) {
+    private func write(_ out: [UInt8]) {
         guard failure == nil, !out.isEmpty else { return }
         do {
             try sink.write(out)
-            bytesInFile += out.utf8.count
+            bytesInFile += out.count
         } catch {
             failure = error
         }
@@ -88,23 +88,23 @@ final class RecordWriter {
         }
     }
 
-    private func writeHierarchy(_ hierarchy: HierarchySpec, t: Double, snapshot: Bool, into out: inout String) {
+    private func writeHierarchy(_ hierarchy: HierarchySpec, t: Double, snapshot: Bool, into out: inout [UInt8]) {
         lastT = t
         defer { previous = hierarchy }
         if !snapshot, let previous {
             guard previous != hierarchy else { return }
             if let records = HierarchyDiff.records(from: previous, to: hierarchy, t: t) {
-                var lines = ""
+                var lines: [UInt8] = []
                 for record in records { record.writeLine(into: &lines) }
-                if lines.utf8.count < snapshotBytes {
+                if lines.count < snapshotBytes {
                     out += lines
                     return
                 }
             }
         }
-        let before = out.utf8.count
+        let before = out.count
         Record.snapshot(SnapshotRecord(t: t, hierarchy: hierarchy)).writeLine(into: &out)
-        snapshotBytes = out.utf8.count - before
+        snapshotBytes = out.count - before
     }
 
     /// The hierarchy with `isFirstResponder` on the first responder as last recorded and nowhere else: a captured
@@ -123,7 +123,7 @@ final class RecordWriter {
     }
 
     /// `{"type":"dropped","t":…,"moved":n,"other":n,"from":t,"to":t}`: a recorder's note (docs/log-format.md).
-    private func writeDropped(_ dropped: DropCount, into out: inout String) {
+    private func writeDropped(_ dropped: DropCount, into out: inout [UInt8]) {
         var o: JSONObject = ["type": "dropped", "t": .number(lastT)]
         o["moved"] = .number(Double(dropped.moved))
         o["other"] = .number(Double(dropped.other))
@@ -132,7 +132,7 @@ final class RecordWriter {
             o["to"] = .number(last)
         }
         JSONWriter.write(.object(o), into: &out)
-        out += "\n"
+        out.append(UInt8(ascii: "\n"))
     }
 
     private func rotate() {
@@ -147,7 +147,7 @@ final class RecordWriter {
         json["session"] = .string("\(header.session)-\(part)")
         json["continues"] = .string(part == 2 ? header.session : "\(header.session)-\(part - 1)")
         json["part"] = .number(Double(part))
-        var out = ""
+        var out: [UInt8] = []
         Record.session(SessionHeader(json: json)).writeLine(into: &out)
         if let previous {
             Record.snapshot(SnapshotRecord(t: lastT, hierarchy: withFirstResponder(previous))).writeLine(into: &out)

@@ -2,7 +2,7 @@
 /// lines, rotation); a sink only stores.
 public protocol RecordingSink: AnyObject {
     /// Appends whole lines. One call per batch, so a crash cuts at most the last line.
-    func write(_ lines: String) throws
+    func write(_ lines: [UInt8]) throws
     /// Makes what was written durable (`fsync`): on demand, e.g. when the app goes to the background.
     func synchronize() throws
     /// Closes the current file and opens the next (`part` counts from 1, the first file).
@@ -17,7 +17,7 @@ public final class MemorySink: RecordingSink, @unchecked Sendable {
 
     public init() {}
 
-    public func write(_ lines: String) throws { files[files.count - 1] += lines }
+    public func write(_ lines: [UInt8]) throws { files[files.count - 1] += String(decoding: lines, as: UTF8.self) }
     public func synchronize() throws { synchronizations += 1 }
     public func startFile(part: Int) throws { files.append("") }
 }

@@ -38,16 +38,23 @@ import TouchlogFormat
                 expected = .snapshot(snapshot)
             }
             #expect(try Record(decoding: object) == expected, "\(url.lastPathComponent): \(line)")
+            // Snapshots are written straight to bytes: the same bytes as their JSON value.
+            if case .snapshot(let snapshot) = record {
+                #expect(line == JSONValue.object(snapshot.jsonObject).serialized() + "\n")
+            }
         }
     }
 
-    @Test func aTouchLineHasTheCanonicalMemberOrder() {
+    @Test func aTouchLineIsItsJSONObjectInTheCanonicalOrder() {
+        let touch = TouchRecord(
+            t: 1.25, touch: .number(3), phase: .began, x: 301.5, y: 212, window: "w", tapCount: 1, event: 2, view: "v")
         var line = ""
-        Record.touch(
-            TouchRecord(
-                t: 1.25, touch: .number(3), phase: .began, x: 301.5, y: 212, window: "w", tapCount: 1, event: 2,
-                view: "v")
-        ).writeLine(into: &line)
+        Record.touch(touch).writeLine(into: &line)
+        #expect(line == JSONValue.object(touch.jsonObject).serialized() + "\n")
+        let bare = TouchRecord(t: 0.001, touch: .string("a\"b"), phase: .moved, x: -1, y: 1e20)
+        var bareLine = ""
+        Record.touch(bare).writeLine(into: &bareLine)
+        #expect(bareLine == JSONValue.object(bare.jsonObject).serialized() + "\n")
         #expect(
             line
                 == #"{"type":"touch","t":1.25,"touch":3,"phase":"began","x":301.5,"y":212,"window":"w","tapCount":1,"event":2,"view":"v"}"#
