@@ -1,7 +1,7 @@
 import ResponderCore
 import TouchlogFormat
 
-/// The recorder: what the adapter calls from UIKit's hooks, on the main thread.
+/// The recorder: what the adapter calls from UIKit's hooks, on the main thread (hence `@MainActor`).
 ///
 /// Every call copies small values (a touch's phase and location, a hierarchy capture) and pushes them to the
 /// writer thread, which diffs, encodes and writes. The decisions are here, so the adapter stays a list of reads:
@@ -20,10 +20,11 @@ import TouchlogFormat
 /// recorder.windows = { app.windows }      // the adapter's reads
 /// recorder.start(at: now)
 /// ```
+@MainActor
 public final class Recorder {
     public let configuration: RecorderConfiguration
     /// The app's windows, back to front: read at every capture.
-    public var windows: () -> [any RecordableWindow] = { [] }
+    public var windows: @MainActor () -> [any RecordableWindow] = { [] }
     public var application: (any RecordableApplication)?
 
     private let pipeline: RecordingPipeline

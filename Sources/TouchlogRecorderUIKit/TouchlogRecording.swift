@@ -19,9 +19,10 @@ import TouchlogRecorder
 ///
 /// Keyboard notifications become `keyboard` records, text-editing notifications first-responder checks and key
 /// lengths, and going to the background flushes the file.
+@MainActor
 public final class TouchlogRecording {
     /// The recording in progress, which the window and application subclasses report to.
-    nonisolated(unsafe) public private(set) static var current: TouchlogRecording?
+    public private(set) static var current: TouchlogRecording?
 
     public let recorder: Recorder
     /// Seconds of system uptime, the clock of `UIEvent.timestamp`.
@@ -117,11 +118,9 @@ public final class TouchlogRecording {
             (UIResponder.keyboardWillChangeFrameNotification, .willChangeFrame),
         ]
         for (name, phase) in keyboard {
-            on(name) { recording, notification in
-                guard let value = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue else {
-                    return
-                }
-                recording.recorder.keyboard(phase, frame: Rect(value.cgRectValue), at: recording.uptime())
+            on(name) { recording, posted in
+                guard let frame = posted.keyboardFrame else { return }
+                recording.recorder.keyboard(phase, frame: frame, at: recording.uptime())
             }
         }
         for name in [
@@ -131,28 +130,39 @@ public final class TouchlogRecording {
             on(name) { recording, _ in recording.recorder.editingDidChange(at: recording.uptime()) }
         }
         for name in [UITextField.textDidChangeNotification, UITextView.textDidChangeNotification] {
-            on(name) { recording, notification in
-                guard let view = notification.object as? UIView else { return }
+            on(name) { recording, posted in
+                guard let view = posted.view else { return }
                 recording.recorder.textDidChange(in: view, text: view.recordedFields().text, at: recording.uptime())
             }
         }
         on(UIApplication.didEnterBackgroundNotification) { recording, _ in recording.recorder.flush() }
     }
 
-    private func on(_ name: Notification.Name, _ body: @escaping (TouchlogRecording, Notification) -> Void) {
+    private func on(_ name: Notification.Name, _ body: @escaping @MainActor (TouchlogRecording, Posted) -> Void) {
         let handler = Handler(recording: self, body: body)
         observers.append(
             center.addObserver(forName: name, object: nil, queue: nil) { notification in handler.handle(notification) }
         )
     }
 
-    /// UIKit posts these notifications on the main thread, where the recorder runs: the handler is called there.
+    /// What the recorder takes from a notification: the keyboard's end frame, the text view that posted it.
+    private struct Posted: Sendable {
+        var keyboardFrame: Rect?
+        var view: UIView?
+    }
+
+    /// UIKit posts these notifications on the main thread, where the recorder runs: the handler asserts that and
+    /// calls the recorder there.
     private struct Handler: @unchecked Sendable {
         weak var recording: TouchlogRecording?
-        let body: (TouchlogRecording, Notification) -> Void
+        let body: @MainActor (TouchlogRecording, Posted) -> Void
 
         func handle(_ notification: Notification) {
-            if let recording { body(recording, notification) }
+            let value = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue
+            let posted = Posted(keyboardFrame: value.map { Rect($0.cgRectValue) }, view: notification.object as? UIView)
+            MainActor.assumeIsolated {
+                if let recording { body(recording, posted) }
+            }
         }
     }
 
@@ -160,7 +170,7 @@ public final class TouchlogRecording {
 
     /// UIKit does not list a recognizer's targets: an app that wants them recorded (and their `effect` modelled)
     /// declares each one where it adds it.
-    nonisolated(unsafe) private static var recognizerActions:
+    private static var recognizerActions:
         [ObjectIdentifier: (recognizer: WeakRecognizer, actions: [(WeakTarget, String)])] = [:]
 
     private final class WeakRecognizer {

@@ -9,9 +9,10 @@ import TouchlogRecorder
 #endif
 
 // The adapter's whole job: UIKit's objects answer the recorder's reads. Every read here is a property of a public
-// UIKit class; docs/recorder.md lists them for a reviewer with Xcode.
+// UIKit class; docs/recorder.md lists them for a reviewer with Xcode. UIKit's classes are main-actor isolated and the
+// recorder reads them on the main thread: the conformances are `@preconcurrency`, which checks that at run time.
 
-extension UIView: RecordableView {
+extension UIView: @preconcurrency RecordableView {
     public func recordedFields() -> ViewFields {
         let className = recordedClassName(of: self)
         let base = uikitBaseClass(of: self)
@@ -45,7 +46,7 @@ extension UIView: RecordableView {
     }
 }
 
-extension UIControl: RecordableControl {
+extension UIControl: @preconcurrency RecordableControl {
     public func recordedControlFields() -> ControlFields {
         var actions: [ControlAction] = []
         let events = allControlEvents
@@ -68,14 +69,14 @@ extension UIControl: RecordableControl {
     }
 }
 
-extension UIWindow: RecordableWindow {
+extension UIWindow: @preconcurrency RecordableWindow {
     public var recordedWindowLevel: Double { Double(windowLevel.rawValue) }
     public var recordedIsKeyWindow: Bool { isKeyWindow }
     public var recordedPolicies: [DismissPolicy] { (self as? RecordingWindow)?.touchlogPolicies ?? [] }
     public var recordedRootController: (any RecordableController)? { rootViewController }
 }
 
-extension UIGestureRecognizer: RecordableRecognizer {
+extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
     public func recordedFields() -> RecognizerFields {
         let className = recordedClassName(of: self)
         let base: String? =
@@ -90,7 +91,7 @@ extension UIGestureRecognizer: RecordableRecognizer {
     }
 }
 
-extension UIViewController: RecordableController {
+extension UIViewController: @preconcurrency RecordableController {
     public func recordedFields() -> ControllerFields {
         var children: [any RecordableController] = self.children
         if let presented = presentedViewController { children.append(presented) }
@@ -104,7 +105,7 @@ extension UIViewController: RecordableController {
     }
 }
 
-extension UIApplication: RecordableApplication {
+extension UIApplication: @preconcurrency RecordableApplication {
     public var recordedClassName: String { TouchlogRecorderUIKit.recordedClassName(of: self) }
 
     public var recordedDelegate: (object: AnyObject, className: String, isResponder: Bool)? {

@@ -5,7 +5,7 @@ import TouchlogFormat
 @testable import TouchlogRecorder
 
 /// The ring buffer, rotation into continuation files and the writer thread.
-@Suite struct BufferAndFileTests {
+@Suite @MainActor struct BufferAndFileTests {
     /// A pan of `moves` moved touches between a began and an ended, pushed while the writer does nothing.
     private func pan(_ recorder: Recorder, _ app: RecorderTests.LoginApp, moves: Int, from time: Double) {
         let touch = FakeTouch()

@@ -6,9 +6,9 @@ import TouchlogTestSupport
 @testable import TouchlogRecorder
 
 /// A login screen recorded through the core, with the calls UIKit's hooks would make, in the order UIKit makes them.
-@Suite struct RecorderTests {
+@Suite @MainActor struct RecorderTests {
     /// The app: a window, a root view with its controller, an email field, a secure password field, a sign-in button.
-    final class LoginApp {
+    @MainActor final class LoginApp {
         let window = FakeWindow(frame: Rect(0, 0, 393, 852))
         let root = FakeView("UIView", frame: Rect(0, 0, 393, 852))
         let email = FakeView("Wallet.LoginField", baseClass: "UITextField", frame: Rect(24, 310, 345, 44))

@@ -6,7 +6,7 @@ import TouchlogRecorderUIKit
 import UIKitStandIn
 
 /// The adapter's reads of UIKit objects, one by one.
-@Suite struct AdapterReadTests {
+@Suite @MainActor struct AdapterReadTests {
     final class Target: NSObject {}
 
     @Test func aControlsTargetsAndEventsAreReadPerAction() {

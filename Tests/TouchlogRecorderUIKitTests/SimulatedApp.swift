@@ -10,6 +10,7 @@ import UIKitStandIn
 /// stand-in's objects do exactly that (setting `touch.view`, calling `sendAction`, `becomeFirstResponder`, posting
 /// UIKit's notifications). The recorder sees only what it would see in a real app: its window's `sendEvent`, the
 /// application's `sendAction` and the notifications.
+@MainActor
 final class SimulatedApp {
     let window: RecordingWindow
     let application = RecordingApplication()

@@ -13,7 +13,7 @@ import UIKitStandIn
 /// recorded through the adapter: each recording passes touchlog's validator, is stored by ingest, replays with no
 /// divergence, and its report names the story's finding. `make record-demo` writes them to `.build/record-demo/`
 /// (`TOUCHLOG_RECORD_DEMO=<folder>`) and runs the CLI on them.
-@Suite(.serialized) struct StoryTests {
+@Suite(.serialized) @MainActor struct StoryTests {
     /// A screen: a window with a controller whose root view fills it.
     static func screen(window: RecordingWindow = RecordingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852)))
         -> (RecordingWindow, UIViewController, UIView)

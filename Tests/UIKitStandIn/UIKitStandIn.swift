@@ -1,5 +1,5 @@
 // A test-only stand-in for the part of UIKit that TouchlogRecorderUIKit uses, so the adapter compiles and its tests
-// run on Linux. Every declaration copies the signature Apple documents (docs/recorder.md lists them, line by line);
+// run on Linux. Like UIKit's, its classes are `@MainActor`. Every declaration copies the signature Apple documents (docs/recorder.md lists them, line by line);
 // members whose names start with `standIn` are not UIKit: they let tests drive what UIKit would do.
 import Foundation
 
@@ -31,9 +31,10 @@ public func NSStringFromSelector(_ aSelector: Selector) -> String { aSelector.na
 
 // MARK: Responders
 
+@MainActor
 open class UIResponder: NSObject {
     /// The first responder of the stand-in app (UIKit keeps one per window; the stories need one).
-    nonisolated(unsafe) public static var standInFirstResponder: UIResponder?
+    public static var standInFirstResponder: UIResponder?
     /// The selectors this object's class implements: what `responds(to:)` answers from on Apple platforms.
     public var standInImplements: Set<String> = []
 
@@ -67,16 +68,18 @@ open class UIResponder: NSObject {
         return nil
     }
 
-    public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
-    public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
-    public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
-    public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
-    public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
-    public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+    nonisolated public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    nonisolated public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+    nonisolated public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    nonisolated public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+    nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name(
+        "UIKeyboardWillChangeFrameNotification")
+    nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
 }
 
 // MARK: Views
 
+@MainActor
 open class UIView: UIResponder {
     public init(frame: CGRect) {
         self.frame = frame
@@ -136,6 +139,7 @@ open class UIView: UIResponder {
     }
 }
 
+@MainActor
 open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -143,6 +147,7 @@ open class UILabel: UIView {
     }
 }
 
+@MainActor
 open class UIImageView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -150,6 +155,7 @@ open class UIImageView: UIView {
     }
 }
 
+@MainActor
 open class UIScrollView: UIView {
     public enum KeyboardDismissMode: Int, Sendable {
         case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
@@ -162,9 +168,12 @@ open class UIScrollView: UIView {
     }
 }
 
+@MainActor
 open class UITableView: UIScrollView {}
+@MainActor
 open class UITableViewCell: UIView {}
 
+@MainActor
 open class UIControl: UIView {
     public struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -209,30 +218,38 @@ open class UIControl: UIView {
     }
 }
 
+@MainActor
 open class UIButton: UIControl {}
 
+@MainActor
 open class UITextField: UIControl {
     open var text: String?
     open var isSecureTextEntry = false
     open override var canBecomeFirstResponder: Bool { true }
 
-    public static let textDidBeginEditingNotification = Notification.Name("UITextFieldTextDidBeginEditingNotification")
-    public static let textDidEndEditingNotification = Notification.Name("UITextFieldTextDidEndEditingNotification")
-    public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name(
+        "UITextFieldTextDidBeginEditingNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name(
+        "UITextFieldTextDidEndEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
 }
 
+@MainActor
 open class UITextView: UIScrollView {
     open var text: String! = ""
     open var isSecureTextEntry = false
     open override var canBecomeFirstResponder: Bool { true }
 
-    public static let textDidBeginEditingNotification = Notification.Name("UITextViewTextDidBeginEditingNotification")
-    public static let textDidEndEditingNotification = Notification.Name("UITextViewTextDidEndEditingNotification")
-    public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name(
+        "UITextViewTextDidBeginEditingNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name(
+        "UITextViewTextDidEndEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
 }
 
 // MARK: Windows, controllers, the application
 
+@MainActor
 open class UIWindow: UIView {
     public struct Level: RawRepresentable, Hashable, Sendable {
         public var rawValue: CGFloat
@@ -261,6 +278,7 @@ open class UIWindow: UIView {
     open override var next: UIResponder? { UIApplication.shared }
 }
 
+@MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     open private(set) var children: [UIViewController] = []
@@ -294,10 +312,12 @@ open class UIViewController: UIResponder {
     open override var next: UIResponder? { presentingViewController ?? loadedView?.superview }
 }
 
+@MainActor
 public protocol UIApplicationDelegate: AnyObject {}
 
+@MainActor
 open class UIApplication: UIResponder {
-    nonisolated(unsafe) public static let shared = UIApplication()
+    public static let shared = UIApplication()
     /// Who receives an action the stand-in sends: the tests' simulated target-action.
     public var standInPerform: ((Selector, AnyObject) -> Void)?
 
@@ -325,11 +345,13 @@ open class UIApplication: UIResponder {
         for window in windows { window.sendEvent(event) }
     }
 
-    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name(
+        "UIApplicationDidEnterBackgroundNotification")
 }
 
 // MARK: Events
 
+@MainActor
 open class UIGestureRecognizer: NSObject {
     public init(target: Any?, action: Selector?) {}
     open var isEnabled = true
@@ -339,10 +361,12 @@ open class UIGestureRecognizer: NSObject {
     open internal(set) weak var view: UIView?
 }
 
+@MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
 }
 
+@MainActor
 open class UITouch: NSObject {
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
@@ -371,6 +395,7 @@ open class UITouch: NSObject {
     }
 }
 
+@MainActor
 open class UIEvent: NSObject {
     public enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses

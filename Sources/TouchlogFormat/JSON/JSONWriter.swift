@@ -99,6 +99,11 @@ public enum JSONWriter {
         out.append(contentsOf: "\(number)".utf8)
     }
 
+    /// Appends ASCII text known at compile time (keys with their punctuation) with one copy.
+    public static func writeRaw(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude

@@ -157,21 +157,21 @@ extension Record {
             return
         case .snapshot(let snapshot):
             // A snapshot is a thousand views: written straight to the writer's primitives, like a touch.
-            out.append(contentsOf: #"{"type":"snapshot","t":"#.utf8)
+            JSONWriter.writeRaw(#"{"type":"snapshot","t":"#, into: &out)
             JSONWriter.writeNumber(snapshot.t, into: &out)
-            out.append(contentsOf: #","windows":["#.utf8)
+            JSONWriter.writeRaw(#","windows":["#, into: &out)
             for (index, window) in snapshot.hierarchy.windows.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 window.view.write(into: &out, extra: window.extraMembers)
             }
             out.append(UInt8(ascii: "]"))
             if !snapshot.hierarchy.controllers.isEmpty {
-                out.append(contentsOf: #","controllers":"#.utf8)
+                JSONWriter.writeRaw(#","controllers":"#, into: &out)
                 JSONWriter.write(.array(snapshot.hierarchy.controllers.map(\.json)), into: &out)
             }
-            out.append(contentsOf: #","application":"#.utf8)
+            JSONWriter.writeRaw(#","application":"#, into: &out)
             JSONWriter.write(snapshot.hierarchy.application.json, into: &out)
-            out.append(contentsOf: "}\n".utf8)
+            JSONWriter.writeRaw("}\n", into: &out)
         case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent, .unknown:
             JSONWriter.write(.object(jsonObject), into: &out)
             out.append(UInt8(ascii: "\n"))
@@ -202,36 +202,36 @@ extension TouchRecord {
     /// recorder encodes each on its writer thread within a 1 µs budget, so this goes straight to the writer's
     /// primitives instead of building a JSON value first (a test checks both give the same line).
     public func writeLine(into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"type":"touch","t":"#.utf8)
+        JSONWriter.writeRaw(#"{"type":"touch","t":"#, into: &out)
         JSONWriter.writeNumber(t, into: &out)
-        out.append(contentsOf: #","touch":"#.utf8)
+        JSONWriter.writeRaw(#","touch":"#, into: &out)
         switch touch {
         case .number(let number): JSONWriter.writeNumber(Double(number), into: &out)
         case .string(let string): JSONWriter.writeString(string, into: &out)
         }
-        out.append(contentsOf: #","phase":"#.utf8)
+        JSONWriter.writeRaw(#","phase":"#, into: &out)
         JSONWriter.writeString(phase.name, into: &out)
-        out.append(contentsOf: #","x":"#.utf8)
+        JSONWriter.writeRaw(#","x":"#, into: &out)
         JSONWriter.writeNumber(x, into: &out)
-        out.append(contentsOf: #","y":"#.utf8)
+        JSONWriter.writeRaw(#","y":"#, into: &out)
         JSONWriter.writeNumber(y, into: &out)
         if let window {
-            out.append(contentsOf: #","window":"#.utf8)
+            JSONWriter.writeRaw(#","window":"#, into: &out)
             JSONWriter.writeString(window, into: &out)
         }
         if let tapCount {
-            out.append(contentsOf: #","tapCount":"#.utf8)
+            JSONWriter.writeRaw(#","tapCount":"#, into: &out)
             JSONWriter.writeNumber(Double(tapCount), into: &out)
         }
         if let event {
-            out.append(contentsOf: #","event":"#.utf8)
+            JSONWriter.writeRaw(#","event":"#, into: &out)
             JSONWriter.writeNumber(Double(event), into: &out)
         }
         if let view {
-            out.append(contentsOf: #","view":"#.utf8)
+            JSONWriter.writeRaw(#","view":"#, into: &out)
             JSONWriter.writeString(view, into: &out)
         }
-        out.append(contentsOf: "}\n".utf8)
+        JSONWriter.writeRaw("}\n", into: &out)
     }
 }
 
@@ -299,31 +299,31 @@ extension ViewSpec {
     /// Writes the view and its subtree: the same bytes as `json` (a test compares them over every sample), without
     /// building the JSON value first, so a 1,000-view snapshot stays within the recorder's budget.
     public func write(into out: inout [UInt8], extra: [JSONObject.Member] = []) {
-        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONWriter.writeRaw(#"{"id":"#, into: &out)
         JSONWriter.writeString(id, into: &out)
-        out.append(contentsOf: #","class":"#.utf8)
+        JSONWriter.writeRaw(#","class":"#, into: &out)
         JSONWriter.writeString(className, into: &out)
         if let baseClass {
-            out.append(contentsOf: #","baseClass":"#.utf8)
+            JSONWriter.writeRaw(#","baseClass":"#, into: &out)
             JSONWriter.writeString(baseClass, into: &out)
         }
-        out.append(contentsOf: #","frame":"#.utf8)
-        if let frame { Self.write(frame, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        JSONWriter.writeRaw(#","frame":"#, into: &out)
+        if let frame { Self.write(frame, into: &out) } else { JSONWriter.writeRaw("null", into: &out) }
         if let bounds {
-            out.append(contentsOf: #","bounds":"#.utf8)
+            JSONWriter.writeRaw(#","bounds":"#, into: &out)
             Self.write(bounds, into: &out)
         }
         if let center {
-            out.append(contentsOf: #","center":"#.utf8)
+            JSONWriter.writeRaw(#","center":"#, into: &out)
             JSONWriter.write(center.json, into: &out)
         }
         if let transform {
-            out.append(contentsOf: #","transform":"#.utf8)
+            JSONWriter.writeRaw(#","transform":"#, into: &out)
             JSONWriter.write(transform.json, into: &out)
         }
         Self.write("isHidden", isHidden, into: &out)
         if let alpha {
-            out.append(contentsOf: #","alpha":"#.utf8)
+            JSONWriter.writeRaw(#","alpha":"#, into: &out)
             JSONWriter.writeNumber(alpha, into: &out)
         }
         Self.write("isUserInteractionEnabled", isUserInteractionEnabled, into: &out)
@@ -336,26 +336,26 @@ extension ViewSpec {
         Self.write("isFirstResponder", isFirstResponder, into: &out)
         Self.write("overridesTouches", overridesTouches, into: &out)
         if !implements.isEmpty {
-            out.append(contentsOf: #","implements":"#.utf8)
+            JSONWriter.writeRaw(#","implements":"#, into: &out)
             JSONWriter.write(.array(implements.map(JSONValue.string)), into: &out)
         }
         if !actions.isEmpty {
-            out.append(contentsOf: #","actions":"#.utf8)
+            JSONWriter.writeRaw(#","actions":"#, into: &out)
             JSONWriter.write(.array(actions.map(\.json)), into: &out)
         }
         if !gestureRecognizers.isEmpty {
-            out.append(contentsOf: #","gestureRecognizers":"#.utf8)
+            JSONWriter.writeRaw(#","gestureRecognizers":"#, into: &out)
             JSONWriter.write(.array(gestureRecognizers.map(\.json)), into: &out)
         }
         if let keyboardDismissMode {
-            out.append(contentsOf: #","keyboardDismissMode":"#.utf8)
+            JSONWriter.writeRaw(#","keyboardDismissMode":"#, into: &out)
             JSONWriter.writeString(keyboardDismissMode.rawValue, into: &out)
         }
         Self.write("accessibilityIdentifier", accessibilityIdentifier, into: &out)
         Self.write("accessibilityLabel", accessibilityLabel, into: &out)
         Self.write("text", text, into: &out)
         if let textLength {
-            out.append(contentsOf: #","textLength":"#.utf8)
+            JSONWriter.writeRaw(#","textLength":"#, into: &out)
             JSONWriter.writeNumber(Double(textLength), into: &out)
         }
         for member in extra {
@@ -365,7 +365,7 @@ extension ViewSpec {
             JSONWriter.write(member.value, into: &out)
         }
         if !subviews.isEmpty {
-            out.append(contentsOf: #","subviews":["#.utf8)
+            JSONWriter.writeRaw(#","subviews":["#, into: &out)
             for (index, subview) in subviews.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 subview.write(into: &out)
@@ -389,16 +389,16 @@ extension ViewSpec {
 
     private static func write(_ key: StaticString, _ flag: Bool?, into out: inout [UInt8]) {
         guard let flag else { return }
-        out.append(contentsOf: #",""#.utf8)
-        out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        out.append(contentsOf: flag ? #"":true"#.utf8 : #"":false"#.utf8)
+        JSONWriter.writeRaw(#",""#, into: &out)
+        JSONWriter.writeRaw(key, into: &out)
+        JSONWriter.writeRaw(flag ? #"":true"# : #"":false"#, into: &out)
     }
 
     private static func write(_ key: StaticString, _ string: String?, into out: inout [UInt8]) {
         guard let string else { return }
-        out.append(contentsOf: #",""#.utf8)
-        out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        out.append(contentsOf: #"":"#.utf8)
+        JSONWriter.writeRaw(#",""#, into: &out)
+        JSONWriter.writeRaw(key, into: &out)
+        JSONWriter.writeRaw(#"":"#, into: &out)
         JSONWriter.writeString(string, into: &out)
     }
 }
