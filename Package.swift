@@ -104,8 +104,9 @@ let package = Package(
             name: "TouchlogRecorderUIKitTests",
             dependencies: [
                 "TouchlogRecorderUIKit", "TouchlogRecorder", "UIKitStandIn", "TouchlogFormat", "ResponderCore",
-                "TouchlogStore", "TouchlogReplay", "TouchlogReport",
-            ]),
+                "TouchlogStore", "TouchlogReplay", "TouchlogReport", "TouchlogTestSupport",
+            ],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@ import TouchlogRecorderUIKit
 import TouchlogReplay
 import TouchlogReport
 import TouchlogStore
+import TouchlogTestSupport
 import UIKitStandIn
 
 /// The classic stories, played by a simulated app on the UIKit stand-in (ResponderCore's model playing UIKit) and
@@ -37,12 +38,16 @@ import UIKitStandIn
         return button
     }
 
+    /// The stories' recordings, kept to be read (and diffed when the recorder changes).
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
     /// Checks, stores, replays and reports one recording; returns the rule ids of its findings.
     static func analyse(_ name: String, _ text: String) throws -> [String] {
         if let folder = ProcessInfo.processInfo.environment["TOUCHLOG_RECORD_DEMO"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).jsonl"))
         }
+        try Golden.expect(text, "\(name).jsonl", in: golden)
         let records = RecordingCheck.records(text, file: "\(name).jsonl")
         let session = records.enumerated().map { SessionRecord(seq: $0.offset + 1, record: $0.element) }
         let replay = try SessionReplay.lines(session, session: name)
