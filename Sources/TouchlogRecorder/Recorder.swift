@@ -47,8 +47,15 @@ public final class Recorder {
     private var touchedViews: [WeakObject] = []
     private var firstResponder = WeakObject(nil)
     private var firstResponderID: String?
-    /// Inside `sendEvent`: changes then are the event's effects unless app code (an action) made them.
-    private var dispatching: (window: any RecordableWindow, hasBegan: Bool)?
+    /// The window inside whose `sendEvent` the recorder is: changes then are the event's effects unless app code
+    /// (an action) made them.
+    private var dispatching: (any RecordableWindow)?
+    /// Set for an event of moved or resting fingers only: its dispatch is not followed by a capture (too frequent
+    /// to afford one; what it changes is caught before the next touch ends).
+    private var dispatchingChangesNothing = false
+    /// Between `beginEvent` and the touches: keyboard records wait for the touches to be written.
+    private var eventOpen = false
+    private var heldKeyboard: [KeyboardRecord] = []
     /// Text lengths last seen per view, to turn a text change into a key press's length.
     private var textLengths: [ObjectIdentifier: Int] = [:]
 
@@ -99,10 +106,6 @@ public final class Recorder {
         heldKeyboard = []
     }
 
-    /// Between `beginEvent` and the touches: keyboard records wait for the touches to be written.
-    private var eventOpen = false
-    private var heldKeyboard: [KeyboardRecord] = []
-
     /// `UIWindow.sendEvent(_:)`, before the event is passed on: the touches of `window` in this event.
     public func willSendEvent(_ touches: [TouchReading], in window: any RecordableWindow) {
         guard started, let first = touches.first else { return }
@@ -145,15 +148,11 @@ public final class Recorder {
                         event: eventNumber, view: view)))
             if reading.phase == .ended || reading.phase == .cancelled { touchNumbers[key] = nil }
         }
-        dispatching = (window, hasBegan)
+        dispatching = window
         if policyResign { syncFirstResponder(t: t, appCode: false) }
         pushHeldObservations()
         if !changesTouches { dispatchingChangesNothing = true }
     }
-
-    /// Set for an event of moved or resting fingers only: its dispatch is not followed by a capture (too frequent
-    /// to afford one; what it changes is caught before the next touch ends).
-    private var dispatchingChangesNothing = false
 
     /// `UIWindow.sendEvent(_:)`, after the event was passed on (delivered, recognised, actions sent).
     public func didSendEvent(at uptime: Double) {
@@ -329,7 +328,7 @@ public final class Recorder {
         if let view = newFirstResponder {
             return touchedViews.contains { $0.object === view }
         }
-        return !dispatching.window.recordedPolicies.isEmpty || !configuration.policies.isEmpty
+        return !dispatching.recordedPolicies.isEmpty || !configuration.policies.isEmpty
             || !configuration.recognizerEffects.isEmpty
     }
 
