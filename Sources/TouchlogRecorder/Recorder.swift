@@ -287,10 +287,11 @@ public final class Recorder {
 
     private static func firstResponder(in view: any RecordableView) -> (any RecordableView)? {
         if view.recordedIsFirstResponder { return view }
-        for subview in view.recordedSubviews {
-            if let found = firstResponder(in: subview) { return found }
+        var found: (any RecordableView)?
+        view.forEachRecordedSubview { subview in
+            if found == nil { found = firstResponder(in: subview) }
         }
-        return nil
+        return found
     }
 
     /// Writes a first-responder change since the last look, if any.

@@ -37,7 +37,9 @@ extension UIView: @preconcurrency RecordableView {
             text: text)
     }
 
-    public var recordedSubviews: [any RecordableView] { subviews }
+    public func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {
+        for subview in subviews { body(subview) }
+    }
     public var recordedRecognizers: [any RecordableRecognizer] { gestureRecognizers ?? [] }
     public var recordedIsFirstResponder: Bool { isFirstResponder }
 

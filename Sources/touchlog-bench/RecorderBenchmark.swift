@@ -150,7 +150,9 @@ private class BenchView: RecordableView {
             isUserInteractionEnabled: kind.defaultUserInteractionEnabled, clipsToBounds: kind.defaultClipsToBounds,
             canBecomeFirstResponder: kind.defaultCanBecomeFirstResponder, accessibilityLabel: label)
     }
-    var recordedSubviews: [any RecordableView] { subviews }
+    func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {
+        for subview in subviews { body(subview) }
+    }
     var recordedRecognizers: [any RecordableRecognizer] { recognizers }
     var recordedIsFirstResponder: Bool { false }
     func recordedImplements(_ selectors: [String]) -> [String] { [] }

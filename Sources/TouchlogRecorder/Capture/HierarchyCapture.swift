@@ -141,9 +141,7 @@ public struct HierarchyCapture {
             for recognizer in view.recordedRecognizers {
                 spec.gestureRecognizers.append(self.recognizer(recognizer, ids: &ids))
             }
-            for subview in view.recordedSubviews {
-                spec.subviews.append(self.view(subview, ids: &ids))
-            }
+            view.forEachRecordedSubview { subview in spec.subviews.append(self.view(subview, ids: &ids)) }
             return spec
         }
 

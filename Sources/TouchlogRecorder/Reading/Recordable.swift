@@ -8,8 +8,9 @@ import TouchlogFormat
 public protocol RecordableView: AnyObject {
     /// This view's own properties (not its subviews).
     func recordedFields() -> ViewFields
-    /// `subviews`, back to front.
-    var recordedSubviews: [any RecordableView] { get }
+    /// Calls `body` with each of `subviews`, back to front. A visit rather than an array: turning `[UIView]` into
+    /// an array of the protocol's type would allocate one per view of every capture.
+    func forEachRecordedSubview(_ body: (any RecordableView) -> Void)
     /// `gestureRecognizers`, in the order they were added.
     var recordedRecognizers: [any RecordableRecognizer] { get }
     /// `isFirstResponder`: read alone by the first-responder search, which runs far more often than a snapshot.

@@ -52,7 +52,9 @@ class FakeView: RecordableView {
             accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel, text: text)
     }
 
-    var recordedSubviews: [any RecordableView] { subviews }
+    func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {
+        for subview in subviews { body(subview) }
+    }
     var recordedRecognizers: [any RecordableRecognizer] { recognizers }
     var recordedIsFirstResponder: Bool { isFirstResponder }
     func recordedImplements(_ selectors: [String]) -> [String] { selectors.filter(implements.contains) }
