@@ -107,3 +107,36 @@ import TouchlogFormat
         recorder.stop()
     }
 }
+
+/// What the writer says when more than moves were lost, and how key presses count.
+@Suite @MainActor struct WriterNoteTests {
+    @Test func recordsLostBeyondTheHardLimitAreSaidByADroppedRecordAfterTheBatch() {
+        let sink = MemorySink()
+        let header = SessionHeader(json: ["type": "session", "format": "touchlog/1", "session": "S"])
+        let writer = RecordWriter(sink: sink, header: header, maxFileBytes: 1 << 20)
+        writer.process(
+            [.record(.session(header)), .record(.key(KeyRecord(t: 4, length: 1)))],
+            dropped: DropCount(moved: 0, other: 3, firstT: 2, lastT: 3.5))
+        let lines = sink.files[0].split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[2] == #"{"type":"dropped","t":4,"moved":0,"other":3,"from":2,"to":3.5}"#)
+    }
+
+    @Test func aDeletionIsAKeyOfLengthZeroAndAPasteItsLength() {
+        let app = RecorderTests.LoginApp()
+        let sink = MemorySink()
+        let recorder = app.recorder(sink)
+        recorder.start(at: 1000)
+        app.email.isFirstResponder = true
+        recorder.editingDidChange(at: 1000.1)
+        for (time, length) in [(1001.0, 1), (1002.0, 0), (1003.0, 12)] {
+            recorder.textDidChange(in: app.email, text: .length(length), at: time)
+        }
+        recorder.flush()
+        let keys = RecordingCheck.records(sink.files[0]).compactMap { record -> Int? in
+            if case .key(let key) = record { return key.length }
+            return nil
+        }
+        #expect(keys == [1, 0, 12])
+    }
+}
