@@ -11,7 +11,7 @@ BENCH_RUNS ?= 3
 
 .PHONY: help build release test demo bench bench-ingest generate lint clean
 
-bench: bench-ingest bench-core bench-replay bench-report bench-memory
+bench: bench-ingest bench-core bench-replay bench-report bench-memory bench-recorder
 
 help:
 	@echo "make demo    build touchlog, ingest sample-logs/ into a fresh database, list and replay a few sessions, report on all"
@@ -21,6 +21,8 @@ help:
 	@echo "make bench-report  touchlog report over 1,000 sessions (1,000,000 records) next to a plain scan of them (target <= 2x)"
 	@echo "make bench-ingest  ingest a generated 1,000,000-record session, against the C floor (SHARED=$(SHARED))"
 	@echo "make stress  concurrent ingesters and killed ingests, checked for consistency (not part of make test)"
+	@echo "make record-demo  record the recorder's stories through the UIKit stand-in into $(RECORD_DEMO), ingest, replay and report them"
+	@echo "make bench-recorder  the recorder core: encoding a touch record (<= 1 us), a 1,000-view snapshot (<= 2 ms)"
 	@echo "make bench-memory  peak memory of report and replay on one 10,000,000-record session and on 10,000 sessions (target < 100 MB)"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
@@ -104,6 +106,25 @@ stress:
 bench-core:
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
 	.build/release/touchlog-bench core
+
+.PHONY: record-demo
+# The recorder's end-to-end stories (Tests/TouchlogRecorderUIKitTests/StoryTests.swift) written to RECORD_DEMO, then
+# ingested, replayed (failing on any divergence) and reported by the CLI.
+RECORD_DEMO ?= .build/record-demo
+record-demo:
+	@rm -rf $(RECORD_DEMO) && mkdir -p $(RECORD_DEMO)
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	TOUCHLOG_RECORD_DEMO=$(CURDIR)/$(RECORD_DEMO) $(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS) --filter TouchlogRecorderUIKitTests.StoryTests
+	.build/debug/touchlog ingest --db $(RECORD_DEMO)/touchlog.sqlite $(RECORD_DEMO)/*.jsonl
+	.build/debug/touchlog replay --db $(RECORD_DEMO)/touchlog.sqlite --all --fail-on-divergence --format jsonl > $(RECORD_DEMO)/replay.jsonl
+	@echo "replayed every recording with no divergence: $(RECORD_DEMO)/replay.jsonl"
+	.build/debug/touchlog report --db $(RECORD_DEMO)/touchlog.sqlite
+
+.PHONY: bench-recorder
+# The recorder core's budgets: encoding a touch record (<= 1 us) and a 1,000-view snapshot (<= 2 ms).
+bench-recorder:
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog-bench
+	.build/release/touchlog-bench recorder
 
 .PHONY: rules-doc
 # docs/rules.md from the rules' descriptions; RuleFrameworkTests fails when the committed file is stale.

@@ -4,10 +4,13 @@ import PackageDescription
 
 let package = Package(
     name: "touchlog",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "touchlog", targets: ["touchlog"]),
         .library(name: "ResponderCore", targets: ["ResponderCore"]),
+        // What an app under test links (docs/recorder.md): the recorder's logic, and its UIKit adapter.
+        .library(name: "TouchlogRecorder", targets: ["TouchlogRecorder"]),
+        .library(name: "TouchlogRecorderUIKit", targets: ["TouchlogRecorderUIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -44,10 +47,26 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         .executableTarget(name: "touchlog", dependencies: ["TouchlogCLI"]),
+        // The recorder's decisions in pure Swift (no UIKit): capture, diff, ids, privacy, buffering, encoding,
+        // writing. Built and tested on Linux.
+        .target(name: "TouchlogRecorder", dependencies: ["TouchlogFormat", "ResponderCore"]),
+        // The thin UIKit adapter. On Linux it compiles against UIKitStandIn, a test-only copy of the UIKit surface
+        // it uses (docs/recorder.md lists it).
+        .target(
+            name: "TouchlogRecorderUIKit",
+            dependencies: [
+                "TouchlogRecorder", "TouchlogFormat", "ResponderCore",
+                // macOS has no UIKit either (the CLI is built there): the stand-in stands in there too.
+                .target(name: "UIKitStandIn", condition: .when(platforms: [.linux, .macOS])),
+            ]),
+        .target(name: "UIKitStandIn", path: "Tests/UIKitStandIn"),
         // Benchmarks run by `make bench`; never part of the test suite.
         .executableTarget(
             name: "touchlog-bench",
-            dependencies: ["ResponderCore", "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport"]),
+            dependencies: [
+                "ResponderCore", "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport",
+                "TouchlogRecorder",
+            ]),
 
         // Helpers shared by the test targets (golden files); not part of the product.
         .target(name: "TouchlogTestSupport", path: "Tests/TouchlogTestSupport"),
@@ -77,6 +96,17 @@ let package = Package(
             name: "TouchlogCLITests",
             dependencies: ["TouchlogCLI", "TouchlogReport", "TouchlogStore", "TouchlogFormat", "TouchlogTestSupport"],
             exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "TouchlogRecorderTests",
+            dependencies: ["TouchlogRecorder", "TouchlogFormat", "ResponderCore", "TouchlogTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "TouchlogRecorderUIKitTests",
+            dependencies: [
+                "TouchlogRecorderUIKit", "TouchlogRecorder", "UIKitStandIn", "TouchlogFormat", "ResponderCore",
+                "TouchlogStore", "TouchlogReplay", "TouchlogReport", "TouchlogTestSupport",
+            ],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

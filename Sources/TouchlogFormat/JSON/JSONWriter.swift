@@ -8,81 +8,151 @@ extension JSONValue {
     }
 }
 
+/// The one JSON writer. It writes UTF-8 bytes (`[UInt8]`), which is what files and the recorder want and costs a
+/// few nanoseconds per byte; the `String` entry points write the same bytes and append them in one go (appending to
+/// a `String` piece by piece cost more than the rest of a replay trace line, and would put a touch record far over
+/// the recorder's 1 µs budget).
 public enum JSONWriter {
     public static func write(_ value: JSONValue, into out: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        write(value, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func writeNumber(_ number: Double, into out: inout String) {
+        var bytes: [UInt8] = []
+        writeNumber(number, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func writeString(_ string: String, into out: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 2)
+        writeString(string, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
         case .number(let number): writeNumber(number, into: &out)
         case .string(let string): writeString(string, into: &out)
         case .array(let elements):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 write(element, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let object):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 write(member.value, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     /// Integers in the exactly representable range print without ".0"; other finite numbers use Swift's
     /// shortest round-trip description. JSON has no NaN or infinity; validation rejects them before they
     /// get here, and `null` is the only honest spelling if one slips through.
-    public static func writeNumber(_ number: Double, into out: inout String) {
+    ///
+    /// A number that is the double nearest to a decimal with at most six fraction digits (times and coordinates:
+    /// `1.874`, `331.5`) is written digit by digit: those digits are then exactly Swift's shortest round-trip
+    /// description, without making a `String` (a test compares the two over many numbers).
+    public static func writeNumber(_ number: Double, into out: inout [UInt8]) {
         guard number.isFinite else {
-            out += "null"
+            out.append(contentsOf: "null".utf8)
             return
         }
-        if number == number.rounded(.towardZero), abs(number) < 1e15 {
-            if number == 0 && number.sign == .minus {
-                out += "0"
-            } else {
-                out += String(Int64(number))
+        let magnitude = abs(number)
+        if number == number.rounded(.towardZero), magnitude < 1e15 {
+            writeInteger(number == 0 ? 0 : Int64(number), into: &out)
+            return
+        }
+        if magnitude >= 1e-4, magnitude < 1e9 {
+            let scaled = (magnitude * 1_000_000).rounded()
+            if scaled / 1_000_000 == magnitude {
+                var fraction = Int64(scaled) % 1_000_000
+                var digits = 6
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    digits -= 1
+                }
+                if number < 0 { out.append(UInt8(ascii: "-")) }
+                writeInteger(Int64(scaled) / 1_000_000, into: &out)
+                out.append(UInt8(ascii: "."))
+                var divisor: Int64 = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+                    divisor /= 10
+                }
+                return
             }
-        } else {
-            out += "\(number)"
+        }
+        out.append(contentsOf: "\(number)".utf8)
+    }
+
+    /// Appends ASCII text known at compile time (keys with their punctuation) with one copy.
+    public static func writeRaw(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
         }
     }
 
-    public static func writeString(_ string: String, into out: inout String) {
-        // Ids and names rarely need escaping: such a string is appended whole (replay writes one trace line per
-        // record, and going scalar by scalar cost more than the rest of the line).
+    public static func writeString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Ids and names rarely need escaping: such a string is appended whole.
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-            out += "\""
-            out += string
-            out += "\""
+            out.append(contentsOf: string.utf8)
+            out.append(UInt8(ascii: "\""))
             return
         }
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u00"
-                    let hex = String(scalar.value, radix: 16)
-                    if hex.count < 2 { out += "0" }
-                    out += hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        for byte in string.utf8 {
+            switch byte {
+            case 0x22: out.append(contentsOf: #"\""#.utf8)
+            case 0x5C: out.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

@@ -67,6 +67,8 @@ extension RecognizerSpec {
     /// The recognizer's fields; defaults are written too, so the value says everything the model used.
     public var json: JSONValue {
         var o: JSONObject = ["id": .string(id), "class": .string(className)]
+        // A kind set apart from the class name came from a `baseClass` (a custom recognizer class): write it back.
+        if let kind { o["baseClass"] = .string(kind.uikitClassName) }
         o["isEnabled"] = .bool(isEnabled)
         o["cancelsTouchesInView"] = .bool(cancelsTouchesInView)
         o["delaysTouchesBegan"] = .bool(delaysTouchesBegan)
@@ -84,5 +86,408 @@ extension RecognizerSpec {
                 return .object(a)
             })
         return .object(o)
+    }
+}
+
+/// A whole record back to its touchlog/1 line: what a recorder writes, and what `Record(decoding:)` reads back to
+/// the same value (a test round-trips every record type). Optional fields left `nil` are left out, so a recorder
+/// that fills only what differs from a class's defaults writes short lines.
+extension Record {
+    /// The record as a JSON object, members in the order of `docs/log-format.md`.
+    public var jsonObject: JSONObject {
+        switch self {
+        case .session(let header): return header.json
+        case .snapshot(let snapshot): return snapshot.jsonObject
+        case .touch(let touch): return touch.jsonObject
+        case .key(let key):
+            var o: JSONObject = ["type": "key", "t": .number(key.t), "length": .number(Double(key.length))]
+            if let text = key.text { o["text"] = .string(text) }
+            return o
+        case .set(let set):
+            var o: JSONObject = ["type": "set", "t": .number(set.t), "view": .string(set.view)]
+            o.members += set.patch.jsonMembers
+            return o
+        case .insert(let insert):
+            // A null parent: the view is kept out of any window (docs/log-format.md, views in no window).
+            var o: JSONObject = [
+                "type": "insert", "t": .number(insert.t), "parent": insert.parent.map(JSONValue.string) ?? .null,
+            ]
+            if let index = insert.index { o["index"] = .number(Double(index)) }
+            o["view"] = insert.view.json
+            return o
+        case .remove(let remove):
+            return ["type": "remove", "t": .number(remove.t), "view": .string(remove.view)]
+        case .call(let call):
+            var o: JSONObject = [
+                "type": "call", "t": .number(call.t), "view": .string(call.responder),
+                "method": .string(call.method.rawValue),
+            ]
+            if call.force { o["force"] = .bool(true) }
+            return o
+        case .action(let action):
+            var o: JSONObject = [
+                "type": "action", "t": .number(action.t), "action": .string(action.action),
+                "target": action.target.map(JSONValue.string) ?? .null,
+            ]
+            if let sender = action.sender { o["sender"] = .string(sender) }
+            return o
+        case .firstResponder(let change):
+            var o: JSONObject = [
+                "type": "firstResponder", "t": .number(change.t), "view": change.view.map(JSONValue.string) ?? .null,
+            ]
+            if let window = change.window { o["window"] = .string(window) }
+            return o
+        case .keyboard(let keyboard):
+            return [
+                "type": "keyboard", "t": .number(keyboard.t), "phase": .string(keyboard.phase.rawValue),
+                "frame": keyboard.frame.json,
+            ]
+        case .sent(let sent):
+            var o: JSONObject = ["type": "sent", "t": .number(sent.t), "action": .string(sent.action)]
+            if let target = sent.target.json { o["target"] = target }
+            if let sender = sent.sender.json { o["sender"] = sender }
+            return o
+        case .targetForAction(let query):
+            var o: JSONObject = [
+                "type": "targetForAction", "t": .number(query.t), "action": .string(query.action),
+                "responder": .string(query.responder),
+            ]
+            if let sender = query.sender { o["sender"] = .string(sender) }
+            o["target"] = query.target.map(JSONValue.string) ?? .null
+            return o
+        case .unknown(let unknown):
+            var o: JSONObject = ["type": .string(unknown.type)]
+            if let t = unknown.t { o["t"] = .number(t) }
+            return o
+        }
+    }
+
+    /// Appends the record and its line end to `out`: one whole line, so a file cut by a crash ends in at most one
+    /// partial line.
+    public func writeLine(into out: inout [UInt8]) {
+        switch self {
+        case .touch(let touch):
+            touch.writeLine(into: &out)
+            return
+        case .snapshot(let snapshot):
+            // A snapshot is a thousand views: written straight to the writer's primitives, like a touch.
+            JSONWriter.writeRaw(#"{"type":"snapshot","t":"#, into: &out)
+            JSONWriter.writeNumber(snapshot.t, into: &out)
+            JSONWriter.writeRaw(#","windows":["#, into: &out)
+            for (index, window) in snapshot.hierarchy.windows.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                window.view.write(into: &out, extra: window.extraMembers)
+            }
+            out.append(UInt8(ascii: "]"))
+            if !snapshot.hierarchy.controllers.isEmpty {
+                JSONWriter.writeRaw(#","controllers":"#, into: &out)
+                JSONWriter.write(.array(snapshot.hierarchy.controllers.map(\.json)), into: &out)
+            }
+            JSONWriter.writeRaw(#","application":"#, into: &out)
+            JSONWriter.write(snapshot.hierarchy.application.json, into: &out)
+            if !snapshot.hierarchy.objects.isEmpty {
+                JSONWriter.writeRaw(#","objects":"#, into: &out)
+                JSONWriter.write(.array(snapshot.hierarchy.objects.map(\.json)), into: &out)
+            }
+            if !snapshot.hierarchy.detachedViews.isEmpty {
+                JSONWriter.writeRaw(#","detachedViews":["#, into: &out)
+                for (index, view) in snapshot.hierarchy.detachedViews.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    view.write(into: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            JSONWriter.writeRaw("}\n", into: &out)
+        case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
+            .targetForAction, .unknown:
+            JSONWriter.write(.object(jsonObject), into: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The same line as text.
+    public func writeLine(into out: inout String) {
+        var bytes: [UInt8] = []
+        writeLine(into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension ObservedReference {
+    /// Absent (nil) when unrecorded, `null` for nobody.
+    fileprivate var json: JSONValue? {
+        switch self {
+        case .unrecorded: nil
+        case .nobody: .null
+        case .object(let id): .string(id)
+        }
+    }
+}
+
+extension TouchRecord {
+    /// Appends the touch as one line, members in `jsonObject`'s order. Touches are most of a recording and the
+    /// recorder encodes each on its writer thread within a 1 µs budget, so this goes straight to the writer's
+    /// primitives instead of building a JSON value first (a test checks both give the same line).
+    public func writeLine(into out: inout [UInt8]) {
+        JSONWriter.writeRaw(#"{"type":"touch","t":"#, into: &out)
+        JSONWriter.writeNumber(t, into: &out)
+        JSONWriter.writeRaw(#","touch":"#, into: &out)
+        switch touch {
+        case .number(let number): JSONWriter.writeNumber(Double(number), into: &out)
+        case .string(let string): JSONWriter.writeString(string, into: &out)
+        }
+        JSONWriter.writeRaw(#","phase":"#, into: &out)
+        JSONWriter.writeString(phase.name, into: &out)
+        JSONWriter.writeRaw(#","x":"#, into: &out)
+        JSONWriter.writeNumber(x, into: &out)
+        JSONWriter.writeRaw(#","y":"#, into: &out)
+        JSONWriter.writeNumber(y, into: &out)
+        if let window {
+            JSONWriter.writeRaw(#","window":"#, into: &out)
+            JSONWriter.writeString(window, into: &out)
+        }
+        if let tapCount {
+            JSONWriter.writeRaw(#","tapCount":"#, into: &out)
+            JSONWriter.writeNumber(Double(tapCount), into: &out)
+        }
+        if let event {
+            JSONWriter.writeRaw(#","event":"#, into: &out)
+            JSONWriter.writeNumber(Double(event), into: &out)
+        }
+        if let view {
+            JSONWriter.writeRaw(#","view":"#, into: &out)
+            JSONWriter.writeString(view, into: &out)
+        }
+        JSONWriter.writeRaw("}\n", into: &out)
+    }
+}
+
+extension SnapshotRecord {
+    /// `{"type":"snapshot","t":…,"windows":[…],"controllers":[…],"application":{…}}`.
+    public var jsonObject: JSONObject {
+        var o: JSONObject = ["type": "snapshot", "t": .number(t)]
+        o["windows"] = .array(hierarchy.windows.map(\.json))
+        if !hierarchy.controllers.isEmpty { o["controllers"] = .array(hierarchy.controllers.map(\.json)) }
+        o["application"] = hierarchy.application.json
+        if !hierarchy.objects.isEmpty { o["objects"] = .array(hierarchy.objects.map(\.json)) }
+        if !hierarchy.detachedViews.isEmpty { o["detachedViews"] = .array(hierarchy.detachedViews.map(\.json)) }
+        return o
+    }
+}
+
+extension ViewSpec {
+    /// The view with its subtree; `frame` is always written (`null` when a transform makes it undefined).
+    public var json: JSONValue { .object(jsonObject(extra: [])) }
+
+    /// The view's members, with `extra` (a window's fields) after the View fields and before `subviews`.
+    func jsonObject(extra: [JSONObject.Member]) -> JSONObject {
+        var o: JSONObject = ["id": .string(id), "class": .string(className)]
+        if let baseClass { o["baseClass"] = .string(baseClass) }
+        o["frame"] = frame?.json ?? .null
+        var patch = ownFieldsPatch
+        patch.frame = nil
+        o.members += patch.jsonMembers
+        o.members += extra
+        if !subviews.isEmpty { o["subviews"] = .array(subviews.map(\.json)) }
+        return o
+    }
+
+    /// Everything but `id`, `class`, `baseClass` and `subviews`, as the one field list `ViewPatch` writes.
+    public var ownFieldsPatch: ViewPatch {
+        ViewPatch(
+            frame: frame, bounds: bounds, center: center, transform: transform, isHidden: isHidden, alpha: alpha,
+            isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
+            isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch, isEnabled: isEnabled,
+            canBecomeFirstResponder: canBecomeFirstResponder, canResignFirstResponder: canResignFirstResponder,
+            overridesTouches: overridesTouches, implements: implements.isEmpty ? nil : implements,
+            refusesActions: refusesActions.isEmpty ? nil : refusesActions, actions: actions.isEmpty ? nil : actions,
+            gestureRecognizers: gestureRecognizers.isEmpty ? nil : gestureRecognizers,
+            keyboardDismissMode: keyboardDismissMode, accessibilityIdentifier: accessibilityIdentifier,
+            accessibilityLabel: accessibilityLabel, delegate: delegate, text: text, textLength: textLength,
+            isFirstResponder: isFirstResponder)
+    }
+}
+
+extension WindowSpec {
+    /// The window's View fields plus `windowLevel`, `isKeyWindow` and `policies` (defaults left out).
+    public var json: JSONValue { .object(view.jsonObject(extra: extraMembers)) }
+
+    /// The window's own members.
+    var extraMembers: [JSONObject.Member] {
+        var extra: [JSONObject.Member] = []
+        if windowLevel != 0 { extra.append(.init(key: "windowLevel", value: .number(windowLevel))) }
+        if isKeyWindow { extra.append(.init(key: "isKeyWindow", value: .bool(true))) }
+        if !policies.isEmpty {
+            extra.append(.init(key: "policies", value: .array(policies.map { .string($0.rawValue) })))
+        }
+        return extra
+    }
+}
+
+extension ViewSpec {
+    /// Writes the view and its subtree: the same bytes as `json` (a test compares them over every sample), without
+    /// building the JSON value first, so a 1,000-view snapshot stays within the recorder's budget.
+    public func write(into out: inout [UInt8], extra: [JSONObject.Member] = []) {
+        JSONWriter.writeRaw(#"{"id":"#, into: &out)
+        JSONWriter.writeString(id, into: &out)
+        JSONWriter.writeRaw(#","class":"#, into: &out)
+        JSONWriter.writeString(className, into: &out)
+        if let baseClass {
+            JSONWriter.writeRaw(#","baseClass":"#, into: &out)
+            JSONWriter.writeString(baseClass, into: &out)
+        }
+        JSONWriter.writeRaw(#","frame":"#, into: &out)
+        if let frame { Self.write(frame, into: &out) } else { JSONWriter.writeRaw("null", into: &out) }
+        if let bounds {
+            JSONWriter.writeRaw(#","bounds":"#, into: &out)
+            Self.write(bounds, into: &out)
+        }
+        if let center {
+            JSONWriter.writeRaw(#","center":"#, into: &out)
+            JSONWriter.write(center.json, into: &out)
+        }
+        if let transform {
+            JSONWriter.writeRaw(#","transform":"#, into: &out)
+            JSONWriter.write(transform.json, into: &out)
+        }
+        Self.write("isHidden", isHidden, into: &out)
+        if let alpha {
+            JSONWriter.writeRaw(#","alpha":"#, into: &out)
+            JSONWriter.writeNumber(alpha, into: &out)
+        }
+        Self.write("isUserInteractionEnabled", isUserInteractionEnabled, into: &out)
+        Self.write("clipsToBounds", clipsToBounds, into: &out)
+        Self.write("isMultipleTouchEnabled", isMultipleTouchEnabled, into: &out)
+        Self.write("isExclusiveTouch", isExclusiveTouch, into: &out)
+        Self.write("isEnabled", isEnabled, into: &out)
+        Self.write("canBecomeFirstResponder", canBecomeFirstResponder, into: &out)
+        Self.write("canResignFirstResponder", canResignFirstResponder, into: &out)
+        Self.write("isFirstResponder", isFirstResponder, into: &out)
+        Self.write("overridesTouches", overridesTouches, into: &out)
+        if !implements.isEmpty {
+            JSONWriter.writeRaw(#","implements":"#, into: &out)
+            JSONWriter.write(.array(implements.map(JSONValue.string)), into: &out)
+        }
+        if !refusesActions.isEmpty {
+            JSONWriter.writeRaw(#","refusesActions":"#, into: &out)
+            JSONWriter.write(.array(refusesActions.map(JSONValue.string)), into: &out)
+        }
+        if !actions.isEmpty {
+            JSONWriter.writeRaw(#","actions":"#, into: &out)
+            JSONWriter.write(.array(actions.map(\.json)), into: &out)
+        }
+        if !gestureRecognizers.isEmpty {
+            JSONWriter.writeRaw(#","gestureRecognizers":"#, into: &out)
+            JSONWriter.write(.array(gestureRecognizers.map(\.json)), into: &out)
+        }
+        if let keyboardDismissMode {
+            JSONWriter.writeRaw(#","keyboardDismissMode":"#, into: &out)
+            JSONWriter.writeString(keyboardDismissMode.rawValue, into: &out)
+        }
+        Self.write("accessibilityIdentifier", accessibilityIdentifier, into: &out)
+        Self.write("accessibilityLabel", accessibilityLabel, into: &out)
+        Self.write("delegate", delegate, into: &out)
+        Self.write("text", text, into: &out)
+        if let textLength {
+            JSONWriter.writeRaw(#","textLength":"#, into: &out)
+            JSONWriter.writeNumber(Double(textLength), into: &out)
+        }
+        for member in extra {
+            out.append(UInt8(ascii: ","))
+            JSONWriter.writeString(member.key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.write(member.value, into: &out)
+        }
+        if !subviews.isEmpty {
+            JSONWriter.writeRaw(#","subviews":["#, into: &out)
+            for (index, subview) in subviews.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                subview.write(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func write(_ rect: Rect, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        JSONWriter.writeNumber(rect.x, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.writeNumber(rect.y, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.writeNumber(rect.width, into: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.writeNumber(rect.height, into: &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static func write(_ key: StaticString, _ flag: Bool?, into out: inout [UInt8]) {
+        guard let flag else { return }
+        JSONWriter.writeRaw(#",""#, into: &out)
+        JSONWriter.writeRaw(key, into: &out)
+        JSONWriter.writeRaw(flag ? #"":true"# : #"":false"#, into: &out)
+    }
+
+    private static func write(_ key: StaticString, _ string: String?, into out: inout [UInt8]) {
+        guard let string else { return }
+        JSONWriter.writeRaw(#",""#, into: &out)
+        JSONWriter.writeRaw(key, into: &out)
+        JSONWriter.writeRaw(#"":"#, into: &out)
+        JSONWriter.writeString(string, into: &out)
+    }
+}
+
+extension ControllerSpec {
+    /// `{"id","class","view",…}`, defaults left out.
+    public var json: JSONValue {
+        var o: JSONObject = [
+            "id": .string(id), "class": .string(className), "view": view.map(JSONValue.string) ?? .null,
+        ]
+        if let parent { o["parent"] = .string(parent) }
+        if let presentingViewController { o["presentingViewController"] = .string(presentingViewController) }
+        if !implements.isEmpty { o["implements"] = .array(implements.map(JSONValue.string)) }
+        if !refusesActions.isEmpty { o["refusesActions"] = .array(refusesActions.map(JSONValue.string)) }
+        if overridesTouches { o["overridesTouches"] = .bool(true) }
+        if endsEditingOnTouchesBegan { o["endsEditingOnTouchesBegan"] = .bool(true) }
+        return .object(o)
+    }
+}
+
+extension ApplicationSpec {
+    /// `{"id","class","implements","delegate":{…}}`.
+    public var json: JSONValue {
+        var o: JSONObject = ["id": .string(id), "class": .string(className)]
+        if !implements.isEmpty { o["implements"] = .array(implements.map(JSONValue.string)) }
+        if !refusesActions.isEmpty { o["refusesActions"] = .array(refusesActions.map(JSONValue.string)) }
+        if let delegateID {
+            var d: JSONObject = ["id": .string(delegateID), "isResponder": .bool(delegateIsResponder)]
+            if !delegateImplements.isEmpty { d["implements"] = .array(delegateImplements.map(JSONValue.string)) }
+            if !delegateRefusesActions.isEmpty {
+                d["refusesActions"] = .array(delegateRefusesActions.map(JSONValue.string))
+            }
+            o["delegate"] = .object(d)
+        }
+        return .object(o)
+    }
+}
+
+extension ObjectSpec {
+    /// `{"id","class","implements"}`: an object that is not a responder.
+    public var json: JSONValue {
+        var o: JSONObject = ["id": .string(id), "class": .string(className)]
+        if !implements.isEmpty { o["implements"] = .array(implements.map(JSONValue.string)) }
+        return .object(o)
+    }
+}
+
+extension RecognizerKind {
+    /// The UIKit recognizer class that has this behaviour, written as a custom recognizer's `baseClass`.
+    public var uikitClassName: String {
+        switch self {
+        case .tap: "UITapGestureRecognizer"
+        case .longPress: "UILongPressGestureRecognizer"
+        case .pan: "UIPanGestureRecognizer"
+        case .other: "UIGestureRecognizer"
+        }
     }
 }

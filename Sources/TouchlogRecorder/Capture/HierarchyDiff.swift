@@ -1,0 +1,121 @@
+import ResponderCore
+import TouchlogFormat
+
+/// The changes from one captured hierarchy to the next as `set`, `insert` and `remove` records, in the order replay
+/// applies them: removals, then property changes, then insertions (each at its final index, lowest first).
+///
+/// `nil` means the change cannot be said that way and the writer must write a whole snapshot: a window came, went
+/// or changed level or key status, a controller or the application changed, or a view moved to another parent or
+/// among its siblings (a remove and insert would resign a first responder inside it). `isFirstResponder` is not
+/// diffed: first-responder changes are their own records.
+enum HierarchyDiff {
+    static func records(from old: HierarchySpec, to new: HierarchySpec, t: Double) -> [Record]? {
+        guard old.windows.count == new.windows.count, old.controllers == new.controllers,
+            old.application == new.application
+        else { return nil }
+        for (a, b) in zip(old.windows, new.windows) {
+            guard a.view.id == b.view.id, a.windowLevel == b.windowLevel, a.isKeyWindow == b.isKeyWindow,
+                a.policies == b.policies
+            else { return nil }
+        }
+        let before = Flat(old)
+        let after = Flat(new)
+        var removes: [Record] = []
+        var sets: [Record] = []
+        var inserts: [Record] = []
+        for (index, node) in after.nodes.enumerated() {
+            guard let oldIndex = before.index[node.view.id] else { continue }
+            let previous = before.nodes[oldIndex]
+            guard previous.parent == node.parent, previous.view.className == node.view.className,
+                previous.view.baseClass == node.view.baseClass
+            else { return nil }
+            if let patch = patch(from: previous.view, to: node.view) {
+                sets.append(.set(SetRecord(t: t, view: node.view.id, patch: patch)))
+            }
+            // Children: the ones both trees have must keep their order; the new ones are inserted, the gone removed.
+            let oldChildren = previous.view.subviews.map(\.id)
+            let newChildren = node.view.subviews.map(\.id)
+            guard oldChildren != newChildren else { continue }
+            let kept = oldChildren.filter { after.index[$0] != nil }
+            guard kept == newChildren.filter({ before.index[$0] != nil }) else { return nil }
+            for child in oldChildren where after.index[child] == nil {
+                removes.append(.remove(RemoveRecord(t: t, view: child)))
+            }
+            for (position, child) in node.view.subviews.enumerated() where before.index[child.id] == nil {
+                let atTop = position == newChildren.count - 1
+                inserts.append(
+                    .insert(InsertRecord(t: t, parent: node.view.id, index: atTop ? nil : position, view: child)))
+            }
+            _ = index
+        }
+        return removes + sets + inserts
+    }
+
+    /// The fields that differ, each with its new value; a field gone back to its default gets that default.
+    static func patch(from a: ViewSpec, to b: ViewSpec) -> ViewPatch? {
+        let kind = b.uikitClass
+        var p = ViewPatch()
+        var changed = false
+        func differs<T: Equatable>(_ x: T, _ y: T) -> Bool {
+            if x != y { changed = true }
+            return x != y
+        }
+        if differs(a.transform, b.transform) { p.transform = b.transform ?? .identity }
+        if differs(a.frame, b.frame) || differs(a.center, b.center) {
+            if let frame = b.frame { p.frame = frame } else { p.center = b.center }
+        }
+        if differs(a.bounds, b.bounds) {
+            p.bounds = b.bounds ?? b.frame.map { Rect(0, 0, $0.width, $0.height) }
+        }
+        if differs(a.isHidden, b.isHidden) { p.isHidden = b.isHidden ?? false }
+        if differs(a.alpha, b.alpha) { p.alpha = b.alpha ?? 1 }
+        if differs(a.isUserInteractionEnabled, b.isUserInteractionEnabled) {
+            p.isUserInteractionEnabled = b.isUserInteractionEnabled ?? kind.defaultUserInteractionEnabled
+        }
+        if differs(a.clipsToBounds, b.clipsToBounds) { p.clipsToBounds = b.clipsToBounds ?? kind.defaultClipsToBounds }
+        if differs(a.isMultipleTouchEnabled, b.isMultipleTouchEnabled) {
+            p.isMultipleTouchEnabled = b.isMultipleTouchEnabled ?? false
+        }
+        if differs(a.isExclusiveTouch, b.isExclusiveTouch) { p.isExclusiveTouch = b.isExclusiveTouch ?? false }
+        if differs(a.isEnabled, b.isEnabled) { p.isEnabled = b.isEnabled ?? true }
+        if differs(a.canBecomeFirstResponder, b.canBecomeFirstResponder) {
+            p.canBecomeFirstResponder = b.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder
+        }
+        if differs(a.canResignFirstResponder, b.canResignFirstResponder) {
+            p.canResignFirstResponder = b.canResignFirstResponder ?? true
+        }
+        if differs(a.overridesTouches, b.overridesTouches) {
+            p.overridesTouches = b.overridesTouches ?? kind.defaultOverridesTouches
+        }
+        if differs(a.implements, b.implements) { p.implements = b.implements }
+        if differs(a.actions, b.actions) { p.actions = b.actions }
+        if differs(a.gestureRecognizers, b.gestureRecognizers) { p.gestureRecognizers = b.gestureRecognizers }
+        if differs(a.keyboardDismissMode, b.keyboardDismissMode) {
+            p.keyboardDismissMode = b.keyboardDismissMode ?? KeyboardDismissMode.none
+        }
+        if differs(a.accessibilityIdentifier, b.accessibilityIdentifier) {
+            p.accessibilityIdentifier = b.accessibilityIdentifier ?? ""
+        }
+        if differs(a.accessibilityLabel, b.accessibilityLabel) { p.accessibilityLabel = b.accessibilityLabel ?? "" }
+        return changed ? p : nil
+    }
+
+    /// Every view of a hierarchy in pre-order, with its parent's id, and an index by id.
+    private struct Flat {
+        struct Node {
+            var view: ViewSpec
+            var parent: String?
+        }
+        var nodes: [Node] = []
+        var index: [String: Int] = [:]
+
+        init(_ hierarchy: HierarchySpec) {
+            var stack: [(ViewSpec, String?)] = hierarchy.windows.reversed().map { ($0.view, nil) }
+            while let (view, parent) = stack.popLast() {
+                index[view.id] = nodes.count
+                nodes.append(Node(view: view, parent: parent))
+                for child in view.subviews.reversed() { stack.append((child, view.id)) }
+            }
+        }
+    }
+}

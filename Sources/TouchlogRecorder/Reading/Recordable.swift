@@ -1,0 +1,226 @@
+import ResponderCore
+import TouchlogFormat
+
+/// A view as the recorder reads it. The adapter's `UIView` conforms; tests and benchmarks use plain classes.
+///
+/// Every read is a copy of small values, done on the main thread; nothing here keeps a reference to UIKit state
+/// beyond the object's identity (for its id).
+public protocol RecordableView: AnyObject {
+    /// This view's own properties (not its subviews).
+    func recordedFields() -> ViewFields
+    /// Calls `body` with each of `subviews`, back to front. A visit rather than an array: turning `[UIView]` into
+    /// an array of the protocol's type would allocate one per view of every capture.
+    func forEachRecordedSubview(_ body: (any RecordableView) -> Void)
+    /// `gestureRecognizers`, in the order they were added.
+    var recordedRecognizers: [any RecordableRecognizer] { get }
+    /// `isFirstResponder`: read alone by the first-responder search, which runs far more often than a snapshot.
+    var recordedIsFirstResponder: Bool { get }
+    /// Which of `selectors` the view responds to (`responds(to:)`), for `implements`.
+    func recordedImplements(_ selectors: [String]) -> [String]
+}
+
+/// A `UIControl`: a view with an enabled flag and target-action pairs.
+public protocol RecordableControl: RecordableView {
+    func recordedControlFields() -> ControlFields
+}
+
+/// A `UIWindow`: a view whose frame is in screen coordinates, with a level and the key flag.
+public protocol RecordableWindow: RecordableView {
+    var recordedWindowLevel: Double { get }
+    var recordedIsKeyWindow: Bool { get }
+    /// Keyboard-dismiss behaviours this window adds (a `sendEvent` override that resigns on outside touches).
+    var recordedPolicies: [DismissPolicy] { get }
+    /// `rootViewController`, from which the recorder finds every controller of the window.
+    var recordedRootController: (any RecordableController)? { get }
+}
+
+/// The `UIApplication` and its delegate: the end of the responder chain.
+public protocol RecordableApplication: AnyObject {
+    var recordedClassName: String { get }
+    /// The delegate, its class name and whether it is a `UIResponder` (then it is in the responder chain).
+    var recordedDelegate: (object: AnyObject, className: String, isResponder: Bool)? { get }
+    /// Which of `selectors` the application and its delegate respond to.
+    func recordedImplements(_ selectors: [String]) -> (application: [String], delegate: [String])
+}
+
+/// A `UIGestureRecognizer`.
+public protocol RecordableRecognizer: AnyObject {
+    func recordedFields() -> RecognizerFields
+}
+
+/// A `UIViewController`.
+public protocol RecordableController: AnyObject {
+    func recordedFields() -> ControllerFields
+    func recordedImplements(_ selectors: [String]) -> [String]
+}
+
+/// The text a view shows, as far as the recorder may know it: typed text never leaves the device.
+public enum TextReading: Sendable, Equatable {
+    /// Not a text view, or no text.
+    case none
+    /// The text's length in UTF-16 code units (`NSString.length`); the text itself is never read into the recorder.
+    case length(Int)
+    /// `isSecureTextEntry`: not read at all, not even its length.
+    case secure
+}
+
+/// One view's own properties, as read from UIKit.
+public struct ViewFields: Sendable {
+    /// The runtime class, module-qualified for app classes (`Wallet.LoginField`).
+    public var className: String
+    /// The nearest public UIKit ancestor when `className` is not one (`UIButton` for `Chat.ReactionButton`).
+    public var baseClass: String?
+    /// nil when a non-identity transform makes UIKit's `frame` undefined.
+    public var frame: Rect?
+    public var bounds: Rect
+    public var center: Point
+    public var transform: AffineTransform
+    public var isHidden: Bool
+    public var alpha: Double
+    public var isUserInteractionEnabled: Bool
+    public var clipsToBounds: Bool
+    public var isMultipleTouchEnabled: Bool
+    public var isExclusiveTouch: Bool
+    public var canBecomeFirstResponder: Bool
+    public var isFirstResponder: Bool
+    public var accessibilityIdentifier: String?
+    public var accessibilityLabel: String?
+    /// Scroll views only.
+    public var keyboardDismissMode: KeyboardDismissMode?
+    public var text: TextReading
+
+    public init(
+        className: String, baseClass: String? = nil, frame: Rect?, bounds: Rect? = nil, center: Point? = nil,
+        transform: AffineTransform = .identity, isHidden: Bool = false, alpha: Double = 1,
+        isUserInteractionEnabled: Bool = true, clipsToBounds: Bool = false, isMultipleTouchEnabled: Bool = false,
+        isExclusiveTouch: Bool = false, canBecomeFirstResponder: Bool = false, isFirstResponder: Bool = false,
+        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil,
+        keyboardDismissMode: KeyboardDismissMode? = nil, text: TextReading = .none
+    ) {
+        self.className = className
+        self.baseClass = baseClass
+        self.frame = frame
+        let size = frame.map { Size($0.width, $0.height) } ?? Size(0, 0)
+        self.bounds = bounds ?? Rect(0, 0, size.width, size.height)
+        self.center =
+            center ?? frame.map { Point($0.x + $0.width / 2, $0.y + $0.height / 2) } ?? Point(0, 0)
+        self.transform = transform
+        self.isHidden = isHidden
+        self.alpha = alpha
+        self.isUserInteractionEnabled = isUserInteractionEnabled
+        self.clipsToBounds = clipsToBounds
+        self.isMultipleTouchEnabled = isMultipleTouchEnabled
+        self.isExclusiveTouch = isExclusiveTouch
+        self.canBecomeFirstResponder = canBecomeFirstResponder
+        self.isFirstResponder = isFirstResponder
+        self.accessibilityIdentifier = accessibilityIdentifier
+        self.accessibilityLabel = accessibilityLabel
+        self.keyboardDismissMode = keyboardDismissMode
+        self.text = text
+    }
+}
+
+/// A control's enabled flag and its target-action pairs (`allTargets`, `actions(forTarget:forControlEvent:)`).
+public struct ControlFields {
+    public var isEnabled: Bool
+    public var actions: [ControlAction]
+
+    public init(isEnabled: Bool, actions: [ControlAction]) {
+        self.isEnabled = isEnabled
+        self.actions = actions
+    }
+}
+
+/// One target-action pair of a control. `target` nil: nil-targeted (sent along the responder chain).
+public struct ControlAction {
+    public var events: [String]
+    public var target: AnyObject?
+    public var action: String
+
+    public init(events: [String], target: AnyObject?, action: String) {
+        self.events = events
+        self.target = target
+        self.action = action
+    }
+}
+
+/// A gesture recognizer's flags and targets.
+public struct RecognizerFields {
+    public var className: String
+    /// The UIKit recognizer class a custom one derives from, which decides its behaviour.
+    public var baseClass: String?
+    public var isEnabled: Bool
+    public var cancelsTouchesInView: Bool
+    public var delaysTouchesBegan: Bool
+    public var delaysTouchesEnded: Bool
+    /// Tap recognizers only.
+    public var numberOfTapsRequired: Int
+    public var actions: [(target: AnyObject?, action: String)]
+
+    public init(
+        className: String, baseClass: String? = nil, isEnabled: Bool = true, cancelsTouchesInView: Bool = true,
+        delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true, numberOfTapsRequired: Int = 1,
+        actions: [(target: AnyObject?, action: String)] = []
+    ) {
+        self.className = className
+        self.baseClass = baseClass
+        self.isEnabled = isEnabled
+        self.cancelsTouchesInView = cancelsTouchesInView
+        self.delaysTouchesBegan = delaysTouchesBegan
+        self.delaysTouchesEnded = delaysTouchesEnded
+        self.numberOfTapsRequired = numberOfTapsRequired
+        self.actions = actions
+    }
+}
+
+/// A view controller's place: its root view, its parent and the controller that presented it.
+public struct ControllerFields {
+    public var className: String
+    public var view: (any RecordableView)?
+    /// `viewIfLoaded?.window != nil`: only such a controller can be named (its `view` must be in the snapshot).
+    public var isViewInWindow: Bool
+    public var parent: (any RecordableController)?
+    public var presenting: (any RecordableController)?
+    /// Children and the presented controller, so the whole tree is found from each window's root.
+    public var children: [any RecordableController]
+
+    public init(
+        className: String, view: (any RecordableView)?, isViewInWindow: Bool = true,
+        parent: (any RecordableController)? = nil,
+        presenting: (any RecordableController)? = nil, children: [any RecordableController] = []
+    ) {
+        self.className = className
+        self.view = view
+        self.isViewInWindow = isViewInWindow
+        self.parent = parent
+        self.presenting = presenting
+        self.children = children
+    }
+}
+
+/// One `UITouch` of an event, read in `UIWindow.sendEvent(_:)` before the event is passed on.
+public struct TouchReading {
+    /// The `UITouch` object: the same object for a finger's whole life, which gives it its number.
+    public var touch: AnyObject
+    public var phase: TouchlogFormat.TouchPhase
+    /// `location(in: nil)`: in the window's coordinates.
+    public var locationInWindow: Point
+    /// `timestamp`, seconds of system uptime.
+    public var timestamp: Double
+    public var tapCount: Int
+    /// `view`: already hit-tested when the window receives the event.
+    public var view: (any RecordableView)?
+
+    public init(
+        touch: AnyObject, phase: TouchlogFormat.TouchPhase, locationInWindow: Point, timestamp: Double,
+        tapCount: Int = 1,
+        view: (any RecordableView)?
+    ) {
+        self.touch = touch
+        self.phase = phase
+        self.locationInWindow = locationInWindow
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.view = view
+    }
+}

@@ -1,0 +1,361 @@
+import ResponderCore
+import TouchlogFormat
+
+/// The recorder: what the adapter calls from UIKit's hooks, on the main thread (hence `@MainActor`).
+///
+/// Every call copies small values (a touch's phase and location, a hierarchy capture) and pushes them to the
+/// writer thread, which diffs, encodes and writes. The decisions are here, so the adapter stays a list of reads:
+///
+/// - a snapshot at the start, and before and after each event that begins or ends a touch, each key and each action,
+///   a capture the writer turns into `set` / `insert` / `remove` records (or a snapshot when that is shorter);
+/// - touches with their session number, UIEvent number and the view UIKit bound them to (on `began`);
+/// - first-responder changes: an observation when UIKit's own handling explains it (a tap on a field, a declared
+///   policy or recognizer effect), otherwise the app's own call (`call` record) followed by the observation;
+/// - actions: a control's action sent during a touch is only observed (`sent`: replay derives it), any other
+///   `sendAction` is also input (`action`);
+/// - keyboard notifications, and key presses as lengths.
+///
+/// ```swift
+/// let recorder = Recorder(session: info, sink: try FileSink(directory: dir, name: info.sessionID), startUptime: now)
+/// recorder.windows = { app.windows }      // the adapter's reads
+/// recorder.start(at: now)
+/// ```
+@MainActor
+public final class Recorder {
+    public let configuration: RecorderConfiguration
+    /// The app's windows, back to front: read at every capture.
+    public var windows: @MainActor () -> [any RecordableWindow] = { [] }
+    public var application: (any RecordableApplication)?
+
+    private let pipeline: RecordingPipeline
+    private let startUptime: Double
+    private var capture: HierarchyCapture
+    private var ids = ObjectIDs()
+    private var lastT = 0.0
+    private var started = false
+
+    private final class WeakObject {
+        weak var object: AnyObject?
+        init(_ object: AnyObject?) { self.object = object }
+    }
+    /// Fingers down: the `UITouch` object and its number.
+    private var touchNumbers: [ObjectIdentifier: (touch: WeakObject, number: Int64)] = [:]
+    private var nextTouchNumber: Int64 = 1
+    private var eventNumber = 0
+    /// The views the touches of the current multi-touch sequence were bound to: a field among them that becomes
+    /// first responder did so because it was tapped.
+    private var touchedViews: [WeakObject] = []
+    private var firstResponder = WeakObject(nil)
+    private var firstResponderID: String?
+    /// The window inside whose `sendEvent` the recorder is: changes then are the event's effects unless app code
+    /// (an action) made them.
+    private var dispatching: (any RecordableWindow)?
+    /// Set for an event of moved or resting fingers only: its dispatch is not followed by a capture (too frequent
+    /// to afford one; what it changes is caught before the next touch ends).
+    private var dispatchingChangesNothing = false
+    /// Between `beginEvent` and the touches: keyboard records wait for the touches to be written.
+    private var eventOpen = false
+    private var heldKeyboard: [KeyboardRecord] = []
+    /// Text lengths last seen per view, to turn a text change into a key press's length.
+    private var textLengths: [ObjectIdentifier: Int] = [:]
+
+    public init(
+        configuration: RecorderConfiguration = RecorderConfiguration(), session: SessionInfo,
+        sink: any RecordingSink, startUptime: Double, background: Bool = true
+    ) {
+        self.configuration = configuration
+        self.startUptime = startUptime
+        capture = HierarchyCapture(
+            privacy: configuration.privacy, recognizerEffects: configuration.recognizerEffects)
+        let header = Self.header(session, configuration)
+        pipeline = RecordingPipeline(
+            writer: RecordWriter(sink: sink, header: header, maxFileBytes: configuration.maxFileBytes),
+            capacity: configuration.bufferCapacity, mode: background ? .background : .manual)
+        pipeline.push(.record(.session(header)))
+    }
+
+    /// Records the first snapshot. Called once the app's first window is up.
+    public func start(at uptime: Double) {
+        started = true
+        syncHierarchy(t: time(uptime), snapshot: true)
+        // The snapshot carries the first responder (`isFirstResponder`); changes are recorded from here on.
+        let found = findFirstResponder()
+        firstResponder = WeakObject(found?.view)
+        firstResponderID = found.flatMap { ids.knownID(of: $0.view) }
+    }
+
+    // MARK: Events
+
+    /// `UIApplication.sendEvent(_:)`, before any window sees the event. Optional: with it, keyboard notifications
+    /// posted before the recording window's `sendEvent` runs (by an override that resigns on an outside touch) are
+    /// written after the touches, as the effects of the event they belong to.
+    public func beginEvent() {
+        eventOpen = true
+    }
+
+    /// `UIApplication.sendEvent(_:)` has returned.
+    public func endEvent() { pushHeldObservations() }
+
+    /// Writes what waited for the touches, at their time (notifications posted before them carry an earlier one).
+    private func pushHeldObservations() {
+        eventOpen = false
+        for var keyboard in heldKeyboard {
+            keyboard.t = max(keyboard.t, lastT)
+            push(.keyboard(keyboard))
+        }
+        heldKeyboard = []
+    }
+
+    /// `UIWindow.sendEvent(_:)`, before the event is passed on: the touches of `window` in this event.
+    public func willSendEvent(_ touches: [TouchReading], in window: any RecordableWindow) {
+        guard started, let first = touches.first else { return }
+        let t = time(first.timestamp)
+        let hasBegan = touches.contains { $0.phase == .began }
+        let changesTouches = touches.contains { $0.phase != .moved && $0.phase != .stationary }
+        if changesTouches { syncHierarchy(t: t) }
+        // A `sendEvent` override that resigns on an outside touch runs before this one: with the policy declared,
+        // its resign is the event's effect and is written after the touch, where replay predicts it.
+        let policyResign =
+            hasBegan && window.recordedPolicies.contains(.dismissOnOutsideTouch)
+            && firstResponder.object != nil && findFirstResponder() == nil
+        if !policyResign { syncFirstResponder(t: t, appCode: true) }
+        if hasBegan && touchNumbers.isEmpty {
+            eventNumber += 1
+            touchedViews = []
+        }
+        let windowID = ids.knownID(of: window)
+        let origin = window.recordedFields().frame.map { Point($0.x, $0.y) } ?? Point(0, 0)
+        for reading in touches {
+            let key = ObjectIdentifier(reading.touch)
+            var number: Int64
+            if let known = touchNumbers[key], known.touch.object === reading.touch {
+                number = known.number
+            } else {
+                number = nextTouchNumber
+                nextTouchNumber += 1
+                touchNumbers[key] = (WeakObject(reading.touch), number)
+            }
+            var view: String?
+            if reading.phase == .began {
+                touchedViews.append(WeakObject(reading.view))
+                view = reading.view.flatMap { ids.knownID(of: $0) }
+            }
+            push(
+                .touch(
+                    TouchRecord(
+                        t: t, touch: .number(number), phase: reading.phase, x: reading.locationInWindow.x + origin.x,
+                        y: reading.locationInWindow.y + origin.y, window: windowID, tapCount: reading.tapCount,
+                        event: eventNumber, view: view)))
+            if reading.phase == .ended || reading.phase == .cancelled { touchNumbers[key] = nil }
+        }
+        dispatching = window
+        if policyResign { syncFirstResponder(t: t, appCode: false) }
+        pushHeldObservations()
+        if !changesTouches { dispatchingChangesNothing = true }
+    }
+
+    /// `UIWindow.sendEvent(_:)`, after the event was passed on (delivered, recognised, actions sent).
+    public func didSendEvent(at uptime: Double) {
+        guard started, dispatching != nil else { return }
+        let t = time(uptime)
+        syncFirstResponder(t: t, appCode: false)
+        dispatching = nil
+        if dispatchingChangesNothing {
+            dispatchingChangesNothing = false
+            return
+        }
+        syncHierarchy(t: t)
+    }
+
+    /// `UIApplication.sendAction(_:to:from:for:)` has run. `target` is the object that received it (for a
+    /// nil-targeted action, the one the responder chain found), nil when nobody handled it.
+    public func didSendAction(
+        _ action: String, target: AnyObject?, sender: AnyObject?, handled: Bool, at uptime: Double
+    ) {
+        guard started else { return }
+        let t = time(uptime)
+        let fromControl = sender is any RecordableControl
+        let targetReference: ObservedReference
+        if !handled || target == nil {
+            targetReference = .nobody
+        } else if let id = ids.knownID(of: target!) {
+            targetReference = .object(id)
+        } else {
+            targetReference = .unrecorded  // an object the recording cannot name yet
+        }
+        let senderID = sender.flatMap { ids.knownID(of: $0) }
+        if dispatching == nil || !fromControl {
+            // App code sending an action is input replay must apply; a control's touch-driven action is derived.
+            push(.action(ActionRecord(t: t, action: action, target: targetReference.id, sender: senderID)))
+        }
+        push(
+            .sent(
+                SentRecord(
+                    t: t, action: action, target: targetReference, sender: senderID.map { .object($0) } ?? .nobody)))
+        // What the action's code did to the first responder is the app's doing.
+        syncFirstResponder(t: t, appCode: true)
+    }
+
+    // MARK: Keyboard and text
+
+    /// A keyboard notification (`keyboardWillShowNotification`…) with its end frame in screen coordinates.
+    public func keyboard(_ phase: KeyboardPhase, frame: Rect, at uptime: Double) {
+        guard started else { return }
+        let t = time(uptime)
+        if eventOpen {
+            heldKeyboard.append(KeyboardRecord(t: t, phase: phase, frame: frame))
+            return
+        }
+        // UIKit posts willShow from inside becomeFirstResponder: the change it follows is written first.
+        syncFirstResponder(t: t, appCode: dispatching == nil)
+        push(.keyboard(KeyboardRecord(t: t, phase: phase, frame: frame)))
+    }
+
+    /// A text view's text changed (`UITextField.textDidChangeNotification`…): a key press, written as the number
+    /// of UTF-16 code units it added (0 for a deletion). A secure field's text is never read: each change counts 1.
+    public func textDidChange(in view: any RecordableView, text: TextReading, at uptime: Double) {
+        guard started else { return }
+        let t = time(uptime)
+        syncFirstResponder(t: t, appCode: dispatching == nil)
+        syncHierarchy(t: t)
+        let key = ObjectIdentifier(view)
+        let length: Int
+        switch text {
+        case .none:
+            length = 0
+            textLengths[key] = 0
+        case .secure:
+            length = 1
+        case .length(let now):
+            length = max(0, now - (textLengths[key] ?? 0))
+            textLengths[key] = now
+        }
+        push(.key(KeyRecord(t: t, length: length)))
+    }
+
+    /// Editing began or ended (`UITextField.textDidBeginEditingNotification`…): the first responder may have changed.
+    public func editingDidChange(at uptime: Double) {
+        // Before the touches of an open event: the window will look when it records them.
+        guard started, !eventOpen else { return }
+        syncFirstResponder(t: time(uptime), appCode: dispatching == nil)
+    }
+
+    /// The app may have changed its hierarchy outside any event (a timer, a network response): a capture now.
+    public func hierarchyMayHaveChanged(at uptime: Double) {
+        guard started else { return }
+        syncHierarchy(t: time(uptime))
+    }
+
+    // MARK: Writing
+
+    /// Writes everything recorded so far and syncs the file (the app is going to the background, a test is done).
+    public func flush() { pipeline.flush() }
+
+    /// Flushes and stops the writer; nothing is recorded afterwards.
+    public func stop() {
+        started = false
+        pipeline.stop()
+    }
+
+    /// Why the recording stopped growing, if it did (a full disk).
+    public var failure: (any Error)? { pipeline.failure }
+
+    // MARK: Decisions
+
+    /// Seconds since the session started, to the microsecond, never less than the last record's.
+    private func time(_ uptime: Double) -> Double {
+        let t = ((uptime - startUptime) * 1_000_000).rounded() / 1_000_000
+        lastT = max(lastT, t)
+        return lastT
+    }
+
+    private func push(_ record: Record) { pipeline.push(.record(record)) }
+
+    private func syncHierarchy(t: Double, snapshot: Bool = false) {
+        let hierarchy = capture.capture(windows: windows(), application: application, ids: &ids)
+        pipeline.push(.hierarchy(hierarchy, t: t, snapshot: snapshot))
+    }
+
+    /// The recursive first-responder search: the key window first, then the others.
+    private func findFirstResponder() -> (view: any RecordableView, window: any RecordableWindow)? {
+        let all = windows()
+        for window in all.filter(\.recordedIsKeyWindow) + all.filter({ !$0.recordedIsKeyWindow }) {
+            if let view = Self.firstResponder(in: window) { return (view, window) }
+        }
+        return nil
+    }
+
+    private static func firstResponder(in view: any RecordableView) -> (any RecordableView)? {
+        if view.recordedIsFirstResponder { return view }
+        var found: (any RecordableView)?
+        view.forEachRecordedSubview { subview in
+            if found == nil { found = firstResponder(in: subview) }
+        }
+        return found
+    }
+
+    /// Writes a first-responder change since the last look, if any.
+    private func syncFirstResponder(t: Double, appCode: Bool) {
+        let found = findFirstResponder()
+        guard found?.view !== firstResponder.object || (found == nil && firstResponderID != nil) else { return }
+        var newID: String?
+        if let found {
+            newID = ids.knownID(of: found.view)
+            if newID == nil {
+                // A view that appeared since the last capture (and focused at once): capture it first.
+                syncHierarchy(t: t)
+                newID = ids.knownID(of: found.view)
+            }
+        }
+        let explained = !appCode && explainedByUIKit(newFirstResponder: found?.view)
+        if !explained {
+            if let newID {
+                push(.call(CallRecord(t: t, responder: newID, method: .becomeFirstResponder)))
+            } else if let oldID = firstResponderID, let old = firstResponder.object, ids.knownID(of: old) == oldID {
+                push(.call(CallRecord(t: t, responder: oldID, method: .resignFirstResponder)))
+            }
+        }
+        push(
+            .firstResponder(
+                FirstResponderRecord(t: t, view: newID, window: found.flatMap { ids.knownID(of: $0.window) })))
+        firstResponder = WeakObject(found?.view)
+        firstResponderID = newID
+    }
+
+    /// Whether UIKit's handling of the current event (as replay models it) explains the change: a tapped view
+    /// taking focus, or a resign that a declared policy or recognizer effect performs.
+    private func explainedByUIKit(newFirstResponder: (any RecordableView)?) -> Bool {
+        guard let dispatching else { return false }
+        if let view = newFirstResponder {
+            return touchedViews.contains { $0.object === view }
+        }
+        return !dispatching.recordedPolicies.isEmpty || !configuration.policies.isEmpty
+            || !configuration.recognizerEffects.isEmpty
+    }
+
+    private static func header(_ info: SessionInfo, _ configuration: RecorderConfiguration) -> SessionHeader {
+        var json: JSONObject = [
+            "type": "session", "format": .string(SessionHeader.supportedFormat), "session": .string(info.sessionID),
+        ]
+        if let startedAt = info.startedAt { json["startedAt"] = .string(startedAt) }
+        var app = JSONObject()
+        if let id = info.appID { app["id"] = .string(id) }
+        if let version = info.appVersion { app["version"] = .string(version) }
+        if let build = info.appBuild { app["build"] = .string(build) }
+        if !app.isEmpty { json["app"] = .object(app) }
+        var device = JSONObject()
+        if let model = info.deviceModel { device["model"] = .string(model) }
+        if let system = info.system { device["system"] = .string(system) }
+        if let screen = info.screen { device["screen"] = .array([.number(screen.width), .number(screen.height)]) }
+        if let scale = info.scale { device["scale"] = .number(scale) }
+        if !device.isEmpty { json["device"] = .object(device) }
+        json["recorder"] = ["name": "TouchlogRecorder", "version": .string(Self.version)]
+        if !configuration.policies.isEmpty {
+            json["policies"] = .array(configuration.policies.map { .string($0.rawValue) })
+        }
+        return SessionHeader(json: json)
+    }
+
+    /// The recorder's version, written in every header.
+    public static let version = "0.1.0"
+}

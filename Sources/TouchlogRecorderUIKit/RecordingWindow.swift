@@ -1,0 +1,53 @@
+import ResponderCore
+import TouchlogFormat
+import TouchlogRecorder
+
+#if canImport(UIKit)
+    import UIKit
+#else
+    import UIKitStandIn
+#endif
+
+/// A `UIWindow` that records every event before passing it on: make the app's windows instances of it (or of a
+/// subclass), and no swizzling is needed.
+///
+/// When the window's `sendEvent(_:)` runs, UIKit has already hit-tested each new touch (`touch.view`), which is
+/// recorded as the observed view. A subclass that resigns the first responder on an outside touch before calling
+/// `super.sendEvent` declares it with `touchlogPolicies` (`[.dismissOnOutsideTouch]`), so replay models it.
+open class RecordingWindow: UIWindow {
+    /// Keyboard-dismiss behaviours this window adds (docs/log-format.md, policies).
+    open var touchlogPolicies: [DismissPolicy] { [] }
+
+    open override func sendEvent(_ event: UIEvent) {
+        guard let recording = TouchlogRecording.current, event.type == .touches else {
+            super.sendEvent(event)
+            return
+        }
+        let touches = (event.touches(for: self) ?? []).map { touch in
+            TouchReading(
+                touch: touch, phase: TouchlogFormat.TouchPhase(touch.phase),
+                locationInWindow: Point(Double(touch.location(in: nil).x), Double(touch.location(in: nil).y)),
+                timestamp: touch.timestamp, tapCount: touch.tapCount, view: touch.view)
+        }
+        recording.recorder.willSendEvent(touches.sorted { $0.timestamp < $1.timestamp }, in: self)
+        super.sendEvent(event)
+        recording.recorder.didSendEvent(at: event.timestamp)
+    }
+}
+
+extension TouchlogFormat.TouchPhase {
+    init(_ phase: UITouch.Phase) {
+        switch phase {
+        case .began: self = .began
+        case .moved: self = .moved
+        case .stationary: self = .stationary
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        // Pointer hover phases carry no touch of a finger; they are read as resting.
+        case .regionEntered, .regionMoved, .regionExited: self = .stationary
+        #if canImport(UIKit)
+            @unknown default: self = .stationary
+        #endif
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import ResponderCore
+import TouchlogFormat
+import TouchlogRecorder
+
+#if canImport(UIKit)
+    import UIKit
+#else
+    import Foundation
+    import UIKitStandIn
+#endif
+
+/// Starts and owns a recording in an app: the recorder, the windows it records, and the notifications it listens to.
+///
+/// ```swift
+/// // In the app delegate of a debug or QA build, once the window exists:
+/// let window = RecordingWindow(frame: UIScreen.main.bounds)
+/// try TouchlogRecording.start(session: info, directory: documents, windows: [window])
+/// ```
+///
+/// Keyboard notifications become `keyboard` records, text-editing notifications first-responder checks and key
+/// lengths, and going to the background flushes the file.
+@MainActor
+public final class TouchlogRecording {
+    /// The recording in progress, which the window and application subclasses report to.
+    public private(set) static var current: TouchlogRecording?
+
+    public let recorder: Recorder
+    /// Seconds of system uptime, the clock of `UIEvent.timestamp`.
+    public let uptime: () -> Double
+    private var windows: [WeakWindow] = []
+    private var observers: [NSObjectProtocol] = []
+    private let center: NotificationCenter
+
+    private final class WeakWindow {
+        weak var window: RecordingWindow?
+        init(_ window: RecordingWindow) { self.window = window }
+    }
+
+    /// Records `windows` (add more with `add(_:)`) into `sink`. `uptime` defaults to `ProcessInfo.systemUptime`.
+    @discardableResult
+    public static func start(
+        session: SessionInfo, sink: any RecordingSink, windows: [RecordingWindow],
+        configuration: RecorderConfiguration = RecorderConfiguration(),
+        application: UIApplication? = nil, center: NotificationCenter = .default,
+        uptime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }, background: Bool = true
+    ) -> TouchlogRecording {
+        current?.stop()
+        let recording = TouchlogRecording(
+            recorder: Recorder(
+                configuration: configuration, session: session, sink: sink, startUptime: uptime(),
+                background: background), uptime: uptime, center: center)
+        recording.windows = windows.map(WeakWindow.init)
+        recording.recorder.windows = { [weak recording] in recording?.liveWindows() ?? [] }
+        recording.recorder.application = application
+        current = recording
+        recording.observe()
+        recording.recorder.start(at: uptime())
+        return recording
+    }
+
+    /// Records `directory/<session id>.jsonl` (and its continuations).
+    @discardableResult
+    public static func start(
+        session: SessionInfo, directory: String, windows: [RecordingWindow],
+        configuration: RecorderConfiguration = RecorderConfiguration(), application: UIApplication? = nil
+    ) throws -> TouchlogRecording {
+        start(
+            session: session, sink: try FileSink(directory: directory, name: session.sessionID), windows: windows,
+            configuration: configuration, application: application)
+    }
+
+    private init(recorder: Recorder, uptime: @escaping () -> Double, center: NotificationCenter) {
+        self.recorder = recorder
+        self.uptime = uptime
+        self.center = center
+    }
+
+    /// Records another window from now on (a window created later: a second scene, an overlay).
+    public func add(_ window: RecordingWindow) {
+        windows.append(WeakWindow(window))
+        recorder.hierarchyMayHaveChanged(at: uptime())
+    }
+
+    /// Writes everything so far and stops; the file is complete.
+    public func stop() {
+        for observer in observers { center.removeObserver(observer) }
+        observers = []
+        recorder.stop()
+        if TouchlogRecording.current === self { TouchlogRecording.current = nil }
+    }
+
+    /// The recursive first-responder search, key window first.
+    func firstResponder() -> UIResponder? {
+        let all = liveWindows()
+        for window in all.filter(\.isKeyWindow) + all.filter({ !$0.isKeyWindow }) {
+            if let found = Self.firstResponder(in: window) { return found }
+        }
+        return nil
+    }
+
+    private static func firstResponder(in view: UIView) -> UIResponder? {
+        if view.isFirstResponder { return view }
+        for subview in view.subviews {
+            if let found = firstResponder(in: subview) { return found }
+        }
+        return nil
+    }
+
+    private func liveWindows() -> [RecordingWindow] {
+        windows.removeAll { $0.window == nil }
+        return windows.compactMap(\.window).sorted { $0.windowLevel.rawValue < $1.windowLevel.rawValue }
+    }
+
+    private func observe() {
+        let keyboard: [(Notification.Name, KeyboardPhase)] = [
+            (UIResponder.keyboardWillShowNotification, .willShow), (UIResponder.keyboardDidShowNotification, .didShow),
+            (UIResponder.keyboardWillHideNotification, .willHide), (UIResponder.keyboardDidHideNotification, .didHide),
+            (UIResponder.keyboardWillChangeFrameNotification, .willChangeFrame),
+        ]
+        for (name, phase) in keyboard {
+            on(name) { recording, posted in
+                guard let frame = posted.keyboardFrame else { return }
+                recording.recorder.keyboard(phase, frame: frame, at: recording.uptime())
+            }
+        }
+        for name in [
+            UITextField.textDidBeginEditingNotification, UITextField.textDidEndEditingNotification,
+            UITextView.textDidBeginEditingNotification, UITextView.textDidEndEditingNotification,
+        ] {
+            on(name) { recording, _ in recording.recorder.editingDidChange(at: recording.uptime()) }
+        }
+        for name in [UITextField.textDidChangeNotification, UITextView.textDidChangeNotification] {
+            on(name) { recording, posted in
+                guard let view = posted.view else { return }
+                recording.recorder.textDidChange(in: view, text: view.recordedFields().text, at: recording.uptime())
+            }
+        }
+        on(UIApplication.didEnterBackgroundNotification) { recording, _ in recording.recorder.flush() }
+    }
+
+    private func on(_ name: Notification.Name, _ body: @escaping @MainActor (TouchlogRecording, Posted) -> Void) {
+        let handler = Handler(recording: self, body: body)
+        observers.append(
+            center.addObserver(forName: name, object: nil, queue: nil) { notification in handler.handle(notification) }
+        )
+    }
+
+    /// What the recorder takes from a notification: the keyboard's end frame, the text view that posted it.
+    private struct Posted: Sendable {
+        var keyboardFrame: Rect?
+        var view: UIView?
+    }
+
+    /// UIKit posts these notifications on the main thread, where the recorder runs: the handler asserts that and
+    /// calls the recorder there.
+    private struct Handler: @unchecked Sendable {
+        weak var recording: TouchlogRecording?
+        let body: @MainActor (TouchlogRecording, Posted) -> Void
+
+        func handle(_ notification: Notification) {
+            let value = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue
+            let posted = Posted(keyboardFrame: value.map { Rect($0.cgRectValue) }, view: notification.object as? UIView)
+            MainActor.assumeIsolated {
+                if let recording { body(recording, posted) }
+            }
+        }
+    }
+
+    // MARK: Recognizer targets
+
+    /// UIKit does not list a recognizer's targets: an app that wants them recorded (and their `effect` modelled)
+    /// declares each one where it adds it.
+    private static var recognizerActions:
+        [ObjectIdentifier: (recognizer: WeakRecognizer, actions: [(WeakTarget, String)])] = [:]
+
+    private final class WeakRecognizer {
+        weak var object: UIGestureRecognizer?
+        init(_ object: UIGestureRecognizer) { self.object = object }
+    }
+
+    private final class WeakTarget {
+        weak var object: AnyObject?
+        init(_ object: AnyObject?) { self.object = object }
+    }
+
+    /// Declares that `recognizer` sends `action` to `target` (what `addTarget(_:action:)` was given).
+    public static func declare(_ recognizer: UIGestureRecognizer, target: AnyObject?, action: Selector) {
+        let key = ObjectIdentifier(recognizer)
+        var entry = recognizerActions[key]
+        if entry?.recognizer.object !== recognizer { entry = (WeakRecognizer(recognizer), []) }
+        entry!.actions.append((WeakTarget(target), NSStringFromSelector(action)))
+        recognizerActions[key] = entry
+    }
+
+    static func declaredActions(of recognizer: UIGestureRecognizer) -> [(target: AnyObject?, action: String)] {
+        guard let entry = recognizerActions[ObjectIdentifier(recognizer)], entry.recognizer.object === recognizer
+        else { return [] }
+        return entry.actions.map { ($0.0.object, $0.1) }
+    }
+}

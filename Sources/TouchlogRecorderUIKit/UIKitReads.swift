@@ -1,0 +1,187 @@
+import ResponderCore
+import TouchlogRecorder
+
+#if canImport(UIKit)
+    import UIKit
+#else
+    import Foundation
+    import UIKitStandIn
+#endif
+
+// The adapter's whole job: UIKit's objects answer the recorder's reads. Every read here is a property of a public
+// UIKit class; docs/recorder.md lists them for a reviewer with Xcode. UIKit's classes are main-actor isolated and the
+// recorder reads them on the main thread: the conformances are `@preconcurrency`, which checks that at run time.
+
+extension UIView: @preconcurrency RecordableView {
+    public func recordedFields() -> ViewFields {
+        let className = recordedClassName(of: self)
+        let base = uikitBaseClass(of: self)
+        var text = TextReading.none
+        if let field = self as? UITextField {
+            // Secure fields are not read at all; otherwise only the length leaves this line.
+            text = field.isSecureTextEntry ? .secure : .length((field.text ?? "").utf16.count)
+        } else if let textView = self as? UITextView {
+            text = textView.isSecureTextEntry ? .secure : .length((textView.text ?? "").utf16.count)
+        }
+        let identity = transform.isIdentity
+        return ViewFields(
+            className: className, baseClass: base == className ? nil : base,
+            frame: identity ? Rect(frame) : nil, bounds: Rect(bounds),
+            center: Point(Double(center.x), Double(center.y)),
+            transform: ResponderCore.AffineTransform(transform), isHidden: isHidden, alpha: Double(alpha),
+            isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
+            isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch,
+            canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
+            accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
+            keyboardDismissMode: (self as? UIScrollView).map { KeyboardDismissMode($0.keyboardDismissMode) },
+            text: text)
+    }
+
+    public func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {
+        for subview in subviews { body(subview) }
+    }
+    public var recordedRecognizers: [any RecordableRecognizer] { gestureRecognizers ?? [] }
+    public var recordedIsFirstResponder: Bool { isFirstResponder }
+
+    public func recordedImplements(_ selectors: [String]) -> [String] {
+        selectors.filter { responds(to: Selector($0)) }
+    }
+}
+
+extension UIControl: @preconcurrency RecordableControl {
+    public func recordedControlFields() -> ControlFields {
+        var actions: [ControlAction] = []
+        let events = allControlEvents
+        for target in allTargets {
+            // UIKit lists a nil target as NSNull.
+            let object: AnyObject? = target.base is NSNull ? nil : target.base as AnyObject
+            var byAction: [String: [String]] = [:]
+            var order: [String] = []
+            for (name, event) in controlEventNames where events.contains(event) {
+                for action in self.actions(forTarget: object ?? NSNull(), forControlEvent: event) ?? [] {
+                    if byAction[action] == nil { order.append(action) }
+                    byAction[action, default: []].append(name)
+                }
+            }
+            for action in order {
+                actions.append(ControlAction(events: byAction[action]!, target: object, action: action))
+            }
+        }
+        return ControlFields(isEnabled: isEnabled, actions: actions)
+    }
+}
+
+extension UIWindow: @preconcurrency RecordableWindow {
+    public var recordedWindowLevel: Double { Double(windowLevel.rawValue) }
+    public var recordedIsKeyWindow: Bool { isKeyWindow }
+    public var recordedPolicies: [DismissPolicy] { (self as? RecordingWindow)?.touchlogPolicies ?? [] }
+    public var recordedRootController: (any RecordableController)? { rootViewController }
+}
+
+extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
+    public func recordedFields() -> RecognizerFields {
+        let className = recordedClassName(of: self)
+        let base: String? =
+            self is UITapGestureRecognizer ? "UITapGestureRecognizer" : nil
+        return RecognizerFields(
+            className: className, baseClass: base == className ? nil : base, isEnabled: isEnabled,
+            cancelsTouchesInView: cancelsTouchesInView, delaysTouchesBegan: delaysTouchesBegan,
+            delaysTouchesEnded: delaysTouchesEnded,
+            numberOfTapsRequired: (self as? UITapGestureRecognizer)?.numberOfTapsRequired ?? 1,
+            // UIKit has no public list of a recognizer's targets: the app declares them (TouchlogRecording).
+            actions: TouchlogRecording.declaredActions(of: self))
+    }
+}
+
+extension UIViewController: @preconcurrency RecordableController {
+    public func recordedFields() -> ControllerFields {
+        var children: [any RecordableController] = self.children
+        if let presented = presentedViewController { children.append(presented) }
+        return ControllerFields(
+            className: recordedClassName(of: self), view: viewIfLoaded, isViewInWindow: viewIfLoaded?.window != nil,
+            parent: parent, presenting: presentingViewController, children: children)
+    }
+
+    public func recordedImplements(_ selectors: [String]) -> [String] {
+        selectors.filter { responds(to: Selector($0)) }
+    }
+}
+
+extension UIApplication: @preconcurrency RecordableApplication {
+    public var recordedClassName: String { TouchlogRecorderUIKit.recordedClassName(of: self) }
+
+    public var recordedDelegate: (object: AnyObject, className: String, isResponder: Bool)? {
+        guard let delegate else { return nil }
+        return (delegate, TouchlogRecorderUIKit.recordedClassName(of: delegate), delegate is UIResponder)
+    }
+
+    public func recordedImplements(_ selectors: [String]) -> (application: [String], delegate: [String]) {
+        let mine = selectors.filter { responds(to: Selector($0)) }
+        let delegates = (delegate as? UIResponder).map { d in selectors.filter { d.responds(to: Selector($0)) } } ?? []
+        return (mine, delegates)
+    }
+}
+
+/// The `UIControl.Event` names of the format, with their values.
+private let controlEventNames: [(String, UIControl.Event)] = [
+    ("touchDown", .touchDown), ("touchDownRepeat", .touchDownRepeat), ("touchDragInside", .touchDragInside),
+    ("touchDragOutside", .touchDragOutside), ("touchDragEnter", .touchDragEnter), ("touchDragExit", .touchDragExit),
+    ("touchUpInside", .touchUpInside), ("touchUpOutside", .touchUpOutside), ("touchCancel", .touchCancel),
+    ("valueChanged", .valueChanged), ("primaryActionTriggered", .primaryActionTriggered),
+    ("editingDidBegin", .editingDidBegin), ("editingChanged", .editingChanged), ("editingDidEnd", .editingDidEnd),
+    ("editingDidEndOnExit", .editingDidEndOnExit),
+]
+
+/// The runtime class, module-qualified for app classes (`Wallet.LoginField`), bare for UIKit's (`UIButton`).
+func recordedClassName(of object: AnyObject) -> String {
+    #if canImport(UIKit)
+        return NSStringFromClass(type(of: object))
+    #else
+        // The stand-in's classes play UIKit's: their module name is not part of a UIKit class name.
+        let name = String(reflecting: type(of: object))
+        return name.hasPrefix("UIKitStandIn.") ? String(name.dropFirst("UIKitStandIn.".count)) : name
+    #endif
+}
+
+/// The nearest public UIKit class the format knows, which decides the view's defaults.
+private func uikitBaseClass(of view: UIView) -> String {
+    switch view {
+    case is UIWindow: "UIWindow"
+    case is UITextField: "UITextField"
+    case is UITextView: "UITextView"
+    case is UITableView: "UITableView"
+    case is UIScrollView: "UIScrollView"
+    case is UIButton: "UIButton"
+    case is UIControl: "UIControl"
+    case is UILabel: "UILabel"
+    case is UIImageView: "UIImageView"
+    case is UITableViewCell: "UITableViewCell"
+    default: "UIView"
+    }
+}
+
+extension Rect {
+    init(_ rect: CGRect) {
+        self.init(Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+    }
+}
+
+extension ResponderCore.AffineTransform {
+    init(_ t: CGAffineTransform) {
+        self.init(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
+    }
+}
+
+extension KeyboardDismissMode {
+    init(_ mode: UIScrollView.KeyboardDismissMode) {
+        switch mode {
+        case .none: self = .none
+        case .onDrag, .onDragWithAccessory: self = .onDrag
+        case .interactive: self = .interactive
+        case .interactiveWithAccessory: self = .interactiveWithAccessory
+        #if canImport(UIKit)
+            @unknown default: self = .none
+        #endif
+        }
+    }
+}

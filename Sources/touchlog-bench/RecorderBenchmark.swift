@@ -1,0 +1,187 @@
+import ResponderCore
+import TouchlogFormat
+import TouchlogRecorder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `touchlog-bench recorder`: the recorder core's two budgets (docs/recorder.md): encoding one touch record
+/// (<= 1 µs, on the writer thread) and snapshotting a 1,000-view hierarchy (<= 2 ms: the main thread's capture plus
+/// the writer's encoding). Times are the measuring thread's CPU time, so other work on a shared machine does not
+/// count; wall time is printed beside it.
+enum RecorderBenchmark {
+    /// CPU time of the calling thread, in seconds.
+    static func cpuTime() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    static func run(_ args: [String]) {
+        var touches = 1_000_000
+        var snapshots = 300
+        if let i = args.firstIndex(of: "--touches"), i + 1 < args.count, let n = Int(args[i + 1]) { touches = n }
+        if let i = args.firstIndex(of: "--snapshots"), i + 1 < args.count, let n = Int(args[i + 1]) { snapshots = n }
+        encodeTouches(touches)
+        snapshot(snapshots)
+    }
+
+    /// Touch records as a recording has them: a finger dragging at 120 Hz, fractional times and coordinates.
+    static func encodeTouches(_ count: Int) {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
+        var bytes = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        let cpuStart = cpuTime()
+        for k in 0..<count {
+            let t = 12.5 + Double(k) / 120
+            let record = Record.touch(
+                TouchRecord(
+                    t: (t * 1_000_000).rounded() / 1_000_000, touch: .number(Int64(k / 50 + 1)),
+                    phase: k % 50 == 0 ? .began : .moved, x: 100.5 + Double(k % 300) / 3, y: 400 - Double(k % 200) / 4,
+                    window: "UIWindow#4", tapCount: 1, event: k / 50 + 1, view: k % 50 == 0 ? "UIButton#17" : nil))
+            record.writeLine(into: &out)
+            if out.count > 1 << 19 {
+                bytes += out.count
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        bytes += out.count
+        let cpu = cpuTime() - cpuStart
+        let wall = seconds(clock.now - start)
+        print(
+            "recorder: encoded \(count) touch records (\(bytes / count) bytes each): \(format(cpu / Double(count) * 1e9)) ns CPU per record (budget 1000 ns; wall \(format(wall / Double(count) * 1e9)) ns)"
+        )
+    }
+
+    /// A 1,000-view screen: a window, a navigation container, a table of 90 cells of 10 views each, buttons with
+    /// targets, a field, recognizers.
+    static func snapshot(_ runs: Int) {
+        let window = BenchWindow()
+        let root = BenchView("UIView", Rect(0, 0, 393, 852))
+        window.subviews = [root]
+        let table = BenchView("UITableView", Rect(0, 103, 393, 749))
+        table.recognizers = [BenchRecognizer()]
+        root.subviews = [table]
+        var count = 3
+        var row = 0
+        while count < 1000 {
+            let cell = BenchView("Contacts.ContactCell", Rect(0, Double(row) * 64, 393, 64), base: "UITableViewCell")
+            let content = BenchView("UITableViewCellContentView", Rect(0, 0, 393, 64), base: "UIView")
+            cell.subviews = [content]
+            count += 2
+            for k in 0..<8 where count < 1000 {
+                let view: BenchView =
+                    k == 7
+                    ? BenchControl("UIButton", Rect(330, 10, 44, 44), target: root)
+                    : BenchView(k % 2 == 0 ? "UILabel" : "UIImageView", Rect(Double(k) * 40, 8, 36, 20))
+                view.label = k % 2 == 0 ? "Contact \(row) line \(k)" : nil
+                content.subviews.append(view)
+                count += 1
+            }
+            table.subviews.append(cell)
+            row += 1
+        }
+        let capture = HierarchyCapture()
+        var ids = ObjectIDs()
+        var hierarchy = capture.capture(windows: [window], application: nil, ids: &ids)
+        var line: [UInt8] = []
+        Record.snapshot(SnapshotRecord(t: 1, hierarchy: hierarchy)).writeLine(into: &line)
+        let clock = ContinuousClock()
+        var captureTime = 0.0
+        var encodeTime = 0.0
+        let wallStart = clock.now
+        for run in 0..<runs {
+            let start = cpuTime()
+            hierarchy = capture.capture(windows: [window], application: nil, ids: &ids)
+            let captured = cpuTime()
+            line.removeAll(keepingCapacity: true)
+            Record.snapshot(SnapshotRecord(t: Double(run), hierarchy: hierarchy)).writeLine(into: &line)
+            captureTime += captured - start
+            encodeTime += cpuTime() - captured
+        }
+        let wallMS = seconds(clock.now - wallStart) / Double(runs) * 1000
+        let views = countViews(hierarchy.windows[0].view)
+        let captureMS = captureTime / Double(runs) * 1000
+        let encodeMS = encodeTime / Double(runs) * 1000
+        print(
+            "recorder: snapshot of \(views) views (\(line.count) bytes): capture \(format(captureMS)) ms (main thread) + encode \(format(encodeMS)) ms (writer) = \(format(captureMS + encodeMS)) ms CPU (budget 2 ms; wall \(format(wallMS)) ms)"
+        )
+    }
+
+    static func countViews(_ view: ViewSpec) -> Int { 1 + view.subviews.reduce(0) { $0 + countViews($1) } }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    static func format(_ v: Double) -> String { String((v * 1000).rounded() / 1000) }
+}
+
+/// Plain views with the reads a UIKit view gives the recorder. The fields are made once: a UIView answers each read
+/// from its own storage, while making them here means resolving a class name.
+private class BenchView: RecordableView {
+    let className: String
+    let base: String?
+    let frame: Rect
+    var label: String? {
+        didSet { fields = makeFields() }
+    }
+    private lazy var fields = makeFields()
+    var subviews: [BenchView] = []
+    var recognizers: [BenchRecognizer] = []
+
+    init(_ className: String, _ frame: Rect, base: String? = nil) {
+        self.className = className
+        self.frame = frame
+        self.base = base
+    }
+
+    func recordedFields() -> ViewFields { fields }
+
+    private func makeFields() -> ViewFields {
+        let kind = UIKitClass.resolve(className: className, baseClass: base)
+        return ViewFields(
+            className: className, baseClass: base, frame: frame,
+            isUserInteractionEnabled: kind.defaultUserInteractionEnabled, clipsToBounds: kind.defaultClipsToBounds,
+            canBecomeFirstResponder: kind.defaultCanBecomeFirstResponder, accessibilityLabel: label)
+    }
+    func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {
+        for subview in subviews { body(subview) }
+    }
+    var recordedRecognizers: [any RecordableRecognizer] { recognizers }
+    var recordedIsFirstResponder: Bool { false }
+    func recordedImplements(_ selectors: [String]) -> [String] { [] }
+}
+
+private final class BenchControl: BenchView, RecordableControl {
+    weak var target: AnyObject?
+
+    init(_ className: String, _ frame: Rect, target: AnyObject) {
+        self.target = target
+        super.init(className, frame)
+    }
+
+    func recordedControlFields() -> ControlFields {
+        ControlFields(
+            isEnabled: true, actions: [ControlAction(events: ["touchUpInside"], target: target, action: "call:")])
+    }
+}
+
+private final class BenchWindow: BenchView, RecordableWindow {
+    init() { super.init("UIWindow", Rect(0, 0, 393, 852)) }
+    var recordedWindowLevel: Double { 0 }
+    var recordedIsKeyWindow: Bool { true }
+    var recordedPolicies: [DismissPolicy] { [] }
+    var recordedRootController: (any RecordableController)? { nil }
+}
+
+private final class BenchRecognizer: RecordableRecognizer {
+    func recordedFields() -> RecognizerFields {
+        RecognizerFields(className: "UITapGestureRecognizer", actions: [(nil, "dismissKeyboard")])
+    }
+}

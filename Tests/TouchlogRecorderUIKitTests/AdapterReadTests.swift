@@ -1,0 +1,50 @@
+import Foundation
+import ResponderCore
+import Testing
+import TouchlogRecorder
+import TouchlogRecorderUIKit
+import UIKitStandIn
+
+/// The adapter's reads of UIKit objects, one by one.
+@Suite @MainActor struct AdapterReadTests {
+    final class Target: NSObject {}
+
+    @Test func aControlsTargetsAndEventsAreReadPerAction() {
+        let button = UIButton(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let target = Target()
+        button.addTarget(target, action: Selector("save:"), for: [.touchUpInside, .touchDown])
+        button.addTarget(nil, action: Selector("copy:"), for: .touchUpInside)
+        button.isEnabled = false
+        let fields = button.recordedControlFields()
+        #expect(!fields.isEnabled)
+        let save = fields.actions.first { $0.action == "save:" }
+        #expect(save?.events == ["touchDown", "touchUpInside"] && save?.target === target)
+        let copy = fields.actions.first { $0.action == "copy:" }
+        #expect(copy?.events == ["touchUpInside"] && copy?.target == nil)
+    }
+
+    @Test func aFieldsTextIsReadAsItsLengthAndASecureFieldsNotAtAll() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        field.text = "é👍🏽"
+        #expect(field.recordedFields().text == .length(5))
+        field.isSecureTextEntry = true
+        #expect(field.recordedFields().text == .secure)
+    }
+
+    @Test func classesAreModuleQualifiedWithTheirNearestUIKitClass() {
+        final class LoginField: UITextField {}
+        let fields = LoginField(frame: CGRect(x: 1, y: 2, width: 3, height: 4)).recordedFields()
+        #expect(fields.className.hasSuffix("LoginField") && fields.className.contains("."))
+        #expect(fields.baseClass == "UITextField")
+        #expect(fields.frame == Rect(1, 2, 3, 4) && fields.canBecomeFirstResponder)
+        let label = UILabel(frame: .zero).recordedFields()
+        #expect(label.className == "UILabel" && label.baseClass == nil && !label.isUserInteractionEnabled)
+    }
+
+    @Test func aTransformedViewHasNoFrame() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        view.transform = CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0)
+        let fields = view.recordedFields()
+        #expect(fields.frame == nil && fields.transform.a == 2 && fields.center == Point(5, 5))
+    }
+}

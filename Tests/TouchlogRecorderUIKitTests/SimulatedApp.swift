@@ -1,0 +1,172 @@
+import Foundation
+import ResponderCore
+import TouchlogFormat
+import TouchlogRecorder
+import TouchlogRecorderUIKit
+import UIKitStandIn
+
+/// An app on the UIKit stand-in, with ResponderCore's model playing UIKit: for each touch the model says which view
+/// UIKit binds it to, which actions are sent and how the first responder changes, and the simulator makes the
+/// stand-in's objects do exactly that (setting `touch.view`, calling `sendAction`, `becomeFirstResponder`, posting
+/// UIKit's notifications). The recorder sees only what it would see in a real app: its window's `sendEvent`, the
+/// application's `sendAction` and the notifications.
+@MainActor
+final class SimulatedApp {
+    let window: RecordingWindow
+    let application = RecordingApplication()
+    let sink = MemorySink()
+    let recording: TouchlogRecording
+    /// What the app's actions do, by action name.
+    var appCode: [String: () -> Void] = [:]
+
+    private var model: ResponderModel
+    private var ids = ObjectIDs()
+    private var objects: [String: AnyObject] = [:]
+    private let center = NotificationCenter()
+    private var clock = 5000.0
+    private var touchNumber = 0
+    private var eventNumber = 0
+    private var keyboardShown = false
+    static let keyboardOnScreen = CGRect(x: 0, y: 516, width: 393, height: 336)
+    static let keyboardOffScreen = CGRect(x: 0, y: 852, width: 393, height: 336)
+
+    init(
+        session: String, window: RecordingWindow, configuration: RecorderConfiguration = RecorderConfiguration()
+    ) {
+        self.window = window
+        window.makeKeyAndVisible()
+        UIResponder.standInFirstResponder = nil
+        model = ResponderModel(hierarchy: HierarchySpec(windows: []))
+        var now = clock
+        recording = TouchlogRecording.start(
+            session: SessionInfo(
+                sessionID: session, appID: "com.acme.stories", deviceModel: "iPhone15,4", system: "iOS 17.5.1",
+                screen: Size(393, 852), scale: 3),
+            sink: sink, windows: [window], configuration: configuration, application: application, center: center,
+            uptime: { now }, background: false)
+        uptimeSetter = { now = $0 }
+        syncModel()
+        application.standInPerform = { [unowned self] selector, _ in
+            self.appCode[NSStringFromSelector(selector)]?()
+        }
+        window.standInDelivery = { [unowned self] event in self.deliver(event) }
+    }
+
+    private var uptimeSetter: (Double) -> Void = { _ in }
+    private var pendingStep = Step()
+
+    /// Lets `seconds` pass.
+    func wait(_ seconds: Double) {
+        clock += seconds
+        uptimeSetter(clock)
+    }
+
+    /// A tap at `point` (screen coordinates): a began and an ended event 0.1 s apart.
+    func tap(_ x: Double, _ y: Double) {
+        touchNumber += 1
+        eventNumber += 1
+        let touch = UITouch()
+        touch.window = window
+        touch.standInLocation = CGPoint(x: x, y: y)
+        for phase in [UITouch.Phase.began, .ended] {
+            touch.phase = phase
+            touch.timestamp = clock
+            let input = TouchInput(
+                touch: String(touchNumber), phase: phase == .began ? .began : .ended, point: Point(x, y),
+                window: id(of: window), tapCount: 1, event: eventNumber)
+            pendingStep = model.dispatch(.touch(input), at: clock - 5000)
+            if phase == .began { touch.view = pendingStep.view.map { objects[model.id(of: $0)] as? UIView } ?? nil }
+            let event = UIEvent()
+            event.timestamp = clock
+            event.standInTouches = [touch]
+            application.sendEvent(event)
+            syncModel()
+            wait(0.1)
+        }
+        wait(0.9)
+    }
+
+    /// `count` characters typed, one key each, into whatever is first responder.
+    func type(_ count: Int) {
+        for _ in 0..<count {
+            _ = model.dispatch(.key(length: 1), at: clock - 5000)
+            if let field = UIResponder.standInFirstResponder as? UITextField {
+                field.text = (field.text ?? "") + "x"
+                center.post(name: UITextField.textDidChangeNotification, object: field)
+            }
+            wait(0.25)
+        }
+    }
+
+    /// The recording so far, flushed.
+    func recorded() -> String {
+        recording.recorder.flush()
+        return sink.files.joined()
+    }
+
+    func stop() { recording.stop() }
+
+    // MARK: UIKit, as the model says
+
+    /// What UIKit does once the window passes an event on, in the model's order: first-responder changes (with
+    /// their notifications), then the actions.
+    private func deliver(_ event: UIEvent) {
+        for change in pendingStep.firstResponderChanges {
+            if let to = change.to, let responder = objects[model.id(of: to)] as? UIResponder {
+                responder.becomeFirstResponder()
+                center.post(name: UITextField.textDidBeginEditingNotification, object: responder)
+                showKeyboard(true)
+            } else if change.to == nil {
+                resignFirstResponder()
+            }
+        }
+        for action in pendingStep.actions where !action.isRecognizerAction {
+            let target = action.nilTargeted ? nil : action.target.flatMap { objects[model.id(of: $0)] }
+            let sender = action.sender.flatMap { objects[model.id(of: $0)] }
+            application.sendAction(Selector(action.action), to: target, from: sender, for: event)
+        }
+        for action in pendingStep.actions where action.isRecognizerAction { appCode[action.action]?() }
+    }
+
+    /// The first responder resigns, as `resignFirstResponder()` or `endEditing(true)` would.
+    func resignFirstResponder() {
+        guard let responder = UIResponder.standInFirstResponder else { return }
+        responder.resignFirstResponder()
+        center.post(name: UITextField.textDidEndEditingNotification, object: responder)
+        showKeyboard(false)
+    }
+
+    private func showKeyboard(_ shown: Bool) {
+        guard shown != keyboardShown else { return }
+        keyboardShown = shown
+        center.post(
+            name: shown ? UIResponder.keyboardWillShowNotification : UIResponder.keyboardWillHideNotification,
+            object: nil,
+            userInfo: [
+                UIResponder.keyboardFrameEndUserInfoKey: NSValue(
+                    rect: shown ? Self.keyboardOnScreen : Self.keyboardOffScreen)
+            ])
+    }
+
+    /// The model follows what app code did to the stand-in's objects: a snapshot of them (never recorded).
+    private func syncModel() {
+        let hierarchy = HierarchyCapture(recognizerEffects: recording.recorder.configuration.recognizerEffects)
+            .capture(windows: [window], application: application, ids: &ids)
+        objects = [:]
+        func walk(_ view: UIView) {
+            objects[ids.id(of: view, className: "")] = view
+            for recognizer in view.gestureRecognizers ?? [] {
+                objects[ids.id(of: recognizer, className: "")] = recognizer
+            }
+            if let controller = view.next as? UIViewController {
+                objects[ids.id(of: controller, className: "")] = controller
+            }
+            for subview in view.subviews { walk(subview) }
+        }
+        walk(window)
+        objects[ids.id(of: application, className: "")] = application
+        _ = model.dispatch(.snapshot(hierarchy), at: clock - 5000)
+    }
+
+    private func id(of object: AnyObject) -> String { ids.id(of: object, className: "") }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import ResponderCore
+import Testing
+import TouchlogFormat
+import TouchlogRecorder
+import TouchlogRecorderUIKit
+import TouchlogReplay
+import TouchlogReport
+import TouchlogStore
+import TouchlogTestSupport
+import UIKitStandIn
+
+/// The classic stories, played by a simulated app on the UIKit stand-in (ResponderCore's model playing UIKit) and
+/// recorded through the adapter: each recording passes touchlog's validator, is stored by ingest, replays with no
+/// divergence, and its report names the story's finding. `make record-demo` writes them to `.build/record-demo/`
+/// (`TOUCHLOG_RECORD_DEMO=<folder>`) and runs the CLI on them.
+@Suite(.serialized) @MainActor struct StoryTests {
+    /// A screen: a window with a controller whose root view fills it.
+    static func screen(window: RecordingWindow = RecordingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852)))
+        -> (RecordingWindow, UIViewController, UIView)
+    {
+        let controller = StoryController()
+        controller.view = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        window.rootViewController = controller
+        return (window, controller, controller.view)
+    }
+
+    static func field(_ label: String, y: Double) -> UITextField {
+        let field = UITextField(frame: CGRect(x: 24, y: y, width: 345, height: 44))
+        field.accessibilityLabel = label
+        return field
+    }
+
+    static func button(_ label: String, frame: CGRect, target: AnyObject, action: String) -> UIButton {
+        let button = UIButton(frame: frame)
+        button.accessibilityLabel = label
+        button.addTarget(target, action: Selector(action), for: .touchUpInside)
+        return button
+    }
+
+    /// The stories' recordings, kept to be read (and diffed when the recorder changes).
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    /// Checks, stores, replays and reports one recording; returns the rule ids of its findings.
+    static func analyse(_ name: String, _ text: String) throws -> [String] {
+        if let folder = ProcessInfo.processInfo.environment["TOUCHLOG_RECORD_DEMO"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).jsonl"))
+        }
+        try Golden.expect(text, "\(name).jsonl", in: golden)
+        let records = RecordingCheck.records(text, file: "\(name).jsonl")
+        let session = records.enumerated().map { SessionRecord(seq: $0.offset + 1, record: $0.element) }
+        let replay = try SessionReplay.lines(session, session: name)
+        #expect(replay.divergenceCount == 0, "\(name): replay diverges: \(replay.lines.flatMap(\.divergences))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "recorder-story-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("\(name).jsonl")
+        try Data(text.utf8).write(to: file)
+        let database = try TouchlogDatabase(path: folder.appendingPathComponent("t.sqlite").path)
+        let ingest = Ingestor(database: database).ingest(.file(file.path))
+        #expect(ingest.succeeded, "\(name): ingest: \(ingest.diagnostics)")
+        let outcome = try ReportRun(toolVersion: "0").run(database: database)
+        #expect(outcome.report.unanalysed.isEmpty)
+        return outcome.report.groups.map(\.ruleID)
+    }
+
+    @Test func aHiddenFieldKeepsReceivingTypedText() throws {
+        let (window, controller, root) = Self.screen()
+        let promo = Self.field("Promo code", y: 300)
+        root.addSubview(promo)
+        root.addSubview(
+            Self.button(
+                "Hide", frame: CGRect(x: 24, y: 360, width: 120, height: 44), target: controller,
+                action: "hidePromoCode:"))
+        controller.standInImplements = ["hidePromoCode:"]
+        let app = SimulatedApp(session: "STORY-HIDDEN-FIELD", window: window)
+        app.appCode["hidePromoCode:"] = { promo.isHidden = true }
+        app.tap(150, 322)
+        app.type(3)
+        app.tap(80, 382)
+        app.type(4)
+        let findings = try Self.analyse("hidden-field-keeps-typing", app.recorded())
+        app.stop()
+        #expect(findings.contains("hidden_first_responder"), "\(findings)")
+    }
+
+    @Test func aTapOutsideTheFieldFailsToDismissTheKeyboard() throws {
+        let (window, _, root) = Self.screen()
+        root.addSubview(Self.field("Email", y: 310))
+        let app = SimulatedApp(session: "STORY-OUTSIDE-TAP", window: window)
+        app.tap(151, 331)
+        app.type(5)
+        app.tap(200, 700)
+        app.tap(210, 720)
+        let findings = try Self.analyse("outside-tap-keeps-keyboard", app.recorded())
+        app.stop()
+        #expect(findings.contains("tap_failed_to_dismiss"), "\(findings)")
+    }
+
+    @Test func aWindowSendEventOverrideResignsOnAnOutsideTouch() throws {
+        let window = DismissingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        let (_, _, root) = Self.screen(window: window)
+        root.addSubview(Self.field("Email", y: 310))
+        let app = SimulatedApp(session: "STORY-DISMISSING-WINDOW", window: window)
+        window.resign = { [unowned app] in app.resignFirstResponder() }
+        app.tap(151, 331)
+        app.type(5)
+        app.tap(200, 700)
+        let text = app.recorded()
+        let findings = try Self.analyse("dismissing-window", text)
+        app.stop()
+        #expect(!findings.contains("tap_failed_to_dismiss"), "\(findings)")
+        // The resign is written after the touch that caused it, as the observation of the window's policy.
+        let lines = text.split(separator: "\n")
+        let down = try #require(lines.lastIndex { $0.contains("\"phase\":\"began\"") })
+        #expect(lines[down + 1].contains("\"type\":\"firstResponder\"") && lines[down + 1].contains("\"view\":null"))
+        #expect(!text.contains("\"method\":\"resignFirstResponder\""))
+    }
+
+    @Test func aNearlyTransparentViewBlocksAButton() throws {
+        let (window, controller, root) = Self.screen()
+        root.addSubview(
+            Self.button(
+                "Add to wishlist", frame: CGRect(x: 24, y: 600, width: 345, height: 50), target: controller,
+                action: "addToWishlist:"))
+        root.addSubview(
+            Self.button(
+                "Add to bag", frame: CGRect(x: 24, y: 700, width: 345, height: 50), target: controller,
+                action: "addToBag:"))
+        controller.standInImplements = ["addToWishlist:", "addToBag:"]
+        let app = SimulatedApp(session: "STORY-TRANSPARENT-TOAST", window: window)
+        app.appCode["addToWishlist:"] = {
+            let toast = ToastView(frame: CGRect(x: 24, y: 690, width: 345, height: 64))
+            toast.alpha = 0.02
+            root.addSubview(toast)
+        }
+        app.tap(200, 625)
+        app.tap(200, 725)
+        app.tap(180, 720)
+        let findings = try Self.analyse("transparent-toast", app.recorded())
+        app.stop()
+        #expect(findings.contains("blocked_tap"), "\(findings)")
+    }
+
+    @Test func aTapRecognizerSwallowsARowsTap() throws {
+        let (window, controller, root) = Self.screen()
+        root.addSubview(Self.field("Search", y: 56))
+        let table = UITableView(frame: CGRect(x: 0, y: 110, width: 393, height: 742))
+        for row in 0..<6 {
+            let cell = UITableViewCell(frame: CGRect(x: 0, y: Double(row) * 60, width: 393, height: 60))
+            let label = UILabel(frame: CGRect(x: 16, y: 10, width: 300, height: 40))
+            label.accessibilityLabel = "Contact \(row)"
+            cell.addSubview(label)
+            table.addSubview(cell)
+        }
+        let tap = UITapGestureRecognizer(target: controller, action: Selector("dismissKeyboard"))
+        table.addGestureRecognizer(tap)
+        TouchlogRecording.declare(tap, target: controller, action: Selector("dismissKeyboard"))
+        root.addSubview(table)
+        let app = SimulatedApp(
+            session: "STORY-TAP-RECOGNIZER", window: window,
+            configuration: RecorderConfiguration(recognizerEffects: ["dismissKeyboard": .endEditing]))
+        app.tap(150, 78)
+        app.type(2)
+        app.tap(200, 110 + 150)
+        app.tap(200, 110 + 210)
+        let findings = try Self.analyse("tap-recognizer-swallows-row", app.recorded())
+        app.stop()
+        #expect(findings.contains("swallowed_tap"), "\(findings)")
+    }
+}
+
+final class StoryController: UIViewController {}
+final class ToastView: UIView {}
+
+/// The classic fix: a window that resigns the first responder when a touch begins outside it, before delivery.
+final class DismissingWindow: RecordingWindow {
+    var resign: () -> Void = {}
+    override var touchlogPolicies: [DismissPolicy] { [.dismissOnOutsideTouch] }
+
+    override func sendEvent(_ event: UIEvent) {
+        if let first = UIResponder.standInFirstResponder as? UIView,
+            let touch = event.touches(for: self)?.first(where: { $0.phase == .began }),
+            let view = touch.view, view !== first, !view.canBecomeFirstResponder
+        {
+            resign()
+        }
+        super.sendEvent(event)
+    }
+}

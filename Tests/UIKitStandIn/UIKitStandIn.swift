@@ -1,0 +1,413 @@
+// A test-only stand-in for the part of UIKit that TouchlogRecorderUIKit uses, so the adapter compiles and its tests
+// run on Linux. Like UIKit's, its classes are `@MainActor`. Every declaration copies the signature Apple documents (docs/recorder.md lists them, line by line);
+// members whose names start with `standIn` are not UIKit: they let tests drive what UIKit would do.
+import Foundation
+
+// MARK: CoreGraphics
+
+/// `CGAffineTransform` (CoreGraphics, re-exported by UIKit).
+public struct CGAffineTransform: Equatable, Sendable {
+    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+    public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public var isIdentity: Bool { self == .identity }
+}
+
+extension NSValue {
+    /// UIKit's `NSValue.cgRectValue`.
+    public var cgRectValue: CGRect { rectValue }
+}
+
+/// The Objective-C selector type, which Linux's Foundation lacks.
+public struct Selector: Hashable, Sendable {
+    let name: String
+    public init(_ name: String) { self.name = name }
+}
+
+/// `NSStringFromSelector(_:)`.
+public func NSStringFromSelector(_ aSelector: Selector) -> String { aSelector.name }
+
+// MARK: Responders
+
+@MainActor
+open class UIResponder: NSObject {
+    /// The first responder of the stand-in app (UIKit keeps one per window; the stories need one).
+    public static var standInFirstResponder: UIResponder?
+    /// The selectors this object's class implements: what `responds(to:)` answers from on Apple platforms.
+    public var standInImplements: Set<String> = []
+
+    open var canBecomeFirstResponder: Bool { false }
+    open var isFirstResponder: Bool { UIResponder.standInFirstResponder === self }
+
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder else { return false }
+        UIResponder.standInFirstResponder = self
+        return true
+    }
+
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        if isFirstResponder { UIResponder.standInFirstResponder = nil }
+        return true
+    }
+
+    open var next: UIResponder? { nil }
+
+    /// `NSObject.responds(to:)`.
+    open func responds(to aSelector: Selector!) -> Bool { standInImplements.contains(aSelector.name) }
+
+    open func target(forAction action: Selector, withSender sender: Any?) -> Any? {
+        var responder: UIResponder? = self
+        while let current = responder {
+            if current.responds(to: action) { return current }
+            responder = current.next
+        }
+        return nil
+    }
+
+    nonisolated public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    nonisolated public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+    nonisolated public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    nonisolated public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+    nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name(
+        "UIKeyboardWillChangeFrameNotification")
+    nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+}
+
+// MARK: Views
+
+@MainActor
+open class UIView: UIResponder {
+    public init(frame: CGRect) {
+        self.frame = frame
+        bounds = CGRect(origin: .zero, size: frame.size)
+        center = CGPoint(x: frame.midX, y: frame.midY)
+    }
+
+    open var frame: CGRect {
+        didSet {
+            bounds.size = frame.size
+            center = CGPoint(x: frame.midX, y: frame.midY)
+        }
+    }
+    open var bounds: CGRect
+    open var center: CGPoint
+    open var transform: CGAffineTransform = .identity
+    open var isHidden = false
+    open var alpha: CGFloat = 1
+    open var isUserInteractionEnabled = true
+    open var clipsToBounds = false
+    open var isMultipleTouchEnabled = false
+    open var isExclusiveTouch = false
+    open var accessibilityIdentifier: String?
+    open var accessibilityLabel: String?
+    open var gestureRecognizers: [UIGestureRecognizer]?
+    open private(set) var subviews: [UIView] = []
+    open private(set) weak var superview: UIView?
+    /// The controller whose root view this is (UIKit's next responder of a root view).
+    weak var standInController: UIViewController?
+
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    open override var next: UIResponder? { standInController ?? superview }
+
+    open func addSubview(_ view: UIView) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    open func removeFromSuperview() {
+        if isFirstResponder { resignFirstResponder() }
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
+        gestureRecognizer.view = self
+    }
+}
+
+@MainActor
+open class UILabel: UIView {
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+}
+
+@MainActor
+open class UIImageView: UIView {
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+}
+
+@MainActor
+open class UIScrollView: UIView {
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
+    }
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+}
+
+@MainActor
+open class UITableView: UIScrollView {}
+@MainActor
+open class UITableViewCell: UIView {}
+
+@MainActor
+open class UIControl: UIView {
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+    }
+
+    private var standInActions: [(target: AnyObject?, action: Selector, events: Event)] = []
+    open var isEnabled = true
+
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: UIControl.Event) {
+        standInActions.append((target as AnyObject?, action, controlEvents))
+    }
+
+    /// `NSNull` stands for a nil target, as in UIKit.
+    open var allTargets: Set<AnyHashable> {
+        Set(standInActions.map { ($0.target as? NSObject).map(AnyHashable.init) ?? AnyHashable(NSNull()) })
+    }
+
+    open var allControlEvents: UIControl.Event { standInActions.reduce([]) { $0.union($1.events) } }
+
+    open func actions(forTarget target: Any?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
+        let object = target as AnyObject?
+        let names = standInActions.filter {
+            $0.events.contains(controlEvent) && ($0.target === object || ($0.target == nil && object is NSNull))
+        }.map(\.action.name)
+        return names.isEmpty ? nil : names
+    }
+}
+
+@MainActor
+open class UIButton: UIControl {}
+
+@MainActor
+open class UITextField: UIControl {
+    open var text: String?
+    open var isSecureTextEntry = false
+    open override var canBecomeFirstResponder: Bool { true }
+
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name(
+        "UITextFieldTextDidBeginEditingNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name(
+        "UITextFieldTextDidEndEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
+}
+
+@MainActor
+open class UITextView: UIScrollView {
+    open var text: String! = ""
+    open var isSecureTextEntry = false
+    open override var canBecomeFirstResponder: Bool { true }
+
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name(
+        "UITextViewTextDidBeginEditingNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name(
+        "UITextViewTextDidEndEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
+}
+
+// MARK: Windows, controllers, the application
+
+@MainActor
+open class UIWindow: UIView {
+    public struct Level: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = Level(rawValue: 0)
+        public static let statusBar = Level(rawValue: 1000)
+        public static let alert = Level(rawValue: 2000)
+    }
+
+    /// What UIKit does with an event once the window passes it on: the tests' simulated UIKit.
+    public var standInDelivery: ((UIEvent) -> Void)?
+    public private(set) var standInIsKey = false
+
+    open var windowLevel: UIWindow.Level = .normal
+    open var isKeyWindow: Bool { standInIsKey }
+    open var rootViewController: UIViewController? {
+        didSet {
+            if let view = rootViewController?.view { addSubview(view) }
+        }
+    }
+
+    open func makeKeyAndVisible() { standInIsKey = true }
+
+    open func sendEvent(_ event: UIEvent) { standInDelivery?(event) }
+
+    open override var next: UIResponder? { UIApplication.shared }
+}
+
+@MainActor
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+    open private(set) var children: [UIViewController] = []
+    open private(set) weak var parent: UIViewController?
+    open internal(set) weak var presentingViewController: UIViewController?
+    open internal(set) var presentedViewController: UIViewController?
+
+    public override init() {}
+
+    open var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadedView = UIView(frame: .zero)
+                loadedView?.standInController = self
+            }
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+            newValue?.standInController = self
+        }
+    }
+
+    open var viewIfLoaded: UIView? { loadedView }
+
+    open func addChild(_ childController: UIViewController) {
+        children.append(childController)
+        childController.parent = self
+    }
+
+    open override var next: UIResponder? { presentingViewController ?? loadedView?.superview }
+}
+
+@MainActor
+public protocol UIApplicationDelegate: AnyObject {}
+
+@MainActor
+open class UIApplication: UIResponder {
+    public static let shared = UIApplication()
+    /// Who receives an action the stand-in sends: the tests' simulated target-action.
+    public var standInPerform: ((Selector, AnyObject) -> Void)?
+
+    open weak var delegate: (any UIApplicationDelegate)?
+
+    open override var next: UIResponder? { delegate as? UIResponder }
+
+    @discardableResult
+    open func sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: UIEvent?) -> Bool {
+        let start = UIResponder.standInFirstResponder ?? (sender as? UIResponder)
+        guard
+            let receiver = (target as AnyObject?)
+                ?? (start?.target(forAction: action, withSender: sender) as AnyObject?)
+        else { return false }
+        standInPerform?(action, receiver)
+        return true
+    }
+
+    /// Passes a touch event to the windows of its touches, as UIKit does before any window sees it.
+    open func sendEvent(_ event: UIEvent) {
+        var windows: [UIWindow] = []
+        for touch in event.allTouches ?? [] {
+            if let window = touch.window, !windows.contains(where: { $0 === window }) { windows.append(window) }
+        }
+        for window in windows { window.sendEvent(event) }
+    }
+
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name(
+        "UIApplicationDidEnterBackgroundNotification")
+}
+
+// MARK: Events
+
+@MainActor
+open class UIGestureRecognizer: NSObject {
+    public init(target: Any?, action: Selector?) {}
+    open var isEnabled = true
+    open var cancelsTouchesInView = true
+    open var delaysTouchesBegan = false
+    open var delaysTouchesEnded = true
+    open internal(set) weak var view: UIView?
+}
+
+@MainActor
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    open var numberOfTapsRequired = 1
+}
+
+@MainActor
+open class UITouch: NSObject {
+    public enum Phase: Int, Sendable {
+        case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
+    }
+
+    open var phase: UITouch.Phase = .began
+    open var timestamp: TimeInterval = 0
+    open var tapCount = 1
+    open var view: UIView?
+    open var window: UIWindow?
+    /// The touch's point in its window's coordinates.
+    public var standInLocation = CGPoint.zero
+
+    public override init() {}
+
+    open func location(in view: UIView?) -> CGPoint {
+        guard let view, view !== window else { return standInLocation }
+        var point = standInLocation
+        var current: UIView? = view
+        while let ancestor = current, ancestor !== window {
+            point.x -= ancestor.frame.minX - ancestor.bounds.minX
+            point.y -= ancestor.frame.minY - ancestor.bounds.minY
+            current = ancestor.superview
+        }
+        return point
+    }
+}
+
+@MainActor
+open class UIEvent: NSObject {
+    public enum EventType: Int, Sendable {
+        case touches, motion, remoteControl, presses
+    }
+
+    open var type: UIEvent.EventType { .touches }
+    open var timestamp: TimeInterval = 0
+    public var standInTouches: Set<UITouch> = []
+
+    public override init() {}
+
+    open var allTouches: Set<UITouch>? { standInTouches }
+
+    open func touches(for window: UIWindow) -> Set<UITouch>? { standInTouches.filter { $0.window === window } }
+}
