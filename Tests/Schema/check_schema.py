@@ -56,11 +56,12 @@ EXPECTED_REJECTIONS = {
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
 AFTER_SNAPSHOT = {"touch", "key", "set", "insert", "remove", "call", "action", "firstResponder", "keyboard", "sent",
-                  "targetForAction"}
+                  "targetForAction", "keyWindow"}
 BRANCH = {"session": "SessionRecord", "snapshot": "SnapshotRecord", "touch": "TouchRecord", "key": "KeyRecord",
           "set": "SetRecord", "insert": "InsertRecord", "remove": "RemoveRecord", "call": "CallRecord",
           "action": "ActionRecord", "firstResponder": "FirstResponderRecord", "keyboard": "KeyboardRecord",
-          "sent": "SentRecord", "targetForAction": "TargetForActionRecord"}
+          "sent": "SentRecord", "targetForAction": "TargetForActionRecord",
+          "keyWindow": "KeyWindowRecord"}
 
 
 class LineError(Exception):
@@ -245,7 +246,8 @@ def references(record):
     rtype = record.get("type")
     fields = {"set": ["view"], "remove": ["view"], "call": ["view"], "insert": ["parent"],
               "firstResponder": ["view", "window"], "sent": ["target", "sender"], "action": ["target", "sender"],
-              "touch": ["window", "view"], "targetForAction": ["responder", "target", "sender"]}.get(rtype, [])
+              "touch": ["window", "view"], "targetForAction": ["responder", "target", "sender"],
+              "keyWindow": ["window"]}.get(rtype, [])
     return [(f, record[f]) for f in fields if isinstance(record.get(f), str)]
 
 

@@ -53,6 +53,25 @@ import TouchlogFormat
         #expect(ended.divergences[2].observationSeq == 7)
     }
 
+    @Test func keyWindowObservationsAreComparedWithTheModelsKeyWindow() throws {
+        let out = try lines(
+            [
+                #"{"type":"insert","t":1,"parent":"w","view":{"id":"panel","class":"UIView","frame":[0,0,1,1]}}"#,
+                #"{"type":"keyWindow","t":1,"window":"w"}"#,
+                #"{"type":"set","t":2,"view":"w","isKeyWindow":false}"#,
+                #"{"type":"keyWindow","t":2,"window":"w"}"#,
+                #"{"type":"call","t":3,"view":"w","method":"makeKey"}"#,
+                #"{"type":"keyWindow","t":3,"window":null}"#,
+            ])
+        #expect(out.count == 4)
+        #expect(out[1].divergences.isEmpty)
+        #expect(out[2].divergences.map(\.kind) == [.keyWindow])
+        #expect(out[2].divergences[0].expected == .null && out[2].divergences[0].observed == .string("w"))
+        #expect(out[2].step.keyWindowChange?.from == "w" && out[2].step.keyWindowChange?.to == nil)
+        #expect(out[3].divergences.first?.expected == .string("w"))
+        #expect(out[3].step.keyWindowChange?.from == nil && out[3].step.keyWindowChange?.to == "w")
+    }
+
     @Test func targetForActionObservationsAreComparedWithTheRecordedCanPerformActionAnswers() throws {
         // vc implements save:; the field implements it too but its canPerformAction refuses it (A3).
         let out = try lines(

@@ -54,6 +54,13 @@ public struct ResolvedStep: Hashable, Sendable {
     public var keyboardVisible: Bool
     /// First-responder requests refused and why (`notInWindow`, `cannotBecome`, ...).
     public var refusals: [Refusal] = []
+    /// Set when the event changed the key window: the windows' ids (nil: none).
+    public var keyWindowChange: KeyWindow?
+
+    public struct KeyWindow: Hashable, Sendable {
+        public var from: String?
+        public var to: String?
+    }
 
     public struct Refusal: Hashable, Sendable {
         public var responder: String
@@ -119,6 +126,7 @@ extension ResponderModel {
         resolved.refusals = s.refusals.map {
             .init(responder: id(of: $0.responder), why: $0.why.rawValue, reason: $0.reason.name)
         }
+        resolved.keyWindowChange = s.keyWindowChange.map { .init(from: name($0.from), to: name($0.to)) }
         return resolved
     }
 }

@@ -105,6 +105,12 @@ public struct FirstResponderRefusal: Hashable, Sendable {
     public var reason: FirstResponderReason
 }
 
+/// The key window changed (F3: key input and nil-targeted actions follow it; touches do not, H10).
+public struct KeyWindowChange: Hashable, Sendable {
+    public var from: ObjectRef?
+    public var to: ObjectRef?
+}
+
 /// The keyboard appeared or went away.
 public struct KeyboardChange: Hashable, Sendable {
     public var visible: Bool
@@ -167,6 +173,8 @@ public struct Step: Sendable, Equatable {
     public var firstResponderChanges: [FirstResponderChange] = []
     public var refusals: [FirstResponderRefusal] = []
     public var keyboardChanges: [KeyboardChange] = []
+    /// Set when the event changed the key window.
+    public var keyWindowChange: KeyWindowChange?
     public var policyEffects: [PolicyEffect] = []
     public var cancellations: [Cancellation] = []
     /// For a key event: who received the text (nil: nobody, no first responder).
@@ -191,6 +199,7 @@ public struct Step: Sendable, Equatable {
         if !firstResponderChanges.isEmpty { firstResponderChanges.removeAll(keepingCapacity: true) }
         if !refusals.isEmpty { refusals.removeAll(keepingCapacity: true) }
         if !keyboardChanges.isEmpty { keyboardChanges.removeAll(keepingCapacity: true) }
+        keyWindowChange = nil
         if !policyEffects.isEmpty { policyEffects.removeAll(keepingCapacity: true) }
         if !cancellations.isEmpty { cancellations.removeAll(keepingCapacity: true) }
         keyInputReceiver = nil

@@ -142,6 +142,8 @@ enum ViewDecoding {
         p.text = o["text"]?.stringValue
         p.textLength = o["textLength"]?.intValue
         p.isFirstResponder = o["isFirstResponder"]?.boolValue
+        p.isKeyWindow = o["isKeyWindow"]?.boolValue
+        p.windowLevel = o["windowLevel"]?.doubleValue
         return p
     }
 }

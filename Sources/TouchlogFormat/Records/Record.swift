@@ -31,6 +31,7 @@ public enum Record: Sendable, Equatable {
     case keyboard(KeyboardRecord)
     case sent(SentRecord)
     case targetForAction(TargetForActionRecord)
+    case keyWindow(KeyWindowRecord)
     /// A `type` touchlog/1 does not define: kept by ingest, ignored by replay.
     case unknown(UnknownRecord)
 
@@ -50,6 +51,7 @@ public enum Record: Sendable, Equatable {
         case .keyboard: .keyboard
         case .sent: .sent
         case .targetForAction: .targetForAction
+        case .keyWindow: .keyWindow
         case .unknown: nil
         }
     }
@@ -76,6 +78,7 @@ public enum Record: Sendable, Equatable {
         case .keyboard(let r): r.t
         case .sent(let r): r.t
         case .targetForAction(let r): r.t
+        case .keyWindow(let r): r.t
         case .unknown(let r): r.t
         }
     }
@@ -280,6 +283,17 @@ public struct TargetForActionRecord: Sendable, Equatable {
         self.action = action
         self.sender = sender
         self.target = target
+    }
+}
+
+/// `keyWindow` (an observation): the key window changed, to `window` (nil: none is key).
+public struct KeyWindowRecord: Sendable, Equatable {
+    public var t: Double
+    public var window: String?
+
+    public init(t: Double, window: String?) {
+        self.t = t
+        self.window = window
     }
 }
 

@@ -34,6 +34,8 @@ extension ViewPatch {
         add("delegate", delegate.map(JSONValue.string))
         add("text", text.map(JSONValue.string))
         add("textLength", textLength.map { .number(Double($0)) })
+        add("windowLevel", windowLevel.map(JSONValue.number))
+        add("isKeyWindow", isKeyWindow.map(JSONValue.bool))
         return out
     }
 }

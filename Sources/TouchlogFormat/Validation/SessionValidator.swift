@@ -1,3 +1,5 @@
+import ResponderCore
+
 /// Validates the records of one session in file order, keeping the state that cross-record rules need:
 /// the previous `t`, whether a snapshot was seen, and the hierarchy model for id references.
 ///
@@ -83,7 +85,7 @@ public struct SessionValidator {
             }
             checker.oneOf(
                 checker.required(object, "method", at: [], what: "\"call\" record"), at: ["method"],
-                ["becomeFirstResponder", "resignFirstResponder", "endEditing"])
+                ResponderCall.allCases.map(\.rawValue))
             checker.bool(object["force"], at: ["force"])
         case .action:
             checker.nonEmptyString(
@@ -106,6 +108,10 @@ public struct SessionValidator {
             _ = checker.required(object, "target", at: [], what: what)
             knownReference(object, "target", accepts: .responder, checker: &checker)
             knownReference(object, "sender", accepts: .anyObject, checker: &checker)
+        case .keyWindow:
+            // Which window is key now (null: none); a window in no window list cannot be key.
+            _ = checker.required(object, "window", at: [], what: "\"keyWindow\" record")
+            knownReference(object, "window", accepts: .view, checker: &checker)
         case .firstResponder:
             _ = checker.required(object, "view", at: [], what: "\"firstResponder\" record")
             knownReference(object, "view", accepts: .responder, checker: &checker)

@@ -189,6 +189,10 @@ public struct SessionReplayer {
             try requireModel(record)
             observeSent(observation, seq: record.seq)
             observer?.recorded(record, model: model)
+        case .keyWindow(let observation):
+            try requireModel(record)
+            observeKeyWindow(observation, seq: record.seq)
+            observer?.recorded(record, model: model)
         case .targetForAction(let observation):
             try requireModel(record)
             observeTargetForAction(observation, seq: record.seq)

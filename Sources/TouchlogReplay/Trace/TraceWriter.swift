@@ -74,6 +74,10 @@ public enum TraceWriter {
             out += ",\"refusals\":"
             JSONWriter.write(refusals(s), into: &out)
         }
+        if let change = s.keyWindowChange {
+            out += ",\"keyWindow\":"
+            JSONWriter.write(keyWindow(change), into: &out)
+        }
         if let session {
             out += ",\"session\":"
             JSONWriter.write(.string(session), into: &out)
@@ -111,7 +115,13 @@ public enum TraceWriter {
         if !s.notes.isEmpty { o["notes"] = .array(s.notes.map(JSONValue.string)) }
         // Added field: first-responder requests the model refused, and why (a view in no window, F1).
         if !s.refusals.isEmpty { o["refusals"] = refusals(s) }
+        // Added field: the key window changed (becomeFirstResponder of a text input, makeKey, a window removed).
+        if let change = s.keyWindowChange { o["keyWindow"] = keyWindow(change) }
         return .object(o)
+    }
+
+    static func keyWindow(_ change: ResolvedStep.KeyWindow) -> JSONValue {
+        .object(["from": .id(change.from), "to": .id(change.to)])
     }
 
     static func refusals(_ s: ResolvedStep) -> JSONValue {
@@ -149,7 +159,7 @@ public enum TraceWriter {
             ]
             if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
             return out
-        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .unknown:
+        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .unknown:
             return []
         }
     }

@@ -119,6 +119,21 @@ import Testing
         #expect(i.parent == nil && i.view.id == "sheet")
     }
 
+    @Test func keyWindowObservationsMakeKeyCallsAndWindowSetsAreTyped() throws {
+        func record(_ text: String) throws -> Record { try Record(decoding: try JSONReader.parse(text).objectValue!) }
+        #expect(
+            try record(#"{"type":"keyWindow","t":1,"window":null}"#) == .keyWindow(KeyWindowRecord(t: 1, window: nil)))
+        #expect(
+            try record(#"{"type":"call","t":1,"view":"w","method":"makeKey"}"#)
+                == .call(CallRecord(t: 1, responder: "w", method: .makeKey)))
+        guard case .set(let set) = try record(#"{"type":"set","t":1,"view":"w","isKeyWindow":true,"windowLevel":2}"#)
+        else {
+            Issue.record("not a set")
+            return
+        }
+        #expect(set.patch.isKeyWindow == true && set.patch.windowLevel == 2)
+    }
+
     @Test(arguments: KeyboardPhase.allCases)
     func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
         let json = try JSONReader.parse(

@@ -221,6 +221,20 @@ import Testing
                     hint: write "refusesActions" as an array of strings
                 """),
         Case(
+            name: "keyWindow names a view that is no window",
+            lines: [#"{"type":"keyWindow","t":1,"window":"ghost"}"#],
+            expected: """
+                test.jsonl:3:36: error: "keyWindow" names "ghost" as its window, which is no view in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "call with a method touchlog does not know",
+            lines: [#"{"type":"call","t":1,"view":"w1","method":"makeKeyAndVisible"}"#],
+            expected: """
+                test.jsonl:3:43: error: "method" is "makeKeyAndVisible", which is not one of "becomeFirstResponder", "resignFirstResponder", "endEditing", "makeKey"
+                    hint: use one of the values listed in docs/log-format.md
+                """),
+        Case(
             name: "not an object",
             lines: ["[1,2]"],
             expected: """
