@@ -238,6 +238,9 @@ struct TouchState {
     var window: Int
     /// `touch.view`: nil (-1) after a recognizer takes it (D2).
     var view: Int
+    /// The view bound at `began`, kept after a recognizer takes the touch (the trace's `location` is in its
+    /// coordinates).
+    var boundView = -1
     var start: Point
     var last: Point
     var finished = false  // ended or cancelled phase seen

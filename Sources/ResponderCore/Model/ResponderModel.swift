@@ -39,6 +39,9 @@ public struct ResponderModel: Sendable {
     var keyboardOwner = -1
     /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
     var recognizersNeedReset = false
+    /// Fill the steps' trace detail (`location`, `responderChain`, `sendEvent`): off on the hot path (report,
+    /// benchmarks), on for a trace.
+    public var recordsTraceDetail = false
 
     /// Builds the model from a first snapshot.
     public init(hierarchy: HierarchySpec, policies: PolicySettings = PolicySettings()) {

@@ -154,6 +154,7 @@ public struct SessionReplayer {
                 let policies = PolicySettings(
                     session: sessionPolicies, added: options.policies.added, removed: options.policies.removed)
                 model = ResponderModel(hierarchy: snapshot.hierarchy, policies: policies)
+                model!.recordsTraceDetail = detail >= .trace
                 hasModel = true
                 step.reset()
                 step.firstResponder = model!.firstResponder

@@ -78,6 +78,10 @@ public enum TraceWriter {
             out += ",\"keyWindow\":"
             JSONWriter.write(keyWindow(change), into: &out)
         }
+        for member in touchDetail(s) {
+            out += ",\"" + member.key + "\":"
+            JSONWriter.write(member.value, into: &out)
+        }
         if let session {
             out += ",\"session\":"
             JSONWriter.write(.string(session), into: &out)
@@ -117,7 +121,33 @@ public enum TraceWriter {
         if !s.refusals.isEmpty { o["refusals"] = refusals(s) }
         // Added field: the key window changed (becomeFirstResponder of a text input, makeKey, a window removed).
         if let change = s.keyWindowChange { o["keyWindow"] = keyWindow(change) }
+        for member in touchDetail(s) { o[member.key] = member.value }
         return .object(o)
+    }
+
+    /// Added fields for touches: `location` (in the bound view's bounds coordinates), `responderChain` (at `began`,
+    /// from the view through the window to the application, and the app delegate only if it is a responder),
+    /// `sendEvent` (the UIEvent's touches with their already hit-tested views, as a `UIWindow.sendEvent` override
+    /// sees them; on the event's first record).
+    static func touchDetail(_ s: ResolvedStep) -> [JSONObject.Member] {
+        var out: [JSONObject.Member] = []
+        if let p = s.location { out.append(.init(key: "location", value: p.json)) }
+        if !s.responderChain.isEmpty {
+            out.append(.init(key: "responderChain", value: .array(s.responderChain.map(JSONValue.string))))
+        }
+        if !s.sendEvent.isEmpty {
+            out.append(
+                .init(
+                    key: "sendEvent",
+                    value: .array(
+                        s.sendEvent.map {
+                            .object([
+                                "window": .id($0.window), "touch": .string($0.touch), "phase": .string($0.phase),
+                                "view": .id($0.view),
+                            ])
+                        })))
+        }
+        return out
     }
 
     static func keyWindow(_ change: ResolvedStep.KeyWindow) -> JSONValue {
