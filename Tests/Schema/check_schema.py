@@ -56,12 +56,12 @@ EXPECTED_REJECTIONS = {
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
 AFTER_SNAPSHOT = {"touch", "key", "set", "insert", "remove", "call", "action", "firstResponder", "keyboard", "sent",
-                  "targetForAction", "keyWindow"}
+                  "targetForAction", "keyWindow", "time"}
 BRANCH = {"session": "SessionRecord", "snapshot": "SnapshotRecord", "touch": "TouchRecord", "key": "KeyRecord",
           "set": "SetRecord", "insert": "InsertRecord", "remove": "RemoveRecord", "call": "CallRecord",
           "action": "ActionRecord", "firstResponder": "FirstResponderRecord", "keyboard": "KeyboardRecord",
           "sent": "SentRecord", "targetForAction": "TargetForActionRecord",
-          "keyWindow": "KeyWindowRecord"}
+          "keyWindow": "KeyWindowRecord", "time": "TimeRecord"}
 
 
 class LineError(Exception):

@@ -69,6 +69,8 @@ extension Record {
                 throw RecordDecodingError("a \"keyboard\" record needs a \"frame\" [x, y, width, height]")
             }
             self = .keyboard(KeyboardRecord(t: try Field.time(o), phase: phase, frame: frame))
+        case .time:
+            self = .time(TimeRecord(t: try Field.time(o)))
         case .keyWindow:
             self = .keyWindow(KeyWindowRecord(t: try Field.time(o), window: Field.id(o["window"])))
         case .targetForAction:

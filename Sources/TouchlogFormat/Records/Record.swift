@@ -32,6 +32,9 @@ public enum Record: Sendable, Equatable {
     case sent(SentRecord)
     case targetForAction(TargetForActionRecord)
     case keyWindow(KeyWindowRecord)
+    /// Time passes with no event: timers due by `t` fire (a double tap gives up, a long press begins, held touches
+    /// are released).
+    case time(TimeRecord)
     /// A `type` touchlog/1 does not define: kept by ingest, ignored by replay.
     case unknown(UnknownRecord)
 
@@ -52,6 +55,7 @@ public enum Record: Sendable, Equatable {
         case .sent: .sent
         case .targetForAction: .targetForAction
         case .keyWindow: .keyWindow
+        case .time: .time
         case .unknown: nil
         }
     }
@@ -79,6 +83,7 @@ public enum Record: Sendable, Equatable {
         case .sent(let r): r.t
         case .targetForAction(let r): r.t
         case .keyWindow(let r): r.t
+        case .time(let r): r.t
         case .unknown(let r): r.t
         }
     }
@@ -295,6 +300,14 @@ public struct KeyWindowRecord: Sendable, Equatable {
         self.t = t
         self.window = window
     }
+}
+
+/// `time`: the recorder saw time pass with no event (it writes one when a timer of UIKit's fired: a recognizer gave
+/// up or began, held touches were released), so replay fires the model's timers at the right moment.
+public struct TimeRecord: Sendable, Equatable {
+    public var t: Double
+
+    public init(t: Double) { self.t = t }
 }
 
 /// A record of a type touchlog/1 does not define.

@@ -108,6 +108,8 @@ public struct SessionValidator {
             _ = checker.required(object, "target", at: [], what: what)
             knownReference(object, "target", accepts: .responder, checker: &checker)
             knownReference(object, "sender", accepts: .anyObject, checker: &checker)
+        case .time:
+            break  // only `t`, checked above
         case .keyWindow:
             // Which window is key now (null: none); a window in no window list cannot be key.
             _ = checker.required(object, "window", at: [], what: "\"keyWindow\" record")

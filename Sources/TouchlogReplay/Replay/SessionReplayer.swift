@@ -190,6 +190,8 @@ public struct SessionReplayer {
             try requireModel(record)
             observeSent(observation, seq: record.seq)
             observer?.recorded(record, model: model)
+        case .time:
+            try dispatch(record, .advanceTime, at: t, emit)
         case .keyWindow(let observation):
             try requireModel(record)
             observeKeyWindow(observation, seq: record.seq)

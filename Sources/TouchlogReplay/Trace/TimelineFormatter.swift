@@ -41,6 +41,7 @@ public enum TimelineFormatter {
         case .remove(let remove): out += "remove \(remove.view)"
         case .call(let call): out += "call \(call.responder).\(call.method.rawValue)"
         case .action(let action): out += "sendAction \(action.action) to \(action.target ?? "nil")"
+        case .time: out += "time passes"
         case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .unknown:
             out += line.record.typeName
         }

@@ -120,6 +120,20 @@ import Testing
         #expect(ok.gestures(ok.tap("2", 12, 12).ended) == ["double:ended"])
     }
 
+    @Test func G3_G6_timersFireOnlyOnceTimePasses_withoutAnEventTheyWaitForTheNextOne() {
+        var h = pad([tapRecognizer("double", taps: 2)])
+        #expect(h.delivered(h.tap("1", 10, 10).ended) == ["double.ended"])  // the view's ended phase is held (G6)
+        let soon = h.send(.advanceTime, dt: 0.1)
+        #expect(h.gestures(soon) == [] && h.delivered(soon) == [])  // still within the multi-tap interval
+        let late = h.send(.advanceTime, dt: 1)
+        #expect(h.gestures(late) == ["double:failed"])
+        #expect(h.delivered(late) == ["pad.ended"])  // released when the recognizer fails
+        // Without a time event the same failure happens at the next event, whatever it is.
+        var quiet = pad([tapRecognizer("double", taps: 2)])
+        quiet.tap("1", 10, 10)
+        #expect(quiet.gestures(quiet.send(.key(length: 1), dt: 3)) == ["double:failed"])
+    }
+
     @Test func G3_longPressBeginsAfterHolding() {
         var h = pad([RecognizerSpec(id: "press", className: "UILongPressGestureRecognizer")])
         h.touch("1", .began, 10, 10)

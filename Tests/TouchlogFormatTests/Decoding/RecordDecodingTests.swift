@@ -134,6 +134,12 @@ import Testing
         #expect(set.patch.isKeyWindow == true && set.patch.windowLevel == 2)
     }
 
+    @Test func timeRecordsAreInputThatOnlyCarriesTheirTime() throws {
+        let record = try Record(decoding: try JSONReader.parse(#"{"type":"time","t":3.25}"#).objectValue!)
+        #expect(record == .time(TimeRecord(t: 3.25)))
+        #expect(record.kind?.isInputEvent == true)
+    }
+
     @Test(arguments: KeyboardPhase.allCases)
     func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
         let json = try JSONReader.parse(
