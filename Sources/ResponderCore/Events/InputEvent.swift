@@ -62,6 +62,8 @@ public struct ViewPatch: Sendable, Equatable {
     public var actions: [ActionSpec]?
     public var gestureRecognizers: [RecognizerSpec]?
     public var keyboardDismissMode: KeyboardDismissMode?
+    public var delaysContentTouches: Bool?
+    public var canCancelContentTouches: Bool?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     public var delegate: String?
@@ -83,6 +85,7 @@ public struct ViewPatch: Sendable, Equatable {
         overridesTouches: Bool? = nil, implements: [String]? = nil, refusesActions: [String]? = nil,
         actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
+        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, isFirstResponder: Bool? = nil, isKeyWindow: Bool? = nil,
         windowLevel: Double? = nil
@@ -106,6 +109,8 @@ public struct ViewPatch: Sendable, Equatable {
         self.actions = actions
         self.gestureRecognizers = gestureRecognizers
         self.keyboardDismissMode = keyboardDismissMode
+        self.delaysContentTouches = delaysContentTouches
+        self.canCancelContentTouches = canCancelContentTouches
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.delegate = delegate

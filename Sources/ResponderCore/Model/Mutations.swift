@@ -39,6 +39,8 @@ extension ResponderModel {
         if let x = p.refusesActions { n.refusesActions = x }
         if let x = p.actions { n.actions = x }
         if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
+        if let x = p.delaysContentTouches { n.delaysContentTouches = x }
+        if let x = p.canCancelContentTouches { n.canCancelContentTouches = x }
         if let x = p.accessibilityIdentifier { n.accessibilityIdentifier = x }
         if let x = p.accessibilityLabel { n.accessibilityLabel = x }
         if let x = p.delegate { n.delegateID = x }

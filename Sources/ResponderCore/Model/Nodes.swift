@@ -41,6 +41,8 @@ struct ViewNode {
     var actions: [ActionSpec] = []
     var recognizers: [Int] = []
     var keyboardDismissMode = KeyboardDismissMode.none
+    var delaysContentTouches = true
+    var canCancelContentTouches = true
     var accessibilityIdentifier: String? = nil
     var accessibilityLabel: String? = nil
     /// The delegate's recorded id (resolved on demand: it may be declared after the view).

@@ -244,6 +244,8 @@ public struct ResponderModel: Sendable {
         n.refusesActions = s.refusesActions
         n.actions = s.actions
         n.keyboardDismissMode = s.keyboardDismissMode ?? .none
+        n.delaysContentTouches = s.delaysContentTouches ?? true
+        n.canCancelContentTouches = s.canCancelContentTouches ?? true
         n.accessibilityIdentifier = s.accessibilityIdentifier
         n.accessibilityLabel = s.accessibilityLabel
         n.delegateID = s.delegate

@@ -29,6 +29,8 @@ extension ViewPatch {
         add("actions", actions.map { .array($0.map(\.json)) })
         add("gestureRecognizers", gestureRecognizers.map { .array($0.map(\.json)) })
         add("keyboardDismissMode", keyboardDismissMode.map { .string($0.rawValue) })
+        add("delaysContentTouches", delaysContentTouches.map(JSONValue.bool))
+        add("canCancelContentTouches", canCancelContentTouches.map(JSONValue.bool))
         add("accessibilityIdentifier", accessibilityIdentifier.map(JSONValue.string))
         add("accessibilityLabel", accessibilityLabel.map(JSONValue.string))
         add("delegate", delegate.map(JSONValue.string))

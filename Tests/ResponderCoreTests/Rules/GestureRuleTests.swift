@@ -262,6 +262,44 @@ import Testing
         #expect(h.delivered(s.ended) == ["btn.ended"])
     }
 
+    func table(_ configure: (inout ViewSpec) -> Void) -> Harness {
+        Harness([
+            win(
+                "w1",
+                [
+                    v(
+                        "table", "UITableView", 0, 0, 390, 600,
+                        [v("cell", "UITableViewCell", 0, 0, 390, 44) { $0.overridesTouches = true }], configure)
+                ])
+        ])
+    }
+
+    @Test func H12_delaysContentTouchesFalse_contentGetsTouchesBeganAtOnce_aDragStillCancelsIt() {
+        var h = table { $0.delaysContentTouches = false }
+        #expect(h.delivered(h.touch("1", .began, 10, 10)) == ["table#pan.began", "cell.began"])
+        let drag = h.touch("1", .moved, 10, 60, dt: 0.02)
+        #expect(h.gestures(drag) == ["table#pan:began"])
+        #expect(h.delivered(drag) == ["table#pan.moved", "cell.cancelled"])
+        // Switched back on by a set record: the began is held again.
+        h.touch("1", .ended, 10, 60)
+        h.send(.set(view: "table", patch: ViewPatch(delaysContentTouches: true)))
+        #expect(h.delivered(h.touch("2", .began, 10, 10)) == ["table#pan.began"])
+    }
+
+    @Test func H12_canCancelContentTouchesFalse_onceTheContentTracksTheScrollViewDoesNotScroll() {
+        var h = table { $0.canCancelContentTouches = false }
+        h.touch("1", .began, 10, 10)
+        #expect(h.delivered(h.send(.advanceTime, dt: 0.2)) == ["cell.began"])  // the content tracks now
+        let drag = h.touch("1", .moved, 10, 60)
+        #expect(h.gestures(drag) == ["table#pan:failed"])
+        #expect(h.delivered(drag) == ["table#pan.moved", "cell.moved"])  // the pan sees the move, then fails
+        #expect(drag.cancellations.isEmpty)
+        #expect(h.delivered(h.touch("1", .ended, 10, 60)) == ["cell.ended"])
+        // A drag quicker than the delay still scrolls: the content never started tracking.
+        h.touch("2", .began, 10, 10)
+        #expect(h.gestures(h.touch("2", .moved, 10, 60, dt: 0.02)) == ["table#pan:began"])
+    }
+
     @Test func H12_scrollViewDelaysContentTouches_dragCancelsContent_tapDeliversLate() {
         var h = Harness([
             win(

@@ -134,6 +134,23 @@ import Testing
         #expect(set.patch.isKeyWindow == true && set.patch.windowLevel == 2)
     }
 
+    @Test func scrollViewContentTouchFlagsAreTypedInViewsAndSets() throws {
+        let set = try Record(
+            decoding: try JSONReader.parse(
+                #"{"type":"set","t":1,"view":"list","delaysContentTouches":false,"canCancelContentTouches":true}"#
+            ).objectValue!)
+        guard case .set(let s) = set else {
+            Issue.record("not a set")
+            return
+        }
+        #expect(s.patch.delaysContentTouches == false && s.patch.canCancelContentTouches == true)
+        let view = try ViewDecoding.view(
+            try JSONReader.parse(
+                #"{"id":"list","class":"UITableView","frame":[0,0,1,1],"canCancelContentTouches":false}"#
+            ).objectValue!)
+        #expect(view.canCancelContentTouches == false && view.delaysContentTouches == nil)
+    }
+
     @Test func timeRecordsAreInputThatOnlyCarriesTheirTime() throws {
         let record = try Record(decoding: try JSONReader.parse(#"{"type":"time","t":3.25}"#).objectValue!)
         #expect(record == .time(TimeRecord(t: 3.25)))

@@ -235,6 +235,13 @@ import Testing
                     hint: use one of the values listed in docs/log-format.md
                 """),
         Case(
+            name: "content-touch flags are booleans",
+            lines: [#"{"type":"set","t":1,"view":"root","delaysContentTouches":"no"}"#],
+            expected: """
+                test.jsonl:3:58: error: "delaysContentTouches" must be true or false, not a string
+                    hint: write "delaysContentTouches" as true or false
+                """),
+        Case(
             name: "not an object",
             lines: ["[1,2]"],
             expected: """
