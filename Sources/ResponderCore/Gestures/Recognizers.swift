@@ -250,7 +250,7 @@ extension ResponderModel {
             if kind.winsPanOverAncestorRecognizers { return true }
             // H12: touchesShouldCancel(in:) is false for controls, so a scroll view does not take a touch a control
             // is already tracking; with canCancelContentTouches false it takes no touch the content already tracks
-            // ("the scroll view does not scroll regardless of finger movement once the content view starts
+            // ("the scroll view doesn't scroll regardless of finger movement once the content view starts
             // tracking", Apple docs: UIScrollView.canCancelContentTouches).
             guard recognizers[g].synthetic == .scrollPan, t.viewBegan else { return false }
             return kind.isControl || !views[recognizers[g].view].canCancelContentTouches

@@ -312,7 +312,25 @@ public struct SessionValidator {
                     "every object id must be unique within a session; recorders usually add a generation counter to the address"
             )
         }
-        let viewIDs = Set(declared.views.map(\.id))
+        var detached = DeclaredObjects()
+        if let list = object["detachedViews"] {
+            if case .array(let views) = list {
+                for (index, view) in views.enumerated() {
+                    checker.view(view, at: ["detachedViews", .index(index)], parent: nil, into: &detached)
+                }
+            } else {
+                checker.error(
+                    ["detachedViews"], "\"detachedViews\" must be an array of views, not \(list.typeDescription)",
+                    hint: "write \"detachedViews\": [ {view}, ... ]")
+            }
+        }
+        for entry in detached.views + detached.others where !allIDs.insert(entry.id).inserted {
+            checker.error(
+                entry.path, "duplicate id \"\(entry.id)\" in the snapshot",
+                hint: "every object id must be unique within a session")
+        }
+        // A controller may keep its root view out of any window (a removed or not yet added view).
+        let viewIDs = Set(declared.views.map(\.id) + detached.views.map(\.id))
         var controllerParent: [String: (parent: String?, presenting: String?, index: Int)] = [:]
         if let controllers = object["controllers"] {
             if case .array(let list) = controllers {
@@ -417,23 +435,6 @@ public struct SessionValidator {
             responders.insert("application")
         }
         let objects = checkObjects(object["objects"], ids: &allIDs, checker: &checker)
-        var detached = DeclaredObjects()
-        if let list = object["detachedViews"] {
-            if case .array(let views) = list {
-                for (index, view) in views.enumerated() {
-                    checker.view(view, at: ["detachedViews", .index(index)], parent: nil, into: &detached)
-                }
-            } else {
-                checker.error(
-                    ["detachedViews"], "\"detachedViews\" must be an array of views, not \(list.typeDescription)",
-                    hint: "write \"detachedViews\": [ {view}, ... ]")
-            }
-        }
-        for entry in detached.views + detached.others where !allIDs.insert(entry.id).inserted {
-            checker.error(
-                entry.path, "duplicate id \"\(entry.id)\" in the snapshot",
-                hint: "every object id must be unique within a session")
-        }
         let detachedIDs = Set(detached.views.map(\.id))
         return { model in
             model.replace(views: declared.views, responders: responders, objects: objects, detached: detachedIDs)

@@ -278,7 +278,7 @@ import Testing
     @Test func viewsInNoWindowAcceptSetsCallsAndComingBack() {
         let log = DecodedLog(
             Lines.session([
-                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5]}]}"#,
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5]}],"controllers":[{"id":"draftVC","class":"VC","view":"draft"}]}"#,
                 #"{"type":"set","t":2,"view":"draft","isHidden":false}"#,
                 #"{"type":"call","t":2,"view":"draft","method":"becomeFirstResponder"}"#,
                 #"{"type":"insert","t":3,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,10,10]}}"#,
