@@ -42,6 +42,8 @@ EXPECTED_REJECTIONS = {
     "t-backwards.jsonl": (5, "t goes backwards: 1.42 after 1.511"),
     "header-not-first.jsonl": (1, "the first record must be the 'session' header"),
     "unknown-id.jsonl": (3, "'promoFeild' is not an id of this session"),
+    "target-for-action-without-answer.jsonl": (3, "'target' is a required property"),
+    "object-without-class.jsonl": (2, "'class' is a required property"),
     "duplicate-id.jsonl": (2, "id 'emailField' appears twice in this snapshot"),
     "nan-number.jsonl": (3, "'NaN' is not a JSON number"),
     "cut-line-in-middle.jsonl": (3, "malformed JSON"),
