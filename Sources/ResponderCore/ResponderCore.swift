@@ -5,5 +5,5 @@ public enum ResponderCoreInfo {
     ///
     /// Any change to what a dispatched event produces — a rule, a class default, a tolerance, a documented choice in
     /// docs/responder-model.md — must bump this number in the same commit.
-    public static let modelVersion = 4
+    public static let modelVersion = 8
 }

@@ -42,6 +42,8 @@ EXPECTED_REJECTIONS = {
     "t-backwards.jsonl": (5, "t goes backwards: 1.42 after 1.511"),
     "header-not-first.jsonl": (1, "the first record must be the 'session' header"),
     "unknown-id.jsonl": (3, "'promoFeild' is not an id of this session"),
+    "target-for-action-without-answer.jsonl": (3, "'target' is a required property"),
+    "object-without-class.jsonl": (2, "'class' is a required property"),
     "duplicate-id.jsonl": (2, "id 'emailField' appears twice in this snapshot"),
     "nan-number.jsonl": (3, "'NaN' is not a JSON number"),
     "cut-line-in-middle.jsonl": (3, "malformed JSON"),
@@ -56,11 +58,12 @@ EXPECTED_REJECTIONS = {
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
 AFTER_SNAPSHOT = {"touch", "key", "set", "insert", "remove", "call", "action", "firstResponder", "keyboard", "sent",
-                  "targetForAction"}
+                  "targetForAction", "keyWindow", "time"}
 BRANCH = {"session": "SessionRecord", "snapshot": "SnapshotRecord", "touch": "TouchRecord", "key": "KeyRecord",
           "set": "SetRecord", "insert": "InsertRecord", "remove": "RemoveRecord", "call": "CallRecord",
           "action": "ActionRecord", "firstResponder": "FirstResponderRecord", "keyboard": "KeyboardRecord",
-          "sent": "SentRecord", "targetForAction": "TargetForActionRecord"}
+          "sent": "SentRecord", "targetForAction": "TargetForActionRecord",
+          "keyWindow": "KeyWindowRecord", "time": "TimeRecord"}
 
 
 class LineError(Exception):
@@ -245,7 +248,8 @@ def references(record):
     rtype = record.get("type")
     fields = {"set": ["view"], "remove": ["view"], "call": ["view"], "insert": ["parent"],
               "firstResponder": ["view", "window"], "sent": ["target", "sender"], "action": ["target", "sender"],
-              "touch": ["window", "view"], "targetForAction": ["responder", "target", "sender"]}.get(rtype, [])
+              "touch": ["window", "view"], "targetForAction": ["responder", "target", "sender"],
+              "keyWindow": ["window"]}.get(rtype, [])
     return [(f, record[f]) for f in fields if isinstance(record.get(f), str)]
 
 

@@ -53,6 +53,44 @@ import TouchlogFormat
         #expect(ended.divergences[2].observationSeq == 7)
     }
 
+    @Test func aTimeRecordFiresTheModelsTimersAtItsOwnMoment() throws {
+        // A double-tap recognizer on the root view holds the first tap's ended phase (G6) until it gives up (G3).
+        let out = try lines(
+            [
+                #"{"type":"set","t":0.5,"view":"root","gestureRecognizers":[{"id":"double","class":"UITapGestureRecognizer","numberOfTapsRequired":2}]}"#
+            ]
+                + tap(1, 1, x: 50, y: 500) + [
+                    #"{"type":"time","t":1.2}"#,
+                    #"{"type":"time","t":1.9}"#,
+                    #"{"type":"key","t":5,"length":1}"#,
+                ])
+        #expect(out.map(\.record.typeName) == ["snapshot", "set", "touch", "touch", "time", "time", "key"])
+        #expect(out[3].step.delivered.map(\.method) == ["touchesEnded"])  // only the recognizer: the view's is held
+        #expect(out[4].step.gestures.isEmpty && out[4].step.delivered.isEmpty)  // 0.1 s after the tap: still waiting
+        #expect(out[5].t == 1.9 && out[5].step.gestures.map(\.state) == ["failed"])
+        #expect(out[5].step.delivered.map { "\($0.to).\($0.method)" }.first == "root.touchesEnded")
+        #expect(out[6].step.gestures.isEmpty)  // nothing left for the next event
+    }
+
+    @Test func keyWindowObservationsAreComparedWithTheModelsKeyWindow() throws {
+        let out = try lines(
+            [
+                #"{"type":"insert","t":1,"parent":"w","view":{"id":"panel","class":"UIView","frame":[0,0,1,1]}}"#,
+                #"{"type":"keyWindow","t":1,"window":"w"}"#,
+                #"{"type":"set","t":2,"view":"w","isKeyWindow":false}"#,
+                #"{"type":"keyWindow","t":2,"window":"w"}"#,
+                #"{"type":"call","t":3,"view":"w","method":"makeKey"}"#,
+                #"{"type":"keyWindow","t":3,"window":null}"#,
+            ])
+        #expect(out.count == 4)
+        #expect(out[1].divergences.isEmpty)
+        #expect(out[2].divergences.map(\.kind) == [.keyWindow])
+        #expect(out[2].divergences[0].expected == .null && out[2].divergences[0].observed == .string("w"))
+        #expect(out[2].step.keyWindowChange?.from == "w" && out[2].step.keyWindowChange?.to == nil)
+        #expect(out[3].divergences.first?.expected == .string("w"))
+        #expect(out[3].step.keyWindowChange?.from == nil && out[3].step.keyWindowChange?.to == "w")
+    }
+
     @Test func targetForActionObservationsAreComparedWithTheRecordedCanPerformActionAnswers() throws {
         // vc implements save:; the field implements it too but its canPerformAction refuses it (A3).
         let out = try lines(

@@ -86,6 +86,8 @@ extension ResponderModel {
             if method == .becomeFirstResponder {
                 step.refusals.append(
                     FirstResponderRefusal(responder: r, why: .cannotBecome, reason: .becomeFirstResponderCall))
+            } else if method == .makeKey {
+                step.notes.append(StepNote("call \"makeKey\": \"\(id)\" is not a window; ignored"))
             } else if method == .resignFirstResponder {
                 step.refusals.append(
                     FirstResponderRefusal(responder: r, why: .notFirstResponder, reason: .resignFirstResponderCall))
@@ -98,6 +100,12 @@ extension ResponderModel {
         case .becomeFirstResponder: _ = become(v, reason: .becomeFirstResponderCall, step: &step)
         case .resignFirstResponder: _ = resign(v, force: false, reason: .resignFirstResponderCall, step: &step)
         case .endEditing: _ = endEditing(v, force: force, reason: .endEditing(forced: force), step: &step)
+        case .makeKey:
+            guard views[v].isWindow, views[v].alive else {
+                step.notes.append(StepNote("call \"makeKey\": \"\(id)\" is not a window on screen; ignored"))
+                return
+            }
+            setKeyWindow(v, step: &step)
         }
     }
 }

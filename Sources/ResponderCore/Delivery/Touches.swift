@@ -5,17 +5,39 @@ extension ResponderModel {
         let r = records.first!
         let ti = bindRecord(r, step: &step)
         if ti < 0 { return }
+        if recordsTraceDetail { recordSendEvent(r, ti, step: &step) }
         if r.phase == .began {
             applyOutsideTouchPolicy(window: touches[ti].window, began: CollectionOfOne(ti), step: &step)
         }
         deliverRecord(r, ti, step: &step)
+        if recordsTraceDetail { recordTouchDetail(r, ti, step: &step) }
         cleanUpTouches()
+    }
+
+    /// What a `UIWindow.sendEvent(_:)` override sees of this record's touch: bound, not yet delivered (D1).
+    mutating func recordSendEvent(_ r: TouchInput, _ ti: Int, step: inout Step) {
+        let w = touches[ti].window
+        let v = touches[ti].view
+        step.sendEvent.append(
+            SendEventTouch(
+                window: w >= 0 ? .view(w) : nil, touch: r.touch, phase: r.phase, view: v >= 0 ? .view(v) : nil))
+    }
+
+    /// The touch's location in its view's coordinates, and at `began` the responder chain from that view.
+    mutating func recordTouchDetail(_ r: TouchInput, _ ti: Int, step: inout Step) {
+        let v = touches[ti].boundView
+        guard v >= 0, views[v].alive else { return }
+        step.location = convert(screenPoint: r.point, to: .view(v))
+        if r.phase == .began { step.responderChain = responderChain(from: .view(v)) }
     }
 
     /// Multi-record driver for one UIEvent.
     mutating func processTouchGroup(_ records: [TouchInput], steps: inout [Step]) {
         var bound = [Int](repeating: -1, count: records.count)
         for (k, r) in records.enumerated() { bound[k] = bindRecord(r, step: &steps[k]) }
+        if recordsTraceDetail {
+            for (k, r) in records.enumerated() where bound[k] >= 0 { recordSendEvent(r, bound[k], step: &steps[0]) }
+        }
         var seenWindows: [Int] = []
         for (k, r) in records.enumerated() where r.phase == .began && bound[k] >= 0 {
             let w = touches[bound[k]].window
@@ -27,7 +49,10 @@ extension ResponderModel {
             .map { bound[$0] }
             applyOutsideTouchPolicy(window: w, began: began, step: &steps[0])
         }
-        for (k, r) in records.enumerated() where bound[k] >= 0 { deliverRecord(r, bound[k], step: &steps[k]) }
+        for (k, r) in records.enumerated() where bound[k] >= 0 {
+            deliverRecord(r, bound[k], step: &steps[k])
+            if recordsTraceDetail { recordTouchDetail(r, bound[k], step: &steps[k]) }
+        }
         cleanUpTouches()
     }
 
@@ -71,7 +96,7 @@ extension ResponderModel {
             nextTouchSerial += 1
             touches.append(
                 TouchState(
-                    key: r.touch, serial: serial, window: window, view: view, start: r.point,
+                    key: r.touch, serial: serial, window: window, view: view, boundView: view, start: r.point,
                     last: r.point))
             let ti = touches.count - 1
             step.window = window >= 0 ? .view(window) : nil

@@ -36,9 +36,9 @@ public struct TouchInput: Sendable, Equatable {
     }
 }
 
-/// A programmatic first-responder call (`call` record).
+/// A programmatic first-responder call (`call` record); `makeKey` is `UIWindow.makeKey()` on a window.
 public enum ResponderCall: String, Sendable, CaseIterable {
-    case becomeFirstResponder, resignFirstResponder, endEditing
+    case becomeFirstResponder, resignFirstResponder, endEditing, makeKey
 }
 
 /// A property change (`set` record): every field is optional, only those given change.
@@ -62,6 +62,8 @@ public struct ViewPatch: Sendable, Equatable {
     public var actions: [ActionSpec]?
     public var gestureRecognizers: [RecognizerSpec]?
     public var keyboardDismissMode: KeyboardDismissMode?
+    public var delaysContentTouches: Bool?
+    public var canCancelContentTouches: Bool?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     public var delegate: String?
@@ -70,6 +72,10 @@ public struct ViewPatch: Sendable, Equatable {
     public var textLength: Int?
     /// `isFirstResponder` in a set record is an observation: it is ignored (replay compares it).
     public var isFirstResponder: Bool?
+    /// Windows: `makeKey()` (true) or another window made key (false: then no window is key until one is).
+    public var isKeyWindow: Bool?
+    /// Windows: a new `windowLevel` re-sorts the windows front to back (H10).
+    public var windowLevel: Double?
 
     public init(
         frame: Rect? = nil, bounds: Rect? = nil, center: Point? = nil, transform: AffineTransform? = nil,
@@ -79,8 +85,10 @@ public struct ViewPatch: Sendable, Equatable {
         overridesTouches: Bool? = nil, implements: [String]? = nil, refusesActions: [String]? = nil,
         actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
+        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
-        text: String? = nil, textLength: Int? = nil, isFirstResponder: Bool? = nil
+        text: String? = nil, textLength: Int? = nil, isFirstResponder: Bool? = nil, isKeyWindow: Bool? = nil,
+        windowLevel: Double? = nil
     ) {
         self.frame = frame
         self.bounds = bounds
@@ -101,12 +109,16 @@ public struct ViewPatch: Sendable, Equatable {
         self.actions = actions
         self.gestureRecognizers = gestureRecognizers
         self.keyboardDismissMode = keyboardDismissMode
+        self.delaysContentTouches = delaysContentTouches
+        self.canCancelContentTouches = canCancelContentTouches
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.delegate = delegate
         self.text = text
         self.textLength = textLength
         self.isFirstResponder = isFirstResponder
+        self.isKeyWindow = isKeyWindow
+        self.windowLevel = windowLevel
     }
 }
 

@@ -54,6 +54,25 @@ public struct ResolvedStep: Hashable, Sendable {
     public var keyboardVisible: Bool
     /// First-responder requests refused and why (`notInWindow`, `cannotBecome`, ...).
     public var refusals: [Refusal] = []
+    /// Set when the event changed the key window: the windows' ids (nil: none).
+    public var keyWindowChange: KeyWindow?
+    /// Trace detail for touches (see `Step`): location in the bound view's coordinates, the responder chain at
+    /// `began`, the UIEvent's touches as `UIWindow.sendEvent(_:)` sees them.
+    public var location: Point?
+    public var responderChain: [String] = []
+    public var sendEvent: [SendEvent] = []
+
+    public struct SendEvent: Hashable, Sendable {
+        public var window: String?
+        public var touch: String
+        public var phase: String
+        public var view: String?
+    }
+
+    public struct KeyWindow: Hashable, Sendable {
+        public var from: String?
+        public var to: String?
+    }
 
     public struct Refusal: Hashable, Sendable {
         public var responder: String
@@ -118,6 +137,12 @@ extension ResponderModel {
             notes: s.notes.map(\.message), firstResponder: name(s.firstResponder), keyboardVisible: s.keyboardVisible)
         resolved.refusals = s.refusals.map {
             .init(responder: id(of: $0.responder), why: $0.why.rawValue, reason: $0.reason.name)
+        }
+        resolved.keyWindowChange = s.keyWindowChange.map { .init(from: name($0.from), to: name($0.to)) }
+        resolved.location = s.location
+        resolved.responderChain = s.responderChain.map { id(of: $0) }
+        resolved.sendEvent = s.sendEvent.map {
+            .init(window: name($0.window), touch: $0.touch, phase: $0.phase.rawValue, view: name($0.view))
         }
         return resolved
     }

@@ -105,6 +105,22 @@ public struct FirstResponderRefusal: Hashable, Sendable {
     public var reason: FirstResponderReason
 }
 
+/// One touch of a UIEvent as a `UIWindow.sendEvent(_:)` override sees it, before any delivery: its view is already
+/// the hit-test view (D1), so a policy that decides in `sendEvent` can use it (8.1).
+public struct SendEventTouch: Hashable, Sendable {
+    public var window: ObjectRef?
+    public var touch: String
+    public var phase: TouchPhase
+    /// `touch.view` at that moment: the hit-test view, nil when the touch hit nothing or a recognizer took it (D2).
+    public var view: ObjectRef?
+}
+
+/// The key window changed (F3: key input and nil-targeted actions follow it; touches do not, H10).
+public struct KeyWindowChange: Hashable, Sendable {
+    public var from: ObjectRef?
+    public var to: ObjectRef?
+}
+
 /// The keyboard appeared or went away.
 public struct KeyboardChange: Hashable, Sendable {
     public var visible: Bool
@@ -167,6 +183,17 @@ public struct Step: Sendable, Equatable {
     public var firstResponderChanges: [FirstResponderChange] = []
     public var refusals: [FirstResponderRefusal] = []
     public var keyboardChanges: [KeyboardChange] = []
+    /// Set when the event changed the key window.
+    public var keyWindowChange: KeyWindowChange?
+    /// Trace detail (filled only when `ResponderModel.recordsTraceDetail` is on), for a touch: its location in the
+    /// bounds coordinates of the view it was bound to at `began` (`UITouch.location(in:)`), nil when it hit nothing
+    /// or that view left the window.
+    public var location: Point?
+    /// Trace detail, for a touch that began: the whole responder chain from its view (C1–C5), through the window to
+    /// the application, and to the app delegate only if it is a responder.
+    public var responderChain: [ObjectRef] = []
+    /// Trace detail: the touches of the UIEvent as `UIWindow.sendEvent(_:)` sees them (on the event's first step).
+    public var sendEvent: [SendEventTouch] = []
     public var policyEffects: [PolicyEffect] = []
     public var cancellations: [Cancellation] = []
     /// For a key event: who received the text (nil: nobody, no first responder).
@@ -191,6 +218,10 @@ public struct Step: Sendable, Equatable {
         if !firstResponderChanges.isEmpty { firstResponderChanges.removeAll(keepingCapacity: true) }
         if !refusals.isEmpty { refusals.removeAll(keepingCapacity: true) }
         if !keyboardChanges.isEmpty { keyboardChanges.removeAll(keepingCapacity: true) }
+        keyWindowChange = nil
+        location = nil
+        if !responderChain.isEmpty { responderChain.removeAll(keepingCapacity: true) }
+        if !sendEvent.isEmpty { sendEvent.removeAll(keepingCapacity: true) }
         if !policyEffects.isEmpty { policyEffects.removeAll(keepingCapacity: true) }
         if !cancellations.isEmpty { cancellations.removeAll(keepingCapacity: true) }
         keyInputReceiver = nil

@@ -117,8 +117,13 @@ extension ResponderModel {
             switch recognizers[g].kind {
             case .longPress: recognizers[g].deadline = now + Tolerance.longPressDuration
             case .pan where recognizers[g].synthetic == .scrollPan:
-                recognizers[g].delayUntil = now + Tolerance.scrollContentDelay
-                recognizers[g].deadline = recognizers[g].delayUntil
+                // H12: "If the value of this property is true, the scroll view delays handling the touch-down
+                // gesture until it can determine if scrolling is the intent" (Apple docs:
+                // UIScrollView.delaysContentTouches); false: the content gets touchesBegan at once.
+                if views[recognizers[g].view].delaysContentTouches {
+                    recognizers[g].delayUntil = now + Tolerance.scrollContentDelay
+                    recognizers[g].deadline = recognizers[g].delayUntil
+                }
             default: break
             }
         case .moved:
@@ -243,8 +248,11 @@ extension ResponderModel {
         case .pan:
             if kind.winsPanOverAncestorRecognizers { return true }
             // H12: touchesShouldCancel(in:) is false for controls, so a scroll view does not take a touch a control
-            // is already tracking.
-            return recognizers[g].synthetic == .scrollPan && kind.isControl && t.viewBegan
+            // is already tracking; with canCancelContentTouches false it takes no touch the content already tracks
+            // ("the scroll view doesn't scroll regardless of finger movement once the content view starts
+            // tracking", Apple docs: UIScrollView.canCancelContentTouches).
+            guard recognizers[g].synthetic == .scrollPan, t.viewBegan else { return false }
+            return kind.isControl || !views[recognizers[g].view].canCancelContentTouches
         default:
             return false
         }

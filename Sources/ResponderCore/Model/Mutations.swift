@@ -39,12 +39,23 @@ extension ResponderModel {
         if let x = p.refusesActions { n.refusesActions = x }
         if let x = p.actions { n.actions = x }
         if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
+        if let x = p.delaysContentTouches { n.delaysContentTouches = x }
+        if let x = p.canCancelContentTouches { n.canCancelContentTouches = x }
         if let x = p.accessibilityIdentifier { n.accessibilityIdentifier = x }
         if let x = p.accessibilityLabel { n.accessibilityLabel = x }
         if let x = p.delegate { n.delegateID = x }
         if let x = p.text { n.text = x }
+        if let x = p.windowLevel, n.isWindow { n.windowLevel = x }
         n.refreshDerived()
         views[v] = n
+        if p.windowLevel != nil && views[v].isWindow && views[v].alive { sortWindows() }
+        if let key = p.isKeyWindow, views[v].isWindow, views[v].alive {
+            if key {
+                setKeyWindow(v, step: &step)
+            } else if keyWindow == v {
+                setKeyWindow(-1, step: &step)
+            }
+        }
         if let specs = p.gestureRecognizers {
             let keepWindowOnes =
                 views[v].isWindow
@@ -171,7 +182,7 @@ extension ResponderModel {
         if views[v].isWindow {
             windows.removeAll { $0 == v }
             sortWindows()
-            if keyWindow == v { keyWindow = windowsFrontToBack.first ?? -1 }
+            if keyWindow == v { setKeyWindow(windowsFrontToBack.first ?? -1, step: &step) }
         }
         var stack = [v]
         while let n = stack.popLast() {

@@ -41,6 +41,8 @@ struct ViewNode {
     var actions: [ActionSpec] = []
     var recognizers: [Int] = []
     var keyboardDismissMode = KeyboardDismissMode.none
+    var delaysContentTouches = true
+    var canCancelContentTouches = true
     var accessibilityIdentifier: String? = nil
     var accessibilityLabel: String? = nil
     /// The delegate's recorded id (resolved on demand: it may be declared after the view).
@@ -253,6 +255,9 @@ struct TouchState {
     var window: Int
     /// `touch.view`: nil (-1) after a recognizer takes it (D2).
     var view: Int
+    /// The view bound at `began`, kept after a recognizer takes the touch (the trace's `location` is in its
+    /// coordinates).
+    var boundView = -1
     var start: Point
     var last: Point
     var finished = false  // ended or cancelled phase seen

@@ -39,6 +39,9 @@ public struct ResponderModel: Sendable {
     var keyboardOwner = -1
     /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
     var recognizersNeedReset = false
+    /// Fill the steps' trace detail (`location`, `responderChain`, `sendEvent`): off on the hot path (report,
+    /// benchmarks), on for a trace.
+    public var recordsTraceDetail = false
 
     /// Builds the model from a first snapshot.
     public init(hierarchy: HierarchySpec, policies: PolicySettings = PolicySettings()) {
@@ -241,6 +244,8 @@ public struct ResponderModel: Sendable {
         n.refusesActions = s.refusesActions
         n.actions = s.actions
         n.keyboardDismissMode = s.keyboardDismissMode ?? .none
+        n.delaysContentTouches = s.delaysContentTouches ?? true
+        n.canCancelContentTouches = s.canCancelContentTouches ?? true
         n.accessibilityIdentifier = s.accessibilityIdentifier
         n.accessibilityLabel = s.accessibilityLabel
         n.delegateID = s.delegate

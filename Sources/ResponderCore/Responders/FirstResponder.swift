@@ -31,9 +31,25 @@ extension ResponderModel {
         if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
         // [INF] A text input becoming first responder makes its window key (Chameleon does this for UIKeyInput
         // responders; iOS does not document it): the keyboard types into it.
-        if views[v].kind.isTextInput && w != keyWindow { keyWindow = w }
+        if views[v].kind.isTextInput && w != keyWindow { setKeyWindow(w, step: &step) }
         sendControlEvent(v, "editingDidBegin", step: &step)
         return true
+    }
+
+    /// `UIWindow.makeKey()` (and the end of another window's key status): key input and nil-targeted actions go to
+    /// this window's first responder from now on; every window keeps its own first responder (F3), so making a window
+    /// key neither resigns nor moves anything ("The key window receives keyboard and other non-touch related events",
+    /// Apple docs: UIWindow.isKeyWindow).
+    mutating func setKeyWindow(_ w: Int, step: inout Step) {
+        guard w != keyWindow else { return }
+        let from = keyWindow >= 0 ? ObjectRef.view(keyWindow) : nil
+        keyWindow = w
+        let to = w >= 0 ? ObjectRef.view(w) : nil
+        if let earlier = step.keyWindowChange {
+            step.keyWindowChange = earlier.from == to ? nil : KeyWindowChange(from: earlier.from, to: to)
+        } else {
+            step.keyWindowChange = KeyWindowChange(from: from, to: to)
+        }
     }
 
     /// `resignFirstResponder()` (F2); `force` skips `canResignFirstResponder` (endEditing(true), removal).

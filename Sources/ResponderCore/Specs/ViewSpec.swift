@@ -33,6 +33,12 @@ public struct ViewSpec: Sendable, Equatable {
     public var actions: [ActionSpec]
     public var gestureRecognizers: [RecognizerSpec]
     public var keyboardDismissMode: KeyboardDismissMode?
+    /// Scroll views (H12): hold the content's `touchesBegan` until the scroll view knows whether the finger scrolls
+    /// (true by default).
+    public var delaysContentTouches: Bool?
+    /// Scroll views (H12): a drag that starts scrolling cancels the content's touch (true by default); false: once
+    /// the content view has begun tracking, the scroll view does not scroll.
+    public var canCancelContentTouches: Bool?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
@@ -54,7 +60,7 @@ public struct ViewSpec: Sendable, Equatable {
         canResignFirstResponder: Bool? = nil, isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil,
         implements: [String] = [], refusesActions: [String] = [], actions: [ActionSpec] = [],
         gestureRecognizers: [RecognizerSpec] = [], keyboardDismissMode: KeyboardDismissMode? = nil,
-        accessibilityIdentifier: String? = nil,
+        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil, accessibilityIdentifier: String? = nil,
         accessibilityLabel: String? = nil, delegate: String? = nil, text: String? = nil, textLength: Int? = nil,
         subviews: [ViewSpec] = []
     ) {
@@ -81,6 +87,8 @@ public struct ViewSpec: Sendable, Equatable {
         self.actions = actions
         self.gestureRecognizers = gestureRecognizers
         self.keyboardDismissMode = keyboardDismissMode
+        self.delaysContentTouches = delaysContentTouches
+        self.canCancelContentTouches = canCancelContentTouches
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.delegate = delegate
@@ -251,6 +259,7 @@ extension ViewSpec {
             && overridesTouches == o.overridesTouches && implements == o.implements
             && refusesActions == o.refusesActions && actions == o.actions
             && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
+            && delaysContentTouches == o.delaysContentTouches && canCancelContentTouches == o.canCancelContentTouches
             && accessibilityIdentifier == o.accessibilityIdentifier && accessibilityLabel == o.accessibilityLabel
             && delegate == o.delegate && text == o.text && textLength == o.textLength
     }

@@ -43,7 +43,8 @@ extension Record {
             let name = try Field.string(o, "method")
             guard let method = ResponderCall(rawValue: name) else {
                 throw RecordDecodingError(
-                    "\"method\" is \"\(name)\"; a call is becomeFirstResponder, resignFirstResponder or endEditing")
+                    "\"method\" is \"\(name)\"; a call is "
+                        + ResponderCall.allCases.map(\.rawValue).joined(separator: ", "))
             }
             self = .call(
                 CallRecord(
@@ -68,6 +69,10 @@ extension Record {
                 throw RecordDecodingError("a \"keyboard\" record needs a \"frame\" [x, y, width, height]")
             }
             self = .keyboard(KeyboardRecord(t: try Field.time(o), phase: phase, frame: frame))
+        case .time:
+            self = .time(TimeRecord(t: try Field.time(o)))
+        case .keyWindow:
+            self = .keyWindow(KeyWindowRecord(t: try Field.time(o), window: Field.id(o["window"])))
         case .targetForAction:
             self = .targetForAction(
                 TargetForActionRecord(

@@ -64,6 +64,8 @@ enum ViewDecoding {
             actions: try actions(o["actions"]),
             gestureRecognizers: try recognizers(o["gestureRecognizers"]),
             keyboardDismissMode: o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:)),
+            delaysContentTouches: o["delaysContentTouches"]?.boolValue,
+            canCancelContentTouches: o["canCancelContentTouches"]?.boolValue,
             accessibilityIdentifier: o["accessibilityIdentifier"]?.stringValue,
             accessibilityLabel: o["accessibilityLabel"]?.stringValue, delegate: o["delegate"]?.stringValue,
             text: o["text"]?.stringValue,
@@ -136,12 +138,16 @@ enum ViewDecoding {
         if o["actions"] != nil { p.actions = try actions(o["actions"]) }
         if o["gestureRecognizers"] != nil { p.gestureRecognizers = try recognizers(o["gestureRecognizers"]) }
         p.keyboardDismissMode = o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:))
+        p.delaysContentTouches = o["delaysContentTouches"]?.boolValue
+        p.canCancelContentTouches = o["canCancelContentTouches"]?.boolValue
         p.accessibilityIdentifier = o["accessibilityIdentifier"]?.stringValue
         p.accessibilityLabel = o["accessibilityLabel"]?.stringValue
         p.delegate = o["delegate"]?.stringValue
         p.text = o["text"]?.stringValue
         p.textLength = o["textLength"]?.intValue
         p.isFirstResponder = o["isFirstResponder"]?.boolValue
+        p.isKeyWindow = o["isKeyWindow"]?.boolValue
+        p.windowLevel = o["windowLevel"]?.doubleValue
         return p
     }
 }

@@ -31,6 +31,10 @@ public enum Record: Sendable, Equatable {
     case keyboard(KeyboardRecord)
     case sent(SentRecord)
     case targetForAction(TargetForActionRecord)
+    case keyWindow(KeyWindowRecord)
+    /// Time passes with no event: timers due by `t` fire (a double tap gives up, a long press begins, held touches
+    /// are released).
+    case time(TimeRecord)
     /// A `type` touchlog/1 does not define: kept by ingest, ignored by replay.
     case unknown(UnknownRecord)
 
@@ -50,6 +54,8 @@ public enum Record: Sendable, Equatable {
         case .keyboard: .keyboard
         case .sent: .sent
         case .targetForAction: .targetForAction
+        case .keyWindow: .keyWindow
+        case .time: .time
         case .unknown: nil
         }
     }
@@ -76,6 +82,8 @@ public enum Record: Sendable, Equatable {
         case .keyboard(let r): r.t
         case .sent(let r): r.t
         case .targetForAction(let r): r.t
+        case .keyWindow(let r): r.t
+        case .time(let r): r.t
         case .unknown(let r): r.t
         }
     }
@@ -281,6 +289,25 @@ public struct TargetForActionRecord: Sendable, Equatable {
         self.sender = sender
         self.target = target
     }
+}
+
+/// `keyWindow` (an observation): the key window changed, to `window` (nil: none is key).
+public struct KeyWindowRecord: Sendable, Equatable {
+    public var t: Double
+    public var window: String?
+
+    public init(t: Double, window: String?) {
+        self.t = t
+        self.window = window
+    }
+}
+
+/// `time`: the recorder saw time pass with no event (it writes one when a timer of UIKit's fired: a recognizer gave
+/// up or began, held touches were released), so replay fires the model's timers at the right moment.
+public struct TimeRecord: Sendable, Equatable {
+    public var t: Double
+
+    public init(t: Double) { self.t = t }
 }
 
 /// A record of a type touchlog/1 does not define.

@@ -29,11 +29,15 @@ extension ViewPatch {
         add("actions", actions.map { .array($0.map(\.json)) })
         add("gestureRecognizers", gestureRecognizers.map { .array($0.map(\.json)) })
         add("keyboardDismissMode", keyboardDismissMode.map { .string($0.rawValue) })
+        add("delaysContentTouches", delaysContentTouches.map(JSONValue.bool))
+        add("canCancelContentTouches", canCancelContentTouches.map(JSONValue.bool))
         add("accessibilityIdentifier", accessibilityIdentifier.map(JSONValue.string))
         add("accessibilityLabel", accessibilityLabel.map(JSONValue.string))
         add("delegate", delegate.map(JSONValue.string))
         add("text", text.map(JSONValue.string))
         add("textLength", textLength.map { .number(Double($0)) })
+        add("windowLevel", windowLevel.map(JSONValue.number))
+        add("isKeyWindow", isKeyWindow.map(JSONValue.bool))
         return out
     }
 }
@@ -155,6 +159,12 @@ extension Record {
             if let sender = query.sender { o["sender"] = .string(sender) }
             o["target"] = query.target.map(JSONValue.string) ?? .null
             return o
+        case .keyWindow(let change):
+            return [
+                "type": "keyWindow", "t": .number(change.t), "window": change.window.map(JSONValue.string) ?? .null,
+            ]
+        case .time(let time):
+            return ["type": "time", "t": .number(time.t)]
         case .unknown(let unknown):
             var o: JSONObject = ["type": .string(unknown.type)]
             if let t = unknown.t { o["t"] = .number(t) }
@@ -199,7 +209,7 @@ extension Record {
             }
             JSONWriter.writeRaw("}\n", into: &out)
         case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .unknown:
+            .targetForAction, .keyWindow, .time, .unknown:
             JSONWriter.write(.object(jsonObject), into: &out)
             out.append(UInt8(ascii: "\n"))
         }
@@ -302,7 +312,8 @@ extension ViewSpec {
             overridesTouches: overridesTouches, implements: implements.isEmpty ? nil : implements,
             refusesActions: refusesActions.isEmpty ? nil : refusesActions, actions: actions.isEmpty ? nil : actions,
             gestureRecognizers: gestureRecognizers.isEmpty ? nil : gestureRecognizers,
-            keyboardDismissMode: keyboardDismissMode, accessibilityIdentifier: accessibilityIdentifier,
+            keyboardDismissMode: keyboardDismissMode, delaysContentTouches: delaysContentTouches,
+            canCancelContentTouches: canCancelContentTouches, accessibilityIdentifier: accessibilityIdentifier,
             accessibilityLabel: accessibilityLabel, delegate: delegate, text: text, textLength: textLength,
             isFirstResponder: isFirstResponder)
     }
@@ -384,6 +395,8 @@ extension ViewSpec {
             JSONWriter.writeRaw(#","keyboardDismissMode":"#, into: &out)
             JSONWriter.writeString(keyboardDismissMode.rawValue, into: &out)
         }
+        Self.write("delaysContentTouches", delaysContentTouches, into: &out)
+        Self.write("canCancelContentTouches", canCancelContentTouches, into: &out)
         Self.write("accessibilityIdentifier", accessibilityIdentifier, into: &out)
         Self.write("accessibilityLabel", accessibilityLabel, into: &out)
         Self.write("delegate", delegate, into: &out)

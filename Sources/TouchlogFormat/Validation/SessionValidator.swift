@@ -1,3 +1,5 @@
+import ResponderCore
+
 /// Validates the records of one session in file order, keeping the state that cross-record rules need:
 /// the previous `t`, whether a snapshot was seen, and the hierarchy model for id references.
 ///
@@ -83,7 +85,7 @@ public struct SessionValidator {
             }
             checker.oneOf(
                 checker.required(object, "method", at: [], what: "\"call\" record"), at: ["method"],
-                ["becomeFirstResponder", "resignFirstResponder", "endEditing"])
+                ResponderCall.allCases.map(\.rawValue))
             checker.bool(object["force"], at: ["force"])
         case .action:
             checker.nonEmptyString(
@@ -106,6 +108,12 @@ public struct SessionValidator {
             _ = checker.required(object, "target", at: [], what: what)
             knownReference(object, "target", accepts: .responder, checker: &checker)
             knownReference(object, "sender", accepts: .anyObject, checker: &checker)
+        case .time:
+            break  // only `t`, checked above
+        case .keyWindow:
+            // Which window is key now (null: none); a window in no window list cannot be key.
+            _ = checker.required(object, "window", at: [], what: "\"keyWindow\" record")
+            knownReference(object, "window", accepts: .view, checker: &checker)
         case .firstResponder:
             _ = checker.required(object, "view", at: [], what: "\"firstResponder\" record")
             knownReference(object, "view", accepts: .responder, checker: &checker)
@@ -304,7 +312,25 @@ public struct SessionValidator {
                     "every object id must be unique within a session; recorders usually add a generation counter to the address"
             )
         }
-        let viewIDs = Set(declared.views.map(\.id))
+        var detached = DeclaredObjects()
+        if let list = object["detachedViews"] {
+            if case .array(let views) = list {
+                for (index, view) in views.enumerated() {
+                    checker.view(view, at: ["detachedViews", .index(index)], parent: nil, into: &detached)
+                }
+            } else {
+                checker.error(
+                    ["detachedViews"], "\"detachedViews\" must be an array of views, not \(list.typeDescription)",
+                    hint: "write \"detachedViews\": [ {view}, ... ]")
+            }
+        }
+        for entry in detached.views + detached.others where !allIDs.insert(entry.id).inserted {
+            checker.error(
+                entry.path, "duplicate id \"\(entry.id)\" in the snapshot",
+                hint: "every object id must be unique within a session")
+        }
+        // A controller may keep its root view out of any window (a removed or not yet added view).
+        let viewIDs = Set(declared.views.map(\.id) + detached.views.map(\.id))
         var controllerParent: [String: (parent: String?, presenting: String?, index: Int)] = [:]
         if let controllers = object["controllers"] {
             if case .array(let list) = controllers {
@@ -409,23 +435,6 @@ public struct SessionValidator {
             responders.insert("application")
         }
         let objects = checkObjects(object["objects"], ids: &allIDs, checker: &checker)
-        var detached = DeclaredObjects()
-        if let list = object["detachedViews"] {
-            if case .array(let views) = list {
-                for (index, view) in views.enumerated() {
-                    checker.view(view, at: ["detachedViews", .index(index)], parent: nil, into: &detached)
-                }
-            } else {
-                checker.error(
-                    ["detachedViews"], "\"detachedViews\" must be an array of views, not \(list.typeDescription)",
-                    hint: "write \"detachedViews\": [ {view}, ... ]")
-            }
-        }
-        for entry in detached.views + detached.others where !allIDs.insert(entry.id).inserted {
-            checker.error(
-                entry.path, "duplicate id \"\(entry.id)\" in the snapshot",
-                hint: "every object id must be unique within a session")
-        }
         let detachedIDs = Set(detached.views.map(\.id))
         return { model in
             model.replace(views: declared.views, responders: responders, objects: objects, detached: detachedIDs)

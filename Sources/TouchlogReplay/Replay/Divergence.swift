@@ -12,6 +12,8 @@ public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
     case sent
     /// The model dispatched a control action the session (which records `sent`) never observed.
     case unobservedAction
+    /// A `keyWindow` observation names another key window than the model has.
+    case keyWindow
     /// A `targetForAction` observation: the app's `target(forAction:withSender:)` answered another target.
     case targetForAction
     /// A later snapshot has a view the model does not.

@@ -35,6 +35,19 @@ extension SessionReplayer {
                 observed: .string(observation.phase.rawValue), observationSeq: seq), seq: seq)
     }
 
+    /// Which window is key after the latest event: the model moves key status only on `makeKey`, `isKeyWindow`, a
+    /// removed key window and (its [INF] choice) a text input becoming first responder in another window.
+    mutating func observeKeyWindow(_ observation: KeyWindowRecord, seq: Int) {
+        guard let model else { return }
+        let expected = model.keyWindowRef.map { model.id(of: $0) }
+        if expected != observation.window {
+            attach(
+                Divergence(
+                    kind: .keyWindow, expected: .id(expected), observed: .id(observation.window), observationSeq: seq),
+                seq: seq)
+        }
+    }
+
     /// The app asked a responder for `target(forAction:withSender:)`: the model walks the chain from that responder,
     /// skipping responders whose recorded `canPerformAction` refuses (A3), and must find the same target.
     mutating func observeTargetForAction(_ observation: TargetForActionRecord, seq: Int) {

@@ -157,6 +157,7 @@ public struct SessionReplayer {
                 let policies = PolicySettings(
                     session: sessionPolicies, added: options.policies.added, removed: options.policies.removed)
                 live = ResponderModel(hierarchy: snapshot.hierarchy, policies: policies)
+                live.recordsTraceDetail = detail >= .trace
                 hasModel = true
                 step.reset()
                 step.firstResponder = live.firstResponder
@@ -191,6 +192,12 @@ public struct SessionReplayer {
         case .sent(let observation):
             try requireModel(record)
             observeSent(observation, seq: record.seq)
+            observer?.recorded(record, model: model)
+        case .time:
+            try dispatch(record, .advanceTime, at: t, emit)
+        case .keyWindow(let observation):
+            try requireModel(record)
+            observeKeyWindow(observation, seq: record.seq)
             observer?.recorded(record, model: model)
         case .targetForAction(let observation):
             try requireModel(record)

@@ -41,7 +41,9 @@ public enum TimelineFormatter {
         case .remove(let remove): out += "remove \(remove.view)"
         case .call(let call): out += "call \(call.responder).\(call.method.rawValue)"
         case .action(let action): out += "sendAction \(action.action) to \(action.target ?? "nil")"
-        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .unknown: out += line.record.typeName
+        case .time: out += "time passes"
+        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .unknown:
+            out += line.record.typeName
         }
         if !s.gestures.isEmpty {
             details.append("recognizers: " + s.gestures.map { "\($0.id) \($0.state)" }.joined(separator: ", "))
@@ -59,6 +61,7 @@ public enum TimelineFormatter {
         for c in s.firstResponderChanges {
             details.append("first responder: \(name(c.from)) -> \(name(c.to)) (\(c.reason))")
         }
+        if let k = s.keyWindowChange { details.append("key window: \(name(k.from)) -> \(name(k.to))") }
         for r in s.refusals { details.append("refused: \(name(r.responder)) \(r.reason) (\(r.why))") }
         for visible in s.keyboardChanges { details.append(visible ? "keyboard shown" : "keyboard hidden") }
         for n in s.notes { details.append("note: \(n)") }

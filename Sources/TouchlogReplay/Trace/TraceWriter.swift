@@ -74,6 +74,14 @@ public enum TraceWriter {
             out += ",\"refusals\":"
             JSONWriter.write(refusals(s), into: &out)
         }
+        if let change = s.keyWindowChange {
+            out += ",\"keyWindow\":"
+            JSONWriter.write(keyWindow(change), into: &out)
+        }
+        for member in touchDetail(s) {
+            out += ",\"" + member.key + "\":"
+            JSONWriter.write(member.value, into: &out)
+        }
         if let session {
             out += ",\"session\":"
             JSONWriter.write(.string(session), into: &out)
@@ -111,7 +119,39 @@ public enum TraceWriter {
         if !s.notes.isEmpty { o["notes"] = .array(s.notes.map(JSONValue.string)) }
         // Added field: first-responder requests the model refused, and why (a view in no window, F1).
         if !s.refusals.isEmpty { o["refusals"] = refusals(s) }
+        // Added field: the key window changed (becomeFirstResponder of a text input, makeKey, a window removed).
+        if let change = s.keyWindowChange { o["keyWindow"] = keyWindow(change) }
+        for member in touchDetail(s) { o[member.key] = member.value }
         return .object(o)
+    }
+
+    /// Added fields for touches: `location` (in the bound view's bounds coordinates), `responderChain` (at `began`,
+    /// from the view through the window to the application, and the app delegate only if it is a responder),
+    /// `sendEvent` (the UIEvent's touches with their already hit-tested views, as a `UIWindow.sendEvent` override
+    /// sees them; on the event's first record).
+    static func touchDetail(_ s: ResolvedStep) -> [JSONObject.Member] {
+        var out: [JSONObject.Member] = []
+        if let p = s.location { out.append(.init(key: "location", value: p.json)) }
+        if !s.responderChain.isEmpty {
+            out.append(.init(key: "responderChain", value: .array(s.responderChain.map(JSONValue.string))))
+        }
+        if !s.sendEvent.isEmpty {
+            out.append(
+                .init(
+                    key: "sendEvent",
+                    value: .array(
+                        s.sendEvent.map {
+                            .object([
+                                "window": .id($0.window), "touch": .string($0.touch), "phase": .string($0.phase),
+                                "view": .id($0.view),
+                            ])
+                        })))
+        }
+        return out
+    }
+
+    static func keyWindow(_ change: ResolvedStep.KeyWindow) -> JSONValue {
+        .object(["from": .id(change.from), "to": .id(change.to)])
     }
 
     static func refusals(_ s: ResolvedStep) -> JSONValue {
@@ -149,7 +189,8 @@ public enum TraceWriter {
             ]
             if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
             return out
-        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .unknown:
+        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .time,
+            .unknown:
             return []
         }
     }

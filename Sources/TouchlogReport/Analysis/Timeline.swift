@@ -85,6 +85,10 @@ public enum Timeline {
             return "keyboard \(keyboard.phase.rawValue) \(keyboard.frame.json.serialized())"
         case .sent(let sent):
             return "sent \(sent.action) to \(target(sent.target.id))"
+        case .time:
+            return "time passes"
+        case .keyWindow(let observation):
+            return "key window is now \(observation.window ?? "none")"
         case .targetForAction(let query):
             return "target(forAction: \(query.action)) from \(query.responder) is \(target(query.target))"
         case .session:

@@ -154,6 +154,65 @@ import Testing
         #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "a")
     }
 
+    // MARK: a first responder per window (issue 15, item 6)
+
+    func twoWindows() -> Harness {
+        Harness([
+            win("main", [v("a", "UITextField", 0, 0, 100, 40)], key: true),
+            win(
+                "banner",
+                [
+                    v("quickReply", "UITextField", 0, 0, 300, 40),
+                    v("catcher", "MyApp.KeyCatcher", 0, 50, 100, 40) { $0.canBecomeFirstResponder = true },
+                ], key: false, level: 1, frame: Rect(0, 500, 390, 100)),
+        ])
+    }
+
+    @Test func F3_makeKeySendsKeyInputToThatWindowsOwnFirstResponder_andBack() {
+        var h = twoWindows()
+        _ = call(&h, "a", .becomeFirstResponder)
+        // A responder that is no text input becomes first responder of the banner; the key window stays main.
+        let b = call(&h, "catcher", .becomeFirstResponder)
+        #expect(b.keyWindowChange == nil)
+        #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "a")
+        // makeKey: the banner's first responder now gets keys; main's keeps its status, nothing resigns.
+        let k = call(&h, "banner", .makeKey)
+        #expect(h.name(k.keyWindowChange?.from) == "main" && h.name(k.keyWindowChange?.to) == "banner")
+        #expect(k.firstResponderChanges.isEmpty)
+        #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "catcher")
+        #expect(h.name(h.model.firstResponder(inWindow: h.ref("main"))) == "a")
+        // isKeyWindow set on main gives key input back to its field, still first responder there.
+        h.send(.set(view: "main", patch: ViewPatch(isKeyWindow: true)))
+        #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "a")
+        // makeKey on something that is not a window is ignored with a note.
+        #expect(
+            call(&h, "a", .makeKey).notes.map(\.message) == [#"call "makeKey": "a" is not a window on screen; ignored"#]
+        )
+    }
+
+    @Test func F3_INF_aTextInputBecomingFirstResponderInANonKeyWindowMakesThatWindowKey() {
+        // Section 12 #8 leaves this open; the model follows Chameleon for key-input responders (choice 8), and a
+        // recording's keyWindow observation says otherwise as a divergence.
+        var h = twoWindows()
+        _ = call(&h, "a", .becomeFirstResponder)
+        let s = call(&h, "quickReply", .becomeFirstResponder)
+        #expect(h.name(s.keyWindowChange?.to) == "banner")
+        #expect(h.name(h.model.firstResponder(inWindow: h.ref("main"))) == "a")
+        #expect(h.name(h.send(.key(length: 2)).keyInputReceiver) == "quickReply")
+    }
+
+    @Test func F3_DISAGREE_flowkey_touchesIgnoreTheKeyWindow_keysFollowIt() {
+        // flowkey hit-tests the key window only; UIKit routes touches by position and only keys by key status (H10).
+        var h = twoWindows()
+        _ = call(&h, "a", .becomeFirstResponder)
+        #expect(h.hit(10, 510) == "quickReply")
+        #expect(h.hit(10, 10) == "a")
+        _ = call(&h, "banner", .makeKey)
+        #expect(h.hit(10, 10) == "a")
+        h.send(.set(view: "banner", patch: ViewPatch(windowLevel: -1)))
+        #expect(h.hit(10, 510) == "main")  // the banner is now behind main, which covers the whole screen
+    }
+
     @Test func F3_withoutAKeyWindowKeyInputReachesNobody_untilATextInputBecomesFirstResponder() {
         var h = Harness([
             win(

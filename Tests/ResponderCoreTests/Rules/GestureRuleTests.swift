@@ -120,6 +120,20 @@ import Testing
         #expect(ok.gestures(ok.tap("2", 12, 12).ended) == ["double:ended"])
     }
 
+    @Test func G3_G6_timersFireOnlyOnceTimePasses_withoutAnEventTheyWaitForTheNextOne() {
+        var h = pad([tapRecognizer("double", taps: 2)])
+        #expect(h.delivered(h.tap("1", 10, 10).ended) == ["double.ended"])  // the view's ended phase is held (G6)
+        let soon = h.send(.advanceTime, dt: 0.1)
+        #expect(h.gestures(soon) == [] && h.delivered(soon) == [])  // still within the multi-tap interval
+        let late = h.send(.advanceTime, dt: 1)
+        #expect(h.gestures(late) == ["double:failed"])
+        #expect(h.delivered(late) == ["pad.ended"])  // released when the recognizer fails
+        // Without a time event the same failure happens at the next event, whatever it is.
+        var quiet = pad([tapRecognizer("double", taps: 2)])
+        quiet.tap("1", 10, 10)
+        #expect(quiet.gestures(quiet.send(.key(length: 1), dt: 3)) == ["double:failed"])
+    }
+
     @Test func G3_longPressBeginsAfterHolding() {
         var h = pad([RecognizerSpec(id: "press", className: "UILongPressGestureRecognizer")])
         h.touch("1", .began, 10, 10)
@@ -246,6 +260,44 @@ import Testing
         let s = h.tap("1", 160, 160)
         #expect(s.ended.cancellations.isEmpty)
         #expect(h.delivered(s.ended) == ["btn.ended"])
+    }
+
+    func table(_ configure: (inout ViewSpec) -> Void) -> Harness {
+        Harness([
+            win(
+                "w1",
+                [
+                    v(
+                        "table", "UITableView", 0, 0, 390, 600,
+                        [v("cell", "UITableViewCell", 0, 0, 390, 44) { $0.overridesTouches = true }], configure)
+                ])
+        ])
+    }
+
+    @Test func H12_delaysContentTouchesFalse_contentGetsTouchesBeganAtOnce_aDragStillCancelsIt() {
+        var h = table { $0.delaysContentTouches = false }
+        #expect(h.delivered(h.touch("1", .began, 10, 10)) == ["table#pan.began", "cell.began"])
+        let drag = h.touch("1", .moved, 10, 60, dt: 0.02)
+        #expect(h.gestures(drag) == ["table#pan:began"])
+        #expect(h.delivered(drag) == ["table#pan.moved", "cell.cancelled"])
+        // Switched back on by a set record: the began is held again.
+        h.touch("1", .ended, 10, 60)
+        h.send(.set(view: "table", patch: ViewPatch(delaysContentTouches: true)))
+        #expect(h.delivered(h.touch("2", .began, 10, 10)) == ["table#pan.began"])
+    }
+
+    @Test func H12_canCancelContentTouchesFalse_onceTheContentTracksTheScrollViewDoesNotScroll() {
+        var h = table { $0.canCancelContentTouches = false }
+        h.touch("1", .began, 10, 10)
+        #expect(h.delivered(h.send(.advanceTime, dt: 0.2)) == ["cell.began"])  // the content tracks now
+        let drag = h.touch("1", .moved, 10, 60)
+        #expect(h.gestures(drag) == ["table#pan:failed"])
+        #expect(h.delivered(drag) == ["table#pan.moved", "cell.moved"])  // the pan sees the move, then fails
+        #expect(drag.cancellations.isEmpty)
+        #expect(h.delivered(h.touch("1", .ended, 10, 60)) == ["cell.ended"])
+        // A drag quicker than the delay still scrolls: the content never started tracking.
+        h.touch("2", .began, 10, 10)
+        #expect(h.gestures(h.touch("2", .moved, 10, 60, dt: 0.02)) == ["table#pan:began"])
     }
 
     @Test func H12_scrollViewDelaysContentTouches_dragCancelsContent_tapDeliversLate() {

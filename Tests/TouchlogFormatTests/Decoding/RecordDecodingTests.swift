@@ -119,6 +119,44 @@ import Testing
         #expect(i.parent == nil && i.view.id == "sheet")
     }
 
+    @Test func keyWindowObservationsMakeKeyCallsAndWindowSetsAreTyped() throws {
+        func record(_ text: String) throws -> Record { try Record(decoding: try JSONReader.parse(text).objectValue!) }
+        #expect(
+            try record(#"{"type":"keyWindow","t":1,"window":null}"#) == .keyWindow(KeyWindowRecord(t: 1, window: nil)))
+        #expect(
+            try record(#"{"type":"call","t":1,"view":"w","method":"makeKey"}"#)
+                == .call(CallRecord(t: 1, responder: "w", method: .makeKey)))
+        guard case .set(let set) = try record(#"{"type":"set","t":1,"view":"w","isKeyWindow":true,"windowLevel":2}"#)
+        else {
+            Issue.record("not a set")
+            return
+        }
+        #expect(set.patch.isKeyWindow == true && set.patch.windowLevel == 2)
+    }
+
+    @Test func scrollViewContentTouchFlagsAreTypedInViewsAndSets() throws {
+        let set = try Record(
+            decoding: try JSONReader.parse(
+                #"{"type":"set","t":1,"view":"list","delaysContentTouches":false,"canCancelContentTouches":true}"#
+            ).objectValue!)
+        guard case .set(let s) = set else {
+            Issue.record("not a set")
+            return
+        }
+        #expect(s.patch.delaysContentTouches == false && s.patch.canCancelContentTouches == true)
+        let view = try ViewDecoding.view(
+            try JSONReader.parse(
+                #"{"id":"list","class":"UITableView","frame":[0,0,1,1],"canCancelContentTouches":false}"#
+            ).objectValue!)
+        #expect(view.canCancelContentTouches == false && view.delaysContentTouches == nil)
+    }
+
+    @Test func timeRecordsAreInputThatOnlyCarriesTheirTime() throws {
+        let record = try Record(decoding: try JSONReader.parse(#"{"type":"time","t":3.25}"#).objectValue!)
+        #expect(record == .time(TimeRecord(t: 3.25)))
+        #expect(record.kind?.isInputEvent == true)
+    }
+
     @Test(arguments: KeyboardPhase.allCases)
     func keyboardPhasesAreTypedAndSayWhatTheyTellOfVisibility(phase: KeyboardPhase) throws {
         let json = try JSONReader.parse(

@@ -221,6 +221,27 @@ import Testing
                     hint: write "refusesActions" as an array of strings
                 """),
         Case(
+            name: "keyWindow names a view that is no window",
+            lines: [#"{"type":"keyWindow","t":1,"window":"ghost"}"#],
+            expected: """
+                test.jsonl:3:36: error: "keyWindow" names "ghost" as its window, which is no view in the hierarchy at this point
+                    hint: the id must appear in the latest snapshot (or a later insert) and not be removed since
+                """),
+        Case(
+            name: "call with a method touchlog does not know",
+            lines: [#"{"type":"call","t":1,"view":"w1","method":"makeKeyAndVisible"}"#],
+            expected: """
+                test.jsonl:3:43: error: "method" is "makeKeyAndVisible", which is not one of "becomeFirstResponder", "resignFirstResponder", "endEditing", "makeKey"
+                    hint: use one of the values listed in docs/log-format.md
+                """),
+        Case(
+            name: "content-touch flags are booleans",
+            lines: [#"{"type":"set","t":1,"view":"root","delaysContentTouches":"no"}"#],
+            expected: """
+                test.jsonl:3:58: error: "delaysContentTouches" must be true or false, not a string
+                    hint: write "delaysContentTouches" as true or false
+                """),
+        Case(
             name: "not an object",
             lines: ["[1,2]"],
             expected: """
@@ -257,7 +278,7 @@ import Testing
     @Test func viewsInNoWindowAcceptSetsCallsAndComingBack() {
         let log = DecodedLog(
             Lines.session([
-                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5]}]}"#,
+                #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10]}],"detachedViews":[{"id":"draft","class":"UITextField","frame":[0,0,5,5]}],"controllers":[{"id":"draftVC","class":"VC","view":"draft"}]}"#,
                 #"{"type":"set","t":2,"view":"draft","isHidden":false}"#,
                 #"{"type":"call","t":2,"view":"draft","method":"becomeFirstResponder"}"#,
                 #"{"type":"insert","t":3,"parent":null,"view":{"id":"sheet","class":"UIView","frame":[0,0,10,10]}}"#,
