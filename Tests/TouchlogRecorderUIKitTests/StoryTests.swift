@@ -170,9 +170,52 @@ import UIKitStandIn
         app.stop()
         #expect(findings.contains("swallowed_tap"), "\(findings)")
     }
+
+    /// A coordinator owns the order button's action and a helper is the coupon field's delegate (plain objects,
+    /// declared in `objects`); the controller implements `paste:` but refuses it (nothing to paste), so the Paste
+    /// button's nil-targeted action finds nobody. Without the recorded refusal replay would send it to the controller.
+    @Test func aCoordinatorsActionAndARefusedPasteReplayAsRecorded() throws {
+        let (window, controller, root) = Self.screen()
+        let coordinator = CheckoutCoordinator()
+        coordinator.standInImplements = ["placeOrder:"]
+        let couponRules = CouponRules()
+        let coupon = Self.field("Coupon", y: 300)
+        coupon.delegate = couponRules
+        root.addSubview(coupon)
+        root.addSubview(
+            Self.button(
+                "Place order", frame: CGRect(x: 24, y: 600, width: 345, height: 50), target: coordinator,
+                action: "placeOrder:"))
+        let paste = UIButton(frame: CGRect(x: 24, y: 700, width: 345, height: 50))
+        paste.accessibilityLabel = "Paste"
+        paste.addTarget(nil, action: Selector("paste:"), for: .touchUpInside)
+        root.addSubview(paste)
+        controller.standInImplements = ["paste:"]
+        controller.standInRefuses = ["paste:"]
+        let app = SimulatedApp(session: "STORY-COORDINATOR", window: window)
+        app.plainObjects = [coordinator, couponRules]
+        var placed = 0
+        app.appCode["placeOrder:"] = { placed += 1 }
+        app.tap(200, 625)
+        app.tap(200, 725)
+        let text = app.recorded()
+        _ = try Self.analyse("coordinator-and-refused-paste", text)
+        app.stop()
+        #expect(placed == 1)
+        let records = RecordingCheck.records(text)
+        let sent = records.compactMap { record -> SentRecord? in
+            if case .sent(let sent) = record { return sent }
+            return nil
+        }
+        #expect(sent.map(\.action) == ["placeOrder:", "paste:"])
+        #expect(sent.first?.target == ObservedReference.object("CheckoutCoordinator#8"))
+        #expect(sent.last?.target == ObservedReference.nobody)
+    }
 }
 
 final class StoryController: UIViewController {}
+final class CouponRules: StandInObject, UITextFieldDelegate {}
+final class CheckoutCoordinator: StandInObject {}
 final class ToastView: UIView {}
 
 /// The classic fix: a window that resigns the first responder when a touch begins outside it, before delivery.

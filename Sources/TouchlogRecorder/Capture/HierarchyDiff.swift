@@ -10,8 +10,9 @@ import TouchlogFormat
 /// diffed: first-responder changes are their own records.
 enum HierarchyDiff {
     static func records(from old: HierarchySpec, to new: HierarchySpec, t: Double) -> [Record]? {
+        // Objects and views in no window are declared per snapshot only: a change to them needs a new one.
         guard old.windows.count == new.windows.count, old.controllers == new.controllers,
-            old.application == new.application
+            old.application == new.application, old.objects == new.objects, old.detachedViews == new.detachedViews
         else { return nil }
         for (a, b) in zip(old.windows, new.windows) {
             guard a.view.id == b.view.id, a.windowLevel == b.windowLevel, a.isKeyWindow == b.isKeyWindow,
@@ -29,6 +30,8 @@ enum HierarchyDiff {
             guard previous.parent == node.parent, previous.view.className == node.view.className,
                 previous.view.baseClass == node.view.baseClass
             else { return nil }
+            // A `set` gives a delegate, it cannot take one away: a delegate gone needs a snapshot.
+            if previous.view.delegate != nil && node.view.delegate == nil { return nil }
             if let patch = patch(from: previous.view, to: node.view) {
                 sets.append(.set(SetRecord(t: t, view: node.view.id, patch: patch)))
             }
@@ -88,6 +91,8 @@ enum HierarchyDiff {
             p.overridesTouches = b.overridesTouches ?? kind.defaultOverridesTouches
         }
         if differs(a.implements, b.implements) { p.implements = b.implements }
+        if differs(a.refusesActions, b.refusesActions) { p.refusesActions = b.refusesActions }
+        if differs(a.delegate, b.delegate) { p.delegate = b.delegate }
         if differs(a.actions, b.actions) { p.actions = b.actions }
         if differs(a.gestureRecognizers, b.gestureRecognizers) { p.gestureRecognizers = b.gestureRecognizers }
         if differs(a.keyboardDismissMode, b.keyboardDismissMode) {
