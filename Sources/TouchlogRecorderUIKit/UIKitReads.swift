@@ -59,6 +59,8 @@ extension UIView: @preconcurrency RecordableView {
     public func recordedRefuses(_ implemented: [String]) -> [String] {
         implemented.filter { !canPerformAction(Selector($0), withSender: nil) }
     }
+
+    public var recordedIsInWindow: Bool { window != nil }
 }
 
 extension UIControl: @preconcurrency RecordableControl {

@@ -157,6 +157,7 @@ private class BenchView: RecordableView {
     var recordedIsFirstResponder: Bool { false }
     func recordedImplements(_ selectors: [String]) -> [String] { [] }
     var recordedDelegate: AnyObject? { nil }
+    var recordedIsInWindow: Bool { true }
     func recordedRefuses(_ implemented: [String]) -> [String] { [] }
 }
 

@@ -97,16 +97,47 @@ import TouchlogTestSupport
 
     @Test func aResponderOutsideTheHierarchyIsNeverDeclaredAsAPlainObject() throws {
         let app = CheckoutApp()
-        // A view in no window as a delegate: a responder, which `objects` must not take off the chain.
-        let elsewhere = FakeView("UIView", frame: Rect(0, 0, 1, 1))
-        app.coupon.delegate = elsewhere
+        // A controller whose view is in no window, as a delegate: a responder, which `objects` must not take off
+        // the chain, and which the recording cannot name (its view is not in the snapshot).
+        app.coupon.delegate = FakeController("Shop.OtherController", view: FakeView("UIView", frame: Rect(0, 0, 1, 1)))
         let sink = MemorySink()
         let recorder = app.recorder(sink)
         recorder.start(at: 1000)
         recorder.flush()
         let hierarchy = try #require(Self.snapshot(RecordingCheck.records(sink.files[0])))
-        #expect(!hierarchy.objects.contains { $0.className == "UIView" })
+        #expect(!hierarchy.objects.contains { $0.className == "Shop.OtherController" })
         #expect(hierarchy.windows[0].view.subviews[0].subviews[0].delegate == nil)
+    }
+
+    @Test func aViewInNoWindowMetAsATargetOrDelegateIsDeclaredInDetachedViews() throws {
+        let app = CheckoutApp()
+        // A banner the app removed and keeps, whose button's target it is; it is also the field's delegate.
+        let banner = app.root.add(FakeView("Shop.PromoBanner", baseClass: "UIView", frame: Rect(0, 0, 393, 80)))
+        let dismiss = FakeControl("UIButton", frame: Rect(350, 20, 30, 30))
+        banner.add(dismiss)
+        banner.implements = ["dismissBanner:"]
+        dismiss.actions = [ControlAction(events: ["touchUpInside"], target: banner, action: "dismissBanner:")]
+        let sink = MemorySink()
+        let recorder = app.recorder(sink)
+        recorder.start(at: 1000)
+        banner.removeFromSuperview()
+        app.coupon.delegate = banner
+        recorder.hierarchyMayHaveChanged(at: 1001)
+        recorder.flush()
+        let records = RecordingCheck.records(sink.files[0])
+        let snapshots = records.compactMap { record -> HierarchySpec? in
+            if case .snapshot(let snapshot) = record { return snapshot.hierarchy }
+            return nil
+        }
+        try #require(snapshots.count == 2)
+        #expect(snapshots[0].detachedViews.isEmpty)
+        let detached = try #require(snapshots[1].detachedViews.first)
+        #expect(snapshots[1].detachedViews.count == 1 && detached.className == "Shop.PromoBanner")
+        #expect(detached.id == snapshots[0].windows[0].view.subviews[0].subviews[2].id)
+        // Its subtree comes with it, its button still targeting it.
+        #expect(detached.subviews.first?.actions.first?.target == detached.id)
+        let root = snapshots[1].windows[0].view.subviews[0]
+        #expect(root.subviews.count == 2 && root.subviews[0].delegate == detached.id)
     }
 
     @Test func anActionSentToAPlainTargetNamesItInSent() throws {

@@ -211,8 +211,49 @@ import UIKitStandIn
         #expect(sent.first?.target == ObservedReference.object("CheckoutCoordinator#8"))
         #expect(sent.last?.target == ObservedReference.nobody)
     }
+
+    /// A promo banner is the coupon field's delegate; its close button removes it, and the app keeps it (the field
+    /// still names it). From then on it is a view in no window: a `remove`, which leaves it known (a snapshot would
+    /// declare it in `detachedViews`); the field is then tapped and typed into, and the recording replays with no
+    /// divergence.
+    @Test func aRemovedViewTheAppKeepsIsDeclaredInNoWindow() throws {
+        let (window, _, root) = Self.screen()
+        let coupon = Self.field("Coupon", y: 300)
+        let banner = PromoBanner(frame: CGRect(x: 0, y: 100, width: 393, height: 80))
+        banner.standInImplements = ["closeBanner:"]
+        banner.addSubview(
+            Self.button(
+                "Close", frame: CGRect(x: 340, y: 20, width: 40, height: 40), target: banner, action: "closeBanner:"))
+        coupon.delegate = banner
+        root.addSubview(banner)
+        root.addSubview(coupon)
+        let app = SimulatedApp(session: "STORY-DETACHED-BANNER", window: window)
+        app.appCode["closeBanner:"] = { banner.removeFromSuperview() }
+        app.tap(360, 140)
+        app.tap(150, 322)
+        app.type(2)
+        let text = app.recorded()
+        _ = try Self.analyse("removed-banner-kept", text)
+        app.stop()
+        let records = RecordingCheck.records(text)
+        let removed = records.compactMap { record -> String? in
+            if case .remove(let remove) = record { return remove.view }
+            return nil
+        }
+        #expect(removed.count == 1 && removed.first?.hasPrefix("PromoBanner#") == true)
+        #expect(records.filter { $0.kind == .snapshot }.count == 1)
+        // The view the app keeps is still what the field's delegate names, in no window: a capture now declares it.
+        var ids = ObjectIDs()
+        let hierarchy = HierarchyCapture().capture(windows: [window], application: nil, ids: &ids)
+        #expect(hierarchy.detachedViews.map(\.className) == [recordedName(PromoBanner.self)])
+        #expect(hierarchy.detachedViews.first?.subviews.count == 1)
+    }
 }
 
+final class PromoBanner: UIView, UITextFieldDelegate {}
+
+/// A test class's module-qualified name, as the adapter writes it.
+func recordedName(_ type: AnyClass) -> String { String(reflecting: type) }
 final class StoryController: UIViewController {}
 final class CouponRules: StandInObject, UITextFieldDelegate {}
 final class CheckoutCoordinator: StandInObject {}

@@ -27,9 +27,10 @@ public struct HierarchyCapture {
     /// The whole hierarchy of `windows` (back to front), their controllers and the application.
     ///
     /// Controllers and the application get their ids first, so that a control's target can name them. A target or
-    /// delegate that is not a responder (a coordinator, a helper) is declared in `objects` and named by its id; one
-    /// the recording still cannot name (a responder later in the walk or in no window) leaves its pair out rather
-    /// than writing `null`, which would mean "nil-targeted".
+    /// delegate that is not a responder (a coordinator, a helper) is declared in `objects`, and a view in no window
+    /// in `detachedViews`, and named by its id; one the recording still cannot name (a view later in the walk, a
+    /// controller whose view is in no window) leaves its pair out rather than writing `null`, which would mean
+    /// "nil-targeted".
     public func capture(
         windows: [any RecordableWindow], application: (any RecordableApplication)?, ids: inout ObjectIDs
     ) -> HierarchySpec {
@@ -87,6 +88,7 @@ public struct HierarchyCapture {
                 spec.application.delegateRefusesActions = refused.delegate
             }
         }
+        spec.detachedViews = walk.detachedViews
         for object in walk.objects {
             var declared = object.spec
             if let objectReader, !selectors.isEmpty {
@@ -113,6 +115,8 @@ public struct HierarchyCapture {
         var objectReader: (any RecordableObjectReader)?
         /// Resolved classes by name: resolving compares the name with every UIKit class the model knows.
         var classes: [String: UIKitClass] = [:]
+        /// Views in no window met as targets or delegates, each with its subtree, in the order met.
+        var detachedViews: [ViewSpec] = []
         /// The plain objects met as targets or delegates, in the order met, each declared once.
         var objects: [(object: AnyObject, spec: ObjectSpec)] = []
         private var declaredObjects: Set<String> = []
@@ -127,11 +131,19 @@ public struct HierarchyCapture {
         }
 
         /// The id a target or delegate is named by: its id when this capture saw it (a view before it in the walk, a
-        /// controller, the application or its delegate, a plain object met before); else, when it is no responder,
-        /// a new entry of `objects`. nil: a responder the recording does not name (later in the walk, or in no
-        /// window), which the caller leaves out.
+        /// controller, the application or its delegate, a plain object met before); else a view in no window, walked
+        /// into `detachedViews`; else, when it is no responder, a new entry of `objects`. nil: a responder the
+        /// recording does not name (a view later in the walk, a controller whose view is in no window), which the
+        /// caller leaves out.
         mutating func reference(to object: AnyObject, ids: inout ObjectIDs) -> String? {
             if let known = ids.knownID(of: object) { return known }
+            // A view the app keeps in no window (created and not yet added, or removed and kept): a responder the
+            // format declares in `detachedViews`, so it can be named without being put on screen.
+            if let view = object as? any RecordableView, !view.recordedIsInWindow {
+                let detached = self.view(view, ids: &ids)
+                detachedViews.append(detached)
+                return detached.id
+            }
             guard let objectReader else { return nil }
             let description = objectReader.describe(object)
             // A responder is not a plain object: declaring it as one would take it off the responder chain.

@@ -20,6 +20,9 @@ public protocol RecordableView: AnyObject {
     /// The view's `delegate` (a text field's, a text view's, a scroll view's), nil when it has none or no such
     /// property: often a plain object, which the snapshot then declares in `objects`.
     var recordedDelegate: AnyObject? { get }
+    /// `window != nil`. Read only of a view met as a target or delegate before the walk reached it: one in no window
+    /// is declared in `detachedViews`.
+    var recordedIsInWindow: Bool { get }
     /// Of `implemented` (actions it responds to), those its `canPerformAction(_:withSender:)` answers false to now,
     /// asked with a nil sender: `refusesActions`.
     func recordedRefuses(_ implemented: [String]) -> [String]

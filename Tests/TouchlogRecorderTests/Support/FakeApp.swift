@@ -62,6 +62,14 @@ class FakeView: RecordableView {
     var recordedIsFirstResponder: Bool { isFirstResponder }
     func recordedImplements(_ selectors: [String]) -> [String] { selectors.filter(implements.contains) }
     var recordedDelegate: AnyObject? { delegate }
+    var recordedIsInWindow: Bool {
+        var view: FakeView? = self
+        while let current = view {
+            if current is FakeWindow { return true }
+            view = current.superview
+        }
+        return false
+    }
     func recordedRefuses(_ implemented: [String]) -> [String] { implemented.filter(refuses.contains) }
 }
 
