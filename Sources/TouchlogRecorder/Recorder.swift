@@ -26,6 +26,12 @@ public final class Recorder {
     /// The app's windows, back to front: read at every capture.
     public var windows: @MainActor () -> [any RecordableWindow] = { [] }
     public var application: (any RecordableApplication)?
+    /// Reads targets and delegates that are no responders, so that the snapshot declares them in `objects` (and
+    /// `sent` names them); without it they are left out.
+    public var objectReader: (any RecordableObjectReader)? {
+        get { capture.objectReader }
+        set { capture.objectReader = newValue }
+    }
 
     private let pipeline: RecordingPipeline
     private let startUptime: Double

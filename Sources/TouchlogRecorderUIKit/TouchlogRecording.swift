@@ -52,6 +52,7 @@ public final class TouchlogRecording {
         recording.windows = windows.map(WeakWindow.init)
         recording.recorder.windows = { [weak recording] in recording?.liveWindows() ?? [] }
         recording.recorder.application = application
+        recording.recorder.objectReader = UIKitObjectReader()
         current = recording
         recording.observe()
         recording.recorder.start(at: uptime())

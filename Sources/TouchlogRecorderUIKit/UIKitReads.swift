@@ -46,6 +46,21 @@ extension UIView: @preconcurrency RecordableView {
     public func recordedImplements(_ selectors: [String]) -> [String] {
         selectors.filter { responds(to: Selector($0)) }
     }
+
+    public var recordedDelegate: AnyObject? {
+        switch self {
+        case let field as UITextField: field.delegate
+        // A text view's delegate is its scroll view's, typed `UITextViewDelegate`.
+        case let scrollView as UIScrollView: scrollView.delegate
+        default: nil
+        }
+    }
+
+    public func recordedRefuses(_ implemented: [String]) -> [String] {
+        implemented.filter { !canPerformAction(Selector($0), withSender: nil) }
+    }
+
+    public var recordedIsInWindow: Bool { window != nil }
 }
 
 extension UIControl: @preconcurrency RecordableControl {
@@ -89,7 +104,7 @@ extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
             delaysTouchesEnded: delaysTouchesEnded,
             numberOfTapsRequired: (self as? UITapGestureRecognizer)?.numberOfTapsRequired ?? 1,
             // UIKit has no public list of a recognizer's targets: the app declares them (TouchlogRecording).
-            actions: TouchlogRecording.declaredActions(of: self))
+            actions: TouchlogRecording.declaredActions(of: self), delegate: delegate)
     }
 }
 
@@ -105,6 +120,10 @@ extension UIViewController: @preconcurrency RecordableController {
     public func recordedImplements(_ selectors: [String]) -> [String] {
         selectors.filter { responds(to: Selector($0)) }
     }
+
+    public func recordedRefuses(_ implemented: [String]) -> [String] {
+        implemented.filter { !canPerformAction(Selector($0), withSender: nil) }
+    }
 }
 
 extension UIApplication: @preconcurrency RecordableApplication {
@@ -119,6 +138,35 @@ extension UIApplication: @preconcurrency RecordableApplication {
         let mine = selectors.filter { responds(to: Selector($0)) }
         let delegates = (delegate as? UIResponder).map { d in selectors.filter { d.responds(to: Selector($0)) } } ?? []
         return (mine, delegates)
+    }
+
+    public func recordedRefuses(application: [String], delegate: [String]) -> (
+        application: [String], delegate: [String]
+    ) {
+        let mine = application.filter { !canPerformAction(Selector($0), withSender: nil) }
+        let responder = self.delegate as? UIResponder
+        let delegates = responder.map { d in delegate.filter { !d.canPerformAction(Selector($0), withSender: nil) } }
+        return (mine, delegates ?? [])
+    }
+}
+
+/// Targets and delegates that are no responders (coordinators, helpers): their class and the actions they answer
+/// `responds(to:)` for, which is all `NSObjectProtocol` says of an object.
+@MainActor
+public struct UIKitObjectReader: @preconcurrency RecordableObjectReader {
+    public init() {}
+
+    public func describe(_ object: AnyObject) -> (className: String, isResponder: Bool) {
+        (recordedClassName(of: object), object is UIResponder)
+    }
+
+    public func implements(_ object: AnyObject, _ selectors: [String]) -> [String] {
+        #if canImport(UIKit)
+            guard let object = object as? any NSObjectProtocol else { return [] }
+        #else
+            guard let object = object as? any StandInSelectorAnswering else { return [] }
+        #endif
+        return selectors.filter { object.responds(to: Selector($0)) }
     }
 }
 

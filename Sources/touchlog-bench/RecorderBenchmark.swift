@@ -156,6 +156,9 @@ private class BenchView: RecordableView {
     var recordedRecognizers: [any RecordableRecognizer] { recognizers }
     var recordedIsFirstResponder: Bool { false }
     func recordedImplements(_ selectors: [String]) -> [String] { [] }
+    var recordedDelegate: AnyObject? { nil }
+    var recordedIsInWindow: Bool { true }
+    func recordedRefuses(_ implemented: [String]) -> [String] { [] }
 }
 
 private final class BenchControl: BenchView, RecordableControl {

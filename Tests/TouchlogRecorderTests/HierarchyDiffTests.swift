@@ -17,6 +17,33 @@ import TouchlogFormat
         ViewSpec(id: id, className: "UIView", frame: Rect(0, 0, 10, 10), isHidden: hidden)
     }
 
+    private func detached(_ hierarchy: HierarchySpec, _ views: [ViewSpec]) -> HierarchySpec {
+        var spec = hierarchy
+        spec.detachedViews = views
+        return spec
+    }
+
+    @Test func viewsInNoWindowAreARemoveAnInsertWithANullParentOrASnapshot() {
+        let old = hierarchy([view("a"), view("b")])
+        // Removed and kept: the remove leaves it known in no window, nothing more to say while it is unchanged.
+        #expect(
+            HierarchyDiff.records(from: old, to: detached(hierarchy([view("a")]), [view("b")]), t: 1)
+                == [.remove(RemoveRecord(t: 1, view: "b"))])
+        // Never seen (created and not added): an insert with a null parent, after the window's changes.
+        let fresh = ViewSpec(id: "n", className: "UIView", frame: Rect(0, 0, 5, 5), subviews: [view("m")])
+        #expect(
+            HierarchyDiff.records(from: old, to: detached(hierarchy([view("a"), view("b")]), [fresh]), t: 1)
+                == [.insert(InsertRecord(t: 1, parent: nil, view: fresh))])
+        // Already declared and unchanged: nothing; changed, or holding a view taken out of a window: a snapshot.
+        let declared = detached(old, [fresh])
+        #expect(HierarchyDiff.records(from: declared, to: declared, t: 1) == [])
+        var changed = fresh
+        changed.isHidden = true
+        #expect(HierarchyDiff.records(from: declared, to: detached(old, [changed]), t: 1) == nil)
+        let holder = ViewSpec(id: "h", className: "UIView", frame: Rect(0, 0, 5, 5), subviews: [view("b")])
+        #expect(HierarchyDiff.records(from: old, to: detached(hierarchy([view("a")]), [holder]), t: 1) == nil)
+    }
+
     @Test func changesBecomeRemovesSetsAndInsertsAtTheirIndex() {
         let old = hierarchy([view("a"), view("b", hidden: true), view("c")])
         let new = hierarchy([view("x"), view("a"), view("b"), view("y")])

@@ -41,6 +41,47 @@ import UIKitStandIn
         #expect(label.className == "UILabel" && label.baseClass == nil && !label.isUserInteractionEnabled)
     }
 
+    final class Rules: StandInObject, UITextFieldDelegate, UIScrollViewDelegate, UIGestureRecognizerDelegate {}
+
+    @Test func delegatesAreReadFromFieldsScrollViewsAndRecognizers() {
+        let rules = Rules()
+        let field = UITextField(frame: .zero)
+        let scroll = UIScrollView(frame: .zero)
+        let recognizer = UITapGestureRecognizer(target: nil, action: nil)
+        #expect(field.recordedDelegate == nil && scroll.recordedDelegate == nil)
+        field.delegate = rules
+        scroll.delegate = rules
+        recognizer.delegate = rules
+        #expect(field.recordedDelegate === rules && scroll.recordedDelegate === rules)
+        #expect(recognizer.recordedFields().delegate === rules)
+        #expect(UIView(frame: .zero).recordedDelegate == nil)
+    }
+
+    @Test func refusalsAreTheImplementedActionsCanPerformActionSaysNoTo() {
+        let controller = UIViewController()
+        controller.standInImplements = ["paste:", "copy:"]
+        controller.standInRefuses = ["paste:"]
+        #expect(controller.recordedRefuses(["copy:", "paste:"]) == ["paste:"])
+        let window = UIWindow(frame: .zero)
+        window.standInImplements = ["copy:"]
+        #expect(window.recordedRefuses(["copy:"]) == [])
+        let application = UIApplication()
+        application.standInImplements = ["paste:"]
+        application.standInRefuses = ["paste:"]
+        #expect(application.recordedRefuses(application: ["paste:"], delegate: []).application == ["paste:"])
+    }
+
+    @Test func theObjectReaderTellsPlainObjectsFromResponders() {
+        let rules = Rules()
+        rules.standInImplements = ["apply:"]
+        let reader = UIKitObjectReader()
+        let plain = reader.describe(rules)
+        #expect(plain.className.hasSuffix(".Rules") && !plain.isResponder)
+        #expect(reader.implements(rules, ["apply:", "other:"]) == ["apply:"])
+        #expect(reader.describe(UIViewController()).isResponder)
+        #expect(reader.describe(UIView(frame: .zero)).isResponder)
+    }
+
     @Test func aTransformedViewHasNoFrame() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.transform = CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0)

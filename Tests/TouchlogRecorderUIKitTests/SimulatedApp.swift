@@ -18,6 +18,9 @@ final class SimulatedApp {
     let recording: TouchlogRecording
     /// What the app's actions do, by action name.
     var appCode: [String: () -> Void] = [:]
+    /// The app's objects that are no responders (coordinators, delegates): the simulator finds them by id, as the
+    /// model names them, to send them their actions.
+    var plainObjects: [AnyObject] = []
 
     private var model: ResponderModel
     private var ids = ObjectIDs()
@@ -150,8 +153,10 @@ final class SimulatedApp {
 
     /// The model follows what app code did to the stand-in's objects: a snapshot of them (never recorded).
     private func syncModel() {
-        let hierarchy = HierarchyCapture(recognizerEffects: recording.recorder.configuration.recognizerEffects)
-            .capture(windows: [window], application: application, ids: &ids)
+        let hierarchy = HierarchyCapture(
+            recognizerEffects: recording.recorder.configuration.recognizerEffects, objectReader: UIKitObjectReader()
+        )
+        .capture(windows: [window], application: application, ids: &ids)
         objects = [:]
         func walk(_ view: UIView) {
             objects[ids.id(of: view, className: "")] = view
@@ -165,6 +170,7 @@ final class SimulatedApp {
         }
         walk(window)
         objects[ids.id(of: application, className: "")] = application
+        for object in plainObjects { objects[ids.id(of: object, className: "")] = object }
         _ = model.dispatch(.snapshot(hierarchy), at: clock - 5000)
     }
 

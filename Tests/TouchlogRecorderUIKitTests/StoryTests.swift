@@ -170,9 +170,93 @@ import UIKitStandIn
         app.stop()
         #expect(findings.contains("swallowed_tap"), "\(findings)")
     }
+
+    /// A coordinator owns the order button's action and a helper is the coupon field's delegate (plain objects,
+    /// declared in `objects`); the controller implements `paste:` but refuses it (nothing to paste), so the Paste
+    /// button's nil-targeted action finds nobody. Without the recorded refusal replay would send it to the controller.
+    @Test func aCoordinatorsActionAndARefusedPasteReplayAsRecorded() throws {
+        let (window, controller, root) = Self.screen()
+        let coordinator = CheckoutCoordinator()
+        coordinator.standInImplements = ["placeOrder:"]
+        let couponRules = CouponRules()
+        let coupon = Self.field("Coupon", y: 300)
+        coupon.delegate = couponRules
+        root.addSubview(coupon)
+        root.addSubview(
+            Self.button(
+                "Place order", frame: CGRect(x: 24, y: 600, width: 345, height: 50), target: coordinator,
+                action: "placeOrder:"))
+        let paste = UIButton(frame: CGRect(x: 24, y: 700, width: 345, height: 50))
+        paste.accessibilityLabel = "Paste"
+        paste.addTarget(nil, action: Selector("paste:"), for: .touchUpInside)
+        root.addSubview(paste)
+        controller.standInImplements = ["paste:"]
+        controller.standInRefuses = ["paste:"]
+        let app = SimulatedApp(session: "STORY-COORDINATOR", window: window)
+        app.plainObjects = [coordinator, couponRules]
+        var placed = 0
+        app.appCode["placeOrder:"] = { placed += 1 }
+        app.tap(200, 625)
+        app.tap(200, 725)
+        let text = app.recorded()
+        _ = try Self.analyse("coordinator-and-refused-paste", text)
+        app.stop()
+        #expect(placed == 1)
+        let records = RecordingCheck.records(text)
+        let sent = records.compactMap { record -> SentRecord? in
+            if case .sent(let sent) = record { return sent }
+            return nil
+        }
+        #expect(sent.map(\.action) == ["placeOrder:", "paste:"])
+        #expect(sent.first?.target == ObservedReference.object("CheckoutCoordinator#8"))
+        #expect(sent.last?.target == ObservedReference.nobody)
+    }
+
+    /// A promo banner is the coupon field's delegate; its close button removes it, and the app keeps it (the field
+    /// still names it). From then on it is a view in no window: a `remove`, which leaves it known (a snapshot would
+    /// declare it in `detachedViews`); the field is then tapped and typed into, and the recording replays with no
+    /// divergence.
+    @Test func aRemovedViewTheAppKeepsIsDeclaredInNoWindow() throws {
+        let (window, _, root) = Self.screen()
+        let coupon = Self.field("Coupon", y: 300)
+        let banner = PromoBanner(frame: CGRect(x: 0, y: 100, width: 393, height: 80))
+        banner.standInImplements = ["closeBanner:"]
+        banner.addSubview(
+            Self.button(
+                "Close", frame: CGRect(x: 340, y: 20, width: 40, height: 40), target: banner, action: "closeBanner:"))
+        coupon.delegate = banner
+        root.addSubview(banner)
+        root.addSubview(coupon)
+        let app = SimulatedApp(session: "STORY-DETACHED-BANNER", window: window)
+        app.appCode["closeBanner:"] = { banner.removeFromSuperview() }
+        app.tap(360, 140)
+        app.tap(150, 322)
+        app.type(2)
+        let text = app.recorded()
+        _ = try Self.analyse("removed-banner-kept", text)
+        app.stop()
+        let records = RecordingCheck.records(text)
+        let removed = records.compactMap { record -> String? in
+            if case .remove(let remove) = record { return remove.view }
+            return nil
+        }
+        #expect(removed.count == 1 && removed.first?.hasPrefix("PromoBanner#") == true)
+        #expect(records.filter { $0.kind == .snapshot }.count == 1)
+        // The view the app keeps is still what the field's delegate names, in no window: a capture now declares it.
+        var ids = ObjectIDs()
+        let hierarchy = HierarchyCapture().capture(windows: [window], application: nil, ids: &ids)
+        #expect(hierarchy.detachedViews.map(\.className) == [recordedName(PromoBanner.self)])
+        #expect(hierarchy.detachedViews.first?.subviews.count == 1)
+    }
 }
 
+final class PromoBanner: UIView, UITextFieldDelegate {}
+
+/// A test class's module-qualified name, as the adapter writes it.
+func recordedName(_ type: AnyClass) -> String { String(reflecting: type) }
 final class StoryController: UIViewController {}
+final class CouponRules: StandInObject, UITextFieldDelegate {}
+final class CheckoutCoordinator: StandInObject {}
 final class ToastView: UIView {}
 
 /// The classic fix: a window that resigns the first responder when a touch begins outside it, before delivery.

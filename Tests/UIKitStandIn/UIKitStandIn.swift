@@ -31,8 +31,21 @@ public func NSStringFromSelector(_ aSelector: Selector) -> String { aSelector.na
 
 // MARK: Responders
 
+/// `NSObject.responds(to:)` for the stand-in: Foundation's `NSObject` on Linux has no selectors, so responders and
+/// the tests' plain objects answer from the selectors they declare.
 @MainActor
-open class UIResponder: NSObject {
+public protocol StandInSelectorAnswering: AnyObject {
+    func responds(to aSelector: Selector!) -> Bool
+}
+
+/// An `NSObject` of the app that is no responder (a coordinator, a delegate), with the selectors it implements.
+open class StandInObject: NSObject, StandInSelectorAnswering {
+    public var standInImplements: Set<String> = []
+    open func responds(to aSelector: Selector!) -> Bool { standInImplements.contains(aSelector.name) }
+}
+
+@MainActor
+open class UIResponder: NSObject, StandInSelectorAnswering {
     /// The first responder of the stand-in app (UIKit keeps one per window; the stories need one).
     public static var standInFirstResponder: UIResponder?
     /// The selectors this object's class implements: what `responds(to:)` answers from on Apple platforms.
@@ -56,13 +69,21 @@ open class UIResponder: NSObject {
 
     open var next: UIResponder? { nil }
 
+    /// Implemented selectors `canPerformAction(_:withSender:)` answers false to (a `paste:` with nothing to paste).
+    public var standInRefuses: Set<String> = []
+
     /// `NSObject.responds(to:)`.
     open func responds(to aSelector: Selector!) -> Bool { standInImplements.contains(aSelector.name) }
+
+    /// UIKit's default: true when the class implements the action; an override may refuse.
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        responds(to: action) && !standInRefuses.contains(action.name)
+    }
 
     open func target(forAction action: Selector, withSender sender: Any?) -> Any? {
         var responder: UIResponder? = self
         while let current = responder {
-            if current.responds(to: action) { return current }
+            if current.canPerformAction(action, withSender: sender) { return current }
             responder = current.next
         }
         return nil
@@ -155,12 +176,17 @@ open class UIImageView: UIView {
     }
 }
 
+public protocol UIScrollViewDelegate: AnyObject {}
+public protocol UITextFieldDelegate: AnyObject {}
+public protocol UIGestureRecognizerDelegate: AnyObject {}
+
 @MainActor
 open class UIScrollView: UIView {
     public enum KeyboardDismissMode: Int, Sendable {
         case none, onDrag, interactive, onDragWithAccessory, interactiveWithAccessory
     }
     open var keyboardDismissMode: KeyboardDismissMode = .none
+    open weak var delegate: (any UIScrollViewDelegate)?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -225,6 +251,7 @@ open class UIButton: UIControl {}
 open class UITextField: UIControl {
     open var text: String?
     open var isSecureTextEntry = false
+    open weak var delegate: (any UITextFieldDelegate)?
     open override var canBecomeFirstResponder: Bool { true }
 
     nonisolated public static let textDidBeginEditingNotification = Notification.Name(
@@ -358,6 +385,7 @@ open class UIGestureRecognizer: NSObject {
     open var cancelsTouchesInView = true
     open var delaysTouchesBegan = false
     open var delaysTouchesEnded = true
+    open weak var delegate: (any UIGestureRecognizerDelegate)?
     open internal(set) weak var view: UIView?
 }
 

@@ -11,16 +11,26 @@ public struct HierarchyCapture {
     /// What the app declared its recognizer actions do to the first responder, by action name.
     public var recognizerEffects: [String: RecognizerEffect]
 
-    public init(privacy: RecorderPrivacy = RecorderPrivacy(), recognizerEffects: [String: RecognizerEffect] = [:]) {
+    /// Reads targets and delegates that are not in the hierarchy; without it they are left out, as before the
+    /// format could name plain objects.
+    public var objectReader: (any RecordableObjectReader)?
+
+    public init(
+        privacy: RecorderPrivacy = RecorderPrivacy(), recognizerEffects: [String: RecognizerEffect] = [:],
+        objectReader: (any RecordableObjectReader)? = nil
+    ) {
         self.privacy = privacy
         self.recognizerEffects = recognizerEffects
+        self.objectReader = objectReader
     }
 
     /// The whole hierarchy of `windows` (back to front), their controllers and the application.
     ///
-    /// Controllers and the application get their ids first, so that a control's target can name them; a target
-    /// the recording cannot name (a plain object, a view later in the walk) leaves its pair out rather than writing
-    /// `null`, which would mean "nil-targeted".
+    /// Controllers and the application get their ids first, so that a control's target can name them. A target or
+    /// delegate that is not a responder (a coordinator, a helper) is declared in `objects`, and a view in no window
+    /// in `detachedViews`, and named by its id; one the recording still cannot name (a view later in the walk, a
+    /// controller whose view is in no window) leaves its pair out rather than writing `null`, which would mean
+    /// "nil-targeted".
     public func capture(
         windows: [any RecordableWindow], application: (any RecordableApplication)?, ids: inout ObjectIDs
     ) -> HierarchySpec {
@@ -46,7 +56,7 @@ public struct HierarchyCapture {
                 delegateID: delegate.map { ids.captured($0.object, className: $0.className) },
                 delegateIsResponder: delegate?.isResponder ?? false)
         }
-        var walk = Walk(privacy: privacy, recognizerEffects: recognizerEffects)
+        var walk = Walk(privacy: privacy, recognizerEffects: recognizerEffects, objectReader: objectReader)
         for window in windows {
             spec.windows.append(
                 WindowSpec(
@@ -56,20 +66,42 @@ public struct HierarchyCapture {
         let selectors = walk.actionNames.sorted()
         for entry in found {
             guard let view = entry.fields.view, let viewID = ids.knownID(of: view) else { continue }
+            let implements = selectors.isEmpty ? [] : entry.controller.recordedImplements(selectors)
             spec.controllers.append(
                 ControllerSpec(
                     id: entry.id, className: entry.fields.className, view: viewID,
                     parent: entry.fields.parent.flatMap { ids.knownID(of: $0) },
                     presentingViewController: entry.fields.presenting.flatMap { ids.knownID(of: $0) },
-                    implements: selectors.isEmpty ? [] : entry.controller.recordedImplements(selectors)))
+                    implements: implements,
+                    refusesActions: implements.isEmpty ? [] : entry.controller.recordedRefuses(implements)))
         }
         if let application, !selectors.isEmpty {
             let answers = application.recordedImplements(selectors)
             spec.application.implements = answers.application
             if delegate != nil { spec.application.delegateImplements = answers.delegate }
+            // Only an implemented action can be refused (`canPerformAction` of one not implemented is false anyway,
+            // and the model never asks a responder that does not implement the action).
+            if !answers.application.isEmpty || !answers.delegate.isEmpty {
+                let refused = application.recordedRefuses(
+                    application: answers.application, delegate: delegate?.isResponder == true ? answers.delegate : [])
+                spec.application.refusesActions = refused.application
+                spec.application.delegateRefusesActions = refused.delegate
+            }
+        }
+        spec.detachedViews = walk.detachedViews
+        for object in walk.objects {
+            var declared = object.spec
+            if let objectReader, !selectors.isEmpty {
+                declared.implements = objectReader.implements(object.object, selectors)
+            }
+            spec.objects.append(declared)
         }
         for index in spec.windows.indices where !selectors.isEmpty {
-            spec.windows[index].view.implements = windows[index].recordedImplements(selectors)
+            let implements = windows[index].recordedImplements(selectors)
+            spec.windows[index].view.implements = implements
+            if !implements.isEmpty {
+                spec.windows[index].view.refusesActions = windows[index].recordedRefuses(implements)
+            }
         }
         return spec
     }
@@ -80,8 +112,48 @@ public struct HierarchyCapture {
         var recognizerEffects: [String: RecognizerEffect]
         /// Every action name met (controls and recognizers), asked of controllers and the application afterwards.
         var actionNames: Set<String> = []
+        var objectReader: (any RecordableObjectReader)?
         /// Resolved classes by name: resolving compares the name with every UIKit class the model knows.
         var classes: [String: UIKitClass] = [:]
+        /// Views in no window met as targets or delegates, each with its subtree, in the order met.
+        var detachedViews: [ViewSpec] = []
+        /// The plain objects met as targets or delegates, in the order met, each declared once.
+        var objects: [(object: AnyObject, spec: ObjectSpec)] = []
+        private var declaredObjects: Set<String> = []
+
+        init(
+            privacy: RecorderPrivacy, recognizerEffects: [String: RecognizerEffect],
+            objectReader: (any RecordableObjectReader)?
+        ) {
+            self.privacy = privacy
+            self.recognizerEffects = recognizerEffects
+            self.objectReader = objectReader
+        }
+
+        /// The id a target or delegate is named by: its id when this capture saw it (a view before it in the walk, a
+        /// controller, the application or its delegate, a plain object met before); else a view in no window, walked
+        /// into `detachedViews`; else, when it is no responder, a new entry of `objects`. nil: a responder the
+        /// recording does not name (a view later in the walk, a controller whose view is in no window), which the
+        /// caller leaves out.
+        mutating func reference(to object: AnyObject, ids: inout ObjectIDs) -> String? {
+            if let known = ids.knownID(of: object) { return known }
+            // A view the app keeps in no window (created and not yet added, or removed and kept): a responder the
+            // format declares in `detachedViews`, so it can be named without being put on screen.
+            if let view = object as? any RecordableView, !view.recordedIsInWindow {
+                let detached = self.view(view, ids: &ids)
+                detachedViews.append(detached)
+                return detached.id
+            }
+            guard let objectReader else { return nil }
+            let description = objectReader.describe(object)
+            // A responder is not a plain object: declaring it as one would take it off the responder chain.
+            guard !description.isResponder else { return nil }
+            let id = ids.captured(object, className: description.className)
+            if declaredObjects.insert(id).inserted {
+                objects.append((object, ObjectSpec(id: id, className: description.className)))
+            }
+            return id
+        }
 
         /// `UIKitClass.resolve`, remembered: `baseClass` when it is a known class, else `className`, else UIView.
         mutating func uikitClass(_ className: String, _ baseClass: String?) -> UIKitClass {
@@ -128,16 +200,16 @@ public struct HierarchyCapture {
                 if !controlFields.isEnabled { spec.isEnabled = false }
                 for action in controlFields.actions {
                     actionNames.insert(action.action)
-                    // A target the recording does not name (a plain object) cannot be written yet: leaving the
-                    // pair out is better than writing `null`, which would mean "nil-targeted".
+                    // A target the recording cannot name is left out: `null` would mean "nil-targeted".
                     var target: String?
                     if let object = action.target {
-                        guard let known = ids.knownID(of: object) else { continue }
+                        guard let known = reference(to: object, ids: &ids) else { continue }
                         target = known
                     }
                     spec.actions.append(ActionSpec(events: action.events, target: target, action: action.action))
                 }
             }
+            if let delegate = view.recordedDelegate { spec.delegate = reference(to: delegate, ids: &ids) }
             for recognizer in view.recordedRecognizers {
                 spec.gestureRecognizers.append(self.recognizer(recognizer, ids: &ids))
             }
@@ -152,7 +224,7 @@ public struct HierarchyCapture {
                 actionNames.insert(action.action)
                 var target: String?
                 if let object = action.target {
-                    guard let known = ids.knownID(of: object) else { continue }
+                    guard let known = reference(to: object, ids: &ids) else { continue }
                     target = known
                 }
                 actions.append(
@@ -164,7 +236,7 @@ public struct HierarchyCapture {
                 kind: fields.baseClass.map { RecognizerKind(className: $0) }, isEnabled: fields.isEnabled,
                 cancelsTouchesInView: fields.cancelsTouchesInView, delaysTouchesBegan: fields.delaysTouchesBegan,
                 delaysTouchesEnded: fields.delaysTouchesEnded, numberOfTapsRequired: fields.numberOfTapsRequired,
-                actions: actions)
+                actions: actions, delegate: fields.delegate.flatMap { reference(to: $0, ids: &ids) })
         }
 
         private static func unlessDefault(_ value: Bool, _ classDefault: Bool) -> Bool? {

@@ -5,13 +5,14 @@ import TouchlogFormat
 /// applies them: removals, then property changes, then insertions (each at its final index, lowest first).
 ///
 /// `nil` means the change cannot be said that way and the writer must write a whole snapshot: a window came, went
-/// or changed level or key status, a controller or the application changed, or a view moved to another parent or
+/// or changed level or key status, a controller, the application or the plain objects changed, or a view moved to another parent or
 /// among its siblings (a remove and insert would resign a first responder inside it). `isFirstResponder` is not
 /// diffed: first-responder changes are their own records.
 enum HierarchyDiff {
     static func records(from old: HierarchySpec, to new: HierarchySpec, t: Double) -> [Record]? {
+        // Objects are declared per snapshot only: a change to them needs a new one.
         guard old.windows.count == new.windows.count, old.controllers == new.controllers,
-            old.application == new.application
+            old.application == new.application, old.objects == new.objects
         else { return nil }
         for (a, b) in zip(old.windows, new.windows) {
             guard a.view.id == b.view.id, a.windowLevel == b.windowLevel, a.isKeyWindow == b.isKeyWindow,
@@ -29,6 +30,8 @@ enum HierarchyDiff {
             guard previous.parent == node.parent, previous.view.className == node.view.className,
                 previous.view.baseClass == node.view.baseClass
             else { return nil }
+            // A `set` gives a delegate, it cannot take one away: a delegate gone needs a snapshot.
+            if previous.view.delegate != nil && node.view.delegate == nil { return nil }
             if let patch = patch(from: previous.view, to: node.view) {
                 sets.append(.set(SetRecord(t: t, view: node.view.id, patch: patch)))
             }
@@ -48,7 +51,31 @@ enum HierarchyDiff {
             }
             _ = index
         }
-        return removes + sets + inserts
+        guard let detached = detachedInserts(from: old, to: new, before: before, t: t) else { return nil }
+        return removes + sets + inserts + detached
+    }
+
+    /// Views in no window: the model keeps a removed view known in no window, so one that left a window (the
+    /// `remove` above) or was declared before needs nothing, unchanged; one never seen is an `insert` with a null
+    /// parent. Anything else (a declared view that changed, a subtree taking views out of a window) needs a snapshot.
+    private static func detachedInserts(
+        from old: HierarchySpec, to new: HierarchySpec, before: Flat, t: Double
+    ) -> [Record]? {
+        var inserts: [Record] = []
+        for view in new.detachedViews {
+            if let previous = old.detachedViews.first(where: { $0.id == view.id }) ?? before.view(view.id) {
+                guard previous == view else { return nil }
+                continue
+            }
+            var stack = [view]
+            while let next = stack.popLast() {
+                guard before.index[next.id] == nil, !old.detachedViews.contains(where: { $0.id == next.id })
+                else { return nil }
+                stack += next.subviews
+            }
+            inserts.append(.insert(InsertRecord(t: t, parent: nil, view: view)))
+        }
+        return inserts
     }
 
     /// The fields that differ, each with its new value; a field gone back to its default gets that default.
@@ -88,6 +115,8 @@ enum HierarchyDiff {
             p.overridesTouches = b.overridesTouches ?? kind.defaultOverridesTouches
         }
         if differs(a.implements, b.implements) { p.implements = b.implements }
+        if differs(a.refusesActions, b.refusesActions) { p.refusesActions = b.refusesActions }
+        if differs(a.delegate, b.delegate) { p.delegate = b.delegate }
         if differs(a.actions, b.actions) { p.actions = b.actions }
         if differs(a.gestureRecognizers, b.gestureRecognizers) { p.gestureRecognizers = b.gestureRecognizers }
         if differs(a.keyboardDismissMode, b.keyboardDismissMode) {
@@ -108,6 +137,8 @@ enum HierarchyDiff {
         }
         var nodes: [Node] = []
         var index: [String: Int] = [:]
+
+        func view(_ id: String) -> ViewSpec? { index[id].map { nodes[$0].view } }
 
         init(_ hierarchy: HierarchySpec) {
             var stack: [(ViewSpec, String?)] = hierarchy.windows.reversed().map { ($0.view, nil) }

@@ -17,6 +17,25 @@ public protocol RecordableView: AnyObject {
     var recordedIsFirstResponder: Bool { get }
     /// Which of `selectors` the view responds to (`responds(to:)`), for `implements`.
     func recordedImplements(_ selectors: [String]) -> [String]
+    /// The view's `delegate` (a text field's, a text view's, a scroll view's), nil when it has none or no such
+    /// property: often a plain object, which the snapshot then declares in `objects`.
+    var recordedDelegate: AnyObject? { get }
+    /// `window != nil`. Read only of a view met as a target or delegate before the walk reached it: one in no window
+    /// is declared in `detachedViews`.
+    var recordedIsInWindow: Bool { get }
+    /// Of `implemented` (actions it responds to), those its `canPerformAction(_:withSender:)` answers false to now,
+    /// asked with a nil sender: `refusesActions`.
+    func recordedRefuses(_ implemented: [String]) -> [String]
+}
+
+/// What the recorder reads of an object it meets only as a target or a delegate, which may be no view, controller
+/// or application at all (a coordinator, a helper). The adapter answers from the object's runtime class.
+public protocol RecordableObjectReader {
+    /// The runtime class, module-qualified for app classes, and whether the object is a `UIResponder` (a responder
+    /// is on the responder chain, so it cannot be declared as a plain object).
+    func describe(_ object: AnyObject) -> (className: String, isResponder: Bool)
+    /// Which of `selectors` the object responds to (`responds(to:)`), for its `implements`.
+    func implements(_ object: AnyObject, _ selectors: [String]) -> [String]
 }
 
 /// A `UIControl`: a view with an enabled flag and target-action pairs.
@@ -41,6 +60,9 @@ public protocol RecordableApplication: AnyObject {
     var recordedDelegate: (object: AnyObject, className: String, isResponder: Bool)? { get }
     /// Which of `selectors` the application and its delegate respond to.
     func recordedImplements(_ selectors: [String]) -> (application: [String], delegate: [String])
+    /// Of the actions each implements, those its `canPerformAction(_:withSender:)` answers false to (nil sender); the
+    /// delegate is asked only when it is a responder.
+    func recordedRefuses(application: [String], delegate: [String]) -> (application: [String], delegate: [String])
 }
 
 /// A `UIGestureRecognizer`.
@@ -52,6 +74,9 @@ public protocol RecordableRecognizer: AnyObject {
 public protocol RecordableController: AnyObject {
     func recordedFields() -> ControllerFields
     func recordedImplements(_ selectors: [String]) -> [String]
+    /// Of `implemented` (actions it responds to), those its `canPerformAction(_:withSender:)` answers false to now,
+    /// asked with a nil sender: `refusesActions`.
+    func recordedRefuses(_ implemented: [String]) -> [String]
 }
 
 /// The text a view shows, as far as the recorder may know it: typed text never leaves the device.
@@ -156,12 +181,15 @@ public struct RecognizerFields {
     /// Tap recognizers only.
     public var numberOfTapsRequired: Int
     public var actions: [(target: AnyObject?, action: String)]
+    /// The recognizer's `delegate` (`UIGestureRecognizerDelegate`), often a plain object.
+    public var delegate: AnyObject?
 
     public init(
         className: String, baseClass: String? = nil, isEnabled: Bool = true, cancelsTouchesInView: Bool = true,
         delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true, numberOfTapsRequired: Int = 1,
-        actions: [(target: AnyObject?, action: String)] = []
+        actions: [(target: AnyObject?, action: String)] = [], delegate: AnyObject? = nil
     ) {
+        self.delegate = delegate
         self.className = className
         self.baseClass = baseClass
         self.isEnabled = isEnabled

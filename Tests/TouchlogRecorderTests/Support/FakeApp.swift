@@ -20,6 +20,9 @@ class FakeView: RecordableView {
     var recognizers: [FakeRecognizer] = []
     weak var superview: FakeView?
     var implements: [String] = []
+    /// Implemented actions whose `canPerformAction` says no.
+    var refuses: [String] = []
+    var delegate: AnyObject?
 
     init(_ className: String, baseClass: String? = nil, frame: Rect, label: String? = nil) {
         self.className = className
@@ -58,6 +61,16 @@ class FakeView: RecordableView {
     var recordedRecognizers: [any RecordableRecognizer] { recognizers }
     var recordedIsFirstResponder: Bool { isFirstResponder }
     func recordedImplements(_ selectors: [String]) -> [String] { selectors.filter(implements.contains) }
+    var recordedDelegate: AnyObject? { delegate }
+    var recordedIsInWindow: Bool {
+        var view: FakeView? = self
+        while let current = view {
+            if current is FakeWindow { return true }
+            view = current.superview
+        }
+        return false
+    }
+    func recordedRefuses(_ implemented: [String]) -> [String] { implemented.filter(refuses.contains) }
 }
 
 final class FakeControl: FakeView, RecordableControl {
@@ -85,6 +98,7 @@ final class FakeRecognizer: RecordableRecognizer {
     var className: String
     var cancelsTouchesInView = true
     var actions: [(target: AnyObject?, action: String)]
+    var delegate: AnyObject?
 
     init(_ className: String, actions: [(target: AnyObject?, action: String)]) {
         self.className = className
@@ -92,7 +106,8 @@ final class FakeRecognizer: RecordableRecognizer {
     }
 
     func recordedFields() -> RecognizerFields {
-        RecognizerFields(className: className, cancelsTouchesInView: cancelsTouchesInView, actions: actions)
+        RecognizerFields(
+            className: className, cancelsTouchesInView: cancelsTouchesInView, actions: actions, delegate: delegate)
     }
 }
 
@@ -100,6 +115,7 @@ final class FakeController: RecordableController {
     var className: String
     var view: FakeView
     var implements: [String]
+    var refuses: [String] = []
 
     init(_ className: String, view: FakeView, implements: [String] = []) {
         self.className = className
@@ -109,6 +125,7 @@ final class FakeController: RecordableController {
 
     func recordedFields() -> ControllerFields { ControllerFields(className: className, view: view) }
     func recordedImplements(_ selectors: [String]) -> [String] { selectors.filter(implements.contains) }
+    func recordedRefuses(_ implemented: [String]) -> [String] { implemented.filter(refuses.contains) }
 }
 
 final class FakeApplication: RecordableApplication {
@@ -118,7 +135,39 @@ final class FakeApplication: RecordableApplication {
     var recordedDelegate: (object: AnyObject, className: String, isResponder: Bool)? {
         (delegate, "Shop.AppDelegate", true)
     }
-    func recordedImplements(_ selectors: [String]) -> (application: [String], delegate: [String]) { ([], []) }
+    var implements: [String] = []
+    var refuses: [String] = []
+    func recordedImplements(_ selectors: [String]) -> (application: [String], delegate: [String]) {
+        (selectors.filter(implements.contains), [])
+    }
+    func recordedRefuses(application: [String], delegate: [String]) -> (application: [String], delegate: [String]) {
+        (application.filter(refuses.contains), [])
+    }
+}
+
+/// An object of the app that is no responder: a coordinator owning a button's action, a delegate.
+final class FakePlainObject {
+    let className: String
+    let implements: [String]
+
+    init(_ className: String, implements: [String] = []) {
+        self.className = className
+        self.implements = implements
+    }
+}
+
+/// The adapter's reads of objects met as targets and delegates: the fakes' classes and answers.
+struct FakeObjectReader: RecordableObjectReader {
+    func describe(_ object: AnyObject) -> (className: String, isResponder: Bool) {
+        if let plain = object as? FakePlainObject { return (plain.className, false) }
+        if let view = object as? FakeView { return (view.className, true) }
+        if let controller = object as? FakeController { return (controller.className, true) }
+        return ("Unknown", true)
+    }
+
+    func implements(_ object: AnyObject, _ selectors: [String]) -> [String] {
+        (object as? FakePlainObject).map { plain in selectors.filter(plain.implements.contains) } ?? []
+    }
 }
 
 /// A `UITouch`: one object for a finger's whole life.
