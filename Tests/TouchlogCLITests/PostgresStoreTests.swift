@@ -65,6 +65,45 @@ struct PostgresStoreTests {
             of: #""ingestedAt" *: *"[^"]*""#, with: #""ingestedAt":"-""#, options: .regularExpression)
     }
 
+    /// A session longer than one COPY batch and one read page, with text that COPY's format must escape (tabs,
+    /// newlines, backslashes) and touch ids of both kinds: stored and read back exactly, as SQLite does.
+    @Test func aLongSessionCrossesCopyBatchesAndReadPagesUnchanged() throws {
+        let sample = try String(contentsOfFile: Self.samples[0], encoding: .utf8).split(separator: "\n")
+        var lines = sample.prefix(2).map(String.init)  // the header and the first snapshot
+        let note = #"{"type":"note","t":1.5,"text":"tab\there, newline\nthere, backslash \\ and \\N"}"#
+        for index in 0..<25_000 {
+            let t = 1.0 + Double(index) / 1000
+            // Every third touch has a string id: each touch keeps one kind of id from began to ended.
+            let touch = (index / 4) % 3 == 0 ? #""f\t\#(index / 4)""# : "\(index / 4)"
+            let phase = ["began", "moved", "moved", "ended"][index % 4]
+            lines.append(
+                #"{"type":"touch","t":\#(t),"touch":\#(touch),"phase":"\#(phase)","x":151.25,"y":331.5,"window":"loginWindow","extra":"kept\\raw"}"#
+            )
+            if index % 5 == 0 { lines.append(note.replacingOccurrences(of: "1.5", with: "\(t)")) }
+        }
+        let file = folder.path("long.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let postgres = try ScratchPostgresDatabase()
+        let sqlite = folder.path("long.sqlite")
+        for db in [sqlite, postgres.url] { try ingest(db, [file]) }
+        #expect(try postgres.sql("SELECT count(*) FROM touch") == "25000")
+        #expect(try postgres.sql("SELECT count(*) FROM touch WHERE touch_text IS NOT NULL") == "8336")
+        // A string touch id holds a real tab; the line with a member beyond the columns is kept as written.
+        #expect(try postgres.sql("SELECT count(*) FROM touch WHERE touch_text LIKE E'f\\t%'") == "8336")
+        #expect(try postgres.sql("SELECT count(*) FROM touch WHERE strpos(raw_json, 'kept\\\\raw') > 0") == "25000")
+        let stored = try postgres.sql("SELECT json FROM record WHERE type = 'note' ORDER BY key LIMIT 1")
+        #expect(stored == note.replacingOccurrences(of: "1.5", with: "1.0"))
+        for arguments in [["replay", "--all", "--format", "jsonl"], ["sessions", "--format", "json"]] {
+            let fromSQLite = try Touchlog.run(arguments + ["--db", sqlite])
+            let fromPostgres = try Touchlog.run(arguments + ["--db", postgres.url])
+            #expect(fromSQLite.status == 0 && fromPostgres.status == 0, "\(fromPostgres.stderr)")
+            #expect(fromSQLite.stdout.split(separator: "\n").count > 25_000 || arguments[0] == "sessions")
+            #expect(
+                Self.withoutIngestTimes(fromSQLite.stdout) == Self.withoutIngestTimes(fromPostgres.stdout),
+                "\(arguments) differs between the stores")
+        }
+    }
+
     @Test func ingestingAgainStoresNothingNew() throws {
         let postgres = try ScratchPostgresDatabase()
         let sample = Self.samples[0]
