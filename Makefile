@@ -24,7 +24,7 @@ help:
 	@echo "make record-demo  record the recorder's stories through the UIKit stand-in into $(RECORD_DEMO), ingest, replay and report them"
 	@echo "make bench-recorder  the recorder core: encoding a touch record (<= 1 us), a 1,000-view snapshot (<= 2 ms)"
 	@echo "make bench-memory  peak memory of report and replay on one 10,000,000-record session and on 10,000 sessions (target < 100 MB)"
-	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift from migrations/"
+	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/Embedded*Migrations.swift from migrations/ and migrations/postgres/"
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
 	@echo "make lint    check formatting with the toolchain's swift format"
 	@echo "make rules-doc     regenerate docs/rules.md from the rules' descriptions"
@@ -62,6 +62,8 @@ check-schema:
 generate:
 	sh migrations/embed-migrations.sh migrations > Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift.tmp
 	mv Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift.tmp Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift
+	sh migrations/embed-migrations.sh migrations/postgres EmbeddedPostgresMigrations > Sources/TouchlogStore/Migrations/EmbeddedPostgresMigrations.swift.tmp
+	mv Sources/TouchlogStore/Migrations/EmbeddedPostgresMigrations.swift.tmp Sources/TouchlogStore/Migrations/EmbeddedPostgresMigrations.swift
 
 # Best of $(BENCH_RUNS) runs each, same input, fresh database every run; prints both times and their ratio.
 bench-ingest:

@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `.touchlog.yml`: read at the CLI's edge into the report's typed configuration.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The shared PostgreSQL store (`--db postgres://...`): the wire protocol, COPY FROM STDIN, LISTEN/NOTIFY.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // The UIKit model. Pure Swift: no Foundation, no SQLite, no I/O.
@@ -26,10 +28,14 @@ let package = Package(
         .target(name: "TouchlogFormat", dependencies: ["ResponderCore", "CZlib"]),
         // The system's zlib, for gzip-compressed input (Debian: zlib1g-dev; in the macOS SDK).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // SQLite through GRDB: migrations embedded from migrations/, ingest, queries.
+        // The store: SQLite through GRDB (the embedded default) and PostgreSQL through postgres-nio (shared), behind
+        // one interface; migrations embedded from migrations/ and migrations/postgres/, ingest, queries.
         .target(
             name: "TouchlogStore",
-            dependencies: ["TouchlogFormat", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "TouchlogFormat", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         // Replays a stream of typed records (from any source) through ResponderCore. Knows nothing of the store.
         .target(
             name: "TouchlogReplay",

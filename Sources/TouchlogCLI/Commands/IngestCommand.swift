@@ -178,6 +178,8 @@ struct IngestCommand: ParsableCommand {
             if !quiet {
                 StandardError.write(summary.line(seconds: Date().timeIntervalSince(started)) + "\n")
             }
+            // The database failing is not a problem with the input: the job could not be done.
+            if summary.storeFailures > 0 { throw ExitCode(CLIExit.database.rawValue) }
             if summary.failedFiles > 0 { throw ExitCode(CLIExit.failure.rawValue) }
         }
     }
@@ -231,6 +233,8 @@ struct IngestCommand: ParsableCommand {
 struct IngestSummary {
     var files = 0
     var failedFiles = 0
+    /// Files that failed because the database did (a lost connection, a full disk), not their content.
+    var storeFailures = 0
     var stored = 0
     var unchanged = 0
     var records = 0
@@ -251,6 +255,7 @@ struct IngestSummary {
         }
         guard report.succeeded else {
             failedFiles += 1
+            if report.storeFailed { storeFailures += 1 }
             return
         }
         storedFiles.append(report.source.description)

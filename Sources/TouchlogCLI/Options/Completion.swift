@@ -36,9 +36,10 @@ enum Completion {
         // Readers do not wait for writers in WAL mode, but a database being created is locked for a moment: wait a
         // little, never long enough to hang the shell.
         let deadline = Date().addingTimeInterval(0.5)
-        guard FileManager.default.fileExists(atPath: path),
-            let database = try? TouchlogDatabase(
-                path: path, access: .readOnly, waiting: LockWaiting(shouldStop: { Date() > deadline })),
+        guard let location = try? StoreLocation(path, environment: environment) else { return [] }
+        guard
+            let database = try? openStore(
+                location, for: .peeking, waiting: LockWaiting(shouldStop: { Date() > deadline })),
             let keys = try? database.sessionKeys(startingWith: prefix)
         else { return [] }
         // Shells keep only candidates that start with the word as typed (bash's compgen, case and all). Lookups

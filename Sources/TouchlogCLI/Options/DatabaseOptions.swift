@@ -3,11 +3,13 @@ import Foundation
 import TouchlogReplay
 import TouchlogStore
 
-/// `--db PATH`, shared by every command that uses the database.
+/// `--db PATH|URL`, shared by every command that uses the database: a path is an SQLite file, a `postgres://` URL a
+/// PostgreSQL database (``StoreLocation``).
 public struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
+            // The help golden files stay as they are: a postgres:// URL here is documented in docs/scaling.md.
             "The database file (default: $TOUCHLOG_DB, else ./touchlog.sqlite).", valueName: "path"),
         completion: .file())
     public var path: String?
@@ -30,25 +32,9 @@ public struct DatabaseOptions: ParsableArguments {
     /// mode 444, read-only media), and reports a missing file instead of silently creating an empty database. An
     /// older database it can write is upgraded first. `.writing` creates and migrates the database if needed, and
     /// waits for another process's write lock as long as `waiting` says.
-    func open(for use: DatabaseUse, waiting: LockWaiting = LockWaiting()) throws -> TouchlogDatabase {
-        let path = resolvedPath
+    func open(for use: StoreUse, waiting: LockWaiting = LockWaiting()) throws -> any SessionStore {
         do {
-            switch use {
-            case .writing:
-                return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
-            case .changing:
-                try requireExisting(path)
-                return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
-            case .reading:
-                try requireExisting(path)
-                do {
-                    return try TouchlogDatabase(path: path, access: .readOnly, waiting: waiting)
-                } catch StoreError.needsUpgrade where FileManager.default.isWritableFile(atPath: path) {
-                    // Written by an older touchlog: upgrade it once, then read as usual.
-                    _ = try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
-                    return try TouchlogDatabase(path: path, access: .readOnly, waiting: waiting)
-                }
-            }
+            return try openStore(try StoreLocation(resolvedPath), for: use, waiting: waiting)
         } catch let error as StoreError {
             throw CLIError(error.description, exit: .database)
         }
@@ -56,7 +42,7 @@ public struct DatabaseOptions: ParsableArguments {
 
     /// Opens the database for `delete`, `prune` or `vacuum`: like ``open(for:waiting:)`` with `.changing`, waiting
     /// for another writer (saying so after a second) until `interruption` asks to stop.
-    private func openForChange(interruption: Interruption) throws -> TouchlogDatabase {
+    private func openForChange(interruption: Interruption) throws -> any SessionStore {
         try open(for: .changing, waiting: waitingForWriters(interruption.cancellation))
     }
 
@@ -80,7 +66,7 @@ public struct DatabaseOptions: ParsableArguments {
     /// dry run. Returns its result and the database's path.
     func changing<Result>(
         _ command: String, dryRun: Bool, nothingChanged: String,
-        _ body: (TouchlogDatabase, Cancellation?) throws -> Result
+        _ body: (any SessionStore, Cancellation?) throws -> Result
     ) throws -> (result: Result, path: String) {
         if dryRun {
             let store = try open(for: .reading)
@@ -93,25 +79,6 @@ public struct DatabaseOptions: ParsableArguments {
         }
         return (result, store.path)
     }
-
-    /// A missing file is reported, not silently created empty: reading it, or removing from it, means a typo.
-    private func requireExisting(_ path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError(
-                "there is no database at \"\(path)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database",
-                exit: .database)
-        }
-    }
-}
-
-/// What a command does with the database.
-enum DatabaseUse {
-    /// `sessions`, `show`, `explain`, `replay`, `report`, and dry runs: they never write.
-    case reading
-    /// `ingest`: creates the database when there is none.
-    case writing
-    /// `delete`, `prune`, `vacuum`: write to a database that must exist already.
-    case changing
 }
 
 /// Exit statuses shared by the commands, documented in each command's --help.

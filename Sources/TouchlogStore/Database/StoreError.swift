@@ -18,6 +18,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The work was stopped (Ctrl-C, SIGTERM) before it committed: nothing was changed.
     case interrupted
     case noSnapshot(session: String, at: Double?)
+    /// There is no database file at the path a command that needs one was given.
+    case noDatabase(path: String)
+    /// `--db` looks like a PostgreSQL URL but cannot be read as one.
+    case badLocation(String)
+    /// The PostgreSQL server could not be reached, or refused the connection (authentication, no such database).
+    case cannotConnect(location: String, reason: String)
+    /// The PostgreSQL database holds no touchlog tables yet, and the command only reads.
+    case emptyDatabase(location: String)
+    /// The connection to the PostgreSQL server failed while working: nothing of the unfinished work was stored.
+    case connectionLost(location: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +49,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "cannot change the database \"\(path)\": \(reason); nothing was changed"
         case .interrupted:
             "interrupted; nothing was changed"
+        case .noDatabase(let path):
+            "there is no database at \"\(path)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database"
+        case .badLocation(let value):
+            "\"\(value)\" is not a PostgreSQL URL touchlog reads; write postgres://USER@HOST:PORT/DATABASE (a socket folder as the host percent-encoded, e.g. postgres://me@%2Ftmp/touchlog), with PGHOST, PGPORT, PGUSER, PGDATABASE and PGPASSWORD for what it leaves out"
+        case .cannotConnect(let location, let reason):
+            "cannot connect to the database \"\(location)\": \(reason); check that the server runs and accepts this user (PGPASSWORD for a password), or choose another with --db or TOUCHLOG_DB"
+        case .emptyDatabase(let location):
+            "the database \"\(location)\" holds no touchlog sessions yet; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at another database"
+        case .connectionLost(let location, let reason):
+            "the connection to the database \"\(location)\" failed: \(reason); nothing unfinished was stored"
         case .noSnapshot(let session, let at):
             if let at {
                 "session \"\(session)\" has no snapshot at or before t=\(at); use a later --at, or leave it out for the first snapshot"

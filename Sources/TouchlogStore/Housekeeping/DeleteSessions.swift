@@ -35,7 +35,7 @@ extension TouchlogDatabase {
     /// Ids are resolved inside the transaction that deletes, so a concurrent `ingest --replace` cannot swap a session
     /// between finding it and deleting it. A dry run reads only: it works on a read-only database and waits for no
     /// writer.
-    public func deleteSessions(matching queries: [String], dryRun: Bool = false, cancellation: Cancellation? = nil)
+    public func deleteSessions(matching queries: [String], dryRun: Bool, cancellation: Cancellation?)
         throws -> SessionRemoval
     {
         func resolve(_ db: Database) throws -> [SessionInfo] {

@@ -51,7 +51,7 @@ extension TouchlogDatabase {
     /// `touchlog prune`: removes the sessions `criteria` selects, with all their rows, in one transaction. A dry run
     /// only reads (it works on a read-only database) and selects exactly what the real run would, given the same
     /// database.
-    public func prune(_ criteria: PruneCriteria, dryRun: Bool = false, cancellation: Cancellation? = nil) throws
+    public func prune(_ criteria: PruneCriteria, dryRun: Bool, cancellation: Cancellation?) throws
         -> PruneResult
     {
         if dryRun {

@@ -25,7 +25,7 @@ extension TouchlogDatabase {
     /// VACUUM needs the write lock like any writer, and waits for it; it writes a copy of the database before
     /// replacing it, so it needs that much free space for a while. `cancellation` stops it, and SQLite then leaves
     /// the database as it was.
-    public func vacuum(cancellation: Cancellation? = nil) throws -> VacuumResult {
+    public func vacuum(cancellation: Cancellation?) throws -> VacuumResult {
         let before = try size()
         try changeWithoutTransaction(cancellation: cancellation) { db in
             try db.execute(sql: "VACUUM")

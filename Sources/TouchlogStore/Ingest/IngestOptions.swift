@@ -117,6 +117,9 @@ public struct FileIngestReport: Sendable {
     /// The input held no valid session header (empty, or not a recording): the file fails and `--keep-going`
     /// cannot help, since there is no session to keep records for.
     public var heldNoSession = false
+    /// The database failed (a lost connection, a full disk, a refused write), not the input: nothing from this file
+    /// was stored, and `touchlog ingest` exits 2 as for a database it cannot open.
+    public var storeFailed = false
     public var bytesRead = 0
     /// Errors and warnings, in file order (errors beyond ``diagnosticLimit`` are counted, not kept).
     public var diagnostics: [Diagnostic] = []

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TouchlogFormat
 
 /// Ingests touchlog/1 files into the database: streaming, one transaction per file, idempotent.
@@ -13,10 +12,10 @@ import TouchlogFormat
 /// let report = ingestor.ingest(.file("session.jsonl"))
 /// ```
 public final class Ingestor: Sendable {
-    public let database: TouchlogDatabase
+    public let database: any SessionStore
     public let options: IngestOptions
 
-    public init(database: TouchlogDatabase, options: IngestOptions = IngestOptions()) {
+    public init(database: any SessionStore, options: IngestOptions = IngestOptions()) {
         self.database = database
         self.options = options
     }
@@ -89,35 +88,33 @@ public final class Ingestor: Sendable {
             // Cancelling wakes a writer waiting for the parser; the check after each batch then rolls back.
             let registration = cancellation.register { queue.cancel() }
             defer { cancellation.unregister(registration) }
-            try database.writer.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try writer.begin(db)
-                    while let item = queue.take() {
-                        if cancellation.isCancelled { break }
-                        switch item {
-                        case .events(let events):
-                            for event in events { try writer.handle(event, db) }
-                        case .readFailed(let message, let bytes):
-                            writer.report.bytesRead = bytes
-                            writer.fail(
-                                Diagnostic(
-                                    severity: .error, file: name, line: 0, column: 0,
-                                    message: "reading stopped: \(message)",
-                                    hint: "check that the file is readable and not being modified"))
-                        case .importFailed(let diagnostic):
-                            writer.report.importFailed = true
-                            writer.fail(diagnostic)
-                        case .finished(let bytes):
-                            writer.report.bytesRead = bytes
-                        }
+            try database.ingestTransaction(cancellation: cancellation) { sink in
+                writer.begin()
+                while let item = queue.take() {
+                    if cancellation.isCancelled { break }
+                    switch item {
+                    case .events(let events):
+                        for event in events { try writer.handle(event, sink) }
+                    case .readFailed(let message, let bytes):
+                        writer.report.bytesRead = bytes
+                        writer.fail(
+                            Diagnostic(
+                                severity: .error, file: name, line: 0, column: 0,
+                                message: "reading stopped: \(message)",
+                                hint: "check that the file is readable and not being modified"))
+                    case .importFailed(let diagnostic):
+                        writer.report.importFailed = true
+                        writer.fail(diagnostic)
+                    case .finished(let bytes):
+                        writer.report.bytesRead = bytes
                     }
-                    if cancellation.isCancelled {
-                        interrupted = true
-                        return .rollback
-                    }
-                    writer.finish()
-                    return writer.failed ? .rollback : .commit
                 }
+                if cancellation.isCancelled {
+                    interrupted = true
+                    return false
+                }
+                writer.finish()
+                return !writer.failed
             }
             report = writer.report
             report.interrupted = interrupted
@@ -128,14 +125,13 @@ public final class Ingestor: Sendable {
             report.succeeded = false
             report.interrupted = cancellation.isCancelled
             if !report.interrupted {
-                // SQLite's message, never the statement it was running.
-                let message = (error as? DatabaseError).map { $0.message ?? "\($0.resultCode)" } ?? "\(error)"
+                // The database's message, never the statement it was running.
+                let failure = database.ingestFailure(error)
+                report.storeFailed = true
                 report.diagnostics.append(
                     Diagnostic(
-                        severity: .error, file: name, line: 0, column: 0, message: "database error: \(message)",
-                        hint:
-                            "nothing from this file was stored; check free disk space and the database file's permissions"
-                    ))
+                        severity: .error, file: name, line: 0, column: 0, message: "database error: \(failure.message)",
+                        hint: "nothing from this file was stored; \(failure.hint)"))
             }
         }
         // An interrupted parser may be blocked reading a pipe that stays silent: the command is ending, let it be.
@@ -334,7 +330,6 @@ private struct FileWriter {
     /// Valid session headers read, stored or not.
     private var sessionsStarted = 0
     private var mode = Mode.none
-    private var inserter: RecordInserter?
     private var now = ""
 
     init(source: IngestSource, options: IngestOptions, report: FileIngestReport) {
@@ -343,8 +338,7 @@ private struct FileWriter {
         self.report = report
     }
 
-    mutating func begin(_ db: Database) throws {
-        inserter = try RecordInserter(db)
+    mutating func begin() {
         now = ISO8601DateFormatter().string(from: Date())
     }
 
@@ -391,7 +385,7 @@ private struct FileWriter {
         }
     }
 
-    mutating func handle(_ event: LogEvent, _ db: Database) throws {
+    mutating func handle(_ event: LogEvent, _ sink: any IngestSink) throws {
         switch event {
         case .record(let record):
             report.recordsRead += 1
@@ -399,18 +393,18 @@ private struct FileWriter {
             guard case .insert(let rowID, _) = mode else { return }
             switch record.content {
             case .touch(let touch):
-                try inserter!.insertTouch(session: rowID, seq: record.seq, touch, rawJSON: record.json)
+                try sink.insertTouch(session: rowID, seq: record.seq, touch, rawJSON: record.json)
             case .object(let object):
-                try inserter!.insertRecord(
+                try sink.insertRecord(
                     session: rowID, seq: record.seq, type: record.content.type, t: record.content.t,
                     json: record.json ?? object.serializedObject())
             }
             report.recordsStored += 1
         case .sessionStarted(let header, let line):
             sessionsStarted += 1
-            try startSession(header, line: line, db)
+            try startSession(header, line: line, sink)
         case .sessionEnded(let summary):
-            try endSession(summary, db)
+            try endSession(summary, sink)
         case .rejected(let line, _):
             // A crashed recording's cut last line is kept whatever the options: it is often the most telling.
             if !line.isTruncatedLastLine { report.rejectedLines += 1 }
@@ -418,10 +412,7 @@ private struct FileWriter {
             var sessionRowID: Int64?
             if case .insert(let rowID, _) = mode { sessionRowID = rowID }
             if case .compare = mode { return }  // the stored copy already holds this session's rejected lines
-            try db.execute(
-                sql:
-                    "INSERT INTO rejected_line (session_id, source, line, col, reason, text, ingested_at) VALUES (?,?,?,?,?,?,?)",
-                arguments: [sessionRowID, source.description, line.line, line.column, line.reason, line.text, now])
+            try sink.insertRejected(session: sessionRowID, source: source.description, line: line, ingestedAt: now)
             if !line.isTruncatedLastLine { report.rejectedStored += 1 }
         case .diagnostic(let diagnostic):
             if diagnostic.severity == .error, !options.keepGoing { failed = true }
@@ -429,34 +420,31 @@ private struct FileWriter {
         }
     }
 
-    private mutating func startSession(_ header: SessionHeader, line: Int, _ db: Database) throws {
-        let existing = try Row.fetchOne(
-            db, sql: "SELECT id, content_hash, text_kept, labels_redacted FROM session WHERE session_key = ?",
-            arguments: [header.session])
+    private mutating func startSession(_ header: SessionHeader, line: Int, _ sink: any IngestSink) throws {
         var replaced = false
-        if let existing {
-            guard options.replace else {
-                mode = .compare(
-                    existingHash: existing["content_hash"],
-                    storedWith: Privacy(keepText: existing["text_kept"], redactLabels: existing["labels_redacted"]))
+        // Twice at most: a session id another ingester stores between the lookup and the insert (PostgreSQL, where
+        // ingesters do not queue for one lock) is then found, and treated as already stored.
+        for _ in 0..<2 {
+            if let existing = try sink.existingSession(key: header.session) {
+                guard options.replace else {
+                    mode = .compare(
+                        existingHash: existing.contentHash,
+                        storedWith: Privacy(keepText: existing.textKept, redactLabels: existing.labelsRedacted))
+                    return
+                }
+                try sink.deleteSession(rowID: existing.rowID)
+                replaced = true
+            }
+            let row = NewSessionRow(
+                header: header, headerJSON: header.json.serializedObject(), source: source.description,
+                headerLine: line, textKept: options.keepText, labelsRedacted: options.redactLabels, ingestedAt: now)
+            if let rowID = try sink.insertSession(row) {
+                mode = .insert(rowID: rowID, replaced: replaced)
                 return
             }
-            try SessionRows.delete(rowID: existing["id"], db)
-            replaced = true
         }
-        try db.execute(
-            sql: """
-                INSERT INTO session (session_key, format, started_at, app_id, app_version, app_build, device_model,
-                    device_system, header_json, source, header_line, content_hash, record_count, touch_count,
-                    unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at)
-                VALUES (?,?,?,?,?,?,?,?,?,?,?,'',0,0,0,0,NULL,'complete',?,?,?)
-                """,
-            arguments: [
-                header.session, header.format, header.startedAt, header.appID, header.appVersion, header.appBuild,
-                header.deviceModel, header.deviceSystem, header.json.serializedObject(), source.description, line,
-                options.keepText, options.redactLabels, now,
-            ])
-        mode = .insert(rowID: db.lastInsertedRowID, replaced: replaced)
+        throw StoreError.cannotChange(
+            path: source.description, reason: "session \"\(header.session)\" kept changing while it was stored")
     }
 
     /// A session already stored with the same content is left as it is, so when it was stored with other privacy
@@ -478,20 +466,18 @@ private struct FileWriter {
             hint: "re-run with --replace to store it again with this run's options")
     }
 
-    private mutating func endSession(_ summary: SessionSummary, _ db: Database) throws {
+    private mutating func endSession(_ summary: SessionSummary, _ sink: any IngestSink) throws {
         let hash = String(summary.contentHash, radix: 16)
         switch mode {
         case .insert(let rowID, let replaced):
-            let status = summary.truncated ? "truncated" : summary.rejected > 0 ? "partial" : "complete"
-            try db.execute(
-                sql: """
-                    UPDATE session SET content_hash = ?, record_count = ?, touch_count = ?, unknown_count = ?,
-                        rejected_count = ?, duration = ?, status = ? WHERE id = ?
-                    """,
-                arguments: [
-                    hash, summary.records, summary.touches, summary.unknownTypes, summary.rejected, summary.lastT,
-                    status, rowID,
-                ])
+            let status: SessionInfo.Status =
+                summary.truncated ? .truncated : summary.rejected > 0 ? .partial : .complete
+            try sink.finishSession(
+                rowID: rowID,
+                FinishedSession(
+                    contentHash: hash, records: summary.records, touches: summary.touches,
+                    unknownTypes: summary.unknownTypes, rejected: summary.rejected, duration: summary.lastT,
+                    status: status))
             report.sessions.append(
                 .init(
                     session: summary.header.session, kind: replaced ? .replaced : .stored, records: summary.records,

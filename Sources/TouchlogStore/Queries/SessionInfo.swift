@@ -93,38 +93,41 @@ public struct RejectedLineInfo: Sendable, Hashable, FetchableRecord {
     }
 }
 
-extension TouchlogDatabase {
-    /// Filters for ``sessions(_:)``; nil fields do not filter.
-    public struct SessionFilter: Sendable {
-        public var appVersion: String?
-        /// Sessions started at or after this ISO 8601 text, compared as text (`touchlog report --since`).
-        public var startedFrom: String?
-        public var startedBefore: String?
-        /// Sessions started at or after this moment, compared as instants (`touchlog sessions --since`): a start
-        /// recorded as `+02:00` is where it belongs. A session without a start time is left out.
-        public var since: Timestamp?
-        /// Sessions whose device model contains this text, ignoring ASCII case: `iPhone15` matches `iPhone15,2`
-        /// and `iPhone15,4`, `ipad` every iPad. Models are machine identifiers, which people rarely type whole.
-        public var device: String?
-        /// Only the last `limit` sessions of the list (those that started last), still listed oldest first: what
-        /// `tail` of the full list would show.
-        public var limit: Int?
+/// Filters for ``SessionStore/sessions(_:)``; nil fields do not filter.
+public struct SessionFilter: Sendable {
+    public var appVersion: String?
+    /// Sessions started at or after this ISO 8601 text, compared as text (`touchlog report --since`).
+    public var startedFrom: String?
+    public var startedBefore: String?
+    /// Sessions started at or after this moment, compared as instants (`touchlog sessions --since`): a start
+    /// recorded as `+02:00` is where it belongs. A session without a start time is left out.
+    public var since: Timestamp?
+    /// Sessions whose device model contains this text, ignoring ASCII case: `iPhone15` matches `iPhone15,2`
+    /// and `iPhone15,4`, `ipad` every iPad. Models are machine identifiers, which people rarely type whole.
+    public var device: String?
+    /// Only the last `limit` sessions of the list (those that started last), still listed oldest first: what
+    /// `tail` of the full list would show.
+    public var limit: Int?
 
-        public init(
-            appVersion: String? = nil, startedFrom: String? = nil, startedBefore: String? = nil,
-            since: Timestamp? = nil, device: String? = nil, limit: Int? = nil
-        ) {
-            self.appVersion = appVersion
-            self.startedFrom = startedFrom
-            self.startedBefore = startedBefore
-            self.since = since
-            self.device = device
-            self.limit = limit
-        }
+    public init(
+        appVersion: String? = nil, startedFrom: String? = nil, startedBefore: String? = nil,
+        since: Timestamp? = nil, device: String? = nil, limit: Int? = nil
+    ) {
+        self.appVersion = appVersion
+        self.startedFrom = startedFrom
+        self.startedBefore = startedBefore
+        self.since = since
+        self.device = device
+        self.limit = limit
     }
+}
+
+extension TouchlogDatabase {
+    /// Kept for callers that name the filter through the SQLite store.
+    public typealias SessionFilter = TouchlogStore.SessionFilter
 
     /// Stored sessions, oldest start first (then by id); sessions without a start time come last.
-    public func sessions(_ filter: SessionFilter = SessionFilter()) throws -> [SessionInfo] {
+    public func sessions(_ filter: SessionFilter) throws -> [SessionInfo] {
         try writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
@@ -176,7 +179,7 @@ extension TouchlogDatabase {
     }
 
     /// Lines kept aside by `--keep-going`, for one session or (nil) all of them.
-    public func rejectedLines(sessionRowID: Int64? = nil) throws -> [RejectedLineInfo] {
+    public func rejectedLines(sessionRowID: Int64?) throws -> [RejectedLineInfo] {
         try writer.read { db in
             if let sessionRowID {
                 return try RejectedLineInfo.fetchAll(

@@ -71,7 +71,7 @@ extension TouchlogDatabase {
 
     /// Session ids that start with `prefix`, ignoring ASCII case as ``session(matching:)`` does, in id order, at
     /// most `limit` of them: what shell completion offers.
-    public func sessionKeys(startingWith prefix: String = "", limit: Int = 1000) throws -> [String] {
+    public func sessionKeys(startingWith prefix: String, limit: Int) throws -> [String] {
         try writer.read { db in
             try String.fetchAll(
                 db,

@@ -9,7 +9,7 @@ import TouchlogFormat
 /// try SessionReplay.replay(records, session: info.key) { print(TraceWriter.line($0)) }
 /// ```
 public struct StoredSessionRecords: SessionRecords, Sendable {
-    public let database: TouchlogDatabase
+    public let database: any SessionStore
     public let sessionRowID: Int64
     /// Read on a thread of its own while the records are used (``TouchlogDatabase/forEachRecordPipelined``).
     public var pipelined: Bool
@@ -42,14 +42,7 @@ public struct StoredSnapshot: Sendable {
     public var json: JSONObject
 }
 
-extension TouchlogDatabase {
-    /// The records of a stored session, as a ``SessionRecords`` source.
-    public func records(of session: SessionInfo) -> StoredSessionRecords {
-        StoredSessionRecords(
-            database: self, sessionRowID: session.rowID,
-            pipelined: session.recordCount >= StoredSessionRecords.pipelineThreshold)
-    }
-
+extension TouchlogDatabase: SessionStore {
     /// Calls `body` with every record of a session (or those whose `seq` is in `seqs`) in `seq` order, the header
     /// first, each decoded into its typed ``Record``: the one scan of a session's records, which replay, the report,
     /// the benchmarks and the tests all read through.
@@ -58,7 +51,7 @@ extension TouchlogDatabase {
     /// statement handle: through GRDB's `Row` the same read took several times longer, and the replay
     /// benchmark compares replay against this read.
     public func forEachRecord(
-        sessionRowID: Int64, seqs: ClosedRange<Int>? = nil, _ body: (SessionRecord) throws -> Void
+        sessionRowID: Int64, seqs: ClosedRange<Int>?, _ body: (SessionRecord) throws -> Void
     ) throws {
         try writer.read { db in
             let touches = try db.makeStatement(
@@ -100,13 +93,6 @@ extension TouchlogDatabase {
         }
     }
 
-    /// Every record of a session, in order (see ``forEachRecord(sessionRowID:seqs:_:)``).
-    public func records(sessionRowID: Int64) throws -> [SessionRecord] {
-        var records: [SessionRecord] = []
-        try forEachRecord(sessionRowID: sessionRowID) { records.append($0) }
-        return records
-    }
-
     /// Whether the session has at least one record of `kind` (`touch` records live in their own table).
     public func hasRecords(sessionRowID: Int64, kind: RecordKind) throws -> Bool {
         let range = RecordKey.range(session: sessionRowID)
@@ -126,14 +112,6 @@ extension TouchlogDatabase {
         try writer.read { db in
             try String.fetchOne(db, sql: "SELECT content_hash FROM session WHERE id = ?", arguments: [sessionRowID])
         }
-    }
-
-    /// Reads and decodes every record of a session without doing anything with them: the reference the replay
-    /// and report benchmarks compare against (the same scan they read through). Returns the number of records.
-    public func readAllRecords(sessionRowID: Int64) throws -> Int {
-        var count = 0
-        try forEachRecord(sessionRowID: sessionRowID) { _ in count += 1 }
-        return count
     }
 
     /// The snapshot in force at `t` (the latest with `t` at or before it), or the first snapshot when `t` is nil.

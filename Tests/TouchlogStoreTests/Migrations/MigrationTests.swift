@@ -109,15 +109,18 @@ import Testing
         }
     }
 
-    /// The embedded copy must match what `make generate` produces from migrations/ now.
-    @Test func embeddedMigrationsAreUpToDate() throws {
+    /// The embedded copies must match what `make generate` produces from migrations/ and migrations/postgres/ now.
+    @Test(arguments: [
+        ("migrations", "EmbeddedMigrations"), ("migrations/postgres", "EmbeddedPostgresMigrations"),
+    ])
+    func embeddedMigrationsAreUpToDate(folder: String, name: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
             root.appendingPathComponent("migrations/embed-migrations.sh").path,
-            root.appendingPathComponent("migrations").path,
+            root.appendingPathComponent(folder).path, name,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -126,9 +129,19 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let checkedIn = try Data(
-            contentsOf: root.appendingPathComponent("Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift"))
+            contentsOf: root.appendingPathComponent("Sources/TouchlogStore/Migrations/\(name).swift"))
         #expect(
             generated == checkedIn,
-            "Sources/TouchlogStore/Migrations/EmbeddedMigrations.swift is stale: run `make generate`")
+            "Sources/TouchlogStore/Migrations/\(name).swift is stale: run `make generate`")
+    }
+
+    @Test func postgresMigrationsAreNumberedWithoutGapsAndUseNoSQLiteOnlyClauses() {
+        for (index, migration) in Migration.postgres.enumerated() {
+            let number = String(format: "%04d", index + 1)
+            #expect(migration.identifier.hasPrefix(number + "_"), "\(migration.identifier) should be number \(number)")
+            for clause in ["WITHOUT ROWID", "AUTOINCREMENT", "VIRTUAL", "PRAGMA", " REAL", "INTEGER PRIMARY KEY"] {
+                #expect(!migration.sql.contains(clause), "\(migration.identifier) uses SQLite's \(clause)")
+            }
+        }
     }
 }

@@ -1,0 +1,189 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// One connection to a PostgreSQL server, used synchronously: touchlog's commands, ingest and report are written
+/// as plain blocking code on threads of their own (a parser thread, report workers), so each call here waits for
+/// the server's answer. The connection runs on an event loop thread of its own, which nothing else blocks.
+///
+/// Not for use by two threads at once: PostgreSQL runs one statement at a time per connection, and a transaction
+/// is a property of the connection. ``PostgresDatabase`` serialises its use.
+final class PostgresLink: @unchecked Sendable {
+    // @unchecked: `connection` is used under ``PostgresDatabase``'s lock only; the group and logger never change.
+    let location: PostgresLocation
+    private let group: MultiThreadedEventLoopGroup
+    private let connection: PostgresConnection
+    /// postgres-nio's logs go nowhere: touchlog says what failed in its own words.
+    private let logger = Logger(label: "touchlog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Connects, or throws ``StoreError/cannotConnect(location:reason:)`` in words a user can act on.
+    init(_ location: PostgresLocation) throws {
+        self.location = location
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        var configuration: PostgresConnection.Configuration
+        if location.host.hasPrefix("/") {
+            configuration = .init(
+                unixSocketPath: "\(location.host)/.s.PGSQL.\(location.port)", username: location.user,
+                password: location.password, database: location.database)
+        } else {
+            configuration = .init(
+                host: location.host, port: location.port, username: location.user, password: location.password,
+                database: location.database, tls: .disable)
+        }
+        configuration.options.connectTimeout = .seconds(10)
+        do {
+            connection = try PostgresConnection.connect(
+                on: group.next(), configuration: configuration, id: 1, logger: logger
+            ).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw StoreError.cannotConnect(location: location.description, reason: Self.reason(error))
+        }
+        self.group = group
+    }
+
+    deinit {
+        try? connection.close().wait()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// Runs `query` and returns its rows (a statement's result sets are small: sessions, counts, one page of records).
+    @discardableResult
+    func query(_ query: PostgresQuery) throws -> [PostgresRow] { try run(query).rows }
+
+    /// Runs `query`: its rows, and how many rows it changed (a DELETE's count).
+    func run(_ query: PostgresQuery) throws -> (rows: [PostgresRow], affected: Int) {
+        try checkOpen()
+        do {
+            let result = try connection.query(query, logger: logger).wait()
+            return (result.rows, result.metadata.rows ?? 0)
+        } catch {
+            throw PostgresFailure(error)
+        }
+    }
+
+    /// Runs `sql`, which has no parameters.
+    func execute(_ sql: String) throws { try query(PostgresQuery(unsafeSQL: sql)) }
+
+    /// Runs a script of several statements (a migration) one statement at a time: the extended query protocol
+    /// postgres-nio speaks takes one statement per query.
+    func executeScript(_ sql: String) throws {
+        for statement in Self.statements(in: sql) { try execute(statement) }
+    }
+
+    /// The statements of `script`, split at semicolons outside quotes, `--` comments left out.
+    static func statements(in script: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quote: Character?
+        var inComment = false
+        var previous: Character?
+        for character in script {
+            defer { previous = character }
+            if inComment {
+                if character == "\n" {
+                    inComment = false
+                    current.append(character)
+                }
+                continue
+            }
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "'", "\"":
+                quote = character
+                current.append(character)
+            case "-" where previous == "-":
+                current.removeLast()
+                inComment = true
+            case ";":
+                let statement = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !statement.isEmpty { statements.append(statement) }
+                current = ""
+            default:
+                current.append(character)
+            }
+        }
+        let rest = current.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !rest.isEmpty { statements.append(rest) }
+        return statements
+    }
+
+    /// `COPY table (columns) FROM STDIN` with `data`: rows in COPY's text format.
+    func copy(into table: String, columns: [String], data: ByteBuffer) throws {
+        try checkOpen()
+        let connection = self.connection
+        let logger = self.logger
+        let promise = group.next().makePromise(of: Void.self)
+        promise.completeWithTask {
+            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                try await writer.write(data)
+            }
+        }
+        do {
+            try promise.futureResult.wait()
+        } catch {
+            throw PostgresFailure(error)
+        }
+    }
+
+    /// A connection the server has closed (a restart, `pg_terminate_backend`, a network gone) fails at once: a
+    /// statement written to it after the close would wait for an answer that never comes.
+    private func checkOpen() throws {
+        guard !connection.isClosed else {
+            throw PostgresFailure(reason: "the server closed the connection", sqlState: nil)
+        }
+    }
+
+    /// The server's own words for a failure (its message and detail), else postgres-nio's code: never the SQL.
+    static func reason(_ error: any Error) -> String {
+        if let failure = error as? PostgresFailure { return failure.reason }
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let info = error.serverInfo, let message = info[.message] {
+            return [message, info[.detail]].compactMap { $0 }.joined(separator: ": ")
+        }
+        if let underlying = error.underlying {
+            if let io = underlying as? IOError { return io.description }
+            return "\(underlying)"
+        }
+        switch error.code {
+        case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
+        case .connectionError: return "the connection failed"
+        case .authMechanismRequiresPassword:
+            return "the server asks for a password (set PGPASSWORD, or put it in the URL)"
+        default: return "\(error.code)"
+        }
+    }
+}
+
+/// A failure of the server or of the connection to it, kept with its SQLSTATE so callers can tell a conflict (which
+/// they handle) from a lost connection (which they report).
+struct PostgresFailure: Error, CustomStringConvertible {
+    var reason: String
+    /// The five-character SQLSTATE, nil when the server said nothing (the connection failed).
+    var sqlState: String?
+
+    init(reason: String, sqlState: String?) {
+        self.reason = reason
+        self.sqlState = sqlState
+    }
+
+    init(_ error: any Error) {
+        if let failure = error as? PostgresFailure {
+            self = failure
+            return
+        }
+        reason = PostgresLink.reason(error)
+        sqlState = (error as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
+    /// The connection is gone (no SQLSTATE: the server did not answer).
+    var isConnectionFailure: Bool { sqlState == nil }
+
+    var description: String { reason }
+}

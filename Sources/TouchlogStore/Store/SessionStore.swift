@@ -1,0 +1,111 @@
+import TouchlogFormat
+
+/// The store, whichever database is behind it: what every command, the report, the benchmarks and the tests read
+/// and write through. ``TouchlogDatabase`` (an SQLite file, the embedded default) and ``PostgresDatabase`` (a
+/// shared PostgreSQL database, for teams whose many machines ingest at once) implement it; ``StoreLocation`` and
+/// ``openStore(_:access:waiting:)`` choose between them from `--db`, so nothing outside this module knows which.
+///
+/// Both give the same answers for the same stored sessions, in the same order: a parity test ingests every sample
+/// into each and compares the reports and replays byte for byte.
+public protocol SessionStore: AnyObject, Sendable {
+    /// Where the store is, as messages name it: a file's path, or a PostgreSQL URL without its password.
+    var path: String { get }
+
+    /// The migrations recorded in the database, in the order they were applied.
+    func appliedMigrations() throws -> [String]
+
+    /// Stored sessions, oldest start first (then by id); sessions without a start time come last.
+    func sessions(_ filter: SessionFilter) throws -> [SessionInfo]
+    /// How many sessions are stored, whatever a filter would keep.
+    func sessionCount() throws -> Int
+    /// Lines kept aside by `--keep-going`, for one session or (nil) all of them, in the order they were stored.
+    func rejectedLines(sessionRowID: Int64?) throws -> [RejectedLineInfo]
+    /// The session whose id is `query` or starts with it, ignoring ASCII case (``TouchlogDatabase/session(matching:)``
+    /// states the rule).
+    func session(matching query: String) throws -> SessionInfo
+    /// Session ids that start with `prefix`, ignoring ASCII case, in id order, at most `limit`: shell completion.
+    func sessionKeys(startingWith prefix: String, limit: Int) throws -> [String]
+
+    /// Calls `body` with every record of a session (or those whose `seq` is in `seqs`) in `seq` order, the header
+    /// first, each decoded into its typed ``Record``: the one scan of a session's records. Memory stays flat.
+    func forEachRecord(sessionRowID: Int64, seqs: ClosedRange<Int>?, _ body: (SessionRecord) throws -> Void) throws
+    /// Whether the session has at least one record of `kind`.
+    func hasRecords(sessionRowID: Int64, kind: RecordKind) throws -> Bool
+    /// The session's content hash as stored at ingest.
+    func contentHash(sessionRowID: Int64) throws -> String?
+    /// The snapshot in force at `t` (the latest at or before it), or the first snapshot when `t` is nil.
+    func snapshot(sessionRowID: Int64, at t: Double?) throws -> StoredSnapshot?
+
+    /// `touchlog delete`: every session named, with all its rows, in one transaction, or none.
+    func deleteSessions(matching queries: [String], dryRun: Bool, cancellation: Cancellation?) throws
+        -> SessionRemoval
+    /// `touchlog prune`: the sessions `criteria` selects, with all their rows, in one transaction.
+    func prune(_ criteria: PruneCriteria, dryRun: Bool, cancellation: Cancellation?) throws -> PruneResult
+    /// `touchlog vacuum`: gives the space of deleted rows back.
+    func vacuum(cancellation: Cancellation?) throws -> VacuumResult
+
+    /// Runs one file's ingest in one transaction: `body` writes through the sink and returns true to commit, false
+    /// to roll back. A failure of the database throws, and nothing of the file is stored.
+    func ingestTransaction(cancellation: Cancellation, _ body: (any IngestSink) throws -> Bool) throws
+    /// What to tell the user when the database failed during an ingest: its message (never the statement) and what
+    /// to check.
+    func ingestFailure(_ error: any Error) -> (message: String, hint: String)
+}
+
+extension SessionStore {
+    public func sessions() throws -> [SessionInfo] { try sessions(SessionFilter()) }
+
+    public func rejectedLines() throws -> [RejectedLineInfo] { try rejectedLines(sessionRowID: nil) }
+
+    public func sessionKeys(startingWith prefix: String = "") throws -> [String] {
+        try sessionKeys(startingWith: prefix, limit: 1000)
+    }
+
+    public func forEachRecord(sessionRowID: Int64, _ body: (SessionRecord) throws -> Void) throws {
+        try forEachRecord(sessionRowID: sessionRowID, seqs: nil, body)
+    }
+
+    public func deleteSessions(matching queries: [String]) throws -> SessionRemoval {
+        try deleteSessions(matching: queries, dryRun: false, cancellation: nil)
+    }
+
+    public func deleteSessions(matching queries: [String], dryRun: Bool) throws -> SessionRemoval {
+        try deleteSessions(matching: queries, dryRun: dryRun, cancellation: nil)
+    }
+
+    public func deleteSessions(matching queries: [String], cancellation: Cancellation?) throws -> SessionRemoval {
+        try deleteSessions(matching: queries, dryRun: false, cancellation: cancellation)
+    }
+
+    public func prune(_ criteria: PruneCriteria, dryRun: Bool = false) throws -> PruneResult {
+        try prune(criteria, dryRun: dryRun, cancellation: nil)
+    }
+
+    public func prune(_ criteria: PruneCriteria, cancellation: Cancellation?) throws -> PruneResult {
+        try prune(criteria, dryRun: false, cancellation: cancellation)
+    }
+
+    public func vacuum() throws -> VacuumResult { try vacuum(cancellation: nil) }
+
+    /// The records of a stored session, as a ``SessionRecords`` source.
+    public func records(of session: SessionInfo) -> StoredSessionRecords {
+        StoredSessionRecords(
+            database: self, sessionRowID: session.rowID,
+            pipelined: session.recordCount >= StoredSessionRecords.pipelineThreshold)
+    }
+
+    /// Every record of a session, in order.
+    public func records(sessionRowID: Int64) throws -> [SessionRecord] {
+        var records: [SessionRecord] = []
+        try forEachRecord(sessionRowID: sessionRowID, seqs: nil) { records.append($0) }
+        return records
+    }
+
+    /// Reads and decodes every record of a session without doing anything with them: the reference the replay
+    /// and report benchmarks compare against (the same scan they read through). Returns the number of records.
+    public func readAllRecords(sessionRowID: Int64) throws -> Int {
+        var count = 0
+        try forEachRecord(sessionRowID: sessionRowID, seqs: nil) { _ in count += 1 }
+        return count
+    }
+}
