@@ -15,10 +15,11 @@ public struct TouchlogCommand: ParsableCommand {
         abstract: "Triage recorded iOS touch sessions: ingest, replay through a model of UIKit, report leaks.",
         discussion: """
             touchlog stores touchlog/1 recordings (JSON Lines written by a recorder inside the app under test) \
-            in SQLite, replays them through a model of UIKit's event handling, and reports where touches, the \
+            in SQLite or a shared PostgreSQL, replays them through a model of UIKit's event handling, and reports where touches, the \
             first responder and the keyboard went wrong.
 
-            The database is ./touchlog.sqlite unless --db PATH or the TOUCHLOG_DB environment variable says otherwise.
+            The database is ./touchlog.sqlite unless --db PATH or the TOUCHLOG_DB environment variable says \
+            otherwise; --db postgres://user@host/dbname uses a shared PostgreSQL instead.
 
             Start with:
               touchlog ingest session.jsonl                store a recording

@@ -65,7 +65,8 @@ struct IngestCommand: ParsableCommand {
 
             Exit status: 0 every file was stored (or was already stored); 1 at least one file failed (invalid, \
             unreadable, or holding no session) and nothing from it was stored; 2 the database could not be \
-            opened (not writable, another application's SQLite file, written by a newer touchlog); 64 invalid \
+            opened or written (not writable, a full disk, another application's SQLite file, written by a newer \
+            touchlog, a PostgreSQL server unreachable, refusing the login or gone mid-ingest); 64 invalid \
             arguments; 130 or 143 interrupted by Ctrl-C or SIGTERM.
 
             Examples:

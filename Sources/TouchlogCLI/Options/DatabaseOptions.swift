@@ -9,8 +9,9 @@ public struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
-            // The help golden files stay as they are: a postgres:// URL here is documented in docs/scaling.md.
-            "The database file (default: $TOUCHLOG_DB, else ./touchlog.sqlite).", valueName: "path"),
+            "The database: an SQLite file, or a shared PostgreSQL as postgres://user@host:port/dbname (PGHOST, "
+                + "PGPORT, PGUSER, PGDATABASE and PGPASSWORD fill in what the URL leaves out; docs/scaling.md). "
+                + "Default: $TOUCHLOG_DB, else ./touchlog.sqlite.", valueName: "path|url"),
         completion: .file())
     public var path: String?
 
