@@ -75,7 +75,7 @@ let package = Package(
             ]),
 
         // Helpers shared by the test targets (golden files); not part of the product.
-        .target(name: "TouchlogTestSupport", path: "Tests/TouchlogTestSupport"),
+        .target(name: "TouchlogTestSupport", dependencies: ["TouchlogFormat"], path: "Tests/TouchlogTestSupport"),
 
         .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import ResponderCore
 import Testing
 import TouchlogFormat
+import TouchlogTestSupport
 
 @testable import TouchlogRecorder
 

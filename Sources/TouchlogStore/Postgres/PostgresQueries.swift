@@ -148,19 +148,7 @@ extension PostgresDatabase {
         let matches = try link.query(
             like(pattern, "ORDER BY session_key LIMIT \(TouchlogDatabase.candidateLimit)")
         ).map(SessionInfo.init(postgres:))
-        switch (total, matches.first) {
-        case (1, let only?):
-            return only
-        case (_, nil):
-            throw StoreError.sessionNotFound(query)
-        default:
-            throw StoreError.ambiguousSession(
-                query,
-                candidates: matches.map {
-                    SessionCandidate(key: $0.key, startedAt: $0.startedAt, appVersion: $0.appVersion)
-                },
-                total: total)
-        }
+        return try SessionInfo.uniquePrefixMatch(query, matches: matches, total: total)
     }
 
     public func sessionKeys(startingWith prefix: String, limit: Int) throws -> [String] {

@@ -2,6 +2,26 @@ import Foundation
 import GRDB
 
 /// A session offered when a prefix matches several: enough to tell them apart and type more of the right id.
+extension SessionInfo {
+    /// The one session a prefix query matched, from the first `matches` (in id order) and how many matched in all:
+    /// none is "not found", several is "ambiguous" with the candidates to choose from. Both stores decide alike.
+    static func uniquePrefixMatch(_ query: String, matches: [SessionInfo], total: Int) throws -> SessionInfo {
+        switch (total, matches.first) {
+        case (1, let only?):
+            return only
+        case (_, nil):
+            throw StoreError.sessionNotFound(query)
+        default:
+            throw StoreError.ambiguousSession(
+                query,
+                candidates: matches.map {
+                    SessionCandidate(key: $0.key, startedAt: $0.startedAt, appVersion: $0.appVersion)
+                },
+                total: total)
+        }
+    }
+}
+
 public struct SessionCandidate: Sendable, Hashable {
     public var key: String
     public var startedAt: String?
@@ -54,19 +74,7 @@ extension TouchlogDatabase {
             sql:
                 "SELECT \(SessionInfo.columns) FROM session WHERE session_key LIKE ? ESCAPE '\\' ORDER BY session_key LIMIT ?",
             arguments: [pattern, candidateLimit])
-        switch (total, matches.first) {
-        case (1, let only?):
-            return only
-        case (_, nil):
-            throw StoreError.sessionNotFound(query)
-        default:
-            throw StoreError.ambiguousSession(
-                query,
-                candidates: matches.map {
-                    SessionCandidate(key: $0.key, startedAt: $0.startedAt, appVersion: $0.appVersion)
-                },
-                total: total)
-        }
+        return try SessionInfo.uniquePrefixMatch(query, matches: matches, total: total)
     }
 
     /// Session ids that start with `prefix`, ignoring ASCII case as ``session(matching:)`` does, in id order, at

@@ -1,30 +1,7 @@
 import Foundation
-import Testing
-import TouchlogFormat
+import TouchlogTestSupport
 
-/// Every recording a test makes goes through touchlog's own reader: the `LogDecoder` with its `SessionValidator`.
-enum RecordingCheck {
-    /// The records of `text`, after checking that no line was rejected and that every record decodes to a type.
-    @discardableResult
-    static func records(
-        _ text: String, file: String = "recording.jsonl", sourceLocation: SourceLocation = #_sourceLocation
-    ) -> [Record] {
-        var records: [Record] = []
-        var problems: [String] = []
-        var decoder = LogDecoder(file: file, keepText: true) { event in
-            switch event {
-            case .record(let decoded):
-                do { records.append(try decoded.typed()) } catch { problems.append("\(error)") }
-            case .rejected(let line, _): problems.append("line \(line.line): \(line.reason)")
-            case .diagnostic(let diagnostic): problems.append("\(diagnostic)")
-            case .sessionStarted, .sessionEnded: break
-            }
-        }
-        decoder.readAll(text: text)
-        #expect(problems.isEmpty, "touchlog refuses the recording: \(problems)", sourceLocation: sourceLocation)
-        return records
-    }
-
+extension RecordingCheck {
     /// The folder of golden recordings beside these tests.
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Golden")

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TouchlogFormat
 
-/// Every recording a test makes goes through touchlog's own reader: the `LogDecoder` with its `SessionValidator`.
-enum RecordingCheck {
+/// Every recording a test makes goes through touchlog's own reader: the `LogDecoder` with its `SessionValidator`
+/// (the recorder's tests and its end-to-end stories).
+public enum RecordingCheck {
     /// The records of `text`, after checking that no line was rejected and that every record decodes to a type.
     @discardableResult
-    static func records(
+    public static func records(
         _ text: String, file: String = "recording.jsonl", sourceLocation: SourceLocation = #_sourceLocation
     ) -> [Record] {
         var records: [Record] = []
