@@ -23,6 +23,7 @@ help:
 	@echo "make stress  concurrent ingesters and killed ingests, checked for consistency (not part of make test)"
 	@echo "make record-demo  record the recorder's stories through the UIKit stand-in into $(RECORD_DEMO), ingest, replay and report them"
 	@echo "make bench-recorder  the recorder core: encoding a touch record (<= 1 us), a 1,000-view snapshot (<= 2 ms)"
+	@echo "make bench-postgres  PostgreSQL: ingest of 1,000,000 records against psql's \\copy floor (target <= 1.5x) and SQLite; 1, 2 and 4 workers over 1,000 sessions"
 	@echo "make bench-memory  peak memory of report and replay on one 10,000,000-record session and on 10,000 sessions (target < 100 MB)"
 	@echo "make generate      regenerate Sources/TouchlogStore/Migrations/Embedded*Migrations.swift from migrations/ and migrations/postgres/"
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
@@ -172,6 +173,16 @@ bench-report:
 	$(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/report.sqlite $(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl
 	.build/release/touchlog-bench report $(BENCH_DIR)/report.sqlite
 	rm -f $(BENCH_DIR)/report.sqlite*
+
+.PHONY: bench-postgres
+# Against a throwaway cluster (Tests/Postgres/with-cluster.sh); not part of `make bench`, which needs no server.
+bench-postgres:
+	@mkdir -p $(BENCH_DIR)
+	@test -s $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) -o $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	@test -s $(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) --sessions $(BENCH_SESSIONS) -o $(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	INGEST_INPUT=$(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl WORKER_INPUT=$(BENCH_DIR)/sessions-$(BENCH_SESSIONS).jsonl \
+	  BENCH_RUNS=$(BENCH_RUNS) BENCH_DIR=$(BENCH_DIR) TOUCHLOG=$(RELEASE_BIN) Tests/Postgres/with-cluster.sh Tests/Postgres/bench-postgres.sh
 
 .PHONY: bench-memory
 # Peak resident memory of `touchlog report` and `touchlog replay` on one long session and on many sessions of the same

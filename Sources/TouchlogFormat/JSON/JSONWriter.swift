@@ -104,7 +104,8 @@ public enum JSONWriter {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+    /// Appends the decimal digits of `value` (and its sign), without making a `String`.
+    public static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude < 10 {

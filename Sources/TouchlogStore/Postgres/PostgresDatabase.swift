@@ -60,7 +60,9 @@ public final class PostgresDatabase: SessionStore {
                 try link.execute(outcome.commit ? "COMMIT" : "ROLLBACK")
                 return outcome.result
             } catch {
-                // A lost connection rolls back on the server; otherwise say so now, so the link can be reused.
+                // A lost connection rolls back on the server; otherwise say so now, so the link can be reused. A
+                // COPY still in flight is waited for first (its own failure is the one already thrown, or moot).
+                try? link.finishCopy()
                 try? link.execute("ROLLBACK")
                 throw error
             }

@@ -125,6 +125,10 @@ final class PostgresIngestSink: IngestSink {
 struct CopyBuffer {
     private var buffer = ByteBufferAllocator().buffer(capacity: 1 << 20)
     private(set) var rows = 0
+    /// A number's digits before they are copied into `buffer`: written by the JSON writer, which makes no `String`
+    /// per number (a million records hold millions of numbers). Its digits are what PostgreSQL's input reads back as
+    /// the same value: integers exactly, doubles in their shortest round-trip form.
+    private var digits: [UInt8] = []
 
     mutating func take() -> ByteBuffer {
         let full = buffer
@@ -149,11 +153,13 @@ struct CopyBuffer {
 
     mutating func integer(_ value: Int64?, last: Bool = false) {
         guard let value else { return null(last: last) }
-        buffer.writeString(String(value))
+        digits.removeAll(keepingCapacity: true)
+        JSONWriter.writeInteger(value, into: &digits)
+        buffer.writeBytes(digits)
         end(last)
     }
 
-    /// Swift's shortest representation that reads back as the same double, which PostgreSQL's input reads exactly.
+    /// The shortest representation that reads back as the same double, which PostgreSQL's input reads exactly.
     mutating func double(_ value: Double?, last: Bool = false) {
         guard let value else { return null(last: last) }
         if value.isNaN {
@@ -161,7 +167,9 @@ struct CopyBuffer {
         } else if value.isInfinite {
             buffer.writeString(value < 0 ? "-Infinity" : "Infinity")
         } else {
-            buffer.writeString(value.description)
+            digits.removeAll(keepingCapacity: true)
+            JSONWriter.writeNumber(value, into: &digits)
+            buffer.writeBytes(digits)
         }
         end(last)
     }

@@ -55,6 +55,7 @@ final class PostgresLink: @unchecked Sendable {
 
     /// Runs `query`: its rows, and how many rows it changed (a DELETE's count).
     func run(_ query: PostgresQuery) throws -> (rows: [PostgresRow], affected: Int) {
+        try finishCopy()
         try checkOpen()
         do {
             let result = try connection.query(query, logger: logger).wait()
@@ -115,7 +116,13 @@ final class PostgresLink: @unchecked Sendable {
     }
 
     /// `COPY table (columns) FROM STDIN` with `data`: rows in COPY's text format.
+    ///
+    /// Returns once the previous COPY has finished and this one has started, not when the server has stored `data`:
+    /// the caller goes on parsing the next batch while the server stores this one, so ingest takes about as long as
+    /// the slower of the two rather than their sum. The next statement on the connection (another COPY, a query,
+    /// the commit) waits for it first, and a failure of the COPY is thrown there.
     func copy(into table: String, columns: [String], data: ByteBuffer) throws {
+        try finishCopy()
         try checkOpen()
         let connection = self.connection
         let logger = self.logger
@@ -125,8 +132,19 @@ final class PostgresLink: @unchecked Sendable {
                 try await writer.write(data)
             }
         }
+        copyInFlight = promise.futureResult
+    }
+
+    /// The COPY that ``copy(into:columns:data:)`` started and nothing has waited for yet. Only the thread that
+    /// uses the link touches it (the link is never used by two threads at once).
+    private var copyInFlight: EventLoopFuture<Void>?
+
+    /// Waits for the COPY in flight, if any, and throws its failure (once: the next call has nothing to wait for).
+    func finishCopy() throws {
+        guard let copy = copyInFlight else { return }
+        copyInFlight = nil
         do {
-            try promise.futureResult.wait()
+            try copy.wait()
         } catch {
             throw PostgresFailure(error)
         }
