@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // The shared PostgreSQL store (`--db postgres://...`): the wire protocol, COPY FROM STDIN, LISTEN/NOTIFY.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // TLS to PostgreSQL (libpq's sslmode): the certificates and context postgres-nio's connection takes.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         // The UIKit model. Pure Swift: no Foundation, no SQLite, no I/O.
@@ -35,6 +37,7 @@ let package = Package(
             dependencies: [
                 "TouchlogFormat", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         // Replays a stream of typed records (from any source) through ResponderCore. Knows nothing of the store.
         .target(

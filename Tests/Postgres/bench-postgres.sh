@@ -11,11 +11,11 @@
 #      with 1, 2 and 4 workers at once, each count on its own copy of the same ingested database: sessions per
 #      second against one worker, and how many sessions each worker took.
 #
-# Best of BENCH_RUNS runs for the ingests; fresh databases every run. The cluster's settings (fsync off) are the
-# same for touchlog and for the floor.
+# Best of BENCH_RUNS runs for the ingests; fresh databases every run. The cluster's settings (fsync off) and the
+# connection (the server's Unix socket) are the same for touchlog and for the floor.
 set -euo pipefail
 
-: "${TOUCHLOG_TEST_POSTGRES_URL:?run under Tests/Postgres/with-cluster.sh}"
+: "${TOUCHLOG_TEST_POSTGRES_SOCKET_URL:?run under Tests/Postgres/with-cluster.sh}"
 touchlog=${TOUCHLOG:-.build/release/touchlog}
 ingest_input=${INGEST_INPUT:?}
 worker_input=${WORKER_INPUT:?}
@@ -23,7 +23,8 @@ runs=${BENCH_RUNS:-3}
 out=${BENCH_DIR:-bench-out}/postgres
 rm -rf "$out" && mkdir -p "$out"
 
-server=${TOUCHLOG_TEST_POSTGRES_URL%/*}   # postgres://user@host:port
+# Through the server's Unix socket, for touchlog and psql alike: no TLS, no TCP, so both pay only for the rows.
+server=${TOUCHLOG_TEST_POSTGRES_SOCKET_URL%/*}   # postgres://user@%2Fsocket%2Ffolder:port
 export PGOPTIONS="-c client_min_messages=warning"   # no NOTICE for a database that was not there to drop
 url() { echo "$server/$1"; }
 admin() { psql -q -X -v ON_ERROR_STOP=1 "$(url postgres)" -c "$1" >/dev/null; }

@@ -10,7 +10,8 @@ public struct DatabaseOptions: ParsableArguments {
         name: .customLong("db"),
         help: ArgumentHelp(
             "The database: an SQLite file, or a shared PostgreSQL as postgres://user@host:port/dbname (PGHOST, "
-                + "PGPORT, PGUSER, PGDATABASE and PGPASSWORD fill in what the URL leaves out; docs/scaling.md). "
+                + "PGPORT, PGUSER, PGDATABASE and PGPASSWORD fill in what the URL leaves out; "
+                + "?sslmode=verify-full&sslrootcert=FILE checks the server's certificate; docs/scaling.md). "
                 + "Default: $TOUCHLOG_DB, else ./touchlog.sqlite.", valueName: "path|url"),
         completion: .file())
     public var path: String?

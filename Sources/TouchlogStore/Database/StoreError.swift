@@ -22,6 +22,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case noDatabase(path: String)
     /// `--db` looks like a PostgreSQL URL but cannot be read as one.
     case badLocation(String)
+    /// `sslmode` (or `PGSSLMODE`) is not one of libpq's modes.
+    case badSSLMode(String)
+    /// TLS could not be set up: a file (`sslrootcert`, `sslcert`, `sslkey`) missing or unreadable, a mode that checks
+    /// the server's certificate with no root certificate to check it against, or a certificate the check refused.
+    case tlsFailed(location: String, reason: String)
     /// The PostgreSQL server could not be reached, or refused the connection (authentication, no such database).
     case cannotConnect(location: String, reason: String)
     /// The PostgreSQL database holds no touchlog tables yet, and the command only reads.
@@ -52,7 +57,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .noDatabase(let path):
             "there is no database at \"\(path)\"; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at an existing database"
         case .badLocation(let value):
-            "\"\(value)\" is not a PostgreSQL URL touchlog reads; write postgres://USER@HOST:PORT/DATABASE (a socket folder as the host percent-encoded, e.g. postgres://me@%2Ftmp/touchlog), with PGHOST, PGPORT, PGUSER, PGDATABASE and PGPASSWORD for what it leaves out"
+            "\"\(value)\" is not a PostgreSQL URL touchlog reads; write postgres://USER@HOST:PORT/DATABASE (a socket folder as the host percent-encoded, e.g. postgres://me@%2Ftmp/touchlog), with PGHOST, PGPORT, PGUSER, PGDATABASE and PGPASSWORD for what it leaves out; of libpq's query parameters only sslmode, sslrootcert, sslcert and sslkey are read"
+        case .badSSLMode(let value):
+            "\"\(value)\" is not an sslmode; use one of \(PostgresTLS.Mode.allCases.map(\.rawValue).joined(separator: ", ")) (in the URL's ?sslmode= or PGSSLMODE)"
+        case .tlsFailed(let location, let reason):
+            "cannot connect to the database \"\(location)\" with TLS: \(reason); check sslmode, sslrootcert, sslcert and sslkey in the URL (or PGSSLMODE, PGSSLROOTCERT, PGSSLCERT, PGSSLKEY)"
         case .cannotConnect(let location, let reason):
             "cannot connect to the database \"\(location)\": \(reason); check that the server runs and accepts this user (PGPASSWORD for a password), or choose another with --db or TOUCHLOG_DB"
         case .emptyDatabase(let location):

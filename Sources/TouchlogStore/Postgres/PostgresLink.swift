@@ -21,24 +21,30 @@ final class PostgresLink: @unchecked Sendable {
     /// Connects, or throws ``StoreError/cannotConnect(location:reason:)`` in words a user can act on.
     init(_ location: PostgresLocation) throws {
         self.location = location
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var configuration: PostgresConnection.Configuration
         if location.host.hasPrefix("/") {
+            // A Unix socket is never encrypted: libpq ignores sslmode for sockets, and so does touchlog.
             configuration = .init(
                 unixSocketPath: "\(location.host)/.s.PGSQL.\(location.port)", username: location.user,
                 password: location.password, database: location.database)
         } else {
             configuration = .init(
                 host: location.host, port: location.port, username: location.user, password: location.password,
-                database: location.database, tls: .disable)
+                database: location.database, tls: try PostgresTLSContext.configuration(for: location))
         }
         configuration.options.connectTimeout = .seconds(10)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             connection = try PostgresConnection.connect(
                 on: group.next(), configuration: configuration, id: 1, logger: logger
             ).wait()
         } catch {
             try? group.syncShutdownGracefully()
+            if let underlying = (error as? PSQLError)?.underlying,
+                let tls = PostgresTLSContext.handshakeFailure(underlying, location: location)
+            {
+                throw StoreError.tlsFailed(location: location.description, reason: tls)
+            }
             throw StoreError.cannotConnect(location: location.description, reason: Self.reason(error))
         }
         self.group = group
@@ -172,6 +178,9 @@ final class PostgresLink: @unchecked Sendable {
         switch error.code {
         case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
         case .connectionError: return "the connection failed"
+        case .sslUnsupported:
+            return
+                "the server does not accept encrypted connections, and sslmode asks for one (use sslmode=prefer or disable, or turn ssl on in the server)"
         case .authMechanismRequiresPassword:
             return "the server asks for a password (set PGPASSWORD, or put it in the URL)"
         default: return "\(error.code)"

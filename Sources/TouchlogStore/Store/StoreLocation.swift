@@ -37,13 +37,19 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     public var user: String
     public var password: String?
     public var database: String
+    /// Whether and how the connection is encrypted (libpq's `sslmode` and the files it reads).
+    public var tls: PostgresTLS
 
-    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String) {
+    public init(
+        host: String, port: Int = 5432, user: String, password: String? = nil, database: String,
+        tls: PostgresTLS = PostgresTLS()
+    ) {
         self.host = host
         self.port = port
         self.user = user
         self.password = password
         self.database = database
+        self.tls = tls
     }
 
     /// The URL's parts, else the environment's, else libpq's defaults (a local socket, port 5432, the login name for
@@ -72,10 +78,16 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         let path = components.percentEncodedPath.drop { $0 == "/" }
         database =
             path.isEmpty ? env("PGDATABASE") ?? user : String(path).removingPercentEncoding ?? String(path)
-        // libpq's query parameters (host=, port=, ...) are not read: say so rather than ignore them silently.
-        if let items = components.queryItems, !items.isEmpty {
-            throw StoreError.badLocation(url)
+        // Of libpq's query parameters only the TLS ones are read; any other (host=, port=, ...) is refused rather
+        // than silently ignored.
+        var parameters: [String: String] = [:]
+        for item in components.queryItems ?? [] {
+            guard PostgresTLS.parameterNames.contains(item.name), let value = item.value, !value.isEmpty else {
+                throw StoreError.badLocation(url)
+            }
+            parameters[item.name] = value
         }
+        tls = try PostgresTLS(parameters: parameters, environment: environment)
     }
 
     /// The URL, password left out: what messages print.
@@ -83,5 +95,65 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         let where_ =
             host.hasPrefix("/") ? host.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? host : host
         return "postgres://\(user)@\(where_):\(port)/\(database)"
+    }
+}
+
+/// libpq's TLS settings: `sslmode`, and the files `sslrootcert`, `sslcert` and `sslkey`, from the URL's query or else
+/// `PGSSLMODE`, `PGSSLROOTCERT`, `PGSSLCERT` and `PGSSLKEY`. A file left unnamed is libpq's default in
+/// `~/.postgresql/` when it exists there, which is looked up when connecting.
+public struct PostgresTLS: Sendable, Hashable {
+    /// libpq's modes, with its meanings.
+    public enum Mode: String, Sendable, Hashable, CaseIterable {
+        /// No encryption.
+        case disable
+        /// libpq tries without encryption first. postgres-nio cannot, so this is read as `prefer`: encrypted when
+        /// the server offers it.
+        case allow
+        /// Encrypted when the server offers it, else not; the server's certificate is not checked. libpq's default.
+        case prefer
+        /// Encrypted, or no connection. The certificate is checked against the root certificate only when that file
+        /// exists (as libpq does).
+        case require
+        /// Encrypted, and the server's certificate signed by the root certificate.
+        case verifyCA = "verify-ca"
+        /// As `verify-ca`, and the certificate names the host connected to.
+        case verifyFull = "verify-full"
+    }
+
+    /// The URL's query parameters read here.
+    static let parameterNames: Set<String> = ["sslmode", "sslrootcert", "sslcert", "sslkey"]
+
+    public var mode: Mode
+    /// The certificates the server's must be signed by (PEM); nil: `~/.postgresql/root.crt` if it exists.
+    public var rootCertificate: String?
+    /// A client certificate and its key (PEM), for servers that authenticate clients by certificate; nil:
+    /// `~/.postgresql/postgresql.crt` and `.key` if they exist.
+    public var clientCertificate: String?
+    public var clientKey: String?
+
+    public init(
+        mode: Mode = .prefer, rootCertificate: String? = nil, clientCertificate: String? = nil,
+        clientKey: String? = nil
+    ) {
+        self.mode = mode
+        self.rootCertificate = rootCertificate
+        self.clientCertificate = clientCertificate
+        self.clientKey = clientKey
+    }
+
+    /// The URL's `parameters` first, then the environment's `PGSSL*` variables, then libpq's defaults.
+    init(parameters: [String: String], environment: [String: String]) throws {
+        func setting(_ parameter: String, _ variable: String) -> String? {
+            parameters[parameter] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if let text = setting("sslmode", "PGSSLMODE") {
+            guard let mode = Mode(rawValue: text) else { throw StoreError.badSSLMode(text) }
+            self.mode = mode
+        } else {
+            mode = .prefer
+        }
+        rootCertificate = setting("sslrootcert", "PGSSLROOTCERT")
+        clientCertificate = setting("sslcert", "PGSSLCERT")
+        clientKey = setting("sslkey", "PGSSLKEY")
     }
 }

@@ -51,9 +51,48 @@ import TouchlogStore
         #expect(throws: StoreError.badLocation("PGPORT=fifty")) {
             try StoreLocation("postgres://me@host/db", environment: ["PGPORT": "fifty"])
         }
-        #expect(throws: StoreError.badLocation("postgres://me@host/db?sslmode=require")) {
-            try StoreLocation("postgres://me@host/db?sslmode=require", environment: [:])
+        // libpq's other query parameters are refused rather than ignored, and so is a TLS one with no value.
+        for url in ["postgres://me@host/db?host=elsewhere", "postgres://me@host/db?sslmode="] {
+            #expect(throws: StoreError.badLocation(url)) { try StoreLocation(url, environment: [:]) }
         }
         #expect(StoreError.badLocation("x").description.contains("postgres://USER@HOST:PORT/DATABASE"))
+        #expect(StoreError.badLocation("x").description.contains("only sslmode, sslrootcert, sslcert and sslkey"))
+        #expect(throws: StoreError.badSSLMode("verify_full")) {
+            try StoreLocation("postgres://me@host/db?sslmode=verify_full", environment: [:])
+        }
+        #expect(throws: StoreError.badSSLMode("on")) {
+            try StoreLocation("postgres://me@host/db", environment: ["PGSSLMODE": "on"])
+        }
+        #expect(
+            StoreError.badSSLMode("on").description.contains("disable, allow, prefer, require, verify-ca, verify-full"))
+    }
+
+    /// TLS as libpq reads it: prefer by default, the URL's parameters over the environment's PGSSL* variables.
+    @Test func tlsSettingsComeFromTheURLThenTheEnvironment() throws {
+        func tls(_ url: String, _ environment: [String: String] = [:]) throws -> PostgresTLS? {
+            guard case .postgres(let location) = try StoreLocation(url, environment: environment) else { return nil }
+            return location.tls
+        }
+        #expect(try tls("postgres://me@host/db") == PostgresTLS(mode: .prefer))
+        #expect(
+            try tls("postgres://me@host/db?sslmode=verify-full&sslrootcert=/etc/ca.pem")
+                == PostgresTLS(mode: .verifyFull, rootCertificate: "/etc/ca.pem"))
+        let environment = [
+            "PGSSLMODE": "require", "PGSSLROOTCERT": "/env/root.crt", "PGSSLCERT": "/env/me.crt",
+            "PGSSLKEY": "/env/me.key",
+        ]
+        #expect(
+            try tls("postgres://me@host/db", environment)
+                == PostgresTLS(
+                    mode: .require, rootCertificate: "/env/root.crt", clientCertificate: "/env/me.crt",
+                    clientKey: "/env/me.key"))
+        #expect(
+            try tls("postgres://me@host/db?sslmode=verify-ca&sslkey=/url/me.key", environment)
+                == PostgresTLS(
+                    mode: .verifyCA, rootCertificate: "/env/root.crt", clientCertificate: "/env/me.crt",
+                    clientKey: "/url/me.key"))
+        for mode in PostgresTLS.Mode.allCases {
+            #expect(try tls("postgres://me@host/db?sslmode=\(mode.rawValue)")?.mode == mode)
+        }
     }
 }
