@@ -191,10 +191,8 @@ struct WorkerChecks {
         #expect(!configured.stdout.contains("PlantedView"))
     }
 
-    /// The fault test: a worker killed (SIGKILL) in the middle of a long session keeps its lease until it lapses;
-    /// a second worker then finishes the session. One result, and the report is the one made without workers.
-    func aKilledWorkersSessionIsFinishedByAnother(_ db: String) throws {
-        // The first sample's header and snapshot, then taps enough to keep a worker busy for a while.
+    /// The first sample's header and snapshot, then taps enough to keep a worker busy for a few seconds.
+    func longSession() throws -> String {
         let sample = try String(contentsOfFile: PostgresStoreTests.samples[0], encoding: .utf8).split(separator: "\n")
         var lines = sample.prefix(2).map(String.init)
         for index in 0..<60_000 {
@@ -206,6 +204,25 @@ struct WorkerChecks {
         }
         let long = folder.path("long.jsonl")
         try (lines.joined(separator: "\n") + "\n").write(toFile: long, atomically: true, encoding: .utf8)
+        return long
+    }
+
+    /// Waits until a worker's claim on the only job shows in the queue (failing if the worker ended or the session
+    /// was analysed first).
+    func waitForClaim(_ store: any SessionStore, by process: Process) throws {
+        while try store.analysisJobs(fingerprint: Self.defaultFingerprint).first?.leaseOwner == nil {
+            try #require(process.isRunning, "the worker ended before claiming")
+            let done = try store.storedAnalyses(
+                fingerprint: Self.defaultFingerprint, sessionRowIDs: try store.sessions().map(\.rowID))
+            try #require(done.isEmpty, "the session was analysed before the worker could be stopped: make it longer")
+            usleep(20_000)
+        }
+    }
+
+    /// The fault test: a worker killed (SIGKILL) in the middle of a long session keeps its lease until it lapses;
+    /// a second worker then finishes the session. One result, and the report is the one made without workers.
+    func aKilledWorkersSessionIsFinishedByAnother(_ db: String) throws {
+        let long = try longSession()
         try ingest(db, [long])
         let expected = try Touchlog.run(["report", "--db", db, "--no-config", "--format", "json"])
         let store = try store(db)
@@ -214,13 +231,7 @@ struct WorkerChecks {
         first.standardError = FileHandle.nullDevice
         try first.run()
         // Wait until its claim shows in the queue, then kill it mid-session.
-        while try store.analysisJobs(fingerprint: Self.defaultFingerprint).first?.leaseOwner == nil {
-            try #require(first.isRunning, "the worker ended before claiming")
-            let done = try store.storedAnalyses(
-                fingerprint: Self.defaultFingerprint, sessionRowIDs: try store.sessions().map(\.rowID))
-            try #require(done.isEmpty, "the session was analysed before the worker could be killed: make it longer")
-            usleep(20_000)
-        }
+        try waitForClaim(store, by: first)
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         let jobs = try store.analysisJobs(fingerprint: Self.defaultFingerprint)
@@ -253,6 +264,41 @@ struct WorkerChecks {
     }
     @Test func aKilledWorkersSessionIsFinishedByAnother() throws {
         try checks.aKilledWorkersSessionIsFinishedByAnother(db)
+    }
+
+    /// SIGTERM in the middle of a session: the worker gives it back (no owner, claimable at once), says so in its
+    /// summary and exits 0; nothing is stored.
+    @Test func aSignalMidSessionGivesTheSessionBack() throws {
+        try checks.ingest(db, [try checks.longSession()])
+        let store = try checks.store(db)
+        let process = Touchlog.process(["worker", "--db", db, "--no-config", "--quiet", "--lease", "60"])
+        let output = checks.folder.path("out")
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try checks.waitForClaim(store, by: process)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "analysed 0 sessions; gave 1 back unfinished\n")
+        let jobs = try store.analysisJobs(fingerprint: WorkerChecks.defaultFingerprint)
+        #expect(jobs.count == 1 && jobs[0].leaseOwner == nil)
+        #expect(
+            try store.storedAnalyses(fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: [1]).isEmpty)
+    }
+
+    /// Several threads in one worker: each session analysed once, all counted in its summary.
+    @Test func aWorkerWithThreadsAnalysesEachSessionOnce() throws {
+        try checks.ingest(db, PostgresStoreTests.samples)
+        let run = try checks.worker(db, ["--threads", "3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let store = try checks.store(db)
+        let sessions = try store.sessions()
+        #expect(WorkerChecks.analysed(run.stdout) == sessions.count, "\(run.stdout)")
+        #expect(
+            try store.storedAnalyses(fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID))
+                .count == sessions.count)
     }
 
     @Test func aMissingDatabaseExitsTwo() throws {
