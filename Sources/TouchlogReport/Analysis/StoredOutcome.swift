@@ -33,23 +33,46 @@ public enum StoredOutcome: Sendable, Hashable {
     // MARK: Writing
 
     /// The compact JSON text stored.
+    ///
+    /// A scene holds every view on screen, and a session's findings mostly picture the same screen: each distinct
+    /// list of views is written once (`screens`), and a scene names its list by index. Without this, scenes were
+    /// 94% of a result's bytes.
     public func encoded() -> String {
-        let value: JSONValue =
-            switch self {
-            case .analyzed(let findings): ["findings": .array(findings.map(Self.json))]
-            case .unreplayable(let error): ["unreplayable": Self.json(error)]
-            }
+        let value: JSONValue
+        switch self {
+        case .analyzed(let findings):
+            var screens = ScreenTable()
+            let items = findings.map { Self.json($0, screens: &screens) }
+            value = ["findings": .array(items), "screens": .array(screens.lists.map(Self.json))]
+        case .unreplayable(let error):
+            value = ["unreplayable": Self.json(error)]
+        }
         return value.serialized()
     }
 
-    private static func json(_ finding: Finding) -> JSONValue {
+    /// The distinct view lists of a result's scenes, in the order first met.
+    private struct ScreenTable {
+        var lists: [[SceneView]] = []
+        var index: [[SceneView]: Int] = [:]
+
+        mutating func number(_ views: [SceneView]) -> Int {
+            if let known = index[views] { return known }
+            lists.append(views)
+            index[views] = lists.count - 1
+            return lists.count - 1
+        }
+    }
+
+    private static func json(_ finding: Finding, screens: inout ScreenTable) -> JSONValue {
         var object: JSONObject = [
             "rule": .string(finding.ruleID), "severity": .string(finding.severity.rawValue),
             "span": [.number(finding.span.start), .number(finding.span.end)],
             "records": .array(finding.records.map { .number(Double($0)) }),
             "views": .array(finding.views.map(json)), "explanation": .string(finding.explanation),
         ]
-        if let scene = finding.scene { object.members.append(.init(key: "scene", value: json(scene))) }
+        if let scene = finding.scene {
+            object.members.append(.init(key: "scene", value: json(scene, screen: screens.number(scene.views))))
+        }
         return .object(object)
     }
 
@@ -61,7 +84,7 @@ public enum StoredOutcome: Sendable, Hashable {
         ]
     }
 
-    private static func json(_ scene: Scene) -> JSONValue {
+    private static func json(_ scene: Scene, screen: Int) -> JSONValue {
         var cause: JSONValue = .null
         if let sceneCause = scene.cause {
             let kind: JSONValue =
@@ -76,22 +99,26 @@ public enum StoredOutcome: Sendable, Hashable {
                 }
             cause = [.string(sceneCause.view), kind]
         }
-        // A view as one array: scenes hold every view on screen, and they are most of what a result weighs.
-        let views: [JSONValue] = scene.views.map { view in
-            [
-                .string(view.id), .string(view.className), optional(view.label), .number(view.frame.x),
-                .number(view.frame.y), .number(view.frame.width), .number(view.frame.height), .bool(view.isHidden),
-                .number(view.alpha), .bool(view.isUserInteractionEnabled), .bool(view.isEnabled),
-                .number(Double(view.depth)),
-            ]
-        }
         return [
             "screen": [.number(scene.screen.width), .number(scene.screen.height)], "t": .number(scene.t),
-            "views": .array(views), "touches": .array(scene.touches.map { [.number($0.x), .number($0.y)] }),
+            "views": .number(Double(screen)), "touches": .array(scene.touches.map { [.number($0.x), .number($0.y)] }),
             "hit": optional(scene.hitView), "expected": optional(scene.expectedView),
             "first_responder": optional(scene.firstResponder), "keyboard": scene.keyboardFrame.map(json) ?? .null,
             "cause": cause,
         ]
+    }
+
+    /// A view as one array: lists of them are most of what a result weighs.
+    private static func json(_ views: [SceneView]) -> JSONValue {
+        .array(
+            views.map { view in
+                [
+                    .string(view.id), .string(view.className), optional(view.label), .number(view.frame.x),
+                    .number(view.frame.y), .number(view.frame.width), .number(view.frame.height),
+                    .bool(view.isHidden), .number(view.alpha), .bool(view.isUserInteractionEnabled),
+                    .bool(view.isEnabled), .number(Double(view.depth)),
+                ]
+            })
     }
 
     private static func json(_ rect: Rect) -> JSONValue {
@@ -120,10 +147,20 @@ public enum StoredOutcome: Sendable, Hashable {
     public init?(decoding text: String, session: SessionRef, scenes: Bool) {
         guard let value = try? JSONReader.parse(text), let object = value.objectValue else { return nil }
         if let findings = object["findings"]?.arrayValue {
+            // The view lists are read only when scenes are wanted: a report without pictures skips their decoding.
+            var screens: [[SceneView]] = []
+            if scenes {
+                for list in object["screens"]?.arrayValue ?? [] {
+                    guard let views = Self.sceneViews(list) else { return nil }
+                    screens.append(views)
+                }
+            }
             var decoded: [Finding] = []
             decoded.reserveCapacity(findings.count)
             for item in findings {
-                guard var finding = Self.finding(item, session: session) else { return nil }
+                guard var finding = Self.finding(item, session: session, screens: scenes ? screens : nil) else {
+                    return nil
+                }
                 if !scenes { finding.scene = nil }
                 decoded.append(finding)
             }
@@ -135,7 +172,8 @@ public enum StoredOutcome: Sendable, Hashable {
         }
     }
 
-    private static func finding(_ value: JSONValue, session: SessionRef) -> Finding? {
+    /// `screens` nil: scenes are not wanted, and left out.
+    private static func finding(_ value: JSONValue, session: SessionRef, screens: [[SceneView]]?) -> Finding? {
         guard let object = value.objectValue, let rule = object["rule"]?.stringValue,
             let severity = object["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),
             let span = object["span"]?.arrayValue, span.count == 2, let start = span[0].doubleValue,
@@ -146,8 +184,8 @@ public enum StoredOutcome: Sendable, Hashable {
         let refs = views.compactMap(viewRef)
         guard refs.count == views.count else { return nil }
         var scene: Scene?
-        if let sceneValue = object["scene"] {
-            guard let decoded = self.scene(sceneValue) else { return nil }
+        if let screens, let sceneValue = object["scene"] {
+            guard let decoded = self.scene(sceneValue, screens: screens) else { return nil }
             scene = decoded
         }
         return Finding(
@@ -169,12 +207,9 @@ public enum StoredOutcome: Sendable, Hashable {
             accessibilityLabel: items[3].stringValue, path: elements, role: items[5].stringValue)
     }
 
-    private static func scene(_ value: JSONValue) -> Scene? {
-        guard let object = value.objectValue, let screen = object["screen"]?.arrayValue, screen.count == 2,
-            let width = screen[0].doubleValue, let height = screen[1].doubleValue, let t = object["t"]?.doubleValue,
-            let viewItems = object["views"]?.arrayValue, let touchItems = object["touches"]?.arrayValue
-        else { return nil }
-        let views: [SceneView] = viewItems.compactMap { item in
+    private static func sceneViews(_ value: JSONValue) -> [SceneView]? {
+        guard let items = value.arrayValue else { return nil }
+        let views: [SceneView] = items.compactMap { item in
             guard let v = item.arrayValue, v.count == 12, let id = v[0].stringValue, let className = v[1].stringValue,
                 let x = v[3].doubleValue, let y = v[4].doubleValue, let w = v[5].doubleValue,
                 let h = v[6].doubleValue, let hidden = v[7].boolValue, let alpha = v[8].doubleValue,
@@ -184,13 +219,23 @@ public enum StoredOutcome: Sendable, Hashable {
                 id: id, className: className, label: v[2].stringValue, frame: Rect(x, y, w, h), isHidden: hidden,
                 alpha: alpha, isUserInteractionEnabled: interaction, isEnabled: enabled, depth: depth)
         }
+        return views.count == items.count ? views : nil
+    }
+
+    private static func scene(_ value: JSONValue, screens: [[SceneView]]) -> Scene? {
+        guard let object = value.objectValue, let screen = object["screen"]?.arrayValue, screen.count == 2,
+            let width = screen[0].doubleValue, let height = screen[1].doubleValue, let t = object["t"]?.doubleValue,
+            let list = object["views"]?.intValue, screens.indices.contains(list),
+            let touchItems = object["touches"]?.arrayValue
+        else { return nil }
+        let views = screens[list]
         let touches: [Point] = touchItems.compactMap { item in
             guard let p = item.arrayValue, p.count == 2, let x = p[0].doubleValue, let y = p[1].doubleValue else {
                 return nil
             }
             return Point(x, y)
         }
-        guard views.count == viewItems.count, touches.count == touchItems.count else { return nil }
+        guard touches.count == touchItems.count else { return nil }
         var keyboard: Rect?
         if let frame = object["keyboard"]?.arrayValue {
             guard frame.count == 4, let x = frame[0].doubleValue, let y = frame[1].doubleValue,
