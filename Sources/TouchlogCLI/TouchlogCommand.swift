@@ -35,7 +35,7 @@ public struct TouchlogCommand: ParsableCommand {
         version: version,
         subcommands: [
             IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self,
-            ReportCommand.self, DeleteCommand.self, PruneCommand.self, VacuumCommand.self,
+            ReportCommand.self, WorkerCommand.self, DeleteCommand.self, PruneCommand.self, VacuumCommand.self,
         ]
     )
 

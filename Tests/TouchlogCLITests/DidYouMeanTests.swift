@@ -10,7 +10,7 @@ import Testing
         #expect(result.status == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: Unknown subcommand 'sesions'. Did you mean 'sessions'? The subcommands are ingest, sessions, show, replay, explain, report, delete, prune, vacuum.\n"
+                "Error: Unknown subcommand 'sesions'. Did you mean 'sessions'? The subcommands are ingest, sessions, show, replay, explain, report, worker, delete, prune, vacuum.\n"
             ))
         #expect(try Touchlog.run(["vacum"]).stderr.contains("Did you mean 'vacuum'?"))
         #expect(try Touchlog.run(["del"]).stderr.contains("Did you mean 'delete'?"))

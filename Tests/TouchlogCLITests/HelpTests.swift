@@ -5,7 +5,7 @@ import Testing
 
 /// The --help of every command is pinned in Golden/help-<command>.txt (re-record with TOUCHLOG_RECORD=1).
 @Suite struct HelpTests {
-    @Test(arguments: ["touchlog", "ingest", "sessions", "show", "delete", "prune", "vacuum"])
+    @Test(arguments: ["touchlog", "ingest", "sessions", "show", "delete", "prune", "vacuum", "worker"])
     func helpIsPinned(command: String) throws {
         let type: any ParsableCommand.Type =
             switch command {
@@ -15,6 +15,7 @@ import Testing
             case "delete": DeleteCommand.self
             case "prune": PruneCommand.self
             case "vacuum": VacuumCommand.self
+            case "worker": WorkerCommand.self
             default: TouchlogCommand.self
             }
         try expectGolden(TouchlogCommand.helpMessage(for: type, columns: 100), "help-\(command).txt")

@@ -72,15 +72,29 @@ public struct ReportEngine {
 
     /// Analyses `sessions` on up to `workers` threads at once (each session is one streaming pass, so a worker
     /// holds one session's rule state at a time) and keeps the results in the order given.
+    ///
+    /// `stored` holds, by index into `sessions`, what `touchlog worker` stored for some of them under this engine's
+    /// ``AnalysisFingerprint`` (``StoredOutcome/encoded()``): those are read instead of replayed, and the rest are
+    /// analysed here. Either way a session gives the same findings.
     public mutating func analyze(
-        _ sessions: [ReportSession], filter: ReportFilter = ReportFilter(), workers: Int = Parallel.workers
+        _ sessions: [ReportSession], filter: ReportFilter = ReportFilter(), workers: Int = Parallel.workers,
+        stored: [Int: String] = [:]
     ) throws {
         let rules = configured
         let detail = self.detail
         // Each session's findings are folded into the problems on this thread while the workers go on with the
         // next ones, in the order given: memory holds a few sessions' findings, never the whole report's.
         try Parallel.forEachInOrder(sessions.count, workers: workers) { index in
-            try Self.outcome(of: sessions[index], rules: rules, detail: detail, filter: filter)
+            let session = sessions[index]
+            if let text = stored[index], filter.admits(session.ref),
+                let outcome = StoredOutcome(decoding: text, session: session.ref, scenes: detail.scenes)
+            {
+                switch outcome {
+                case .analyzed(let found): return Outcome.analyzed(found.filter(filter.admits))
+                case .unreplayable(let error): return Outcome.unreplayable(error)
+                }
+            }
+            return try Self.outcome(of: session, rules: rules, detail: detail, filter: filter)
         } then: { index, outcome in
             let session = sessions[index]
             switch outcome {

@@ -43,13 +43,15 @@ public struct ReportRun {
     /// Reads the baseline first (a bad file fails before any work), analyses `sessions` on every core, and writes
     /// the baseline when asked. `storedSessions` is how many sessions the store held before the filter chose
     /// `sessions` among them (nil: not read from a store).
+    /// `stored` holds, by index into `sessions`, the outcomes workers stored (``ReportEngine/analyze(_:filter:workers:stored:)``).
     public func run(
-        engine: ReportEngine, sessions: [ReportSession], storedSessions: Int? = nil, workers: Int = Parallel.workers
+        engine: ReportEngine, sessions: [ReportSession], storedSessions: Int? = nil, workers: Int = Parallel.workers,
+        stored: [Int: String] = [:]
     ) throws -> Outcome {
         let baseline = try configuration.baseline.map { try Baseline(contentsOf: $0) }
         let filter = effectiveFilter
         var engine = engine
-        try engine.analyze(sessions, filter: filter, workers: workers)
+        try engine.analyze(sessions, filter: filter, workers: workers, stored: stored)
         let report = engine.report(
             ReportOptions(
                 filter: filter, baseline: baseline, failOn: failOn, toolVersion: toolVersion,
@@ -66,7 +68,8 @@ public struct ReportRun {
 
 extension ReportRun {
     /// `touchlog report` over the stored sessions `filter` covers: the one entry point that the command, the
-    /// benchmark and the tests call. `rules` are the rules known (the configuration chooses among them and sets
+    /// benchmark and the tests call. Sessions a worker analysed under this configuration's
+    /// ``AnalysisFingerprint`` are read from its stored results; the rest are analysed here. Nothing is written. `rules` are the rules known (the configuration chooses among them and sets
     /// each one's severity and thresholds); `detail` says what the output format shows
     /// (``ReportEngine/Detail/forFormat(_:)``).
     public func run(
@@ -76,9 +79,18 @@ extension ReportRun {
         let engine = ReportEngine(rules: rules, configuration: configuration, detail: detail)
         let loader = SessionLoader(database: database)
         let selection = try loader.selection(effectiveFilter)
+        // What workers stored under the fingerprint they store with, in one query for the whole selection.
+        let fingerprint = AnalysisFingerprint(
+            configuration: configuration, rules: rules, scenes: AnalysisFingerprint.workerKeepsScenes)
+        let byRowID = try database.storedAnalyses(
+            fingerprint: fingerprint.key, sessionRowIDs: selection.sessions.map(\.rowID))
+        var stored: [Int: String] = [:]
+        if !byRowID.isEmpty {
+            for (index, info) in selection.sessions.enumerated() { stored[index] = byRowID[info.rowID] }
+        }
         var outcome = try run(
             engine: engine, sessions: selection.sessions.map(loader.session),
-            storedSessions: try database.sessionCount(), workers: workers)
+            storedSessions: try database.sessionCount(), workers: workers, stored: stored)
         outcome.excludedSessions = selection.excluded
         return outcome
     }

@@ -26,8 +26,9 @@ public struct SessionRowCounts: Sendable, Hashable {
 /// cannot disagree about what removing a session means.
 ///
 /// A session is its `session` row, its records and touches (one key range each in `record` and `touch`, see
-/// migrations/0001), and its lines set aside in `rejected_line`. The bulk tables carry no foreign key (a parent
-/// lookup per inserted row would slow ingest), so nothing removes them but this.
+/// migrations/0001), its lines set aside in `rejected_line`, and what workers stored and queued for it
+/// (`analysis_result`, `analysis_job`). The bulk tables carry no foreign key (a parent lookup per inserted row would
+/// slow ingest), so nothing removes them but this.
 enum SessionRows {
     /// Counts the rows of the session `rowID` without changing anything (a dry run).
     static func count(rowID: Int64, _ db: Database) throws -> SessionRowCounts {
@@ -52,6 +53,9 @@ enum SessionRows {
         // Before the session row: its ON DELETE CASCADE would take them too, but only with foreign keys on.
         try db.execute(sql: "DELETE FROM rejected_line WHERE session_id = ?", arguments: [rowID])
         let rejected = db.changesCount
+        // What workers stored and queued for it: a session stored again later may get the same id.
+        try db.execute(sql: "DELETE FROM analysis_result WHERE session_id = ?", arguments: [rowID])
+        try db.execute(sql: "DELETE FROM analysis_job WHERE session_id = ?", arguments: [rowID])
         try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [rowID])
         return SessionRowCounts(records: touches + others, touches: touches, rejectedLines: rejected)
     }

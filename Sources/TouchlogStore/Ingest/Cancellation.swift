@@ -39,6 +39,10 @@ public final class Cancellation: Sendable {
         return key
     }
 
+    /// Calls `handler` when the work is cancelled (at once if it is already), for as long as this lives: one
+    /// cancellation passing itself on to another.
+    public func whenCancelled(_ handler: @escaping @Sendable () -> Void) { _ = register(handler) }
+
     func unregister(_ key: Int) {
         _ = state.withLock { $0.handlers.removeValue(forKey: key) }
     }

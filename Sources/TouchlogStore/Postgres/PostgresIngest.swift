@@ -200,12 +200,17 @@ struct CopyBuffer {
 
 extension PostgresDatabase {
     /// One transaction per file, on a connection of its own; its rows are flushed before the commit. A lost
-    /// connection throws and the server rolls the transaction back: nothing of the file is stored.
+    /// connection throws and the server rolls the transaction back: nothing of the file is stored. A commit notifies
+    /// `touchlog_jobs`, which `touchlog worker` listens on.
     public func ingestTransaction(cancellation: Cancellation, _ body: (any IngestSink) throws -> Bool) throws {
         try inTransaction { link in
             let sink = PostgresIngestSink(link)
             let commit = try body(sink)
-            if commit { try sink.flush() }
+            if commit {
+                try sink.flush()
+                // Delivered when the transaction commits, and only then: idle workers wake to queue what it stored.
+                try link.execute("NOTIFY \(analysisJobsChannel)")
+            }
             return ((), commit)
         }
     }

@@ -156,6 +156,18 @@ final class PostgresLink: @unchecked Sendable {
         }
     }
 
+    /// Calls `handler` (on the connection's event loop) for every notification on `channel`, from when this returns:
+    /// postgres-nio sends `LISTEN` when the listener is added, and the query after it is answered only once the
+    /// `LISTEN` was, so nothing committed after this returns goes unnoticed.
+    func listen(_ channel: String, _ handler: @escaping @Sendable () -> Void) throws {
+        try checkOpen()
+        connection.addListener(channel: channel) { _, _ in handler() }
+        try execute("SELECT 1")
+    }
+
+    /// Whether the server closed the connection.
+    var isClosed: Bool { connection.isClosed }
+
     /// A connection the server has closed (a restart, `pg_terminate_backend`, a network gone) fails at once: a
     /// statement written to it after the close would wait for an answer that never comes.
     private func checkOpen() throws {

@@ -50,6 +50,32 @@ public protocol SessionStore: AnyObject, Sendable {
     /// What to tell the user when the database failed during an ingest: its message (never the statement) and what
     /// to check.
     func ingestFailure(_ error: any Error) -> (message: String, hint: String)
+
+    // MARK: Analysis jobs and stored results (`touchlog worker`, and `report` reading what workers stored)
+
+    /// Queues every stored session that has neither a result nor a job for `fingerprint`, and drops jobs whose
+    /// result is stored already (queued by a worker that looked while another finished). Returns how many jobs it
+    /// queued. Any number of workers may call it at once.
+    @discardableResult
+    func enqueueAnalyses(fingerprint: String) throws -> Int
+    /// Leases one job of `fingerprint` that nobody holds (or whose lease lapsed) to `lease.owner`, skipping jobs
+    /// that other workers are claiming at the same moment.
+    func claimAnalysis(fingerprint: String, lease: JobLease) throws -> AnalysisClaim
+    /// Extends the lease on `job` by `lease.seconds` from now; false when the job is no longer the owner's (its
+    /// lease lapsed and another worker took it, or its session was deleted).
+    func renewLease(_ job: AnalysisJob, lease: JobLease) throws -> Bool
+    /// Stores `outcome` as the result of `job` and removes the job, in one transaction, only while the job is
+    /// still the owner's. True when this call stored the result; false when the job was not the owner's any more
+    /// or a result was stored already (nothing is then written).
+    func completeAnalysis(_ job: AnalysisJob, lease: JobLease, outcome: String) throws -> Bool
+    /// Gives `job` back unfinished (a worker asked to stop): another worker may take it at once.
+    func releaseAnalysis(_ job: AnalysisJob, lease: JobLease) throws
+    /// The stored outcomes of `fingerprint` for the sessions `sessionRowIDs`, by session: one query however many.
+    func storedAnalyses(fingerprint: String, sessionRowIDs: [Int64]) throws -> [Int64: String]
+    /// The jobs of `fingerprint` still queued, in session order.
+    func analysisJobs(fingerprint: String) throws -> [AnalysisJobState]
+    /// How a worker waits for new sessions (see ``AnalysisJobWaiter``); it holds a connection of its own.
+    func makeJobWaiter() throws -> any AnalysisJobWaiter
 }
 
 extension SessionStore {

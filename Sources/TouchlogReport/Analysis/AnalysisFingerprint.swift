@@ -1,0 +1,60 @@
+import ResponderCore
+import TouchlogReplay
+
+/// What a session's stored analysis depends on, as one short key: a result stored under another fingerprint is
+/// never used, so a changed configuration, a new touchlog or a new model never reads findings it would not make.
+///
+/// It covers ResponderCore's model version (the replay), touchlog's version (the rules' code), the rules that run
+/// in order with their severities and every threshold (``ReportConfiguration``), and whether scenes are kept.
+/// Nothing else of the configuration changes a session's findings: `excluded:` and baselines choose among sessions
+/// and problems after the analysis, as the report's filters do.
+///
+/// ```swift
+/// let fingerprint = AnalysisFingerprint(configuration: configuration, scenes: true)
+/// fingerprint.key          // "a1f3…" (32 hex digits): what the store keys results by
+/// fingerprint.description  // the text it is the hash of, for a person
+/// ```
+public struct AnalysisFingerprint: Sendable, Hashable, CustomStringConvertible {
+    /// Every input, spelled out: `model=8 touchlog=0.1.0 scenes=kept rules=blocked_tap(severity=-,...);...`.
+    public let description: String
+    /// A 128-bit hash of ``description``, in hex: compact in every stored row.
+    public let key: String
+
+    /// Workers keep scenes: a stored result then serves every report format (one that shows no pictures drops
+    /// them when it reads the result).
+    public static let workerKeepsScenes = true
+
+    public init(
+        configuration: ReportConfiguration, rules: [any Rule.Type] = RuleRegistry.all, scenes: Bool,
+        modelVersion: Int = ResponderCoreInfo.modelVersion, touchlogVersion: String = TouchlogReplayInfo.touchlogVersion
+    ) {
+        let ruleText = configuration.configured(rules).map { rule in
+            let severity = rule.settings.severity?.rawValue ?? "-"
+            // Shortest round-trip digits: two values print alike only when they are the same number.
+            let parameters = rule.settings.parameters.values.map { "\($0.parameter.key)=\($0.value)" }
+            return "\(rule.type.description.identifier)(severity=\(severity)"
+                + parameters.map { ",\($0)" }.joined() + ")"
+        }
+        description =
+            "model=\(modelVersion) touchlog=\(touchlogVersion) scenes=\(scenes ? "kept" : "none") rules="
+            + ruleText.joined(separator: ";")
+        key = Self.hash(description)
+    }
+
+    /// Two FNV-1a passes with different offset bases over the UTF-8 bytes: stable across runs and machines (Swift's
+    /// `Hasher` is seeded per process), and well spread. Not cryptographic: nobody forges a configuration.
+    static func hash(_ text: String) -> String {
+        var high: UInt64 = 0xcbf2_9ce4_8422_2325
+        var low: UInt64 = 0x6c62_272e_07bb_0142
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        for byte in text.utf8 {
+            high = (high ^ UInt64(byte)) &* prime
+            low = (low ^ UInt64(byte ^ 0x5A)) &* prime
+        }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(high) + hex(low)
+    }
+}
