@@ -365,7 +365,7 @@ struct WorkerPostgresTests {
     @Test func anIngestWakesAnIdleWorker() throws {
         let database = try ScratchPostgresDatabase()
         try checks.ingest(database.url, [PostgresStoreTests.samples[0]])
-        // A poll far longer than the test: only the notification can wake it.
+        // A poll far longer than the test: only a notification can wake it.
         let process = Touchlog.process(["worker", "--db", database.url, "--no-config", "--quiet", "--poll", "3600"])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -380,15 +380,23 @@ struct WorkerPostgresTests {
                 fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: try store.sessions().map(\.rowID)
             ).count
         }
-        while try stored() < 1 {
+        while try stored() < store.sessionCount() {
             try #require(process.isRunning)
             usleep(20_000)
         }
+        let before = try store.sessionCount()
         try checks.ingest(database.url, [PostgresStoreTests.samples[1]])
-        while try stored() < 2 {
+        let after = try store.sessionCount()
+        try #require(after > before)
+        // Only the notification can wake it before an hour; a minute's bound keeps a broken LISTEN from hanging
+        // the suite.
+        var looks = 0
+        while try stored() < after {
             try #require(process.isRunning)
+            looks += 1
+            try #require(looks < 3000, "the ingest's NOTIFY did not wake the worker")
             usleep(20_000)
         }
-        #expect(try stored() == 2)
+        #expect(try stored() == after)
     }
 }

@@ -15,12 +15,14 @@ extension PostgresDatabase {
                     DELETE FROM analysis_job j WHERE j.fingerprint = \(fingerprint) AND EXISTS (SELECT 1
                         FROM analysis_result r WHERE r.session_id = j.session_id AND r.fingerprint = j.fingerprint)
                     """)
-                // ON CONFLICT: another worker queued the same sessions meanwhile.
+                // ON CONFLICT: another worker queued the same sessions meanwhile (its rows are waited for, in id
+                // order in both, so two workers queueing at once cannot deadlock).
                 return try link.run(
                     """
                     INSERT INTO analysis_job (session_id, fingerprint)
                     SELECT s.id, \(fingerprint) FROM session s WHERE NOT EXISTS (SELECT 1 FROM analysis_result r
                         WHERE r.session_id = s.id AND r.fingerprint = \(fingerprint))
+                    ORDER BY s.id
                     ON CONFLICT DO NOTHING
                     """
                 ).affected
