@@ -9,7 +9,9 @@
 #      - touchlog's ingest of the same file into SQLite.
 #   2. `touchlog worker --exit-when-idle` replaying and analysing every session of WORKER_INPUT (1,000 sessions),
 #      with 1, 2 and 4 workers at once, each count on its own copy of the same ingested database: sessions per
-#      second against one worker, and how many sessions each worker took.
+#      second against one worker, and how many sessions each worker took (each session analysed exactly once).
+#   3. `touchlog report` on that input with nothing stored, against the same report once the workers are done (it
+#      reads their results): the output must be byte-identical.
 #
 # Best of BENCH_RUNS runs for the ingests; fresh databases every run. The cluster's settings (fsync off) and the
 # connection (the server's Unix socket) are the same for touchlog and for the floor.
@@ -103,8 +105,27 @@ for workers in 1 2 4; do
     t=$(elapsed "$s" "$e")
     rate=$(awk -v n="$sessions" -v t="$t" 'BEGIN { printf "%.1f", n / t }')
     [ -n "$one" ] || one=$rate
-    taken=$(psql -q -X -A -t "$(url "$db")" -c "SELECT string_agg(c::text, ' ' ORDER BY c DESC) FROM (SELECT count(*) AS c FROM analysis_result GROUP BY worker) w" 2>/dev/null || echo "?")
+    # Each worker's summary line says how many sessions it analysed; every session must be analysed exactly once.
+    taken=$(for n in $(seq "$workers"); do awk '/^analysed [0-9]+ session/ { print $2 }' "$out/worker-$workers-$n.out"; done | tr '\n' ' ')
+    stored=$(psql -q -X -A -t "$(url "$db")" -c "SELECT count(*) FROM analysis_result")
+    [ "$stored" -eq "$sessions" ] || { echo "bench-postgres: $stored results stored for $sessions sessions" >&2; exit 1; }
     echo "$workers worker(s): ${t}s, $rate sessions/s, $(ratio "$rate" "$one")x one worker; sessions per worker: $taken"
-    admin "DROP DATABASE $db"
 done
+
+# What the workers' results are for: report reads them instead of replaying. The same report, with nothing stored
+# (it replays every session itself) and after the workers (it reads what they stored).
+s=$(now)
+"$touchlog" report --db "$(url bench_workers)" --format json >"$out/report-alone.json"
+e=$(now)
+alone=$(elapsed "$s" "$e")
+s=$(now)
+"$touchlog" report --db "$(url bench_workers_4)" --format json >"$out/report-stored.json"
+e=$(now)
+stored=$(elapsed "$s" "$e")
+cmp -s "$out/report-alone.json" "$out/report-stored.json" || {
+    echo "bench-postgres: the report read from stored results differs from the report replayed" >&2
+    exit 1
+}
+echo "report with nothing stored: ${alone}s; after the workers: ${stored}s ($(ratio "$stored" "$alone")x); same output"
+for workers in 1 2 4; do admin "DROP DATABASE bench_workers_$workers"; done
 admin "DROP DATABASE bench_workers"

@@ -84,17 +84,20 @@ struct WorkerChecks {
         #expect(try !store.completeAnalysis(taken, lease: short, outcome: "late"), "stored after losing the job")
         #expect(try store.completeAnalysis(retaken, lease: b, outcome: "second"))
         #expect(try store.claimAnalysis(fingerprint: fingerprint, lease: a) == AnalysisClaim.none)
-        let stored = try store.storedAnalyses(
+        let analysed = try store.analysedSessions(
             fingerprint: fingerprint, sessionRowIDs: [first.sessionRowID, second.sessionRowID, 999_999])
-        #expect(stored == [first.sessionRowID: "first", second.sessionRowID: "second"])
+        #expect(analysed == [first.sessionRowID, second.sessionRowID])
+        #expect(try store.storedAnalysis(fingerprint: fingerprint, sessionRowID: first.sessionRowID) == "first")
+        #expect(try store.storedAnalysis(fingerprint: fingerprint, sessionRowID: second.sessionRowID) == "second")
+        #expect(try store.storedAnalysis(fingerprint: "other", sessionRowID: first.sessionRowID) == nil)
         #expect(
-            try store.storedAnalyses(fingerprint: fingerprint, sessionRowIDs: store.sessions().map(\.rowID)).count
+            try store.analysedSessions(fingerprint: fingerprint, sessionRowIDs: store.sessions().map(\.rowID)).count
                 == store.sessionCount())
-        #expect(try store.storedAnalyses(fingerprint: "other", sessionRowIDs: [first.sessionRowID]).isEmpty)
+        #expect(try store.analysedSessions(fingerprint: "other", sessionRowIDs: [first.sessionRowID]).isEmpty)
         #expect(try store.enqueueAnalyses(fingerprint: fingerprint) == 0, "a session with a result queued again")
         // Deleting a session takes its result with it.
         _ = try store.deleteSessions(matching: [first.sessionKey])
-        #expect(try store.storedAnalyses(fingerprint: fingerprint, sessionRowIDs: [first.sessionRowID]).isEmpty)
+        #expect(try store.analysedSessions(fingerprint: fingerprint, sessionRowIDs: [first.sessionRowID]).isEmpty)
     }
 
     /// Two worker processes at once over every sample: each session analysed by exactly one of them.
@@ -117,7 +120,7 @@ struct WorkerChecks {
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })
         let counts = try outputs.map { try #require(Self.analysed(try String(contentsOfFile: $0, encoding: .utf8))) }
         #expect(counts.reduce(0, +) == sessions.count, "\(counts)")
-        let stored = try store.storedAnalyses(
+        let stored = try store.analysedSessions(
             fingerprint: Self.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID))
         #expect(stored.count == sessions.count)
         #expect(try store.analysisJobs(fingerprint: Self.defaultFingerprint).isEmpty)
@@ -142,7 +145,7 @@ struct WorkerChecks {
         let sessions = try store.sessions()
         #expect(Self.analysed(run.stdout) == sessions.count, "\(run.stdout)")
         #expect(
-            try store.storedAnalyses(fingerprint: Self.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID)).count
+            try store.analysedSessions(fingerprint: Self.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID)).count
                 == sessions.count)
         let after = try reports()
         for (format, (old, new)) in zip(formats, zip(before, after)) {
@@ -212,7 +215,7 @@ struct WorkerChecks {
     func waitForClaim(_ store: any SessionStore, by process: Process) throws {
         while try store.analysisJobs(fingerprint: Self.defaultFingerprint).first?.leaseOwner == nil {
             try #require(process.isRunning, "the worker ended before claiming")
-            let done = try store.storedAnalyses(
+            let done = try store.analysedSessions(
                 fingerprint: Self.defaultFingerprint, sessionRowIDs: try store.sessions().map(\.rowID))
             try #require(done.isEmpty, "the session was analysed before the worker could be stopped: make it longer")
             usleep(20_000)
@@ -238,13 +241,14 @@ struct WorkerChecks {
         #expect(jobs.count == 1 && jobs[0].leaseOwner != nil, "the killed worker's job is still leased")
         let sessions = try store.sessions()
         #expect(
-            try store.storedAnalyses(fingerprint: Self.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID)).isEmpty
+            try store.analysedSessions(fingerprint: Self.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID))
+                .isEmpty
         )
         let second = try worker(db, ["--lease", "2", "--poll", "0.2"])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(Self.analysed(second.stdout) == 1, "\(second.stdout)")
         #expect(
-            try store.storedAnalyses(fingerprint: Self.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID)).count
+            try store.analysedSessions(fingerprint: Self.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID)).count
                 == 1)
         #expect(try store.analysisJobs(fingerprint: Self.defaultFingerprint).isEmpty)
         let report = try Touchlog.run(["report", "--db", db, "--no-config", "--format", "json"])
@@ -285,7 +289,7 @@ struct WorkerChecks {
         let jobs = try store.analysisJobs(fingerprint: WorkerChecks.defaultFingerprint)
         #expect(jobs.count == 1 && jobs[0].leaseOwner == nil)
         #expect(
-            try store.storedAnalyses(fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: [1]).isEmpty)
+            try store.analysedSessions(fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: [1]).isEmpty)
     }
 
     /// Several threads in one worker: each session analysed once, all counted in its summary.
@@ -297,8 +301,10 @@ struct WorkerChecks {
         let sessions = try store.sessions()
         #expect(WorkerChecks.analysed(run.stdout) == sessions.count, "\(run.stdout)")
         #expect(
-            try store.storedAnalyses(fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID))
-                .count == sessions.count)
+            try store.analysedSessions(
+                fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: sessions.map(\.rowID)
+            )
+            .count == sessions.count)
     }
 
     @Test func aMissingDatabaseExitsTwo() throws {
@@ -320,7 +326,7 @@ struct WorkerChecks {
         try process.run()
         let store = try checks.store(db)
         // Idle once its one session is stored.
-        while try store.storedAnalyses(fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: [1]).isEmpty {
+        while try store.analysedSessions(fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: [1]).isEmpty {
             try #require(process.isRunning)
             usleep(20_000)
         }
@@ -376,7 +382,7 @@ struct WorkerPostgresTests {
         }
         let store = try checks.store(database.url)
         func stored() throws -> Int {
-            try store.storedAnalyses(
+            try store.analysedSessions(
                 fingerprint: WorkerChecks.defaultFingerprint, sessionRowIDs: try store.sessions().map(\.rowID)
             ).count
         }

@@ -73,12 +73,13 @@ public struct ReportEngine {
     /// Analyses `sessions` on up to `workers` threads at once (each session is one streaming pass, so a worker
     /// holds one session's rule state at a time) and keeps the results in the order given.
     ///
-    /// `stored` holds, by index into `sessions`, what `touchlog worker` stored for some of them under this engine's
-    /// ``AnalysisFingerprint`` (``StoredOutcome/encoded()``): those are read instead of replayed, and the rest are
-    /// analysed here. Either way a session gives the same findings.
+    /// `stored` gives, by index into `sessions`, what `touchlog worker` stored for a session under this engine's
+    /// ``AnalysisFingerprint`` (``StoredOutcome/encoded()``), or nil: a stored outcome is read instead of replaying
+    /// the session, and the rest are analysed here. Either way a session gives the same findings. It is called on
+    /// the analysing threads, one session at a time, so memory holds only the outcomes being read.
     public mutating func analyze(
         _ sessions: [ReportSession], filter: ReportFilter = ReportFilter(), workers: Int = Parallel.workers,
-        stored: [Int: String] = [:]
+        stored: StoredOutcomes? = nil
     ) throws {
         let rules = configured
         let detail = self.detail
@@ -86,7 +87,7 @@ public struct ReportEngine {
         // next ones, in the order given: memory holds a few sessions' findings, never the whole report's.
         try Parallel.forEachInOrder(sessions.count, workers: workers) { index in
             let session = sessions[index]
-            if let text = stored[index], filter.admits(session.ref),
+            if let stored, filter.admits(session.ref), let text = try stored(index),
                 let outcome = StoredOutcome(decoding: text, session: session.ref, scenes: detail.scenes)
             {
                 switch outcome {
@@ -145,6 +146,9 @@ public struct ReportEngine {
         }
         return .analyzed(found)
     }
+
+    /// What a worker stored for the session at an index of the sessions analysed, nil when nothing.
+    public typealias StoredOutcomes = @Sendable (Int) throws -> String?
 
     /// The findings of one session: what a worker computes (see ``add(_:_:)``).
     public static func findings(in session: ReportSession, rules: [ConfiguredRule], scenes: Bool) throws -> [Finding] {

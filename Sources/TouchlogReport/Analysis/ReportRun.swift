@@ -46,7 +46,7 @@ public struct ReportRun {
     /// `stored` holds, by index into `sessions`, the outcomes workers stored (``ReportEngine/analyze(_:filter:workers:stored:)``).
     public func run(
         engine: ReportEngine, sessions: [ReportSession], storedSessions: Int? = nil, workers: Int = Parallel.workers,
-        stored: [Int: String] = [:]
+        stored: ReportEngine.StoredOutcomes? = nil
     ) throws -> Outcome {
         let baseline = try configuration.baseline.map { try Baseline(contentsOf: $0) }
         let filter = effectiveFilter
@@ -79,14 +79,19 @@ extension ReportRun {
         let engine = ReportEngine(rules: rules, configuration: configuration, detail: detail)
         let loader = SessionLoader(database: database)
         let selection = try loader.selection(effectiveFilter)
-        // What workers stored under the fingerprint they store with, in one query for the whole selection.
+        // What workers stored under the fingerprint they store with.
         let fingerprint = AnalysisFingerprint(
             configuration: configuration, rules: rules, scenes: AnalysisFingerprint.workerKeepsScenes)
-        let byRowID = try database.storedAnalyses(
-            fingerprint: fingerprint.key, sessionRowIDs: selection.sessions.map(\.rowID))
-        var stored: [Int: String] = [:]
-        if !byRowID.isEmpty {
-            for (index, info) in selection.sessions.enumerated() { stored[index] = byRowID[info.rowID] }
+        // Which sessions have a result is one query; each result is read when its session comes up.
+        let rowIDs = selection.sessions.map(\.rowID)
+        let analysed = try database.analysedSessions(fingerprint: fingerprint.key, sessionRowIDs: rowIDs)
+        var stored: ReportEngine.StoredOutcomes?
+        if !analysed.isEmpty {
+            let key = fingerprint.key
+            stored = { index in
+                guard analysed.contains(rowIDs[index]) else { return nil }
+                return try database.storedAnalysis(fingerprint: key, sessionRowID: rowIDs[index])
+            }
         }
         var outcome = try run(
             engine: engine, sessions: selection.sessions.map(loader.session),

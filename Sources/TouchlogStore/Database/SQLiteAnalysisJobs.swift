@@ -92,21 +92,29 @@ extension TouchlogDatabase {
         }
     }
 
-    public func storedAnalyses(fingerprint: String, sessionRowIDs: [Int64]) throws -> [Int64: String] {
-        guard !sessionRowIDs.isEmpty else { return [:] }
+    public func analysedSessions(fingerprint: String, sessionRowIDs: [Int64]) throws -> Set<Int64> {
+        guard !sessionRowIDs.isEmpty else { return [] }
         // The ids as one JSON array argument: one statement for any number of sessions, read-only (a temporary
         // table would be a write).
         let ids = "[" + sessionRowIDs.map(String.init).joined(separator: ",") + "]"
         return try writer.read { db in
-            var stored: [Int64: String] = [:]
-            let rows = try Row.fetchCursor(
+            var analysed: Set<Int64> = []
+            let rows = try Int64.fetchCursor(
                 db,
                 sql: """
-                    SELECT session_id, outcome FROM analysis_result
+                    SELECT session_id FROM analysis_result
                     WHERE fingerprint = ? AND session_id IN (SELECT value FROM json_each(?))
                     """, arguments: [fingerprint, ids])
-            while let row = try rows.next() { stored[row[0]] = row[1] }
-            return stored
+            while let rowID = try rows.next() { analysed.insert(rowID) }
+            return analysed
+        }
+    }
+
+    public func storedAnalysis(fingerprint: String, sessionRowID: Int64) throws -> String? {
+        try writer.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT outcome FROM analysis_result WHERE session_id = ? AND fingerprint = ?",
+                arguments: [sessionRowID, fingerprint])
         }
     }
 

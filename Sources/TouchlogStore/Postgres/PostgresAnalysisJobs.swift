@@ -112,21 +112,30 @@ extension PostgresDatabase {
         }
     }
 
-    public func storedAnalyses(fingerprint: String, sessionRowIDs: [Int64]) throws -> [Int64: String] {
-        guard !sessionRowIDs.isEmpty else { return [:] }
+    public func analysedSessions(fingerprint: String, sessionRowIDs: [Int64]) throws -> Set<Int64> {
+        guard !sessionRowIDs.isEmpty else { return [] }
         return try jobStatement {
             try withLink { link in
-                var stored: [Int64: String] = [:]
-                for row in try link.query(
+                Set(
+                    try link.query(
+                        """
+                        SELECT session_id FROM analysis_result
+                        WHERE fingerprint = \(fingerprint) AND session_id = ANY(\(sessionRowIDs))
+                        """
+                    ).map { try $0.decode(Int64.self) })
+            }
+        }
+    }
+
+    public func storedAnalysis(fingerprint: String, sessionRowID: Int64) throws -> String? {
+        try jobStatement {
+            try withLink { link in
+                try link.query(
                     """
-                    SELECT session_id, outcome FROM analysis_result
-                    WHERE fingerprint = \(fingerprint) AND session_id = ANY(\(sessionRowIDs))
-                    """)
-                {
-                    let (rowID, outcome) = try row.decode((Int64, String).self)
-                    stored[rowID] = outcome
-                }
-                return stored
+                    SELECT outcome FROM analysis_result
+                    WHERE session_id = \(sessionRowID) AND fingerprint = \(fingerprint)
+                    """
+                ).first?.decode(String.self)
             }
         }
     }

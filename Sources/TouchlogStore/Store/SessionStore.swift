@@ -70,8 +70,11 @@ public protocol SessionStore: AnyObject, Sendable {
     func completeAnalysis(_ job: AnalysisJob, lease: JobLease, outcome: String) throws -> Bool
     /// Gives `job` back unfinished (a worker asked to stop): another worker may take it at once.
     func releaseAnalysis(_ job: AnalysisJob, lease: JobLease) throws
-    /// The stored outcomes of `fingerprint` for the sessions `sessionRowIDs`, by session: one query however many.
-    func storedAnalyses(fingerprint: String, sessionRowIDs: [Int64]) throws -> [Int64: String]
+    /// Which of the sessions `sessionRowIDs` have a stored outcome of `fingerprint`: one query however many, and only
+    /// their ids, so that a report over any number of sessions holds no outcome it is not reading.
+    func analysedSessions(fingerprint: String, sessionRowIDs: [Int64]) throws -> Set<Int64>
+    /// The stored outcome of `fingerprint` for one session, nil when there is none.
+    func storedAnalysis(fingerprint: String, sessionRowID: Int64) throws -> String?
     /// The jobs of `fingerprint` still queued, in session order.
     func analysisJobs(fingerprint: String) throws -> [AnalysisJobState]
     /// How a worker waits for new sessions (see ``AnalysisJobWaiter``); it holds a connection of its own.
