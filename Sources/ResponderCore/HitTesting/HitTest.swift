@@ -72,17 +72,34 @@ extension ResponderModel {
     /// e.g. to compare a text field with the keyboard's frame. nil when the view is not in a window.
     public func screenFrame(of view: ObjectRef) -> Rect? {
         guard case .view(let v) = view, windowOf(v) >= 0 else { return nil }
+        // Four corners in locals, no arrays: rules ask this for every control at every snapshot. The comparisons are
+        // those of `min()` and `max()` over the corners (`e < least`, `most < e`), so signed zeros come out the same.
         let b = views[v].bounds
-        var corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)]
+        var c0 = Point(b.minX, b.minY)
+        var c1 = Point(b.maxX, b.minY)
+        var c2 = Point(b.maxX, b.maxY)
+        var c3 = Point(b.minX, b.maxY)
         var cur = v
         while cur >= 0 {
-            for k in corners.indices { corners[k] = views[cur].toParent(corners[k]) }
+            c0 = views[cur].toParent(c0)
+            c1 = views[cur].toParent(c1)
+            c2 = views[cur].toParent(c2)
+            c3 = views[cur].toParent(c3)
             cur = views[cur].parent
         }
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        let minX = xs.min()!
-        let minY = ys.min()!
-        return Rect(minX, minY, xs.max()! - minX, ys.max()! - minY)
+        var minX = c0.x
+        var maxX = c0.x
+        var minY = c0.y
+        var maxY = c0.y
+        func include(_ c: Point) {
+            if c.x < minX { minX = c.x }
+            if maxX < c.x { maxX = c.x }
+            if c.y < minY { minY = c.y }
+            if maxY < c.y { maxY = c.y }
+        }
+        include(c1)
+        include(c2)
+        include(c3)
+        return Rect(minX, minY, maxX - minX, maxY - minY)
     }
 }

@@ -209,8 +209,11 @@ extension ResponderModel {
             let toScreen = parentToScreen.concatenating(views[n].localToParent)
             let f = views[n].boundingBox(under: toScreen)
             if f.intersection(visible) != nil {
-                for x in [f.minX, f.maxX] where x > visible.minX && x < visible.maxX { xs.append(x) }
-                for y in [f.minY, f.maxY] where y > visible.minY && y < visible.maxY { ys.append(y) }
+                // Edge by edge, not over array literals: this runs for every view on screen.
+                if f.minX > visible.minX && f.minX < visible.maxX { xs.append(f.minX) }
+                if f.maxX > visible.minX && f.maxX < visible.maxX { xs.append(f.maxX) }
+                if f.minY > visible.minY && f.minY < visible.maxY { ys.append(f.minY) }
+                if f.maxY > visible.minY && f.maxY < visible.maxY { ys.append(f.maxY) }
             }
             for c in views[n].children { stack.append((c, toScreen)) }
         }

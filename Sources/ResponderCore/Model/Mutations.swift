@@ -35,16 +35,23 @@ extension ResponderModel {
         if let x = p.canBecomeFirstResponder { n.canBecomeFirstResponder = x }
         if let x = p.canResignFirstResponder { n.canResignFirstResponder = x }
         if let x = p.overridesTouches { n.overridesTouches = x }
-        if let x = p.implements { n.implements = x }
-        if let x = p.refusesActions { n.refusesActions = x }
-        if let x = p.actions { n.actions = x }
         if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
         if let x = p.delaysContentTouches { n.delaysContentTouches = x }
         if let x = p.canCancelContentTouches { n.canCancelContentTouches = x }
-        if let x = p.accessibilityIdentifier { n.accessibilityIdentifier = x }
-        if let x = p.accessibilityLabel { n.accessibilityLabel = x }
-        if let x = p.delegate { n.delegateID = x }
-        if let x = p.text { n.text = x }
+        if p.implements != nil || p.refusesActions != nil || p.actions != nil || p.accessibilityIdentifier != nil
+            || p.accessibilityLabel != nil || p.delegate != nil || p.text != nil
+        {
+            // One new box for all of them (the old one may be shared with a copy of the model).
+            var properties = n.properties
+            if let x = p.implements { properties.implements = x }
+            if let x = p.refusesActions { properties.refusesActions = x }
+            if let x = p.actions { properties.actions = x }
+            if let x = p.accessibilityIdentifier { properties.accessibilityIdentifier = x }
+            if let x = p.accessibilityLabel { properties.accessibilityLabel = x }
+            if let x = p.delegate { properties.delegateID = x }
+            if let x = p.text { properties.text = x }
+            n.properties = properties
+        }
         if let x = p.windowLevel, n.isWindow { n.windowLevel = x }
         n.refreshDerived()
         views[v] = n

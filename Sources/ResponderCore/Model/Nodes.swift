@@ -1,9 +1,36 @@
 /// Storage records of the model. Internal: callers see `ObjectRef` handles and query methods.
 
 /// A view (or window) as the model holds it: UIKit's primary geometry (center, bounds, transform) plus flags.
+///
+/// Its strings and arrays of strings and specs sit in one immutable shared ``SharedProperties`` box (the structure's arrays,
+/// `children` and `recognizers`, stay inline): copying a node retains three references instead of a dozen. A model
+/// copied to branch a replay copies its whole array of nodes at the first write to either copy, so that is what every
+/// branch (a counterfactual replay of a tap with a policy added) pays per view. Writing one of the boxed fields
+/// replaces the box, so a copy never sees another's writes.
 struct ViewNode {
-    var id: String
-    var className: String
+    /// What the recording says of a view that the model's own dispatch never changes: only a snapshot, a `set` or an
+    /// `insert` does.
+    struct Properties {
+        var id: String
+        var className: String
+        var windowPolicies: [DismissPolicy] = []
+        var implements: [String] = []
+        var refusesActions: [String] = []
+        var actions: [ActionSpec] = []
+        var accessibilityIdentifier: String? = nil
+        var accessibilityLabel: String? = nil
+        /// The delegate's recorded id (resolved on demand: it may be declared after the view).
+        var delegateID: String? = nil
+        var text: String? = nil
+    }
+
+    /// Immutable (its one field is a `let`), so shared between copies of the node without copy-on-write checks.
+    final class SharedProperties: Sendable {
+        let properties: Properties
+        init(_ properties: Properties) { self.properties = properties }
+    }
+
+    private(set) var shared: SharedProperties
     var kind: UIKitClass
     /// In a window's tree. A view in no window is not alive; see `detached`.
     var alive = true
@@ -16,7 +43,6 @@ struct ViewNode {
     var isWindow = false
     var windowLevel = 0.0
     var windowOrder = 0
-    var windowPolicies: [DismissPolicy] = []
 
     var center = Point.zero
     var bounds = Rect(0, 0, 0, 0)
@@ -36,18 +62,10 @@ struct ViewNode {
     var canBecomeFirstResponder = false
     var canResignFirstResponder = true
     var overridesTouches = false
-    var implements: [String] = []
-    var refusesActions: [String] = []
-    var actions: [ActionSpec] = []
     var recognizers: [Int] = []
     var keyboardDismissMode = KeyboardDismissMode.none
     var delaysContentTouches = true
     var canCancelContentTouches = true
-    var accessibilityIdentifier: String? = nil
-    var accessibilityLabel: String? = nil
-    /// The delegate's recorded id (resolved on demand: it may be declared after the view).
-    var delegateID: String? = nil
-    var text: String? = nil
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false
     var frameWasNull = false
@@ -56,10 +74,33 @@ struct ViewNode {
     var hitBlocked = false
 
     init(id: String, className: String, kind: UIKitClass) {
-        self.id = id
-        self.className = className
+        self.init(Properties(id: id, className: className), kind: kind)
+    }
+
+    init(_ properties: Properties, kind: UIKitClass) {
+        shared = SharedProperties(properties)
         self.kind = kind
     }
+
+    /// The boxed fields as one value; setting it replaces the box (one allocation for any number of fields changed).
+    var properties: Properties {
+        get { shared.properties }
+        set { shared = SharedProperties(newValue) }
+    }
+
+    var id: String { shared.properties.id }
+    var className: String { shared.properties.className }
+    var windowPolicies: [DismissPolicy] {
+        get { shared.properties.windowPolicies }
+        set { properties.windowPolicies = newValue }
+    }
+    var implements: [String] { shared.properties.implements }
+    var refusesActions: [String] { shared.properties.refusesActions }
+    var actions: [ActionSpec] { shared.properties.actions }
+    var accessibilityIdentifier: String? { shared.properties.accessibilityIdentifier }
+    var accessibilityLabel: String? { shared.properties.accessibilityLabel }
+    var delegateID: String? { shared.properties.delegateID }
+    var text: String? { shared.properties.text }
 
     /// Why hit testing skips this view by its own flags (H2, H3, H4, H11), or nil.
     var passReason: PassReason? {
@@ -122,21 +163,22 @@ struct ViewNode {
 
     /// The bounding box of this view's bounds mapped by `m` (its local-to-screen map).
     func boundingBox(under m: AffineTransform) -> Rect {
+        // Corner by corner, without an array: reachability maps every view on screen this way.
         let b = bounds
-        let corners = [
-            m.apply(Point(b.minX, b.minY)), m.apply(Point(b.maxX, b.minY)),
-            m.apply(Point(b.maxX, b.maxY)), m.apply(Point(b.minX, b.maxY)),
-        ]
-        var minX = corners[0].x
-        var maxX = corners[0].x
-        var minY = corners[0].y
-        var maxY = corners[0].y
-        for c in corners.dropFirst() {
+        let first = m.apply(Point(b.minX, b.minY))
+        var minX = first.x
+        var maxX = first.x
+        var minY = first.y
+        var maxY = first.y
+        func include(_ c: Point) {
             minX = Swift.min(minX, c.x)
             maxX = Swift.max(maxX, c.x)
             minY = Swift.min(minY, c.y)
             maxY = Swift.max(maxY, c.y)
         }
+        include(m.apply(Point(b.maxX, b.minY)))
+        include(m.apply(Point(b.maxX, b.maxY)))
+        include(m.apply(Point(b.minX, b.maxY)))
         return Rect(minX, minY, maxX - minX, maxY - minY)
     }
 
@@ -213,9 +255,26 @@ enum SyntheticRecognizer {
     case tapToDismissPolicy
 }
 
+/// A recognizer as the model holds it. As for ``ViewNode``, its strings and arrays from the recording sit in one
+/// immutable shared box, so copying the model's array of recognizers (a replay branch's first dispatch) retains three
+/// references per recognizer, not seven.
 struct RecognizerNode {
-    var id: String
-    var className: String
+    /// The recording's configuration of a recognizer that dispatch never changes (a snapshot or `set` replaces it).
+    struct Properties {
+        var id: String
+        var className: String
+        var requireToFailIDs: [String] = []
+        var actions: [RecognizerActionSpec] = []
+        var delegateID: String? = nil
+    }
+
+    /// Immutable (its one field is a `let`), so shared between copies of the node without copy-on-write checks.
+    final class SharedProperties: Sendable {
+        let properties: Properties
+        init(_ properties: Properties) { self.properties = properties }
+    }
+
+    private(set) var shared: SharedProperties
     var kind: RecognizerKind
     var synthetic = SyntheticRecognizer.none
     var alive = true
@@ -225,13 +284,10 @@ struct RecognizerNode {
     var delaysTouchesBegan = false
     var delaysTouchesEnded = true
     var tapsRequired = 1
-    var requireToFailIDs: [String] = []
     var requireToFail: [Int] = []
     var ignoresControls = false
     var ignoresNavigationBars = false
     var shouldBegin = true
-    var actions: [RecognizerActionSpec] = []
-    var delegateID: String? = nil
 
     // Runtime state.
     var state = RecognizerState.possible
@@ -246,6 +302,23 @@ struct RecognizerNode {
     /// Waiting for a recognizer it requires to fail (G7).
     var waitingToRecognize = false
     var active = false
+
+    init(id: String, className: String, kind: RecognizerKind) {
+        shared = SharedProperties(Properties(id: id, className: className))
+        self.kind = kind
+    }
+
+    /// The boxed fields as one value; setting it replaces the box.
+    var properties: Properties {
+        get { shared.properties }
+        set { shared = SharedProperties(newValue) }
+    }
+
+    var id: String { shared.properties.id }
+    var className: String { shared.properties.className }
+    var requireToFailIDs: [String] { shared.properties.requireToFailIDs }
+    var actions: [RecognizerActionSpec] { shared.properties.actions }
+    var delegateID: String? { shared.properties.delegateID }
 }
 
 /// A touch in flight.

@@ -205,16 +205,21 @@ public struct ResponderModel: Sendable {
         let kind = s.uikitClass
         let h: Int
         if let existing = viewIndex[s.id] {
+            // The node is replaced whole below. A window's first responder is kept apart (`windowFirstResponder`), so
+            // it survives the node's reset.
             h = existing
-            // A window's first responder is kept apart (`windowFirstResponder`), so it survives the node's reset.
-            views[h] = ViewNode(id: s.id, className: s.className, kind: kind)
         } else {
             h = views.count
             views.append(ViewNode(id: s.id, className: s.className, kind: kind))
             windowFirstResponder.append(-1)
             viewIndex[s.id] = h
         }
-        var n = views[h]
+        var n = ViewNode(
+            ViewNode.Properties(
+                id: s.id, className: s.className, implements: s.implements, refusesActions: s.refusesActions,
+                actions: s.actions, accessibilityIdentifier: s.accessibilityIdentifier,
+                accessibilityLabel: s.accessibilityLabel, delegateID: s.delegate, text: s.text),
+            kind: kind)
         n.alive = true
         // Geometry: frame gives center and bounds size; bounds gives size and origin (scroll offset).
         let b = s.bounds ?? Rect(0, 0, s.frame?.width ?? 0, s.frame?.height ?? 0)
@@ -240,16 +245,9 @@ public struct ResponderModel: Sendable {
         n.canBecomeFirstResponder = s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder
         n.canResignFirstResponder = s.canResignFirstResponder ?? true
         n.overridesTouches = s.overridesTouches ?? kind.defaultOverridesTouches
-        n.implements = s.implements
-        n.refusesActions = s.refusesActions
-        n.actions = s.actions
         n.keyboardDismissMode = s.keyboardDismissMode ?? .none
         n.delaysContentTouches = s.delaysContentTouches ?? true
         n.canCancelContentTouches = s.canCancelContentTouches ?? true
-        n.accessibilityIdentifier = s.accessibilityIdentifier
-        n.accessibilityLabel = s.accessibilityLabel
-        n.delegateID = s.delegate
-        n.text = s.text
         n.snapshotSaysFirstResponder = s.isFirstResponder ?? false
         n.refreshDerived()
         views[h] = n
@@ -307,7 +305,9 @@ public struct ResponderModel: Sendable {
             recognizerIndex[s.id] = g
         }
         // Runtime state survives a re-snapshot of the same recognizer; configuration comes from the spec.
-        recognizers[g].className = s.className
+        recognizers[g].properties = RecognizerNode.Properties(
+            id: s.id, className: s.className, requireToFailIDs: s.requireToFail, actions: s.actions,
+            delegateID: s.delegate)
         recognizers[g].kind = s.resolvedKind
         recognizers[g].synthetic = synthetic
         recognizers[g].alive = true
@@ -317,11 +317,8 @@ public struct ResponderModel: Sendable {
         recognizers[g].delaysTouchesBegan = s.delaysTouchesBegan
         recognizers[g].delaysTouchesEnded = s.delaysTouchesEnded
         recognizers[g].tapsRequired = max(1, s.numberOfTapsRequired)
-        recognizers[g].requireToFailIDs = s.requireToFail
         recognizers[g].ignoresControls = s.ignoresControls
         recognizers[g].shouldBegin = s.shouldBegin
-        recognizers[g].actions = s.actions
-        recognizers[g].delegateID = s.delegate
         return g
     }
 

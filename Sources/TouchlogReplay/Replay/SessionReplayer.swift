@@ -70,7 +70,7 @@ public struct SessionReplayer {
     public var model: ResponderModel? { hasModel ? live : nil }
     /// The model itself, valid while `hasModel`: kept out of an optional because every use of an optional's payload
     /// (`model!`) copied the whole model, retaining each of its buffers, several times per touch.
-    var live = ResponderModel(hierarchy: HierarchySpec(windows: []))
+    var live: ResponderModel
     public internal(set) var lineCount = 0
     public internal(set) var divergenceCount = 0
     public internal(set) var warnings: [ReplayWarning] = []
@@ -102,19 +102,34 @@ public struct SessionReplayer {
     }
 
     public init(session: String, options: ReplayOptions, detail: ReplayDetail, recordsSentObservations: Bool = true) {
-        self.session = session
-        self.options = options
-        self.detail = detail
-        self.recordsSentObservations = recordsSentObservations
+        self.init(
+            session: session, options: options, detail: detail, recordsSentObservations: recordsSentObservations,
+            live: Self.noModel, hasModel: false)
     }
 
     /// A replay that goes on from `model` as it stands (a branch of another replay, e.g. with a policy added at a
     /// moment): no snapshot needed, every later record applies to it.
     public init(session: String, continuingFrom model: ResponderModel, options: ReplayOptions = ReplayOptions()) {
-        self.init(session: session, options: options, detail: .divergences, recordsSentObservations: false)
-        live = model
-        hasModel = true
+        self.init(
+            session: session, options: options, detail: .divergences, recordsSentObservations: false, live: model,
+            hasModel: true)
     }
+
+    private init(
+        session: String, options: ReplayOptions, detail: ReplayDetail, recordsSentObservations: Bool,
+        live: ResponderModel, hasModel: Bool
+    ) {
+        self.session = session
+        self.options = options
+        self.detail = detail
+        self.recordsSentObservations = recordsSentObservations
+        self.live = live
+        self.hasModel = hasModel
+    }
+
+    /// What `live` holds before the first snapshot, built once: the report starts a replay for every policy it tries
+    /// on a tap, and building an empty model for each (only to replace it) cost more than replaying the tap.
+    private static let noModel = ResponderModel(hierarchy: HierarchySpec(windows: []))
 
     /// Feeds the next record of the session (in `seq` order); `emit` receives lines that are complete.
     public mutating func feed(_ record: SessionRecord, emit: (ReplayLine) throws -> Void) throws {
