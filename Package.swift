@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "TouchlogStore",
             dependencies: [
-                "TouchlogFormat", .product(name: "GRDB", package: "GRDB.swift"),
+                "TouchlogFormat", "CZlib", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),

@@ -5,7 +5,7 @@
 CREATE TABLE analysis_result (
     session_id  bigint NOT NULL REFERENCES session (id) ON DELETE CASCADE,
     fingerprint text COLLATE "C" NOT NULL,
-    outcome     text NOT NULL,
+    outcome     bytea NOT NULL,        -- compact JSON, zlib-compressed after its length (StoredText)
     PRIMARY KEY (session_id, fingerprint)
 );
 

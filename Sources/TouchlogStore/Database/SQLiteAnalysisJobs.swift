@@ -77,7 +77,7 @@ extension TouchlogDatabase {
             guard db.changesCount == 1 else { return false }
             try db.execute(
                 sql: "INSERT OR IGNORE INTO analysis_result (session_id, fingerprint, outcome) VALUES (?, ?, ?)",
-                arguments: [job.sessionRowID, job.fingerprint, outcome])
+                arguments: [job.sessionRowID, job.fingerprint, Data(StoredText.pack(outcome))])
             return db.changesCount == 1
         }
     }
@@ -111,11 +111,13 @@ extension TouchlogDatabase {
     }
 
     public func storedAnalysis(fingerprint: String, sessionRowID: Int64) throws -> String? {
-        try writer.read { db in
-            try String.fetchOne(
+        let packed = try writer.read { db in
+            try Data.fetchOne(
                 db, sql: "SELECT outcome FROM analysis_result WHERE session_id = ? AND fingerprint = ?",
                 arguments: [sessionRowID, fingerprint])
         }
+        // A damaged result is no result: the report analyses the session itself.
+        return packed.flatMap { StoredText.unpack([UInt8]($0)) }
     }
 
     public func analysisJobs(fingerprint: String) throws -> [AnalysisJobState] {

@@ -260,9 +260,10 @@ ALTER TABLE session ADD COLUMN labels_redacted INTEGER NOT NULL DEFAULT 0 CHECK 
 CREATE TABLE analysis_result (
     session_id  INTEGER NOT NULL,          -- session.id
     fingerprint TEXT NOT NULL,             -- the analysis fingerprint (a hash; see AnalysisFingerprint)
-    outcome     TEXT NOT NULL,             -- the findings or the replay error, as compact JSON
+    outcome     BLOB NOT NULL,             -- the findings or the replay error, as compact JSON, zlib-compressed
+                                           -- after its 4-byte little-endian length (StoredText)
     PRIMARY KEY (session_id, fingerprint)
-) WITHOUT ROWID;
+);                                         -- a rowid table: SQLite keeps rows of kilobytes better out of its key
 
 CREATE TABLE analysis_job (
     session_id    INTEGER NOT NULL,        -- session.id

@@ -103,7 +103,7 @@ CREATE INDEX rejected_line_by_session ON rejected_line (session_id);
 CREATE TABLE analysis_result (
     session_id  bigint NOT NULL REFERENCES session (id) ON DELETE CASCADE,
     fingerprint text COLLATE "C" NOT NULL,
-    outcome     text NOT NULL,
+    outcome     bytea NOT NULL,        -- compact JSON, zlib-compressed after its length (StoredText)
     PRIMARY KEY (session_id, fingerprint)
 );
 

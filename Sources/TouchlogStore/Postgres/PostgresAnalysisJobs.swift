@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import PostgresNIO
 
 /// The analysis queue and stored results in PostgreSQL (migrations/postgres/0002), for workers on many machines:
@@ -91,7 +92,8 @@ extension PostgresDatabase {
                     try link.run(
                         """
                         INSERT INTO analysis_result (session_id, fingerprint, outcome)
-                        VALUES (\(job.sessionRowID), \(job.fingerprint), \(outcome)) ON CONFLICT DO NOTHING
+                        VALUES (\(job.sessionRowID), \(job.fingerprint), \(ByteBuffer(bytes: StoredText.pack(outcome))))
+                        ON CONFLICT DO NOTHING
                         """
                     ).affected == 1
                 return (stored, true)
@@ -128,16 +130,18 @@ extension PostgresDatabase {
     }
 
     public func storedAnalysis(fingerprint: String, sessionRowID: Int64) throws -> String? {
-        try jobStatement {
+        let packed = try jobStatement {
             try withLink { link in
                 try link.query(
                     """
                     SELECT outcome FROM analysis_result
                     WHERE session_id = \(sessionRowID) AND fingerprint = \(fingerprint)
                     """
-                ).first?.decode(String.self)
+                ).first?.decode(ByteBuffer.self)
             }
         }
+        // A damaged result is no result: the report analyses the session itself.
+        return packed.flatMap { StoredText.unpack(Array($0.readableBytesView)) }
     }
 
     public func analysisJobs(fingerprint: String) throws -> [AnalysisJobState] {
