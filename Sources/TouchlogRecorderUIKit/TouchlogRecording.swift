@@ -136,6 +136,9 @@ public final class TouchlogRecording {
                 recording.recorder.textDidChange(in: view, text: view.recordedFields().text, at: recording.uptime())
             }
         }
+        on(UIWindow.didBecomeKeyNotification) { recording, posted in
+            recording.recorder.keyWindowDidChange(to: posted.view as? UIWindow, at: recording.uptime())
+        }
         on(UIApplication.didEnterBackgroundNotification) { recording, _ in recording.recorder.flush() }
     }
 

@@ -189,6 +189,9 @@ public struct HierarchyCapture {
                 isFirstResponder: fields.isFirstResponder ? true : nil,
                 keyboardDismissMode: fields.keyboardDismissMode == KeyboardDismissMode.none
                     ? nil : fields.keyboardDismissMode,
+                // Both are true by default (UIScrollView), left out then.
+                delaysContentTouches: fields.delaysContentTouches == false ? false : nil,
+                canCancelContentTouches: fields.canCancelContentTouches == false ? false : nil,
                 accessibilityIdentifier: fields.accessibilityIdentifier,
                 accessibilityLabel: fields.accessibilityLabel.map { privacy.label($0) })
             switch fields.text {
@@ -231,8 +234,10 @@ public struct HierarchyCapture {
                     RecognizerActionSpec(
                         target: target, action: action.action, effect: recognizerEffects[action.action]))
             }
+            let (id, isNew) = ids.capturedFirstSight(recognizer, className: fields.className)
+            if isNew { recognizer.recordedObserveStates() }
             return RecognizerSpec(
-                id: ids.captured(recognizer, className: fields.className), className: fields.className,
+                id: id, className: fields.className,
                 kind: fields.baseClass.map { RecognizerKind(className: $0) }, isEnabled: fields.isEnabled,
                 cancelsTouchesInView: fields.cancelsTouchesInView, delaysTouchesBegan: fields.delaysTouchesBegan,
                 delaysTouchesEnded: fields.delaysTouchesEnded, numberOfTapsRequired: fields.numberOfTapsRequired,
