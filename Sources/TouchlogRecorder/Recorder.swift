@@ -290,6 +290,13 @@ public final class Recorder {
         syncHierarchy(t: time(uptime))
     }
 
+    /// The app is leaving the foreground or the recording stops: time passed up to now, so replay fires the timers
+    /// due by then (a double tap's timeout, held touches) before the session ends. Nothing inside an event.
+    public func timePassed(at uptime: Double) {
+        guard started, dispatching == nil, !eventOpen else { return }
+        push(.time(TimeRecord(t: time(uptime))))
+    }
+
     // MARK: Writing
 
     /// Writes everything recorded so far and syncs the file (the app is going to the background, a test is done).

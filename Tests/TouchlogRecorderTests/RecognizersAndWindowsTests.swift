@@ -86,6 +86,21 @@ import TouchlogTestSupport
         #expect(kinds[ended - 1] == "touch")
     }
 
+    /// Going to the background (or stopping) writes how much time passed, so timers due by then fire in replay; never
+    /// inside an event.
+    @Test func timePassingIsWrittenOutsideEventsOnly() {
+        let app = App()
+        let sink = MemorySink()
+        let recorder = app.recorder(sink)
+        recorder.start(at: 100)
+        app.touch(recorder, FakeTouch(), .began, at: 101) { recorder.timePassed(at: 101) }
+        recorder.timePassed(at: 104.25)
+        recorder.flush()
+        let records = RecordingCheck.records(sink.files.joined())
+        #expect(records.filter { $0.kind == .time }.map(\.t) == [4.25])
+        #expect(records.last?.kind == .time)
+    }
+
     /// `makeKey` on a window that is not key is a `call`; the notification writes the windows' new key status as
     /// `set` and the observation. A level changed in place is a `set`, not a snapshot.
     @Test func makeKeyIsACallAndKeyStatusAndLevelChangesAreSets() throws {

@@ -210,6 +210,12 @@ import UIKitStandIn
             })
         #expect(records[began - 1].kind == .time)
         #expect(records[began - 1].t == records[began].t)
+        // Without the time record the model's long press begins only at the lift, after the `began` observation.
+        let untimed = records.filter { $0.kind != .time }.enumerated().map {
+            SessionRecord(seq: $0.offset + 1, record: $0.element)
+        }
+        let replay = try SessionReplay.lines(untimed, session: "long-press-untimed")
+        #expect(replay.lines.flatMap(\.divergences).map(\.kind).contains(.recognizer))
     }
 
     /// The app makes a banner window key: `RecordingWindow.makeKey()` writes the request as a `call`, UIKit's
