@@ -148,6 +148,37 @@ import TouchlogTestSupport
         #expect(records.dropFirst(2).map { Self.describe($0) } == ["set UIScrollView#5 canCancelContentTouches=false"])
     }
 
+    /// A view of the app's own class (module-qualified) is asked which of the session's actions it implements, and
+    /// which of those it refuses; UIKit's own views are not asked.
+    @Test func viewsOfTheAppsOwnClassesAreAskedWhichActionsTheyImplement() throws {
+        let app = App()
+        let bubble = FakeView("Chat.BubbleView", baseClass: "UIView", frame: Rect(16, 300, 300, 80))
+        bubble.implements = ["copy:", "reply:"]
+        bubble.refuses = ["copy:"]
+        let plain = FakeView("UIView", frame: Rect(16, 400, 300, 80))
+        plain.implements = ["reply:"]
+        let menu = FakeControl("UIButton", frame: Rect(16, 500, 100, 44))
+        menu.actions = [
+            ControlAction(events: ["touchUpInside"], target: nil, action: "reply:"),
+            ControlAction(events: ["touchDown"], target: nil, action: "copy:"),
+        ]
+        app.root.add(bubble)
+        app.root.add(plain)
+        app.root.add(menu)
+        let sink = MemorySink()
+        let recorder = app.recorder(sink)
+        recorder.start(at: 100)
+        recorder.flush()
+        guard case .snapshot(let snapshot) = RecordingCheck.records(sink.files.joined())[1] else {
+            Issue.record("no snapshot")
+            return
+        }
+        let views = snapshot.hierarchy.windows[0].view.subviews[0].subviews
+        let bubbleSpec = try #require(views.first { $0.className == "Chat.BubbleView" })
+        #expect(bubbleSpec.implements == ["copy:", "reply:"] && bubbleSpec.refusesActions == ["copy:"])
+        #expect(views.first { $0.className == "UIView" }?.implements == [])
+    }
+
     static func describe(_ record: Record) -> String {
         switch record {
         case .call(let call): return "call \(call.responder) \(call.method.rawValue)"
