@@ -202,6 +202,44 @@ public final class Recorder {
         syncFirstResponder(t: t, appCode: true)
     }
 
+    // MARK: Key window
+
+    /// The app called `makeKey()` (or `makeKeyAndVisible()`) on a recording window that is not key: a `call`
+    /// (`makeKey`), an input replay applies, after a capture so that what changed before the call is written first.
+    public func willMakeKey(_ window: any RecordableWindow, at uptime: Double) {
+        guard started, !window.recordedIsKeyWindow else { return }
+        let t = time(uptime)
+        syncHierarchy(t: t)
+        guard let id = ids.knownID(of: window) else { return }
+        push(.call(CallRecord(t: t, responder: id, method: .makeKey)))
+    }
+
+    /// `UIWindow.didBecomeKeyNotification`: `window` is the key window now. A capture first writes the windows'
+    /// `isKeyWindow` changes (a `set` when no `makeKey` call explains them: UIKit's own doing); then the
+    /// observation, naming the window, or null for a window the recording does not record (an alert's).
+    public func keyWindowDidChange(to window: AnyObject?, at uptime: Double) {
+        guard started else { return }
+        let t = time(uptime)
+        syncHierarchy(t: t)
+        push(.keyWindow(KeyWindowRecord(t: t, window: window.flatMap { ids.knownID(of: $0) })))
+    }
+
+    // MARK: Recognizers
+
+    /// A gesture recognizer sent its action to the recorder (added as its target when first captured), in `state`.
+    /// UIKit sends actions only on a discrete recognizer's recognition and on a continuous one's began, changed,
+    /// ended and cancelled, never on failure, so those are the states recorded. Outside an event (a long press that
+    /// began while the finger rested) time passed with no input: a `time` record comes first, so replay fires the
+    /// model's timers at that moment and its recognizer has the state the observation is compared with.
+    public func recognizerDidSendAction(
+        _ recognizer: any RecordableRecognizer, state: ObservedRecognizerState, at uptime: Double
+    ) {
+        guard started, let id = ids.knownID(of: recognizer) else { return }
+        let t = time(uptime)
+        if dispatching == nil && !eventOpen { push(.time(TimeRecord(t: t))) }
+        push(.recognizer(RecognizerRecord(t: t, recognizer: id, state: state)))
+    }
+
     // MARK: Keyboard and text
 
     /// A keyboard notification (`keyboardWillShowNotification`…) with its end frame in screen coordinates.
@@ -250,6 +288,13 @@ public final class Recorder {
     public func hierarchyMayHaveChanged(at uptime: Double) {
         guard started else { return }
         syncHierarchy(t: time(uptime))
+    }
+
+    /// The app is leaving the foreground or the recording stops: time passed up to now, so replay fires the timers
+    /// due by then (a double tap's timeout, held touches) before the session ends. Nothing inside an event.
+    public func timePassed(at uptime: Double) {
+        guard started, dispatching == nil, !eventOpen else { return }
+        push(.time(TimeRecord(t: time(uptime))))
     }
 
     // MARK: Writing

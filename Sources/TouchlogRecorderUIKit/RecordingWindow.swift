@@ -18,6 +18,30 @@ open class RecordingWindow: UIWindow {
     /// Keyboard-dismiss behaviours this window adds (docs/log-format.md, policies).
     open var touchlogPolicies: [DismissPolicy] { [] }
 
+    /// Inside `makeKey()` or `makeKeyAndVisible()`: UIKit may implement one with the other, and the request is
+    /// recorded once.
+    private var makingKey = false
+
+    /// The app asks for this window to become key: recorded as a `call` (`makeKey`), an input replay applies; the
+    /// key window that results is observed on `UIWindow.didBecomeKeyNotification`.
+    open override func makeKey() {
+        willMakeKey()
+        super.makeKey()
+        makingKey = false
+    }
+
+    open override func makeKeyAndVisible() {
+        willMakeKey()
+        super.makeKeyAndVisible()
+        makingKey = false
+    }
+
+    private func willMakeKey() {
+        guard !makingKey else { return }
+        makingKey = true
+        if let recording = TouchlogRecording.current { recording.recorder.willMakeKey(self, at: recording.uptime()) }
+    }
+
     open override func sendEvent(_ event: UIEvent) {
         guard let recording = TouchlogRecording.current, event.type == .touches else {
             super.sendEvent(event)

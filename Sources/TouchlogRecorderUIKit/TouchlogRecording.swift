@@ -86,6 +86,7 @@ public final class TouchlogRecording {
     public func stop() {
         for observer in observers { center.removeObserver(observer) }
         observers = []
+        recorder.timePassed(at: uptime())
         recorder.stop()
         if TouchlogRecording.current === self { TouchlogRecording.current = nil }
     }
@@ -136,7 +137,13 @@ public final class TouchlogRecording {
                 recording.recorder.textDidChange(in: view, text: view.recordedFields().text, at: recording.uptime())
             }
         }
-        on(UIApplication.didEnterBackgroundNotification) { recording, _ in recording.recorder.flush() }
+        on(UIWindow.didBecomeKeyNotification) { recording, posted in
+            recording.recorder.keyWindowDidChange(to: posted.view as? UIWindow, at: recording.uptime())
+        }
+        on(UIApplication.didEnterBackgroundNotification) { recording, _ in
+            recording.recorder.timePassed(at: recording.uptime())
+            recording.recorder.flush()
+        }
     }
 
     private func on(_ name: Notification.Name, _ body: @escaping @MainActor (TouchlogRecording, Posted) -> Void) {

@@ -24,6 +24,7 @@ extension UIView: @preconcurrency RecordableView {
             text = textView.isSecureTextEntry ? .secure : .length((textView.text ?? "").utf16.count)
         }
         let identity = transform.isIdentity
+        let scrollView = self as? UIScrollView
         return ViewFields(
             className: className, baseClass: base == className ? nil : base,
             frame: identity ? Rect(frame) : nil, bounds: Rect(bounds),
@@ -33,8 +34,9 @@ extension UIView: @preconcurrency RecordableView {
             isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch,
             canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
             accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
-            keyboardDismissMode: (self as? UIScrollView).map { KeyboardDismissMode($0.keyboardDismissMode) },
-            text: text)
+            keyboardDismissMode: scrollView.map { KeyboardDismissMode($0.keyboardDismissMode) },
+            delaysContentTouches: scrollView?.delaysContentTouches,
+            canCancelContentTouches: scrollView?.canCancelContentTouches, text: text)
     }
 
     public func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {
@@ -97,7 +99,8 @@ extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
     public func recordedFields() -> RecognizerFields {
         let className = recordedClassName(of: self)
         let base: String? =
-            self is UITapGestureRecognizer ? "UITapGestureRecognizer" : nil
+            self is UITapGestureRecognizer
+            ? "UITapGestureRecognizer" : self is UILongPressGestureRecognizer ? "UILongPressGestureRecognizer" : nil
         return RecognizerFields(
             className: className, baseClass: base == className ? nil : base, isEnabled: isEnabled,
             cancelsTouchesInView: cancelsTouchesInView, delaysTouchesBegan: delaysTouchesBegan,
@@ -105,6 +108,10 @@ extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
             numberOfTapsRequired: (self as? UITapGestureRecognizer)?.numberOfTapsRequired ?? 1,
             // UIKit has no public list of a recognizer's targets: the app declares them (TouchlogRecording).
             actions: TouchlogRecording.declaredActions(of: self), delegate: delegate)
+    }
+
+    public func recordedObserveStates() {
+        addTarget(RecognizerObserver.shared, action: RecognizerObserver.action)
     }
 }
 

@@ -54,16 +54,17 @@ EXPECTED_REJECTIONS = {
     "set-without-field.jsonl": (3, "'set' record: names no View field to change"),
     "unknown-type-without-t.jsonl": (3, "'t' is a required property"),
     "insert-live-id.jsonl": (3, "inserted id 'emailField' belongs to a view that is still in the hierarchy"),
+    "recognizer-bad-state.jsonl": (3, "'swiped' is not one of"),
 }
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
 AFTER_SNAPSHOT = {"touch", "key", "set", "insert", "remove", "call", "action", "firstResponder", "keyboard", "sent",
-                  "targetForAction", "keyWindow", "time"}
+                  "targetForAction", "keyWindow", "recognizer", "time"}
 BRANCH = {"session": "SessionRecord", "snapshot": "SnapshotRecord", "touch": "TouchRecord", "key": "KeyRecord",
           "set": "SetRecord", "insert": "InsertRecord", "remove": "RemoveRecord", "call": "CallRecord",
           "action": "ActionRecord", "firstResponder": "FirstResponderRecord", "keyboard": "KeyboardRecord",
           "sent": "SentRecord", "targetForAction": "TargetForActionRecord",
-          "keyWindow": "KeyWindowRecord", "time": "TimeRecord"}
+          "keyWindow": "KeyWindowRecord", "recognizer": "RecognizerRecord", "time": "TimeRecord"}
 
 
 class LineError(Exception):
@@ -249,7 +250,7 @@ def references(record):
     fields = {"set": ["view"], "remove": ["view"], "call": ["view"], "insert": ["parent"],
               "firstResponder": ["view", "window"], "sent": ["target", "sender"], "action": ["target", "sender"],
               "touch": ["window", "view"], "targetForAction": ["responder", "target", "sender"],
-              "keyWindow": ["window"]}.get(rtype, [])
+              "keyWindow": ["window"], "recognizer": ["id"]}.get(rtype, [])
     return [(f, record[f]) for f in fields if isinstance(record.get(f), str)]
 
 

@@ -66,27 +66,51 @@ final class SimulatedApp {
 
     /// A tap at `point` (screen coordinates): a began and an ended event 0.1 s apart.
     func tap(_ x: Double, _ y: Double) {
+        let touch = newTouch(x, y)
+        send(touch, .began)
+        wait(0.1)
+        send(touch, .ended)
+        wait(1)
+    }
+
+    /// A long press at `point`: the finger rests `seconds` (UIKit's timers fire meanwhile, outside any event: a long
+    /// press recognizer begins), then lifts.
+    func press(_ x: Double, _ y: Double, holding seconds: Double) {
+        let touch = newTouch(x, y)
+        send(touch, .began)
+        wait(seconds)
+        pendingStep = model.dispatch(.advanceTime, at: clock - 5000)
+        sendRecognizerActions()
+        for action in pendingStep.actions where action.isRecognizerAction { appCode[action.action]?() }
+        syncModel()
+        send(touch, .ended)
+        wait(1)
+    }
+
+    private func newTouch(_ x: Double, _ y: Double) -> UITouch {
         touchNumber += 1
         eventNumber += 1
         let touch = UITouch()
         touch.window = window
         touch.standInLocation = CGPoint(x: x, y: y)
-        for phase in [UITouch.Phase.began, .ended] {
-            touch.phase = phase
-            touch.timestamp = clock
-            let input = TouchInput(
-                touch: String(touchNumber), phase: phase == .began ? .began : .ended, point: Point(x, y),
-                window: id(of: window), tapCount: 1, event: eventNumber)
-            pendingStep = model.dispatch(.touch(input), at: clock - 5000)
-            if phase == .began { touch.view = pendingStep.view.map { objects[model.id(of: $0)] as? UIView } ?? nil }
-            let event = UIEvent()
-            event.timestamp = clock
-            event.standInTouches = [touch]
-            application.sendEvent(event)
-            syncModel()
-            wait(0.1)
-        }
-        wait(0.9)
+        return touch
+    }
+
+    /// One UIEvent with `touch` in `phase`, through the application and the window as UIKit sends it.
+    private func send(_ touch: UITouch, _ phase: UITouch.Phase) {
+        touch.phase = phase
+        touch.timestamp = clock
+        let input = TouchInput(
+            touch: String(touchNumber), phase: phase == .began ? .began : .ended,
+            point: Point(Double(touch.standInLocation.x), Double(touch.standInLocation.y)), window: id(of: window),
+            tapCount: 1, event: eventNumber)
+        pendingStep = model.dispatch(.touch(input), at: clock - 5000)
+        if phase == .began { touch.view = pendingStep.view.map { objects[model.id(of: $0)] as? UIView } ?? nil }
+        let event = UIEvent()
+        event.timestamp = clock
+        event.standInTouches = [touch]
+        application.sendEvent(event)
+        syncModel()
     }
 
     /// `count` characters typed, one key each, into whatever is first responder.
@@ -114,6 +138,7 @@ final class SimulatedApp {
     /// What UIKit does once the window passes an event on, in the model's order: first-responder changes (with
     /// their notifications), then the actions.
     private func deliver(_ event: UIEvent) {
+        sendRecognizerActions()
         for change in pendingStep.firstResponderChanges {
             if let to = change.to, let responder = objects[model.id(of: to)] as? UIResponder {
                 responder.becomeFirstResponder()
@@ -129,6 +154,27 @@ final class SimulatedApp {
             application.sendAction(Selector(action.action), to: target, from: sender, for: event)
         }
         for action in pendingStep.actions where action.isRecognizerAction { appCode[action.action]?() }
+    }
+
+    /// UIKit's recognizers send their actions in the states the model brought them to: a discrete one (a tap) only
+    /// on recognition, a continuous one on began, changed, ended and cancelled; a failure sends none. The app's own
+    /// recognizer actions run after (`deliver`, `press`).
+    private func sendRecognizerActions() {
+        for change in pendingStep.gestures {
+            guard let info = model.recognizerInfo(change.recognizer),
+                let recognizer = objects[model.id(of: change.recognizer)] as? UIGestureRecognizer
+            else { continue }
+            let state: UIGestureRecognizer.State
+            switch change.state {
+            case .possible, .failed: continue
+            case .began: state = .began
+            case .changed: state = .changed
+            case .ended: state = .ended
+            case .cancelled: state = .cancelled
+            }
+            if info.kind == .tap && state != .ended { continue }
+            recognizer.standInSendActions(in: state)
+        }
     }
 
     /// The first responder resigns, as `resignFirstResponder()` or `endEditing(true)` would.

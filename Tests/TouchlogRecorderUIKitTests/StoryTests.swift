@@ -171,6 +171,89 @@ import UIKitStandIn
         #expect(findings.contains("swallowed_tap"), "\(findings)")
     }
 
+    /// A long press on a message shows its menu: the recognizer begins while the finger rests, with no event, so
+    /// the recording has a `time` record right before the `began` observation (replay fires the model's long-press
+    /// timer there) and the `ended` observation after the lift. The recording replays with no divergence.
+    @Test func aLongPressBeginsWhileTheFingerRests() throws {
+        let (window, controller, root) = Self.screen()
+        let bubble = UIView(frame: CGRect(x: 16, y: 300, width: 300, height: 80))
+        bubble.accessibilityLabel = "Message"
+        let press = UILongPressGestureRecognizer(target: controller, action: Selector("showMenu:"))
+        bubble.addGestureRecognizer(press)
+        TouchlogRecording.declare(press, target: controller, action: Selector("showMenu:"))
+        root.addSubview(bubble)
+        controller.standInImplements = ["showMenu:"]
+        let app = SimulatedApp(session: "STORY-LONG-PRESS", window: window)
+        var menus = 0
+        app.appCode["showMenu:"] = {
+            // A continuous recognizer calls its action on began and on ended: the menu opens on began.
+            guard press.state == .began else { return }
+            menus += 1
+            root.addSubview(ToastView(frame: CGRect(x: 16, y: 220, width: 200, height: 60)))
+        }
+        app.press(150, 340, holding: 0.8)
+        app.tap(150, 700)
+        let text = app.recorded()
+        _ = try Self.analyse("long-press-menu", text)
+        app.stop()
+        #expect(menus == 1)
+        let records = RecordingCheck.records(text)
+        let states = records.compactMap { record -> ObservedRecognizerState? in
+            if case .recognizer(let observation) = record { return observation.state }
+            return nil
+        }
+        #expect(states == [.began, .ended])
+        let began = try #require(
+            records.firstIndex {
+                if case .recognizer(let observation) = $0 { return observation.state == .began }
+                return false
+            })
+        #expect(records[began - 1].kind == .time)
+        #expect(records[began - 1].t == records[began].t)
+        // Without the time record the model's long press begins only at the lift, after the `began` observation.
+        let untimed = records.filter { $0.kind != .time }.enumerated().map {
+            SessionRecord(seq: $0.offset + 1, record: $0.element)
+        }
+        let replay = try SessionReplay.lines(untimed, session: "long-press-untimed")
+        #expect(replay.lines.flatMap(\.divergences).map(\.kind).contains(.recognizer))
+    }
+
+    /// The app makes a banner window key: `RecordingWindow.makeKey()` writes the request as a `call`, UIKit's
+    /// `didBecomeKeyNotification` the windows' new key status and the `keyWindow` observation; it replays with no
+    /// divergence.
+    @Test func aWindowTheAppMakesKeyIsACallThenObserved() throws {
+        let (window, _, _) = Self.screen()
+        window.makeKeyAndVisible()
+        let banner = RecordingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 120))
+        banner.windowLevel = .statusBar
+        let center = NotificationCenter()
+        let sink = MemorySink()
+        var now = 7000.0
+        let recording = TouchlogRecording.start(
+            session: SessionInfo(sessionID: "STORY-KEY-WINDOW"), sink: sink, windows: [window, banner],
+            center: center, uptime: { now }, background: false)
+        now += 1
+        banner.makeKeyAndVisible()
+        center.post(name: UIWindow.didBecomeKeyNotification, object: banner)
+        now += 1
+        banner.makeKey()  // key already: no second call
+        recording.recorder.flush()
+        let text = sink.files.joined()
+        recording.stop()
+        try Golden.expect(text, "key-window.jsonl", in: Self.golden)
+        let records = RecordingCheck.records(text)
+        let session = records.enumerated().map { SessionRecord(seq: $0.offset + 1, record: $0.element) }
+        let replay = try SessionReplay.lines(session, session: "key-window")
+        #expect(replay.divergenceCount == 0, "\(replay.lines.flatMap(\.divergences))")
+        #expect(records.filter { $0.kind == .call }.count == 1)
+        guard case .keyWindow(let observation) = records.last else {
+            Issue.record("the last record is not the keyWindow observation")
+            return
+        }
+        guard case .call(let call) = records.first(where: { $0.kind == .call }) else { return }
+        #expect(call.method == .makeKey && call.responder == observation.window)
+    }
+
     /// A coordinator owns the order button's action and a helper is the coupon field's delegate (plain objects,
     /// declared in `objects`); the controller implements `paste:` but refuses it (nothing to paste), so the Paste
     /// button's nil-targeted action finds nobody. Without the recorded refusal replay would send it to the controller.

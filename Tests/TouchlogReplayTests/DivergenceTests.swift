@@ -72,6 +72,27 @@ import TouchlogFormat
         #expect(out[6].step.gestures.isEmpty)  // nothing left for the next event
     }
 
+    /// A tap recognizer on the root: a tap recognises it (and the model resets it at once); the observation
+    /// matches the state the model reached, once, and a state it never reached is a divergence naming the recognizer.
+    @Test func recognizerObservationsAreComparedWithTheStatesTheModelReached() throws {
+        let insert =
+            #"{"type":"set","t":0.5,"view":"root","gestureRecognizers":[{"id":"tapper","class":"UITapGestureRecognizer","cancelsTouchesInView":false}]}"#
+        let out = try lines(
+            [insert] + tap(1, 1, x: 200, y: 500) + [
+                #"{"type":"recognizer","t":1.1,"id":"tapper","state":"recognized"}"#,
+                #"{"type":"recognizer","t":1.1,"id":"tapper","state":"ended"}"#,
+            ] + tap(2, 2, x: 200, y: 500) + [#"{"type":"recognizer","t":2.1,"id":"tapper","state":"began"}"#])
+        #expect(out.count == 6)  // the snapshot, the set and two taps
+        #expect(out[3].step.gestures.map(\.state) == ["ended"])
+        // The second `ended` has no recognition left to match: the model has reset the recognizer since.
+        #expect(out[3].divergences.map(\.kind) == [.recognizer])
+        #expect(out[3].divergences.first?.view == "tapper" && out[3].divergences.first?.observed == .string("ended"))
+        #expect(out[3].divergences.first?.expected == .string("possible"))
+        #expect(out[5].divergences.map(\.kind) == [.recognizer])
+        #expect(out[5].divergences.first?.expected == .string("ended"))
+        #expect(out[5].divergences.first?.observed == .string("began"))
+    }
+
     @Test func keyWindowObservationsAreComparedWithTheModelsKeyWindow() throws {
         let out = try lines(
             [

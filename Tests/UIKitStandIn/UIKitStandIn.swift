@@ -187,6 +187,8 @@ open class UIScrollView: UIView {
     }
     open var keyboardDismissMode: KeyboardDismissMode = .none
     open weak var delegate: (any UIScrollViewDelegate)?
+    open var delaysContentTouches = true
+    open var canCancelContentTouches = true
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -288,17 +290,24 @@ open class UIWindow: UIView {
 
     /// What UIKit does with an event once the window passes it on: the tests' simulated UIKit.
     public var standInDelivery: ((UIEvent) -> Void)?
-    public private(set) var standInIsKey = false
+    /// The stand-in app's key window (UIKit has one at a time).
+    public private(set) static weak var standInKeyWindow: UIWindow?
 
     open var windowLevel: UIWindow.Level = .normal
-    open var isKeyWindow: Bool { standInIsKey }
+    open var isKeyWindow: Bool { UIWindow.standInKeyWindow === self }
     open var rootViewController: UIViewController? {
         didSet {
             if let view = rootViewController?.view { addSubview(view) }
         }
     }
 
-    open func makeKeyAndVisible() { standInIsKey = true }
+    /// As UIKit may, it goes through `makeKey()` (undocumented either way: the recording window must not record
+    /// the request twice).
+    open func makeKeyAndVisible() { makeKey() }
+
+    open func makeKey() { UIWindow.standInKeyWindow = self }
+
+    nonisolated public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
 
     open func sendEvent(_ event: UIEvent) { standInDelivery?(event) }
 
@@ -378,9 +387,48 @@ open class UIApplication: UIResponder {
 
 // MARK: Events
 
+/// What UIKit does when a recognizer sends an action (`perform(_:with:)`, which Linux's Foundation lacks): the
+/// stand-in calls targets that adopt this.
+@MainActor
+public protocol StandInActionTarget: AnyObject {
+    func standInPerform(_ action: Selector, with sender: Any?)
+}
+
 @MainActor
 open class UIGestureRecognizer: NSObject {
+    public enum State: Int, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        public static var recognized: UIGestureRecognizer.State { .ended }
+    }
+
+    private final class Target {
+        weak var object: AnyObject?
+        let action: Selector
+        init(_ object: AnyObject, _ action: Selector) {
+            self.object = object
+            self.action = action
+        }
+    }
+    private var targets: [Target] = []
+
     public init(target: Any?, action: Selector?) {}
+    open var state: UIGestureRecognizer.State = .possible
+
+    /// "if you request to add a target-action pair that has already been added, then the request is ignored"
+    open func addTarget(_ target: Any, action: Selector) {
+        let object = target as AnyObject
+        guard !targets.contains(where: { $0.object === object && $0.action == action }) else { return }
+        targets.append(Target(object, action))
+    }
+
+    /// The recognizer enters `state` and, as UIKit does for the states that send actions, calls its targets.
+    public func standInSendActions(in state: UIGestureRecognizer.State) {
+        self.state = state
+        for target in targets {
+            (target.object as? StandInActionTarget)?.standInPerform(target.action, with: self)
+        }
+    }
+
     open var isEnabled = true
     open var cancelsTouchesInView = true
     open var delaysTouchesBegan = false
@@ -393,6 +441,9 @@ open class UIGestureRecognizer: NSObject {
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
 }
+
+@MainActor
+open class UILongPressGestureRecognizer: UIGestureRecognizer {}
 
 @MainActor
 open class UITouch: NSObject {

@@ -73,6 +73,15 @@ extension Record {
             self = .time(TimeRecord(t: try Field.time(o)))
         case .keyWindow:
             self = .keyWindow(KeyWindowRecord(t: try Field.time(o), window: Field.id(o["window"])))
+        case .recognizer:
+            let name = try Field.string(o, "state")
+            guard let state = ObservedRecognizerState(rawValue: name) else {
+                throw RecordDecodingError(
+                    "\"state\" is \"\(name)\"; a recognizer state is "
+                        + ObservedRecognizerState.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            self = .recognizer(
+                RecognizerRecord(t: try Field.time(o), recognizer: try Field.string(o, "id"), state: state))
         case .targetForAction:
             self = .targetForAction(
                 TargetForActionRecord(

@@ -32,6 +32,8 @@ public enum Record: Sendable, Equatable {
     case sent(SentRecord)
     case targetForAction(TargetForActionRecord)
     case keyWindow(KeyWindowRecord)
+    /// A gesture recognizer's state as its action saw it (an observation).
+    case recognizer(RecognizerRecord)
     /// Time passes with no event: timers due by `t` fire (a double tap gives up, a long press begins, held touches
     /// are released).
     case time(TimeRecord)
@@ -55,6 +57,7 @@ public enum Record: Sendable, Equatable {
         case .sent: .sent
         case .targetForAction: .targetForAction
         case .keyWindow: .keyWindow
+        case .recognizer: .recognizer
         case .time: .time
         case .unknown: nil
         }
@@ -83,6 +86,7 @@ public enum Record: Sendable, Equatable {
         case .sent(let r): r.t
         case .targetForAction(let r): r.t
         case .keyWindow(let r): r.t
+        case .recognizer(let r): r.t
         case .time(let r): r.t
         case .unknown(let r): r.t
         }
@@ -299,6 +303,40 @@ public struct KeyWindowRecord: Sendable, Equatable {
     public init(t: Double, window: String?) {
         self.t = t
         self.window = window
+    }
+}
+
+/// The names of `UIGestureRecognizer.State` a `recognizer` observation may carry (Apple docs: "Constants that represent
+/// the current state a gesture recognizer is in"). `recognized` is the same value as `ended` in UIKit (a discrete
+/// recognizer's success), kept apart here only so that a record is written back as it was read.
+public enum ObservedRecognizerState: String, Sendable, CaseIterable {
+    case possible, began, changed, ended, cancelled, failed, recognized
+
+    /// The model's state: `recognized` is `ended` ("`.ended` is `.recognized` for discrete recognizers").
+    public var core: RecognizerState {
+        switch self {
+        case .possible: .possible
+        case .began: .began
+        case .changed: .changed
+        case .ended, .recognized: .ended
+        case .cancelled: .cancelled
+        case .failed: .failed
+        }
+    }
+}
+
+/// `recognizer` (an observation): the recognizer `recognizer` was seen in `state` (a recorder reads `state` when
+/// the recognizer calls the action it added: UIKit sends actions on recognition for discrete recognizers and on
+/// began, changed, ended and cancelled for continuous ones, never on failure).
+public struct RecognizerRecord: Sendable, Equatable {
+    public var t: Double
+    public var recognizer: String
+    public var state: ObservedRecognizerState
+
+    public init(t: Double, recognizer: String, state: ObservedRecognizerState) {
+        self.t = t
+        self.recognizer = recognizer
+        self.state = state
     }
 }
 

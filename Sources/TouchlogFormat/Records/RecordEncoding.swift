@@ -163,6 +163,11 @@ extension Record {
             return [
                 "type": "keyWindow", "t": .number(change.t), "window": change.window.map(JSONValue.string) ?? .null,
             ]
+        case .recognizer(let observation):
+            return [
+                "type": "recognizer", "t": .number(observation.t), "id": .string(observation.recognizer),
+                "state": .string(observation.state.rawValue),
+            ]
         case .time(let time):
             return ["type": "time", "t": .number(time.t)]
         case .unknown(let unknown):
@@ -209,7 +214,7 @@ extension Record {
             }
             JSONWriter.writeRaw("}\n", into: &out)
         case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .time, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .time, .unknown:
             JSONWriter.write(.object(jsonObject), into: &out)
             out.append(UInt8(ascii: "\n"))
         }

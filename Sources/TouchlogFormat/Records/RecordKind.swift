@@ -1,13 +1,13 @@
 /// The record types of touchlog/1. A record whose `type` is not one of these is kept as an unknown record.
 public enum RecordKind: String, CaseIterable, Sendable {
     case session, snapshot, touch, key, set, insert, remove, call, action, firstResponder, keyboard, sent
-    case targetForAction, keyWindow, time
+    case targetForAction, keyWindow, time, recognizer
 
     /// Input events that replay dispatches (format section 4).
     public var isInputEvent: Bool {
         switch self {
         case .touch, .key, .set, .insert, .remove, .call, .action, .snapshot, .time: true
-        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow: false
+        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer: false
         }
     }
 }

@@ -11,6 +11,9 @@ struct HierarchyModel {
     /// Views in no window (a snapshot's `detachedViews`, an insert with a null parent, removed views): the app still
     /// holds them, so `set`, `call` and action records may name them; touches cannot.
     private(set) var detached: Set<String> = []
+    /// Gesture recognizers declared by the latest snapshot or a later insert (a removed view keeps its own, as the
+    /// app may add the view again), so a `recognizer` observation can be checked.
+    private(set) var recognizers: Set<String> = []
 
     var isEmpty: Bool { parent.isEmpty }
 
@@ -29,9 +32,11 @@ struct HierarchyModel {
     func containsObject(_ id: String) -> Bool { containsResponder(id) || plainObjects.contains(id) }
 
     mutating func replace(
-        views: [DeclaredObjects.Entry], responders: Set<String>, objects: Set<String> = [], detached: Set<String> = []
+        views: [DeclaredObjects.Entry], responders: Set<String>, objects: Set<String> = [], detached: Set<String> = [],
+        recognizers: Set<String> = []
     ) {
         plainObjects = objects
+        self.recognizers = recognizers
         self.detached = detached
         parent.removeAll(keepingCapacity: true)
         children.removeAll(keepingCapacity: true)
@@ -43,6 +48,11 @@ struct HierarchyModel {
         detached.remove(view.id)
         parent[view.id] = .some(view.parent)
         if let up = view.parent { children[up, default: []].append(view.id) }
+    }
+
+    /// Recognizers of an inserted subtree.
+    mutating func addRecognizers(_ entries: [DeclaredObjects.Entry]) {
+        for entry in entries { recognizers.insert(entry.id) }
     }
 
     /// A view (and its subtree) created or moved into no window.

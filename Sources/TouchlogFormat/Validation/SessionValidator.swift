@@ -68,7 +68,7 @@ public struct SessionValidator {
         case .touch: TouchRecord.check(object, checker: &checker)
         case .snapshot: apply = checkSnapshot(object, checker: &checker)
         case .key: checkKey(object, checker: &checker)
-        case .set: checkSet(object, checker: &checker)
+        case .set: apply = checkSet(object, checker: &checker)
         case .insert: apply = checkInsert(object, checker: &checker)
         case .remove:
             if let id = viewReference(object, "view", checker: &checker) {
@@ -114,6 +114,22 @@ public struct SessionValidator {
             // Which window is key now (null: none); a window in no window list cannot be key.
             _ = checker.required(object, "window", at: [], what: "\"keyWindow\" record")
             knownReference(object, "window", accepts: .view, checker: &checker)
+        case .recognizer:
+            // A recognizer's state as its action saw it; the id must be a recognizer the hierarchy declares.
+            let what = "\"recognizer\" record"
+            checker.oneOf(
+                checker.required(object, "state", at: [], what: what), at: ["state"],
+                ObservedRecognizerState.allCases.map(\.rawValue))
+            if let id = checker.nonEmptyString(checker.required(object, "id", at: [], what: what), at: ["id"]),
+                sawSnapshot, !model.recognizers.contains(id)
+            {
+                checker.error(
+                    ["id"],
+                    "\"recognizer\" names \"\(id)\", which is no gesture recognizer in the hierarchy at this point",
+                    hint:
+                        "the id must be one of a view's \"gestureRecognizers\" in the latest snapshot or a later insert"
+                )
+            }
         case .firstResponder:
             _ = checker.required(object, "view", at: [], what: "\"firstResponder\" record")
             knownReference(object, "view", accepts: .responder, checker: &checker)
@@ -232,7 +248,7 @@ public struct SessionValidator {
         checker.integer(length, at: ["length"], minimum: 0)
     }
 
-    private func checkSet(_ object: JSONObject, checker: inout FieldChecker) {
+    private func checkSet(_ object: JSONObject, checker: inout FieldChecker) -> (inout HierarchyModel) -> Void {
         _ = viewReference(object, "view", allowDetached: true, checker: &checker)
         var declared = DeclaredObjects()
         var changes = 0
@@ -252,6 +268,8 @@ public struct SessionValidator {
             checker.warning(
                 [], "\"set\" record changes nothing", hint: "add the View fields that changed, e.g. \"isHidden\":true")
         }
+        // Recognizers a `gestureRecognizers` set gives the view are known from here on.
+        return { model in model.addRecognizers(declared.others) }
     }
 
     private func checkInsert(_ object: JSONObject, checker: inout FieldChecker) -> (inout HierarchyModel) -> Void {
@@ -284,10 +302,14 @@ public struct SessionValidator {
         if parentIsNull, let root = declared.views.first {
             return { model in
                 for entry in declared.views { model.add(entry) }
+                model.addRecognizers(declared.others)
                 model.addDetached(root.id)
             }
         }
-        return { model in for entry in declared.views { model.add(entry) } }
+        return { model in
+            for entry in declared.views { model.add(entry) }
+            model.addRecognizers(declared.others)
+        }
     }
 
     private func checkSnapshot(_ object: JSONObject, checker: inout FieldChecker) -> (inout HierarchyModel) -> Void {
@@ -436,8 +458,11 @@ public struct SessionValidator {
         }
         let objects = checkObjects(object["objects"], ids: &allIDs, checker: &checker)
         let detachedIDs = Set(detached.views.map(\.id))
+        let recognizerIDs = Set((declared.others + detached.others).map(\.id))
         return { model in
-            model.replace(views: declared.views, responders: responders, objects: objects, detached: detachedIDs)
+            model.replace(
+                views: declared.views, responders: responders, objects: objects, detached: detachedIDs,
+                recognizers: recognizerIDs)
         }
     }
 

@@ -58,6 +58,7 @@ public struct HierarchyCapture {
         }
         var walk = Walk(privacy: privacy, recognizerEffects: recognizerEffects, objectReader: objectReader)
         for window in windows {
+            walk.path = [spec.windows.count]
             spec.windows.append(
                 WindowSpec(
                     view: walk.view(window, ids: &ids), windowLevel: window.recordedWindowLevel,
@@ -96,6 +97,22 @@ public struct HierarchyCapture {
             }
             spec.objects.append(declared)
         }
+        // Views of the app's own classes (module-qualified names) may implement actions a nil-targeted action looks
+        // for on the responder chain; UIKit's own views are the model's to know.
+        for entry in walk.appViews where !selectors.isEmpty {
+            let implements = entry.view.recordedImplements(selectors)
+            guard !implements.isEmpty else { continue }
+            let refused = entry.view.recordedRefuses(implements)
+            func set(_ view: inout ViewSpec) {
+                view.implements = implements
+                view.refusesActions = refused
+            }
+            if entry.detached {
+                Self.update(&spec.detachedViews[entry.path[0]], at: entry.path.dropFirst(), set)
+            } else {
+                Self.update(&spec.windows[entry.path[0]].view, at: entry.path.dropFirst(), set)
+            }
+        }
         for index in spec.windows.indices where !selectors.isEmpty {
             let implements = windows[index].recordedImplements(selectors)
             spec.windows[index].view.implements = implements
@@ -104,6 +121,12 @@ public struct HierarchyCapture {
             }
         }
         return spec
+    }
+
+    /// The view at `path` (subview indices) under `view`.
+    private static func update(_ view: inout ViewSpec, at path: ArraySlice<Int>, _ body: (inout ViewSpec) -> Void) {
+        guard let first = path.first else { return body(&view) }
+        update(&view.subviews[first], at: path.dropFirst(), body)
     }
 
     /// One capture's walk over the view tree.
@@ -120,6 +143,13 @@ public struct HierarchyCapture {
         /// The plain objects met as targets or delegates, in the order met, each declared once.
         var objects: [(object: AnyObject, spec: ObjectSpec)] = []
         private var declaredObjects: Set<String> = []
+        /// Where the walk is: the window's (or the view in no window's) index, then subview indices.
+        var path: [Int] = []
+        /// Views of the app's own classes (not windows), in a window or in no window, with their path, asked
+        /// `implements` once the capture knows the session's action names.
+        var appViews: [(view: any RecordableView, detached: Bool, path: [Int])] = []
+        /// Inside a view in no window met as a target or delegate (nested ones are not asked).
+        private var walkingDetached = 0
 
         init(
             privacy: RecorderPrivacy, recognizerEffects: [String: RecognizerEffect],
@@ -140,7 +170,12 @@ public struct HierarchyCapture {
             // A view the app keeps in no window (created and not yet added, or removed and kept): a responder the
             // format declares in `detachedViews`, so it can be named without being put on screen.
             if let view = object as? any RecordableView, !view.recordedIsInWindow {
+                let windowPath = path
+                path = [detachedViews.count]
+                walkingDetached += 1
                 let detached = self.view(view, ids: &ids)
+                walkingDetached -= 1
+                path = windowPath
                 detachedViews.append(detached)
                 return detached.id
             }
@@ -189,6 +224,9 @@ public struct HierarchyCapture {
                 isFirstResponder: fields.isFirstResponder ? true : nil,
                 keyboardDismissMode: fields.keyboardDismissMode == KeyboardDismissMode.none
                     ? nil : fields.keyboardDismissMode,
+                // Both are true by default (UIScrollView), left out then.
+                delaysContentTouches: fields.delaysContentTouches == false ? false : nil,
+                canCancelContentTouches: fields.canCancelContentTouches == false ? false : nil,
                 accessibilityIdentifier: fields.accessibilityIdentifier,
                 accessibilityLabel: fields.accessibilityLabel.map { privacy.label($0) })
             switch fields.text {
@@ -213,7 +251,14 @@ public struct HierarchyCapture {
             for recognizer in view.recordedRecognizers {
                 spec.gestureRecognizers.append(self.recognizer(recognizer, ids: &ids))
             }
-            view.forEachRecordedSubview { subview in spec.subviews.append(self.view(subview, ids: &ids)) }
+            if fields.className.contains("."), walkingDetached == 1 || (walkingDetached == 0 && path.count > 1) {
+                appViews.append((view, walkingDetached == 1, path))
+            }
+            view.forEachRecordedSubview { subview in
+                path.append(spec.subviews.count)
+                spec.subviews.append(self.view(subview, ids: &ids))
+                path.removeLast()
+            }
             return spec
         }
 
@@ -231,8 +276,10 @@ public struct HierarchyCapture {
                     RecognizerActionSpec(
                         target: target, action: action.action, effect: recognizerEffects[action.action]))
             }
+            let (id, isNew) = ids.capturedFirstSight(recognizer, className: fields.className)
+            if isNew { recognizer.recordedObserveStates() }
             return RecognizerSpec(
-                id: ids.captured(recognizer, className: fields.className), className: fields.className,
+                id: id, className: fields.className,
                 kind: fields.baseClass.map { RecognizerKind(className: $0) }, isEnabled: fields.isEnabled,
                 cancelsTouchesInView: fields.cancelsTouchesInView, delaysTouchesBegan: fields.delaysTouchesBegan,
                 delaysTouchesEnded: fields.delaysTouchesEnded, numberOfTapsRequired: fields.numberOfTapsRequired,

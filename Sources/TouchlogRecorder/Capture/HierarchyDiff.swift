@@ -5,7 +5,7 @@ import TouchlogFormat
 /// applies them: removals, then property changes, then insertions (each at its final index, lowest first).
 ///
 /// `nil` means the change cannot be said that way and the writer must write a whole snapshot: a window came, went
-/// or changed level or key status, a controller, the application or the plain objects changed, or a view moved to another parent or
+/// or moved in front of another, a controller, the application or the plain objects changed, or a view moved to another parent or
 /// among its siblings (a remove and insert would resign a first responder inside it). `isFirstResponder` is not
 /// diffed: first-responder changes are their own records.
 enum HierarchyDiff {
@@ -14,15 +14,20 @@ enum HierarchyDiff {
         guard old.windows.count == new.windows.count, old.controllers == new.controllers,
             old.application == new.application, old.objects == new.objects
         else { return nil }
+        var sets: [Record] = []
         for (a, b) in zip(old.windows, new.windows) {
-            guard a.view.id == b.view.id, a.windowLevel == b.windowLevel, a.isKeyWindow == b.isKeyWindow,
-                a.policies == b.policies
-            else { return nil }
+            // Windows in another order (a level changed past another's) need a snapshot; a level or key status that
+            // changed in place is a `set` on the window, which replay applies as UIKit's own change (in either order,
+            // `isKeyWindow` false on the old key window and true on the new one leave the new one key).
+            guard a.view.id == b.view.id, a.policies == b.policies else { return nil }
+            var patch = ViewPatch()
+            if a.windowLevel != b.windowLevel { patch.windowLevel = b.windowLevel }
+            if a.isKeyWindow != b.isKeyWindow { patch.isKeyWindow = b.isKeyWindow }
+            if patch != ViewPatch() { sets.append(.set(SetRecord(t: t, view: b.view.id, patch: patch))) }
         }
         let before = Flat(old)
         let after = Flat(new)
         var removes: [Record] = []
-        var sets: [Record] = []
         var inserts: [Record] = []
         for (index, node) in after.nodes.enumerated() {
             guard let oldIndex = before.index[node.view.id] else { continue }
@@ -121,6 +126,12 @@ enum HierarchyDiff {
         if differs(a.gestureRecognizers, b.gestureRecognizers) { p.gestureRecognizers = b.gestureRecognizers }
         if differs(a.keyboardDismissMode, b.keyboardDismissMode) {
             p.keyboardDismissMode = b.keyboardDismissMode ?? KeyboardDismissMode.none
+        }
+        if differs(a.delaysContentTouches, b.delaysContentTouches) {
+            p.delaysContentTouches = b.delaysContentTouches ?? true
+        }
+        if differs(a.canCancelContentTouches, b.canCancelContentTouches) {
+            p.canCancelContentTouches = b.canCancelContentTouches ?? true
         }
         if differs(a.accessibilityIdentifier, b.accessibilityIdentifier) {
             p.accessibilityIdentifier = b.accessibilityIdentifier ?? ""

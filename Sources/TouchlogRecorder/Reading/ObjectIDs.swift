@@ -61,6 +61,16 @@ public struct ObjectIDs {
         return id
     }
 
+    /// `captured(_:className:)`, also saying whether the object was seen for the first time (the recorder starts
+    /// observing a recognizer then).
+    mutating func capturedFirstSight(_ object: AnyObject, className: String) -> (id: String, isNew: Bool) {
+        if let entry = entries[ObjectIdentifier(object)], entry.object === object {
+            entry.generation = generation
+            return (entry.id, false)
+        }
+        return (captured(object, className: className), true)
+    }
+
     private mutating func sweep() {
         entries = entries.filter { $0.value.object != nil }
         sweptCount = max(64, entries.count)

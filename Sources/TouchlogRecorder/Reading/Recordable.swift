@@ -68,6 +68,10 @@ public protocol RecordableApplication: AnyObject {
 /// A `UIGestureRecognizer`.
 public protocol RecordableRecognizer: AnyObject {
     func recordedFields() -> RecognizerFields
+    /// From now on, report each action the recognizer sends to `Recorder.recognizerDidSendAction` with the state it
+    /// is in (UIKit: the recording adds itself with `addTarget(_:action:)`, which ignores a pair added before).
+    /// Called once, when a capture first sees the recognizer.
+    func recordedObserveStates()
 }
 
 /// A `UIViewController`.
@@ -112,6 +116,10 @@ public struct ViewFields: Sendable {
     public var accessibilityLabel: String?
     /// Scroll views only.
     public var keyboardDismissMode: KeyboardDismissMode?
+    /// Scroll views only: whether the content's `touchesBegan` waits until the scroll view knows the finger does not
+    /// scroll, and whether a drag that scrolls cancels the content's touch.
+    public var delaysContentTouches: Bool?
+    public var canCancelContentTouches: Bool?
     public var text: TextReading
 
     public init(
@@ -120,7 +128,8 @@ public struct ViewFields: Sendable {
         isUserInteractionEnabled: Bool = true, clipsToBounds: Bool = false, isMultipleTouchEnabled: Bool = false,
         isExclusiveTouch: Bool = false, canBecomeFirstResponder: Bool = false, isFirstResponder: Bool = false,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil,
-        keyboardDismissMode: KeyboardDismissMode? = nil, text: TextReading = .none
+        keyboardDismissMode: KeyboardDismissMode? = nil, delaysContentTouches: Bool? = nil,
+        canCancelContentTouches: Bool? = nil, text: TextReading = .none
     ) {
         self.className = className
         self.baseClass = baseClass
@@ -141,6 +150,8 @@ public struct ViewFields: Sendable {
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.keyboardDismissMode = keyboardDismissMode
+        self.delaysContentTouches = delaysContentTouches
+        self.canCancelContentTouches = canCancelContentTouches
         self.text = text
     }
 }

@@ -85,7 +85,7 @@ final class RecordWriter {
             }
         case .firstResponder(let change): firstResponder = .some(change.view)
         case .session, .snapshot, .key, .set, .insert, .remove, .call, .action, .keyboard, .sent, .targetForAction,
-            .keyWindow, .time, .unknown:
+            .keyWindow, .recognizer, .time, .unknown:
             break
         }
     }

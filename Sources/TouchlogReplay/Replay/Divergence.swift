@@ -14,6 +14,9 @@ public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
     case unobservedAction
     /// A `keyWindow` observation names another key window than the model has.
     case keyWindow
+    /// A `recognizer` observation: the model did not bring that recognizer to the observed state (`view` names the
+    /// recognizer).
+    case recognizer
     /// A `targetForAction` observation: the app's `target(forAction:withSender:)` answered another target.
     case targetForAction
     /// A later snapshot has a view the model does not.

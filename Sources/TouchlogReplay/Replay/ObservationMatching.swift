@@ -65,6 +65,45 @@ extension SessionReplayer {
         }
     }
 
+    /// A recognizer's state as its action saw it: the model must have brought that recognizer to that state since
+    /// the last matched observation of it (a recognizer that recognised and reset to `.possible` within the event
+    /// still counts). Matching consumes the states up to the one matched, so a second `ended` needs a second
+    /// recognition. `recognized` is `ended`.
+    mutating func observeRecognizer(_ observation: RecognizerRecord, seq: Int) {
+        guard let model else { return }
+        guard let ref = model.ref(for: observation.recognizer), let info = model.recognizerInfo(ref) else {
+            warn(
+                seq,
+                "the recognizer observation names \"\(observation.recognizer)\", which the model does not have as a recognizer; not compared"
+            )
+            return
+        }
+        let observed = observation.state.core
+        var states = recentRecognizerStates[ref] ?? []
+        if let k = states.firstIndex(of: observed) {
+            states.removeFirst(k + 1)
+            recentRecognizerStates[ref] = states
+            return
+        }
+        if states.isEmpty && info.state == observed { return }
+        attach(
+            Divergence(
+                kind: .recognizer, expected: .string((states.last ?? info.state).rawValue),
+                observed: .string(observation.state.rawValue), view: observation.recognizer, observationSeq: seq),
+            seq: seq)
+    }
+
+    /// Keeps the recognizer states an input event's step reached (`.possible` admissions are not states a
+    /// recorder can see).
+    mutating func noteRecognizerStates(_ step: Step) {
+        for change in step.gestures where change.state != .possible {
+            var states = recentRecognizerStates[change.recognizer] ?? []
+            if states.count == Self.recentRecognizerStatesKept { states.removeFirst() }
+            states.append(change.state)
+            recentRecognizerStates[change.recognizer] = states
+        }
+    }
+
     mutating func observeSent(_ observation: SentRecord, seq: Int) {
         if let divergence = matchSent(observation, seq: seq) { attach(divergence, seq: seq) }
     }

@@ -89,6 +89,10 @@ public struct SessionReplayer {
     var lastTouchID: TouchIdentifier?
     var lastTouchText = ""
     var sessionPolicies: [DismissPolicy] = []
+    /// The states each recognizer reached in the model since a `recognizer` observation last matched one of them,
+    /// oldest first, at most `recentRecognizerStatesKept` each: what the next observation of it is matched with.
+    var recentRecognizerStates: [ObjectRef: [RecognizerState]] = [:]
+    static let recentRecognizerStatesKept = 8
 
     struct Pending {
         var seq: Int
@@ -218,6 +222,10 @@ public struct SessionReplayer {
             try requireModel(record)
             observeTargetForAction(observation, seq: record.seq)
             observer?.recorded(record, model: model)
+        case .recognizer(let observation):
+            try requireModel(record)
+            observeRecognizer(observation, seq: record.seq)
+            observer?.recorded(record, model: model)
         case .unknown:
             observer?.recorded(record, model: model)
         case .touch:
@@ -297,6 +305,7 @@ public struct SessionReplayer {
         }
         try rotate(emit)
         if detail == .divergences && scratch.actions.isEmpty && scratch.notes.isEmpty {
+            noteRecognizerStates(scratch)
             observer?.replayed(SessionRecord(seq: seq, record: .touch(record)), step: scratch, model: live)
             lineCount += 1
             divergenceCount += divergences.count
@@ -338,6 +347,7 @@ public struct SessionReplayer {
 
     mutating func append(_ record: SessionRecord, t: Double, step: consuming Step, divergences: [Divergence]) {
         for note in step.notes { warn(record.seq, note.message) }
+        noteRecognizerStates(step)
         observer?.replayed(record, step: step, model: live)
         if detail == .divergences && step.actions.isEmpty {
             // Nothing will be emitted and no `sent` can match this step: count it and recycle the step at once.

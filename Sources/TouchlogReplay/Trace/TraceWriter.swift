@@ -189,8 +189,8 @@ public enum TraceWriter {
             ]
             if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
             return out
-        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .time,
-            .unknown:
+        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer,
+            .time, .unknown:
             return []
         }
     }

@@ -89,6 +89,8 @@ public enum Timeline {
             return "time passes"
         case .keyWindow(let observation):
             return "key window is now \(observation.window ?? "none")"
+        case .recognizer(let observation):
+            return "recognizer \(observation.recognizer) is \(observation.state.rawValue)"
         case .targetForAction(let query):
             return "target(forAction: \(query.action)) from \(query.responder) is \(target(query.target))"
         case .session:

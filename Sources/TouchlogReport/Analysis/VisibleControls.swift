@@ -10,7 +10,7 @@ struct VisibleControls {
         switch record {
         case .touch, .key: break
         case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .time,
+            .targetForAction, .keyWindow, .recognizer, .time,
             .unknown:
             cached = nil
         }

@@ -95,7 +95,7 @@ final class KeyboardOccludesInputRule: Rule {
         switch input.record {
         case .touch, .key: break
         case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .time,
+            .targetForAction, .keyWindow, .recognizer, .time,
             .unknown:
             measured = nil
         }

@@ -119,6 +119,23 @@ import Testing
         #expect(i.parent == nil && i.view.id == "sheet")
     }
 
+    @Test func recognizerObservationsAreTypedAndRecognizedIsEnded() throws {
+        func record(_ text: String) throws -> Record { try Record(decoding: try JSONReader.parse(text).objectValue!) }
+        let observed = try record(#"{"type":"recognizer","t":1.5,"id":"dismissTap","state":"recognized"}"#)
+        #expect(observed == .recognizer(RecognizerRecord(t: 1.5, recognizer: "dismissTap", state: .recognized)))
+        #expect(observed.kind == .recognizer && observed.t == 1.5 && !RecordKind.recognizer.isInputEvent)
+        #expect(ObservedRecognizerState.recognized.core == .ended && ObservedRecognizerState.began.core == .began)
+        // Written back as read.
+        #expect(
+            observed.jsonObject
+                == (try JSONReader.parse(#"{"type":"recognizer","t":1.5,"id":"dismissTap","state":"recognized"}"#)
+                    .objectValue!))
+        #expect(throws: RecordDecodingError.self) {
+            try record(#"{"type":"recognizer","t":1,"id":"g","state":"swiped"}"#)
+        }
+        #expect(throws: RecordDecodingError.self) { try record(#"{"type":"recognizer","t":1,"state":"began"}"#) }
+    }
+
     @Test func keyWindowObservationsMakeKeyCallsAndWindowSetsAreTyped() throws {
         func record(_ text: String) throws -> Record { try Record(decoding: try JSONReader.parse(text).objectValue!) }
         #expect(

@@ -25,6 +25,11 @@ import Testing
         #expect(KeyboardPhase.allCases.map(\.rawValue) == Self.names("KeyboardRecord", "phase"))
     }
 
+    @Test func recognizerStates() {
+        #expect(!Self.names("RecognizerRecord", "state").isEmpty)
+        #expect(ObservedRecognizerState.allCases.map(\.rawValue) == Self.names("RecognizerRecord", "state"))
+    }
+
     @Test func touchPhases() {
         #expect(TouchlogFormat.TouchPhase.allCases.map(\.name) == Self.names("TouchRecord", "phase"))
     }

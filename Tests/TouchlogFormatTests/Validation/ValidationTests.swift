@@ -296,6 +296,24 @@ import Testing
         #expect(touch.errors.first?.description.contains(#""touch" names view "tf1" as its view"#) == true)
     }
 
+    @Test func recognizerObservationsNameARecognizerOfTheHierarchyAndAStateOfUIKit() {
+        let snapshot =
+            #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,10,10],"gestureRecognizers":[{"id":"g","class":"UITapGestureRecognizer"}]}]}"#
+        let good = DecodedLog(
+            Lines.session([
+                snapshot, #"{"type":"recognizer","t":2,"id":"g","state":"recognized"}"#,
+                #"{"type":"insert","t":3,"parent":"w1","view":{"id":"v","class":"UIView","frame":[0,0,1,1],"gestureRecognizers":[{"id":"press","class":"UILongPressGestureRecognizer"}]}}"#,
+                #"{"type":"recognizer","t":4,"id":"press","state":"began"}"#,
+            ]))
+        #expect(good.errors.map(\.description) == [])
+        let unknown = DecodedLog(Lines.session([snapshot, #"{"type":"recognizer","t":2,"id":"w1","state":"ended"}"#]))
+        #expect(
+            unknown.errors.first?.description.contains(
+                #""recognizer" names "w1", which is no gesture recognizer in the hierarchy at this point"#) == true)
+        let state = DecodedLog(Lines.session([snapshot, #"{"type":"recognizer","t":2,"id":"g","state":"swiped"}"#]))
+        #expect(state.errors.first?.description.contains(#""state" is "swiped", which is not one of"#) == true)
+    }
+
     @Test func aDelegateMustBeAnId() {
         let log = DecodedLog(Lines.session([#"{"type":"set","t":1,"view":"tf1","delegate":7}"#]))
         #expect(log.errors.first?.description.contains(#""delegate" must be a string, not a number"#) == true)

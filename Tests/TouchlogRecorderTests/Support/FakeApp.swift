@@ -23,6 +23,9 @@ class FakeView: RecordableView {
     /// Implemented actions whose `canPerformAction` says no.
     var refuses: [String] = []
     var delegate: AnyObject?
+    /// Scroll views only.
+    var delaysContentTouches: Bool?
+    var canCancelContentTouches: Bool?
 
     init(_ className: String, baseClass: String? = nil, frame: Rect, label: String? = nil) {
         self.className = className
@@ -52,7 +55,8 @@ class FakeView: RecordableView {
             alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled,
             clipsToBounds: UIKitClass.resolve(className: className, baseClass: baseClass).defaultClipsToBounds,
             canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
-            accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel, text: text)
+            accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
+            delaysContentTouches: delaysContentTouches, canCancelContentTouches: canCancelContentTouches, text: text)
     }
 
     func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {
@@ -99,6 +103,8 @@ final class FakeRecognizer: RecordableRecognizer {
     var cancelsTouchesInView = true
     var actions: [(target: AnyObject?, action: String)]
     var delegate: AnyObject?
+    /// How many times the recorder asked to observe this recognizer's states (it must ask once).
+    var observeRequests = 0
 
     init(_ className: String, actions: [(target: AnyObject?, action: String)]) {
         self.className = className
@@ -109,6 +115,8 @@ final class FakeRecognizer: RecordableRecognizer {
         RecognizerFields(
             className: className, cancelsTouchesInView: cancelsTouchesInView, actions: actions, delegate: delegate)
     }
+
+    func recordedObserveStates() { observeRequests += 1 }
 }
 
 final class FakeController: RecordableController {
