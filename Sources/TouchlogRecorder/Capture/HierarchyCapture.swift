@@ -251,7 +251,10 @@ public struct HierarchyCapture {
             for recognizer in view.recordedRecognizers {
                 spec.gestureRecognizers.append(self.recognizer(recognizer, ids: &ids))
             }
-            if fields.className.contains("."), walkingDetached == 1 || (walkingDetached == 0 && path.count > 1) {
+            // The name's bytes, not its Characters: a Character-wise search costs grapheme breaking on every view.
+            if walkingDetached == 1 || (walkingDetached == 0 && path.count > 1),
+                fields.className.utf8.contains(UInt8(ascii: "."))
+            {
                 appViews.append((view, walkingDetached == 1, path))
             }
             view.forEachRecordedSubview { subview in

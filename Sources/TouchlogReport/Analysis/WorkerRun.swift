@@ -149,8 +149,11 @@ public struct WorkerRun: Sendable {
                 if try store.enqueueAnalyses(fingerprint: fingerprint) == 0 { return summary }
                 continue
             case .leasedElsewhere where exitWhenIdle:
-                // Another worker holds the last jobs; it may die, so look again until they are done or lapse.
-                _ = try waiter.wait(seconds: min(pollSeconds, max(0.05, leaseSeconds / 4)), cancellation: cancellation)
+                // Another worker holds the last jobs; it may die, so look again until they are done or lapse. On
+                // PostgreSQL a completed job wakes this wait (its NOTIFY); an SQLite file is looked at again soon,
+                // so that a batch of workers ends when the last of them is done, not a poll later.
+                let soon = min(pollSeconds, 0.5, max(0.05, leaseSeconds / 4))
+                _ = try waiter.wait(seconds: soon, cancellation: cancellation)
             case .none, .leasedElsewhere:
                 progress(.waiting)
                 _ = try waiter.wait(seconds: pollSeconds, cancellation: cancellation)

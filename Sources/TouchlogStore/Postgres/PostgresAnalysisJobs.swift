@@ -96,6 +96,9 @@ extension PostgresDatabase {
                         ON CONFLICT DO NOTHING
                         """
                     ).affected == 1
+                // Delivered at the commit: a worker waiting for the last jobs other workers hold (to stop when idle)
+                // looks again at once instead of at its next poll.
+                try link.execute("NOTIFY \(analysisJobsChannel)")
                 return (stored, true)
             }
         }

@@ -123,37 +123,51 @@ final class PostgresLink: @unchecked Sendable {
 
     /// `COPY table (columns) FROM STDIN` with `data`: rows in COPY's text format.
     ///
-    /// Returns once the previous COPY has finished and this one has started, not when the server has stored `data`:
-    /// the caller goes on parsing the next batch while the server stores this one, so ingest takes about as long as
-    /// the slower of the two rather than their sum. The next statement on the connection (another COPY, a query,
-    /// the commit) waits for it first, and a failure of the COPY is thrown there.
+    /// Returns at once, not when the server has stored `data`: the COPY starts when the ones before it have finished
+    /// (one statement at a time on a connection), while the caller goes on parsing the next batches. Ingest then takes
+    /// about as long as the slower of parsing and the server rather than their sum. At most
+    /// ``maxCopiesInFlight`` batches are held: past that the caller waits for the oldest, so memory stays bounded.
+    /// The next other statement (a query, the commit) waits for them all, and a COPY's failure is thrown there or at
+    /// the next call of this.
     func copy(into table: String, columns: [String], data: ByteBuffer) throws {
-        try finishCopy()
+        while copiesInFlight.count >= Self.maxCopiesInFlight { try waitForOldestCopy() }
         try checkOpen()
         let connection = self.connection
         let logger = self.logger
-        let promise = group.next().makePromise(of: Void.self)
-        promise.completeWithTask {
-            try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-                try await writer.write(data)
+        let loop = group.next()
+        let start: @Sendable () -> EventLoopFuture<Void> = {
+            let promise = loop.makePromise(of: Void.self)
+            promise.completeWithTask {
+                try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+                    try await writer.write(data)
+                }
             }
+            return promise.futureResult
         }
-        copyInFlight = promise.futureResult
+        // A failed COPY fails the ones chained after it without starting them: the transaction is lost anyway.
+        copiesInFlight.append(copiesInFlight.last.map { $0.flatMap { start() } } ?? start())
     }
 
-    /// The COPY that ``copy(into:columns:data:)`` started and nothing has waited for yet. Only the thread that
-    /// uses the link touches it (the link is never used by two threads at once).
-    private var copyInFlight: EventLoopFuture<Void>?
+    /// Batches sent to the server at once at most: enough to keep it busy while the next one is parsed.
+    static let maxCopiesInFlight = 3
 
-    /// Waits for the COPY in flight, if any, and throws its failure (once: the next call has nothing to wait for).
-    func finishCopy() throws {
-        guard let copy = copyInFlight else { return }
-        copyInFlight = nil
+    /// The COPYs ``copy(into:columns:data:)`` started and nothing has waited for yet, oldest first. Only the thread
+    /// that uses the link touches it (the link is never used by two threads at once).
+    private var copiesInFlight: [EventLoopFuture<Void>] = []
+
+    private func waitForOldestCopy() throws {
+        let oldest = copiesInFlight.removeFirst()
         do {
-            try copy.wait()
+            try oldest.wait()
         } catch {
+            copiesInFlight.removeAll()  // chained after it: failed with it
             throw PostgresFailure(error)
         }
+    }
+
+    /// Waits for every COPY in flight and throws the first failure (once: the next call has nothing to wait for).
+    func finishCopy() throws {
+        while !copiesInFlight.isEmpty { try waitForOldestCopy() }
     }
 
     /// Calls `handler` (on the connection's event loop) for every notification on `channel`, from when this returns:
