@@ -104,6 +104,33 @@ struct PostgresStoreTests {
         }
     }
 
+    /// A NUL (U+0000) where it would be stored as text: refused with its position by both stores alike (PostgreSQL's
+    /// text cannot hold it), and a raw NUL byte in a line set aside kept as U+FFFD; the same stored either way.
+    @Test func aNULIsTreatedAlikeByBothStores() throws {
+        let sample = try String(contentsOfFile: Self.samples[0], encoding: .utf8)
+        let withNUL = sample.replacingOccurrences(of: #""touch":1,"#, with: #""touch":"f\u0000","#)
+        #expect(withNUL != sample)
+        let file = folder.path("nul.jsonl")
+        try (withNUL + "{\"type\":\u{0}}\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let postgres = try ScratchPostgresDatabase()
+        let sqlite = folder.path("nul.sqlite")
+        var outputs: [[String]] = []
+        for db in [sqlite, postgres.url] {
+            let ingest = try Touchlog.run(["ingest", "--keep-going", "--db", db, file])
+            #expect(ingest.stderr.contains("holds the character U+0000"), "\(ingest.stderr)")
+            #expect(!ingest.stderr.contains("PostgreSQL server"), "a data problem blamed on the server")
+            let listed = try Touchlog.run(["sessions", "--format", "json", "--db", db])
+            let replayed = try Touchlog.run(["replay", "--all", "--format", "jsonl", "--db", db])
+            outputs.append([
+                // The summary line says how long the ingest took.
+                "\(ingest.status)", ingest.stderr.split(separator: "\n").filter { !$0.hasPrefix("ingest:") }.joined(),
+                Self.withoutIngestTimes(listed.stdout), replayed.stdout,
+            ])
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(try postgres.sql("SELECT count(*) FROM rejected_line WHERE strpos(text, U&'\\FFFD') > 0") == "1")
+    }
+
     @Test func ingestingAgainStoresNothingNew() throws {
         let postgres = try ScratchPostgresDatabase()
         let sample = Self.samples[0]

@@ -318,10 +318,9 @@ public struct LogDecoder {
                     hint: "write \"\(group)\": {…}")
                 continue
             }
+            // Each must be a string (without U+0000: these are stored in columns of their own).
             for member in members.members
-            where member.value.stringValue == nil
-                && ["id", "version", "build", "model", "system", "name"].contains(member.key)
-            {
+            where ["id", "version", "build", "model", "system", "name"].contains(member.key) {
                 checker.string(member.value, at: [.key(group), .key(member.key)])
             }
         }

@@ -32,7 +32,8 @@ public enum RejectedLineRedaction {
     /// What is kept of a line.
     public struct Result: Sendable, Equatable {
         /// The line with each blanked range replaced by its marker; bytes that are not UTF-8 elsewhere in the line
-        /// read as U+FFFD, as they would in the line stored without redaction.
+        /// read as U+FFFD, as they would in the line stored without redaction, and so does a NUL byte, which
+        /// PostgreSQL's text cannot hold (both stores keep the same text).
         public var text: String
         /// The byte ranges of the original line that were blanked.
         public var blanked: [Range<Int>]
@@ -43,10 +44,19 @@ public enum RejectedLineRedaction {
 
     /// Blanks the values of members named one of `keys` (ASCII names such as `text`) in `line`.
     public static func redact(_ line: [UInt8], keys: [String]) -> Result {
-        guard !keys.isEmpty else { return Result(text: String(decoding: line, as: UTF8.self), blanked: []) }
-        var scan = Scan(bytes: line, keys: keys.map { Array($0.utf8) })
-        scan.run()
-        return scan.result()
+        var result: Result
+        if keys.isEmpty {
+            result = Result(text: String(decoding: line, as: UTF8.self), blanked: [])
+        } else {
+            var scan = Scan(bytes: line, keys: keys.map { Array($0.utf8) })
+            scan.run()
+            result = scan.result()
+        }
+        if result.text.utf8.contains(0) {
+            result.text = String(
+                String.UnicodeScalarView(result.text.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+        }
+        return result
     }
 
     /// A blanked part of the line.

@@ -32,10 +32,24 @@ struct FieldChecker {
     @discardableResult
     mutating func string(_ value: JSONValue?, at path: [JSONPathComponent], nullable: Bool = false) -> String? {
         guard let value else { return nil }
-        if case .string(let text) = value { return text }
+        if case .string(let text) = value {
+            guard !text.utf8.contains(0) else {
+                refuseNUL(at: path)
+                return nil
+            }
+            return text
+        }
         if nullable, value.isNull { return nil }
         wrongType(path, value, expected: nullable ? "a string or null" : "a string")
         return nil
+    }
+
+    /// A string holding U+0000 (`\u0000`): PostgreSQL's text cannot hold it, so neither store takes it, and the same
+    /// recording gives the same result in both. No UIKit identifier, class name or label holds one.
+    mutating func refuseNUL(at path: [JSONPathComponent]) {
+        error(
+            path, "\"\(path.pathDescription)\" holds the character U+0000 (\\u0000), which touchlog does not store",
+            hint: "remove it from the recording: PostgreSQL's text cannot hold it, so neither store keeps it")
     }
 
     @discardableResult

@@ -22,6 +22,11 @@ public struct SessionValidator {
             // A typed touch already has valid types; only the session-level rules remain.
             var checker = FieldChecker()
             checkTime(touch.t, checker: &checker)
+            // The strings a touch stores in columns of their own, where a NUL cannot go in PostgreSQL.
+            if case .string(let id) = touch.touch, id.utf8.contains(0) { checker.refuseNUL(at: [.key("touch")]) }
+            for (key, id) in [("window", touch.window), ("view", touch.view)] where id?.utf8.contains(0) == true {
+                checker.refuseNUL(at: [.key(key)])
+            }
             if !sawSnapshot { checker.issues.append(Self.beforeFirstSnapshot("touch")) }
             // The window and the observed view must exist, like every id a record names (before the first
             // snapshot nothing exists yet, and that is the one error worth saying).

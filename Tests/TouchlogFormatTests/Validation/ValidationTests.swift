@@ -362,6 +362,44 @@ import Testing
         #expect(log.summaries.isEmpty)
     }
 
+    /// U+0000 in a string stored in a column of its own (a touch's ids, the header's fields, any validated string) is
+    /// refused with its position, in both stores alike: PostgreSQL's text cannot hold it. JSON text kept as written
+    /// (an unknown record) holds it escaped and is kept.
+    @Test func aNULCharacterIsRefusedWhereItWouldBeStoredAsText() {
+        let touch = DecodedLog(
+            Lines.session([#"{"type":"touch","t":1,"touch":"f\u0000","phase":"began","x":20.5,"y":110,"window":"w1"}"#])
+        )
+        #expect(
+            touch.errors.first?.description == """
+                test.jsonl:3:31: error: "touch" holds the character U+0000 (\\u0000), which touchlog does not store
+                    hint: remove it from the recording: PostgreSQL's text cannot hold it, so neither store keeps it
+                """)
+        let view = DecodedLog(
+            Lines.session([
+                #"{"type":"touch","t":1,"touch":1,"phase":"began","x":20.5,"y":110,"window":"w1","view":"r\u0000"}"#
+            ]))
+        #expect(view.errors.first?.description.contains(#""view" holds the character U+0000"#) == true)
+        let set = DecodedLog(Lines.session([#"{"type":"set","t":1,"view":"tf1","accessibilityLabel":"a\u0000"}"#]))
+        #expect(set.errors.first?.description.contains(#""accessibilityLabel" holds the character U+0000"#) == true)
+        let header = DecodedLog(
+            Lines.header().replacingOccurrences(of: #""version":"1.0""#, with: #""version":"1.\u0000""#) + "\n")
+        #expect(header.errors.first?.description.contains(#""app.version" holds the character U+0000"#) == true)
+        #expect(header.summaries.isEmpty)
+        let unknown = DecodedLog(Lines.session([#"{"type":"note","t":1,"text":"a\u0000b"}"#]))
+        #expect(unknown.errors.isEmpty)
+        #expect(unknown.records.last?.isUnknownType == true)
+    }
+
+    /// A line set aside holding a raw NUL byte is kept without it (as U+FFFD), as PostgreSQL's text can hold it.
+    @Test func aRejectedLineKeepsItsTextWithoutNUL() {
+        let log = DecodedLog(Lines.session(["{\"type\":\u{0}\"touch\"}"]))
+        #expect(log.rejected.count == 1)
+        let text = log.rejected.first?.text ?? ""
+        // What follows the break is blanked, as for any line that breaks there; the NUL itself reads as U+FFFD.
+        #expect(text.hasPrefix("{\"type\":\u{FFFD}<redacted"), "\(text)")
+        #expect(!text.utf8.contains(0))
+    }
+
     @Test func unknownTypesAreKeptWithAWarning() {
         let log = DecodedLog(Lines.session([#"{"type":"accelerometer","t":1,"x":0.1}"#]))
         #expect(log.errors.isEmpty)
