@@ -93,24 +93,13 @@ enum ImportText {
     }
 
     /// A 128-bit digest of `bytes` shaped like a UUID, so re-importing the same file gives the same session id.
-    /// Two FNV-1a passes with different offset bases: not cryptographic, only stable and well spread.
+    /// ``StableHash/fnv1a128(_:)``: not cryptographic, only stable and well spread.
     static func digestID(_ bytes: [UInt8], salt: String) -> String {
-        var high: UInt64 = 0xcbf2_9ce4_8422_2325
-        var low: UInt64 = 0x6c62_272e_07bb_0142
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        for byte in Array(salt.utf8) + [0] + bytes {
-            high = (high ^ UInt64(byte)) &* prime
-            low = (low ^ UInt64(byte ^ 0x5A)) &* prime
-        }
-        let hex = hex64(high) + hex64(low)
-        let chars = Array(hex)
+        let digest = StableHash.fnv1a128(Array(salt.utf8) + [0] + bytes)
+        let chars = Array(
+            StableHash.hex(digest.high, uppercase: true) + StableHash.hex(digest.low, uppercase: true))
         func part(_ from: Int, _ to: Int) -> String { String(chars[from..<to]) }
         return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
-    }
-
-    private static func hex64(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }
 
     /// Seconds since 1970 for `YYYY-MM-DD[T ]HH:MM:SS[.fff][Z|±HH[:]MM]`, the shapes NSLog, os_log and Sentry

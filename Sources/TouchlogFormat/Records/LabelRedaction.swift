@@ -24,11 +24,7 @@ public enum LabelRedaction {
     /// 32). Thirty-two bits keep two different labels of one app apart (a clash needs tens of thousands of them)
     /// while staying short enough to read in a report.
     public static func token(for label: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in label.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
+        let hash = StableHash.fnv1a64(label.utf8)
         let folded = String(UInt32(truncatingIfNeeded: hash ^ (hash >> 32)), radix: 16)
         return "label#" + String(repeating: "0", count: 8 - folded.count) + folded
     }

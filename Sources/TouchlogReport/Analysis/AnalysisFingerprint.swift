@@ -1,4 +1,5 @@
 import ResponderCore
+import TouchlogFormat
 import TouchlogReplay
 
 /// What a session's stored analysis depends on, as one short key: a result stored under another fingerprint is
@@ -41,20 +42,10 @@ public struct AnalysisFingerprint: Sendable, Hashable, CustomStringConvertible {
         key = Self.hash(description)
     }
 
-    /// Two FNV-1a passes with different offset bases over the UTF-8 bytes: stable across runs and machines (Swift's
-    /// `Hasher` is seeded per process), and well spread. Not cryptographic: nobody forges a configuration.
+    /// ``StableHash/fnv1a128(_:)`` of the UTF-8 bytes: stable across runs and machines, and well spread. Not
+    /// cryptographic: nobody forges a configuration.
     static func hash(_ text: String) -> String {
-        var high: UInt64 = 0xcbf2_9ce4_8422_2325
-        var low: UInt64 = 0x6c62_272e_07bb_0142
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        for byte in text.utf8 {
-            high = (high ^ UInt64(byte)) &* prime
-            low = (low ^ UInt64(byte ^ 0x5A)) &* prime
-        }
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(high) + hex(low)
+        let digest = StableHash.fnv1a128(text.utf8)
+        return StableHash.hex(digest.high) + StableHash.hex(digest.low)
     }
 }

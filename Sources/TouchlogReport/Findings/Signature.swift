@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// Stable signatures of findings: the same problem in another session, app version or device gets the same one.
 ///
 /// A view's signature is its class plus its accessibility identifier, else its accessibility label, else its path
@@ -52,12 +54,6 @@ public enum Signature {
     /// A short, stable fingerprint of a signature (FNV-1a, 64 bits, 16 hex digits): SARIF's partialFingerprints,
     /// HTML anchors. The same text gives the same fingerprint on every platform and run.
     public static func fingerprint(_ signature: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in signature.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        StableHash.hex(StableHash.fnv1a64(signature.utf8))
     }
 }
