@@ -1,5 +1,12 @@
 /// Storage records of the model. Internal: callers see `ObjectRef` handles and query methods.
 
+/// A value in a box that never changes (its one field is a `let`): copies of a node share it without copy-on-write
+/// checks, and writing a field means making a new box.
+final class Frozen<Value: Sendable>: Sendable {
+    let properties: Value
+    init(_ properties: Value) { self.properties = properties }
+}
+
 /// A view (or window) as the model holds it: UIKit's primary geometry (center, bounds, transform) plus flags.
 ///
 /// Its strings and arrays of strings and specs sit in one immutable shared ``SharedProperties`` box (the structure's arrays,
@@ -24,11 +31,7 @@ struct ViewNode {
         var text: String? = nil
     }
 
-    /// Immutable (its one field is a `let`), so shared between copies of the node without copy-on-write checks.
-    final class SharedProperties: Sendable {
-        let properties: Properties
-        init(_ properties: Properties) { self.properties = properties }
-    }
+    typealias SharedProperties = Frozen<Properties>
 
     private(set) var shared: SharedProperties
     var kind: UIKitClass
@@ -268,11 +271,7 @@ struct RecognizerNode {
         var delegateID: String? = nil
     }
 
-    /// Immutable (its one field is a `let`), so shared between copies of the node without copy-on-write checks.
-    final class SharedProperties: Sendable {
-        let properties: Properties
-        init(_ properties: Properties) { self.properties = properties }
-    }
+    typealias SharedProperties = Frozen<Properties>
 
     private(set) var shared: SharedProperties
     var kind: RecognizerKind
