@@ -87,17 +87,9 @@ public enum StoredOutcome: Sendable, Hashable {
     private static func json(_ scene: Scene, screen: Int) -> JSONValue {
         var cause: JSONValue = .null
         if let sceneCause = scene.cause {
-            let kind: JSONValue =
-                switch sceneCause.kind {
-                case .recognizer(let className): ["recognizer", .string(className)]
-                case .inFront: ["in_front"]
-                case .clipsBounds: ["clips_bounds"]
-                case .hidden: ["hidden"]
-                case .transparent: ["transparent"]
-                case .interactionOff: ["interaction_off"]
-                case .disabled: ["disabled"]
-                }
-            cause = [.string(sceneCause.view), kind]
+            var kind: [JSONValue] = [.string(sceneCause.kind.name.rawValue)]
+            if case .recognizer(let className) = sceneCause.kind { kind.append(.string(className)) }
+            cause = [.string(sceneCause.view), .array(kind)]
         }
         return [
             "screen": [.number(scene.screen.width), .number(scene.screen.height)], "t": .number(scene.t),
@@ -246,21 +238,10 @@ public enum StoredOutcome: Sendable, Hashable {
         var cause: SceneCause?
         if let pair = object["cause"]?.arrayValue {
             guard pair.count == 2, let view = pair[0].stringValue, let kind = pair[1].arrayValue,
-                let name = kind.first?.stringValue
+                let name = kind.first?.stringValue.flatMap(SceneCause.Kind.Name.init(rawValue:)),
+                name != .recognizer || kind.count == 2,
+                let decoded = SceneCause.Kind(name, recognizerClass: name == .recognizer ? kind[1].stringValue : nil)
             else { return nil }
-            let decoded: SceneCause.Kind
-            switch name {
-            case "recognizer":
-                guard kind.count == 2, let className = kind[1].stringValue else { return nil }
-                decoded = .recognizer(className: className)
-            case "in_front": decoded = .inFront
-            case "clips_bounds": decoded = .clipsBounds
-            case "hidden": decoded = .hidden
-            case "transparent": decoded = .transparent
-            case "interaction_off": decoded = .interactionOff
-            case "disabled": decoded = .disabled
-            default: return nil
-            }
             cause = SceneCause(view: view, kind: decoded)
         }
         return Scene(

@@ -152,8 +152,11 @@ public struct WorkerRun: Sendable {
                 // Another worker holds the last jobs; it may die, so look again until they are done or lapse. On
                 // PostgreSQL a completed job wakes this wait (its NOTIFY); an SQLite file is looked at again soon,
                 // so that a batch of workers ends when the last of them is done, not a poll later.
+                // Nothing to queue meanwhile: a lapsed lease leaves its job in the queue, and sessions ingested since
+                // are queued once no job is left (the case above), so only the claim is tried again.
                 let soon = min(pollSeconds, 0.5, max(0.05, leaseSeconds / 4))
                 _ = try waiter.wait(seconds: soon, cancellation: cancellation)
+                continue
             case .none, .leasedElsewhere:
                 progress(.waiting)
                 _ = try waiter.wait(seconds: pollSeconds, cancellation: cancellation)

@@ -96,6 +96,45 @@ public struct SceneCause: Sendable, Hashable {
         case transparent
         case interactionOff
         case disabled
+
+        /// The stable snake_case names the JSON report and the workers' stored results write: spelled once here,
+        /// so the writers and the reader cannot drift apart.
+        public enum Name: String, Sendable {
+            case recognizer
+            case inFront = "in_front"
+            case clipsBounds = "clips_bounds"
+            case hidden
+            case transparent
+            case interactionOff = "interaction_off"
+            case disabled
+        }
+
+        public var name: Name {
+            switch self {
+            case .recognizer: .recognizer
+            case .inFront: .inFront
+            case .clipsBounds: .clipsBounds
+            case .hidden: .hidden
+            case .transparent: .transparent
+            case .interactionOff: .interactionOff
+            case .disabled: .disabled
+            }
+        }
+
+        /// The kind `name` stands for; a recognizer's needs the recognizer's class name (nil without one).
+        public init?(_ name: Name, recognizerClass: String?) {
+            switch name {
+            case .recognizer:
+                guard let recognizerClass else { return nil }
+                self = .recognizer(className: recognizerClass)
+            case .inFront: self = .inFront
+            case .clipsBounds: self = .clipsBounds
+            case .hidden: self = .hidden
+            case .transparent: self = .transparent
+            case .interactionOff: self = .interactionOff
+            case .disabled: self = .disabled
+            }
+        }
     }
 
     /// The recorded id of the view.

@@ -111,19 +111,8 @@ enum JSONFormatter {
 
     /// The view to blame: its id, how it is to blame (a stable name) and, for a recognizer, its class.
     private static func cause(_ cause: SceneCause) -> JSONValue {
-        let kind: String
         var recognizer: JSONValue = .null
-        switch cause.kind {
-        case .recognizer(let className):
-            kind = "recognizer"
-            recognizer = .string(className)
-        case .inFront: kind = "in_front"
-        case .clipsBounds: kind = "clips_bounds"
-        case .hidden: kind = "hidden"
-        case .transparent: kind = "transparent"
-        case .interactionOff: kind = "interaction_off"
-        case .disabled: kind = "disabled"
-        }
-        return ["view": .string(cause.view), "kind": .string(kind), "recognizer": recognizer]
+        if case .recognizer(let className) = cause.kind { recognizer = .string(className) }
+        return ["view": .string(cause.view), "kind": .string(cause.kind.name.rawValue), "recognizer": recognizer]
     }
 }
