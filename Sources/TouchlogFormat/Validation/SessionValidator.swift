@@ -24,19 +24,18 @@ public struct SessionValidator {
             checkTime(touch.t, checker: &checker)
             // The strings a touch stores in columns of their own, where a NUL cannot go in PostgreSQL.
             if case .string(let id) = touch.touch, id.utf8.contains(0) { checker.refuseNUL(at: [.key("touch")]) }
-            for (key, id) in [("window", touch.window), ("view", touch.view)] where id?.utf8.contains(0) == true {
-                checker.refuseNUL(at: [.key(key)])
-            }
-            if !sawSnapshot { checker.issues.append(Self.beforeFirstSnapshot("touch")) }
             // The window and the observed view must exist, like every id a record names (before the first
             // snapshot nothing exists yet, and that is the one error worth saying).
-            for (key, id) in [("window", touch.window), ("view", touch.view)] where sawSnapshot {
-                if let id, !model.containsView(id) {
+            for (key, id) in [("window", touch.window), ("view", touch.view)] {
+                guard let id else { continue }
+                if id.utf8.contains(0) { checker.refuseNUL(at: [.key(key)]) }
+                if sawSnapshot, !model.containsView(id) {
                     checker.error(
                         [.key(key)], "\"touch\" names view \"\(id)\" as its \(key), which does not exist at this point",
                         hint: "the view must appear in the latest snapshot or a later insert, and not be removed since")
                 }
             }
+            if !sawSnapshot { checker.issues.append(Self.beforeFirstSnapshot("touch")) }
             if checker.issues.isEmpty { lastT = touch.t }
             return checker.issues
         case .object(let object):
