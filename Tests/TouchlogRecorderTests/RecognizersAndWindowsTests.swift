@@ -148,23 +148,26 @@ import TouchlogTestSupport
         #expect(records.dropFirst(2).map { Self.describe($0) } == ["set UIScrollView#5 canCancelContentTouches=false"])
     }
 
-    /// A view of the app's own class (module-qualified) is asked which of the session's actions it implements, and
-    /// which of those it refuses; UIKit's own views are not asked.
-    @Test func viewsOfTheAppsOwnClassesAreAskedWhichActionsTheyImplement() throws {
+    /// Every view is asked which of the session's actions it implements, UIKit's own too (a text field implements
+    /// `paste:`, which a nil-targeted Paste button looks for on the responder chain): once per class in a capture,
+    /// since `responds(to:)` answers from the class. Each implementing view is asked which it refuses, since
+    /// `canPerformAction` depends on its state (a field that is not editing refuses `paste:`).
+    @Test func everyViewIsAskedWhichActionsItsClassImplementsOncePerClass() throws {
         let app = App()
         let bubble = FakeView("Chat.BubbleView", baseClass: "UIView", frame: Rect(16, 300, 300, 80))
         bubble.implements = ["copy:", "reply:"]
         bubble.refuses = ["copy:"]
-        let plain = FakeView("UIView", frame: Rect(16, 400, 300, 80))
-        plain.implements = ["reply:"]
+        let editing = FakeView("UITextField", frame: Rect(16, 400, 300, 44))
+        let idle = FakeView("UITextField", frame: Rect(16, 450, 300, 44))
+        for field in [editing, idle] { field.implements = ["copy:", "paste:"] }
+        idle.refuses = ["copy:", "paste:"]
         let menu = FakeControl("UIButton", frame: Rect(16, 500, 100, 44))
         menu.actions = [
             ControlAction(events: ["touchUpInside"], target: nil, action: "reply:"),
-            ControlAction(events: ["touchDown"], target: nil, action: "copy:"),
+            ControlAction(events: ["touchDown"], target: nil, action: "paste:"),
+            ControlAction(events: ["touchDownRepeat"], target: nil, action: "copy:"),
         ]
-        app.root.add(bubble)
-        app.root.add(plain)
-        app.root.add(menu)
+        for view in [bubble, editing, idle, menu] { app.root.add(view) }
         let sink = MemorySink()
         let recorder = app.recorder(sink)
         recorder.start(at: 100)
@@ -176,7 +179,12 @@ import TouchlogTestSupport
         let views = snapshot.hierarchy.windows[0].view.subviews[0].subviews
         let bubbleSpec = try #require(views.first { $0.className == "Chat.BubbleView" })
         #expect(bubbleSpec.implements == ["copy:", "reply:"] && bubbleSpec.refusesActions == ["copy:"])
-        #expect(views.first { $0.className == "UIView" }?.implements == [])
+        let fields = views.filter { $0.className == "UITextField" }
+        #expect(fields.map(\.implements) == [["copy:", "paste:"], ["copy:", "paste:"]])
+        #expect(fields.map(\.refusesActions) == [[], ["copy:", "paste:"]])
+        // The second field of the class was not asked: its class's answer was known.
+        #expect(editing.implementsAsked + idle.implementsAsked == 1)
+        #expect(views.first { $0.className == "UIButton" }?.implements == [])
     }
 
     static func describe(_ record: Record) -> String {

@@ -295,6 +295,37 @@ import UIKitStandIn
         #expect(sent.last?.target == ObservedReference.nobody)
     }
 
+    /// A nil-targeted Paste button while a field is being edited: UIKit's `UITextField` implements `paste:`, so the
+    /// action reaches the field. The recorder asks UIKit's own views which actions they implement; without that,
+    /// replay would find nobody for `paste:` and report an unhandled action the device never had.
+    @Test func aPasteButtonPastesIntoTheFieldBeingEdited() throws {
+        let (window, _, root) = Self.screen()
+        let note = Self.field("Note", y: 300)
+        root.addSubview(note)
+        let paste = UIButton(frame: CGRect(x: 24, y: 700, width: 345, height: 50))
+        paste.accessibilityLabel = "Paste"
+        paste.addTarget(nil, action: Selector("paste:"), for: .touchUpInside)
+        root.addSubview(paste)
+        let app = SimulatedApp(session: "STORY-PASTE", window: window)
+        var pasted = 0
+        app.appCode["paste:"] = { pasted += 1 }
+        app.tap(200, 322)
+        app.tap(200, 725)
+        let text = app.recorded()
+        let findings = try Self.analyse("paste-into-field", text)
+        app.stop()
+        #expect(pasted == 1 && note.isFirstResponder)
+        let records = RecordingCheck.records(text)
+        let sent = records.compactMap { record -> SentRecord? in
+            if case .sent(let sent) = record { return sent }
+            return nil
+        }
+        #expect(sent.map(\.action) == ["paste:"])
+        let receiver = try #require(sent.first?.target.id, "paste: reached nobody")
+        #expect(receiver.hasPrefix("UITextField#"))
+        #expect(!findings.contains { $0.contains("unhandled") })
+    }
+
     /// A promo banner is the coupon field's delegate; its close button removes it, and the app keeps it (the field
     /// still names it). From then on it is a view in no window: a `remove`, which leaves it known (a snapshot would
     /// declare it in `detachedViews`); the field is then tapped and typed into, and the recording replays with no

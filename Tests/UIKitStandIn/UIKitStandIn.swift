@@ -256,6 +256,20 @@ open class UITextField: UIControl {
     open weak var delegate: (any UITextFieldDelegate)?
     open override var canBecomeFirstResponder: Bool { true }
 
+    /// UIResponderStandardEditActions a text field implements, as `UITextField` answers `responds(to:)`.
+    static let standInEditActions: Set<String> = ["cut:", "copy:", "paste:", "select:", "selectAll:", "delete:"]
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        standInImplements = Self.standInEditActions
+    }
+
+    /// The edit actions work on the text being edited: a field that is not first responder refuses them.
+    open override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        if Self.standInEditActions.contains(action.name) && !isFirstResponder { return false }
+        return super.canPerformAction(action, withSender: sender)
+    }
+
     nonisolated public static let textDidBeginEditingNotification = Notification.Name(
         "UITextFieldTextDidBeginEditingNotification")
     nonisolated public static let textDidEndEditingNotification = Notification.Name(

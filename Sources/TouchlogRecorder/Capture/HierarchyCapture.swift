@@ -58,7 +58,6 @@ public struct HierarchyCapture {
         }
         var walk = Walk(privacy: privacy, recognizerEffects: recognizerEffects, objectReader: objectReader)
         for window in windows {
-            walk.path = [spec.windows.count]
             spec.windows.append(
                 WindowSpec(
                     view: walk.view(window, ids: &ids), windowLevel: window.recordedWindowLevel,
@@ -97,20 +96,18 @@ public struct HierarchyCapture {
             }
             spec.objects.append(declared)
         }
-        // Views of the app's own classes (module-qualified names) may implement actions a nil-targeted action looks
-        // for on the responder chain; UIKit's own views are the model's to know.
-        for entry in walk.appViews where !selectors.isEmpty {
-            let implements = entry.view.recordedImplements(selectors)
-            guard !implements.isEmpty else { continue }
-            let refused = entry.view.recordedRefuses(implements)
-            func set(_ view: inout ViewSpec) {
-                view.implements = implements
-                view.refusesActions = refused
-            }
-            if entry.detached {
-                Self.update(&spec.detachedViews[entry.path[0]], at: entry.path.dropFirst(), set)
-            } else {
-                Self.update(&spec.windows[entry.path[0]].view, at: entry.path.dropFirst(), set)
+        // Every view (UIKit's own too: a text field implements `copy:` and `paste:`) may implement an action a
+        // nil-targeted action looks for on the responder chain; the model knows only what is recorded.
+        if !selectors.isEmpty {
+            let answers = Self.actionAnswers(of: walk.views, selectors)
+            if !answers.isEmpty {
+                var left = answers.count
+                for index in spec.windows.indices where left > 0 {
+                    Self.apply(answers, to: &spec.windows[index].view, left: &left)
+                }
+                for index in spec.detachedViews.indices where left > 0 {
+                    Self.apply(answers, to: &spec.detachedViews[index], left: &left)
+                }
             }
         }
         for index in spec.windows.indices where !selectors.isEmpty {
@@ -123,10 +120,42 @@ public struct HierarchyCapture {
         return spec
     }
 
-    /// The view at `path` (subview indices) under `view`.
-    private static func update(_ view: inout ViewSpec, at path: ArraySlice<Int>, _ body: (inout ViewSpec) -> Void) {
-        guard let first = path.first else { return body(&view) }
-        update(&view.subviews[first], at: path.dropFirst(), body)
+    /// `implements` and `refusesActions` of each view that implements one of `selectors`, by id. `responds(to:)`
+    /// answers from the class's methods, so it is asked once per class per capture: a view costs a lookup, not a
+    /// question per action. `canPerformAction` depends on the instance's state (a field that is not editing
+    /// refuses `paste:`), so each implementing view is asked itself.
+    private static func actionAnswers(
+        of views: [(view: any RecordableView, id: String, className: String)], _ selectors: [String]
+    ) -> [String: (implements: [String], refuses: [String])] {
+        var implementsByClass: [String: [String]] = [:]
+        var answers: [String: (implements: [String], refuses: [String])] = [:]
+        for entry in views {
+            let implements: [String]
+            if let known = implementsByClass[entry.className] {
+                implements = known
+            } else {
+                implements = entry.view.recordedImplements(selectors)
+                implementsByClass[entry.className] = implements
+            }
+            guard !implements.isEmpty else { continue }
+            answers[entry.id] = (implements, entry.view.recordedRefuses(implements))
+        }
+        return answers
+    }
+
+    /// Writes `answers` into the views of the tree they name; `left` counts those not met yet, so the walk stops
+    /// once all are written.
+    private static func apply(
+        _ answers: [String: (implements: [String], refuses: [String])], to view: inout ViewSpec, left: inout Int
+    ) {
+        if let answer = answers[view.id] {
+            view.implements = answer.implements
+            view.refusesActions = answer.refuses
+            left -= 1
+        }
+        for index in view.subviews.indices where left > 0 {
+            apply(answers, to: &view.subviews[index], left: &left)
+        }
     }
 
     /// One capture's walk over the view tree.
@@ -143,12 +172,12 @@ public struct HierarchyCapture {
         /// The plain objects met as targets or delegates, in the order met, each declared once.
         var objects: [(object: AnyObject, spec: ObjectSpec)] = []
         private var declaredObjects: Set<String> = []
-        /// Where the walk is: the window's (or the view in no window's) index, then subview indices.
-        var path: [Int] = []
-        /// Views of the app's own classes (not windows), in a window or in no window, with their path, asked
-        /// `implements` once the capture knows the session's action names.
-        var appViews: [(view: any RecordableView, detached: Bool, path: [Int])] = []
-        /// Inside a view in no window met as a target or delegate (nested ones are not asked).
+        /// How many views above the current one the walk is (0: a window, or a view in no window).
+        private var depth = 0
+        /// The views (not windows), in a window or in no window, with their id and class, asked `implements` once
+        /// the capture knows the session's action names.
+        var views: [(view: any RecordableView, id: String, className: String)] = []
+        /// How deep the walk is inside views in no window met as targets or delegates.
         private var walkingDetached = 0
 
         init(
@@ -170,12 +199,12 @@ public struct HierarchyCapture {
             // A view the app keeps in no window (created and not yet added, or removed and kept): a responder the
             // format declares in `detachedViews`, so it can be named without being put on screen.
             if let view = object as? any RecordableView, !view.recordedIsInWindow {
-                let windowPath = path
-                path = [detachedViews.count]
+                let windowDepth = depth
+                depth = 0
                 walkingDetached += 1
                 let detached = self.view(view, ids: &ids)
                 walkingDetached -= 1
-                path = windowPath
+                depth = windowDepth
                 detachedViews.append(detached)
                 return detached.id
             }
@@ -251,17 +280,11 @@ public struct HierarchyCapture {
             for recognizer in view.recordedRecognizers {
                 spec.gestureRecognizers.append(self.recognizer(recognizer, ids: &ids))
             }
-            // The name's bytes, not its Characters: a Character-wise search costs grapheme breaking on every view.
-            if walkingDetached == 1 || (walkingDetached == 0 && path.count > 1),
-                fields.className.utf8.contains(UInt8(ascii: "."))
-            {
-                appViews.append((view, walkingDetached == 1, path))
-            }
-            view.forEachRecordedSubview { subview in
-                path.append(spec.subviews.count)
-                spec.subviews.append(self.view(subview, ids: &ids))
-                path.removeLast()
-            }
+            // A window is asked as a window (`RecordableWindow`), after the walk.
+            if walkingDetached > 0 || depth > 0 { views.append((view, id, fields.className)) }
+            depth += 1
+            view.forEachRecordedSubview { subview in spec.subviews.append(self.view(subview, ids: &ids)) }
+            depth -= 1
             return spec
         }
 

@@ -19,7 +19,10 @@ class FakeView: RecordableView {
     var subviews: [FakeView] = []
     var recognizers: [FakeRecognizer] = []
     weak var superview: FakeView?
+    /// What `responds(to:)` answers. UIKit answers it from the class, so views of one class name must agree.
     var implements: [String] = []
+    /// How many times the recorder asked `implements` (`recordedImplements`).
+    var implementsAsked = 0
     /// Implemented actions whose `canPerformAction` says no.
     var refuses: [String] = []
     var delegate: AnyObject?
@@ -64,7 +67,10 @@ class FakeView: RecordableView {
     }
     var recordedRecognizers: [any RecordableRecognizer] { recognizers }
     var recordedIsFirstResponder: Bool { isFirstResponder }
-    func recordedImplements(_ selectors: [String]) -> [String] { selectors.filter(implements.contains) }
+    func recordedImplements(_ selectors: [String]) -> [String] {
+        implementsAsked += 1
+        return selectors.filter(implements.contains)
+    }
     var recordedDelegate: AnyObject? { delegate }
     var recordedIsInWindow: Bool {
         var view: FakeView? = self
