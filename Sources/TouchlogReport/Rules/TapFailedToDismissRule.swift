@@ -15,8 +15,11 @@ final class TapFailedToDismissRule: Rule {
             replays the session with each keyboard-dismiss policy added (`dismiss-on-outside-touch`, \
             `end-editing-on-touches-began`, `tap-to-dismiss`, `resign-on-touch-outside`) and names the ones that \
             would have dismissed the keyboard on that tap (policies already in force are not named). A tap made while \
-            another finger rests on the first responder is left out: UIKit keeps the keyboard then on purpose. One \
-            finding per first responder and tapped view.
+            another finger rests on the first responder is left out: UIKit keeps the keyboard then on purpose. So is a \
+            drag: a touch that moves farther from where it began than a tap recognizer allows (45 pt in touchlog's \
+            model), or that is cancelled (a scroll view took it), is no tap, and scrolling with the keyboard up is \
+            not asking for it to go (`keyboardDismissMode` says whether it should). One finding per first responder \
+            and tapped view.
             """,
         triggeringExamples: [
             RuleExample(
@@ -48,6 +51,14 @@ final class TapFailedToDismissRule: Rule {
                     {"type":"firstResponder","t":3.0,"view":null,"window":"w"}
                     {"type":"keyboard","t":3.0,"phase":"willHide","frame":[0,508,390,336]}
                     {"type":"touch","t":3.1,"touch":2,"phase":"ended","x":200,"y":400,"window":"w","event":2}
+                    """#),
+            // A drag across the background is not a tap.
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"touch","t":3.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2,"view":"root"}
+                    {"type":"touch","t":3.1,"touch":2,"phase":"moved","x":200,"y":330,"window":"w","event":2}
+                    {"type":"touch","t":3.2,"touch":2,"phase":"moved","x":200,"y":260,"window":"w","event":2}
+                    {"type":"touch","t":3.3,"touch":2,"phase":"ended","x":200,"y":260,"window":"w","event":2}
                     """#),
         ])
 
@@ -90,6 +101,8 @@ final class TapFailedToDismissRule: Rule {
         var responder: ObjectRef
         var tapped: ObjectRef
         var touch: TouchIdentifier
+        /// Where the finger went down.
+        var origin: Point
         var began: Citation
         /// Named only for a tap that may start a group (the others join one and are never described).
         var names: (responder: ViewRef, tapped: ViewRef, scene: Scene?)?
@@ -154,7 +167,9 @@ final class TapFailedToDismissRule: Rule {
             !build.isView(tapped, inside: responder, in: model),
             !others.contains(where: { build.isView($0, inside: responder, in: model) })
         else { return }
-        var tap = Tap(responder: responder, tapped: tapped, touch: touch.touch, began: Citation(input.seq, touch.t))
+        var tap = Tap(
+            responder: responder, tapped: tapped, touch: touch.touch, origin: Point(touch.x, touch.y),
+            began: Citation(input.seq, touch.t))
         if group(responder, tapped) == nil {
             tap.names = (
                 build.view(responder, in: model, role: "first responder"),
@@ -162,11 +177,15 @@ final class TapFailedToDismissRule: Rule {
                 build.scene(model, t: touch.t, touches: [Point(touch.x, touch.y)], hitView: tapped)
             )
         }
-        watching.append(Watch(tap: tap, lookout: TapLookout(responder: responder, touch: touch.touch), branch: branch))
+        watching.append(
+            Watch(
+                tap: tap, lookout: TapLookout(responder: responder, touch: touch.touch, at: tap.origin),
+                branch: branch))
     }
 
     func finish(build: FindingBuilder) -> [Finding] {
-        for watch in watching { failed(watch) }
+        // The session ended within these taps, with their first responders kept.
+        for watch in watching where !watch.lookout.isDrag { failed(watch) }
         watching = []
         return groups.map { group in
             let fixes = Self.candidates.filter {
@@ -205,7 +224,7 @@ final class TapFailedToDismissRule: Rule {
             switch watching[k].lookout.follow(t: t, touch: touch, firstResponder: firstResponder) {
             case .open: k += 1
             case .kept: failed(watching.remove(at: k))
-            case .dismissed: watching.remove(at: k)
+            case .dismissed, .notATap: watching.remove(at: k)
             }
         }
     }
@@ -235,7 +254,8 @@ final class TapFailedToDismissRule: Rule {
         var model = branch.model
         model.policies.added.append(policy)
         let outcome = TapOutcome(
-            TapLookout(responder: tap.responder, touch: tap.touch), began: tap.began.seq, policy: policy)
+            TapLookout(responder: tap.responder, touch: tap.touch, at: tap.origin), began: tap.began.seq, policy: policy
+        )
         var replayer = SessionReplayer(session: session, continuingFrom: model)
         replayer.observer = outcome
         do {
@@ -254,12 +274,17 @@ final class TapFailedToDismissRule: Rule {
 
 /// How long a tap is watched, and what it shows: the tap failed if `responder` is still first responder at every
 /// step from the touch's beginning until the next touch begins or a second after the finger lifted (a tap recognizer
-/// or IQKeyboardManager resigns at touch-up, a resign from code a while later is no dismissal). The recording and
-/// its replays with a policy added are watched by the same rule.
+/// or IQKeyboardManager resigns at touch-up, a resign from code a while later is no dismissal), and the touch was a
+/// tap: it stayed within the model's tap allowance of where it began and was not cancelled. The recording and its
+/// replays with a policy added are watched by the same rule.
 struct TapLookout {
     let responder: ObjectRef
     let touch: TouchIdentifier
+    /// Where the touch began.
+    let origin: Point
     private var endedAt: Double?
+    /// The touch went farther than a tap may, or was cancelled: a drag, whatever the first responder did.
+    private(set) var isDrag = false
 
     enum Verdict {
         /// Still within the tap.
@@ -268,18 +293,26 @@ struct TapLookout {
         case kept
         /// The first responder went during the tap.
         case dismissed
+        /// The touch kept its first responder, but it was a drag, not a tap.
+        case notATap
     }
 
-    init(responder: ObjectRef, touch: TouchIdentifier) {
+    init(responder: ObjectRef, touch: TouchIdentifier, at origin: Point) {
         self.responder = responder
         self.touch = touch
+        self.origin = origin
     }
 
     /// One more step (at `t`, for `touch` when it is a touch record): the first responder after it.
     mutating func follow(t: Double, touch record: TouchRecord?, firstResponder: ObjectRef?) -> Verdict {
-        if let endedAt, t > endedAt + 1 || record?.phase == .began { return .kept }
+        if let endedAt, t > endedAt + 1 || record?.phase == .began { return isDrag ? .notATap : .kept }
         if firstResponder != responder { return .dismissed }
-        if let record, record.touch == touch, record.phase == .ended || record.phase == .cancelled { endedAt = t }
+        if let record, record.touch == touch, endedAt == nil {
+            if record.phase == .cancelled || Point(record.x, record.y).distance(to: origin) > Tolerance.tapMovement {
+                isDrag = true
+            }
+            if record.phase == .ended || record.phase == .cancelled { endedAt = t }
+        }
         return .open
     }
 }
@@ -309,7 +342,7 @@ private final class TapOutcome: ReplayObserver {
             // rest of the tap replays as the recording's replay did, which kept the keyboard. Stopping here spares
             // replaying a drag's moves and what follows it, for every policy.
             if !model.policyMayStillAct(policy) { done = true }
-        case .kept: done = true
+        case .kept, .notATap: done = true
         case .dismissed:
             dismissed = true
             done = true
