@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check every sample log against the touchlog/1 JSON Schema and the cross-line rules, and prove the checks bite.
 
-Each line of sample-logs/*.jsonl is validated against docs/touchlog-1.schema.json; then the rules one line cannot
+Each line of sample-logs/*.jsonl, and of the recordings TouchlogRecorder's tests keep as goldens, is validated against docs/touchlog-1.schema.json; then the rules one line cannot
 express are checked per session: the header comes first, `t` never goes backwards, nothing but a snapshot comes
 before the first snapshot, ids are unique within a snapshot and every referenced id exists, touches begin before
 they move or end. The deliberately cut last line of a `*-truncated.jsonl` file (a crashed recording) is the only
@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = ROOT / "docs" / "touchlog-1.schema.json"
 SAMPLES = ROOT / "sample-logs"
 INVALID = Path(__file__).resolve().parent / "invalid"
+RECORDER_GOLDENS = [ROOT / "Tests" / "TouchlogRecorderTests" / "Golden", ROOT / "Tests" / "TouchlogRecorderUIKitTests" / "Golden"]
 
 # fixture name -> (line the first error must point at, text the error must contain)
 EXPECTED_REJECTIONS = {
@@ -55,6 +56,9 @@ EXPECTED_REJECTIONS = {
     "unknown-type-without-t.jsonl": (3, "'t' is a required property"),
     "insert-live-id.jsonl": (3, "inserted id 'emailField' belongs to a view that is still in the hierarchy"),
     "recognizer-bad-state.jsonl": (3, "'swiped' is not one of"),
+    "dropped-moves-on-began.jsonl": (3, "'began' is not one of ['ended', 'cancelled']"),
+    "part-without-continues.jsonl": (1, "'continues' is a dependency of 'part'"),
+    "dropped-without-to.jsonl": (5, "'to' is a required property"),
 }
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
@@ -64,7 +68,8 @@ BRANCH = {"session": "SessionRecord", "snapshot": "SnapshotRecord", "touch": "To
           "set": "SetRecord", "insert": "InsertRecord", "remove": "RemoveRecord", "call": "CallRecord",
           "action": "ActionRecord", "firstResponder": "FirstResponderRecord", "keyboard": "KeyboardRecord",
           "sent": "SentRecord", "targetForAction": "TargetForActionRecord",
-          "keyWindow": "KeyWindowRecord", "recognizer": "RecognizerRecord", "time": "TimeRecord"}
+          "keyWindow": "KeyWindowRecord", "recognizer": "RecognizerRecord", "time": "TimeRecord",
+          "dropped": "DroppedRecord"}
 
 
 class LineError(Exception):
@@ -388,6 +393,12 @@ def main(argv):
     if not samples:
         print(f"FAIL no sample logs found in {SAMPLES}")
         failed += 1
+    # What TouchlogRecorder writes: its golden recordings must be valid lines too.
+    recorded = sorted(p for folder in RECORDER_GOLDENS for p in folder.glob("*.jsonl"))
+    if not recorded:
+        print("FAIL no recorder golden recordings found")
+        failed += 1
+    samples += recorded
     for path in samples:
         errs = check_file(path, checker)
         if errs:

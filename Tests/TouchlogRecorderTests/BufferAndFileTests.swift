@@ -24,7 +24,7 @@ import TouchlogTestSupport
         send(.ended, moves + 1)
     }
 
-    @Test func aFullBufferDropsMovedTouchesFirstAndSaysSo() {
+    @Test func aFullBufferDropsMovedTouchesFirstAndSaysSo() throws {
         let app = RecorderTests.LoginApp()
         let sink = MemorySink()
         let recorder = app.recorder(sink, configuration: RecorderConfiguration(bufferCapacity: 16))
@@ -44,6 +44,8 @@ import TouchlogTestSupport
         let ended = lines.first { $0.contains("\"phase\":\"ended\"") }
         #expect(ended?.hasSuffix(",\"droppedMoves\":\(40 - moved)}") == true)
         #expect(!sink.files[0].contains("\"type\":\"dropped\""))
+        // Kept as a golden, so `make check-schema` checks the note against the schema too.
+        try Golden.expect(sink.files[0], "dropped-moves.jsonl", in: RecordingCheck.golden)
     }
 
     @Test func theRingKeepsEverythingButMovesUntilItsHardLimit() {
@@ -61,7 +63,7 @@ import TouchlogTestSupport
         #expect(dropped == DropCount(moved: 1, movedByTouch: [.number(1): 1], other: 1, firstT: 2, lastT: 5))
     }
 
-    @Test func aFullFileContinuesInANewSessionThatStandsAlone() {
+    @Test func aFullFileContinuesInANewSessionThatStandsAlone() throws {
         let app = RecorderTests.LoginApp()
         let sink = MemorySink()
         let recorder = app.recorder(sink, configuration: RecorderConfiguration(maxFileBytes: 2000))
@@ -91,6 +93,8 @@ import TouchlogTestSupport
                 #expect(phases.isEmpty || phases.first == .began)
             }
         }
+        // The second part, kept as a golden so `make check-schema` checks a continuation header too.
+        try Golden.expect(sink.files[1], "continuation-part-2.jsonl", in: RecordingCheck.golden)
     }
 
     @Test func theWriterThreadWritesEverythingByTheFlush() {
