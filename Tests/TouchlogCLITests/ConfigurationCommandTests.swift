@@ -151,4 +151,12 @@ import Testing
         let result = try Touchlog.run(["report", "--db", db] + arguments, cwd: folder.url)
         #expect(result.status == 64, "\(result.stderr)")
     }
+
+    /// report and worker share the configuration options, and the check that refuses both at once.
+    @Test(arguments: ["report", "worker"])
+    func configAndNoConfigTogetherAreRefused(command: String) throws {
+        let result = try Touchlog.run([command, "--db", db, "--config", "x.yml", "--no-config"], cwd: folder.url)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("Use just one of --config or --no-config."))
+    }
 }

@@ -104,14 +104,7 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "List the rules (with --format text, json or markdown) instead of reporting.")
     var listRules = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Read this configuration file (and no other) instead of the .touchlog.yml found from the current folder up.",
-            valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
-    var config: String?
-
-    @Flag(help: "Read no configuration file: the defaults and these options only (reproducible in CI).")
-    var noConfig = false
+    @OptionGroup var configuration: ConfigurationOptions
 
     @Flag(
         help:
@@ -120,9 +113,6 @@ struct ReportCommand: ParsableCommand {
     var printConfig = false
 
     func validate() throws {
-        if config != nil, noConfig {
-            throw ValidationError("Use just one of --config or --no-config.")
-        }
         if printConfig {
             if listRules { throw ValidationError("Use just one of --print-config or --list-rules.") }
             let reportOnly =
@@ -145,7 +135,7 @@ struct ReportCommand: ParsableCommand {
             }
             let filters =
                 !sessions.isEmpty || appVersion != nil || since != nil || !rules.isEmpty || baseline != nil
-                || writeBaseline != nil || failOn != nil || minSeverity != .info || config != nil || noConfig
+                || writeBaseline != nil || failOn != nil || minSeverity != .info || configuration.isGiven
             if filters { throw ValidationError("--list-rules takes only --format; drop the report options.") }
         }
         if let since {
@@ -190,8 +180,7 @@ struct ReportCommand: ParsableCommand {
     /// The file found or named (said on standard error, which the report's output does not go to), read, then
     /// the options over it.
     private func configurationInForce() throws -> LoadedConfiguration {
-        let file = ConfigurationDiscovery.file(
-            explicit: config, ignoring: noConfig, currentFolder: FileManager.default.currentDirectoryPath)
+        let file = configuration.file()
         var loaded = try file.map { try ConfigurationFile.load(path: $0) } ?? LoadedConfiguration()
         // --print-config names the file in its output.
         if let file, !printConfig { StandardError.write("touchlog: configuration: \(file)\n") }

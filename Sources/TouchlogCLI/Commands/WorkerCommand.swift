@@ -64,20 +64,12 @@ struct WorkerCommand: ParsableCommand {
             valueName: "seconds"))
     var poll: Double = 5
 
-    @Option(
-        help: ArgumentHelp(
-            "Read this configuration file (and no other) instead of the .touchlog.yml found from the current folder up.",
-            valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
-    var config: String?
-
-    @Flag(help: "Read no configuration file: analyse with the defaults.")
-    var noConfig = false
+    @OptionGroup var configurationOptions: ConfigurationOptions
 
     @Flag(name: .shortAndLong, help: "Print no progress, only the summary line.")
     var quiet = false
 
     func validate() throws {
-        if config != nil, noConfig { throw ValidationError("Use just one of --config or --no-config.") }
         guard lease.isFinite, lease > 0 else { throw ValidationError("--lease must be a number of seconds above 0.") }
         guard poll.isFinite, poll > 0 else { throw ValidationError("--poll must be a number of seconds above 0.") }
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be between 1 and 256.") }
@@ -86,8 +78,7 @@ struct WorkerCommand: ParsableCommand {
     func run() throws {
         let configuration: ReportConfiguration
         do {
-            let file = ConfigurationDiscovery.file(
-                explicit: config, ignoring: noConfig, currentFolder: FileManager.default.currentDirectoryPath)
+            let file = configurationOptions.file()
             configuration =
                 try file.map { try ConfigurationFile.load(path: $0) }?.configuration ?? ReportConfiguration()
             if let file, !quiet { StandardError.write("touchlog: configuration: \(file)\n") }
