@@ -93,6 +93,23 @@ import TouchlogFormat
         #expect(out[5].divergences.first?.observed == .string("began"))
     }
 
+    /// Where the recorder lost records, replay says so (a warning at the note's line) and carries on: a divergence
+    /// after it may come from the gap.
+    @Test func aDroppedNoteIsAReplayWarningAtItsLine() throws {
+        let records = try [
+            Self.header, Self.snapshot, #"{"type":"dropped","t":2,"moved":0,"other":5,"from":1,"to":1.5}"#,
+        ]
+        .enumerated().map {
+            SessionRecord(seq: $0.offset + 1, record: try Record(decoding: JSONReader.parse($0.element).objectValue!))
+        }
+        let replay = try SessionReplay.lines(records, session: "S")
+        #expect(
+            replay.warnings.map(\.description) == [
+                "line 3: the recorder lost 5 records between 1.0 s and 1.5 s (its buffer was full); the replay may diverge from here because of it"
+            ])
+        #expect(replay.divergenceCount == 0)
+    }
+
     @Test func keyWindowObservationsAreComparedWithTheModelsKeyWindow() throws {
         let out = try lines(
             [

@@ -71,6 +71,24 @@ extension Record {
             self = .keyboard(KeyboardRecord(t: try Field.time(o), phase: phase, frame: frame))
         case .time:
             self = .time(TimeRecord(t: try Field.time(o)))
+        case .dropped:
+            func count(_ name: String) throws(RecordDecodingError) -> Int {
+                guard let n = o[name]?.doubleValue, n >= 0, n == n.rounded(), n < 1e15 else {
+                    throw RecordDecodingError("a \"dropped\" record needs \"\(name)\", a count of records")
+                }
+                return Int(n)
+            }
+            func moment(_ name: String) throws(RecordDecodingError) -> Double {
+                guard let t = o[name]?.doubleValue else {
+                    throw RecordDecodingError("a \"dropped\" record needs \"\(name)\", a time in seconds")
+                }
+                return t
+            }
+            self = .dropped(
+                DroppedRecord(
+                    t: try Field.time(o), moved: try count("moved"), other: try count("other"),
+                    from: try moment("from"),
+                    to: try moment("to")))
         case .keyWindow:
             self = .keyWindow(KeyWindowRecord(t: try Field.time(o), window: Field.id(o["window"])))
         case .recognizer:

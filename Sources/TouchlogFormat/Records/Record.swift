@@ -37,6 +37,8 @@ public enum Record: Sendable, Equatable {
     /// Time passes with no event: timers due by `t` fire (a double tap gives up, a long press begins, held touches
     /// are released).
     case time(TimeRecord)
+    /// The recorder's note that records were lost: replay says so where it happened.
+    case dropped(DroppedRecord)
     /// A `type` touchlog/1 does not define: kept by ingest, ignored by replay.
     case unknown(UnknownRecord)
 
@@ -59,6 +61,7 @@ public enum Record: Sendable, Equatable {
         case .keyWindow: .keyWindow
         case .recognizer: .recognizer
         case .time: .time
+        case .dropped: .dropped
         case .unknown: nil
         }
     }
@@ -88,6 +91,7 @@ public enum Record: Sendable, Equatable {
         case .keyWindow(let r): r.t
         case .recognizer(let r): r.t
         case .time(let r): r.t
+        case .dropped(let r): r.t
         case .unknown(let r): r.t
         }
     }
@@ -346,6 +350,24 @@ public struct TimeRecord: Sendable, Equatable {
     public var t: Double
 
     public init(t: Double) { self.t = t }
+}
+
+/// `dropped`: the recorder's buffer was full beyond its hard limit and it left out `other` records (and `moved`
+/// moves) that happened between `from` and `to`. Moves dropped alone are said on their finger's last record instead.
+public struct DroppedRecord: Sendable, Equatable {
+    public var t: Double
+    public var moved: Int
+    public var other: Int
+    public var from: Double
+    public var to: Double
+
+    public init(t: Double, moved: Int, other: Int, from: Double, to: Double) {
+        self.t = t
+        self.moved = moved
+        self.other = other
+        self.from = from
+        self.to = to
+    }
 }
 
 /// A record of a type touchlog/1 does not define.

@@ -170,6 +170,11 @@ extension Record {
             ]
         case .time(let time):
             return ["type": "time", "t": .number(time.t)]
+        case .dropped(let dropped):
+            return [
+                "type": "dropped", "t": .number(dropped.t), "moved": .number(Double(dropped.moved)),
+                "other": .number(Double(dropped.other)), "from": .number(dropped.from), "to": .number(dropped.to),
+            ]
         case .unknown(let unknown):
             var o: JSONObject = ["type": .string(unknown.type)]
             if let t = unknown.t { o["t"] = .number(t) }
@@ -214,7 +219,7 @@ extension Record {
             }
             JSONWriter.writeRaw("}\n", into: &out)
         case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .recognizer, .time, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .time, .dropped, .unknown:
             JSONWriter.write(.object(jsonObject), into: &out)
             out.append(UInt8(ascii: "\n"))
         }

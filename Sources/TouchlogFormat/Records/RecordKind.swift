@@ -2,12 +2,14 @@
 public enum RecordKind: String, CaseIterable, Sendable {
     case session, snapshot, touch, key, set, insert, remove, call, action, firstResponder, keyboard, sent
     case targetForAction, keyWindow, time, recognizer
+    /// A recorder's note that its buffer lost records (docs/log-format.md, Recorder notes).
+    case dropped
 
     /// Input events that replay dispatches (format section 4).
     public var isInputEvent: Bool {
         switch self {
         case .touch, .key, .set, .insert, .remove, .call, .action, .snapshot, .time: true
-        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer: false
+        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .dropped: false
         }
     }
 }

@@ -114,6 +114,24 @@ public struct SessionValidator {
             knownReference(object, "sender", accepts: .anyObject, checker: &checker)
         case .time:
             break  // only `t`, checked above
+        case .dropped:
+            let what = "\"dropped\" record"
+            let moved = checker.integer(
+                checker.required(object, "moved", at: [], what: what), at: ["moved"], minimum: 0)
+            let other = checker.integer(
+                checker.required(object, "other", at: [], what: what), at: ["other"], minimum: 0)
+            let from = checker.number(checker.required(object, "from", at: [], what: what), at: ["from"])
+            let to = checker.number(checker.required(object, "to", at: [], what: what), at: ["to"])
+            if let from, let to, from > to {
+                checker.error(
+                    ["to"], "the records were lost between \(from) and \(to): \"to\" comes before \"from\"",
+                    hint: "\"from\" is the first lost record's time, \"to\" the last one's")
+            } else if let moved, let other, let from, let to {
+                // Stored like any record; said at ingest, since a replay of what follows may diverge.
+                checker.warning(
+                    ["type"], "the recorder lost \(moved + other) records between \(from) s and \(to) s",
+                    hint: "its buffer was full; a larger bufferCapacity in RecorderConfiguration keeps more")
+            }
         case .keyWindow:
             // Which window is key now (null: none); a window in no window list cannot be key.
             _ = checker.required(object, "window", at: [], what: "\"keyWindow\" record")

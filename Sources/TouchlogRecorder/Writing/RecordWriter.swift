@@ -54,7 +54,10 @@ final class RecordWriter {
         }
         // Anything but moves lost: a note after the batch the drops were made in, at its last time (lines stay in
         // time order).
-        if dropped.other > 0 { writeDropped(dropped, into: &out) }
+        if dropped.other > 0, let from = dropped.firstT, let to = dropped.lastT {
+            Record.dropped(DroppedRecord(t: lastT, moved: dropped.moved, other: dropped.other, from: from, to: to))
+                .writeLine(into: &out)
+        }
         write(out)
         if bytesInFile >= maxFileBytes && touchesDown.isEmpty { rotate() }
     }
@@ -85,7 +88,7 @@ final class RecordWriter {
             }
         case .firstResponder(let change): firstResponder = .some(change.view)
         case .session, .snapshot, .key, .set, .insert, .remove, .call, .action, .keyboard, .sent, .targetForAction,
-            .keyWindow, .recognizer, .time, .unknown:
+            .keyWindow, .recognizer, .time, .dropped, .unknown:
             break
         }
     }
@@ -122,19 +125,6 @@ final class RecordWriter {
         let flag: Bool? = view.id == id ? true : nil
         if view.isFirstResponder != flag { view.isFirstResponder = flag }
         for index in view.subviews.indices { mark(&view.subviews[index], id) }
-    }
-
-    /// `{"type":"dropped","t":…,"moved":n,"other":n,"from":t,"to":t}`: a recorder's note (docs/log-format.md).
-    private func writeDropped(_ dropped: DropCount, into out: inout [UInt8]) {
-        var o: JSONObject = ["type": "dropped", "t": .number(lastT)]
-        o["moved"] = .number(Double(dropped.moved))
-        o["other"] = .number(Double(dropped.other))
-        if let first = dropped.firstT, let last = dropped.lastT {
-            o["from"] = .number(first)
-            o["to"] = .number(last)
-        }
-        JSONWriter.write(.object(o), into: &out)
-        out.append(UInt8(ascii: "\n"))
     }
 
     private func rotate() {

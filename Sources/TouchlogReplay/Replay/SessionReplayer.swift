@@ -226,6 +226,13 @@ public struct SessionReplayer {
             try requireModel(record)
             observeRecognizer(observation, seq: record.seq)
             observer?.recorded(record, model: model)
+        case .dropped(let note):
+            // Not an event: the recorder says what it could not write, so a divergence after it has a known cause.
+            warn(
+                record.seq,
+                "the recorder lost \(note.other + note.moved) records between \(note.from) s and \(note.to) s (its buffer was full); the replay may diverge from here because of it"
+            )
+            observer?.recorded(record, model: model)
         case .unknown:
             observer?.recorded(record, model: model)
         case .touch:

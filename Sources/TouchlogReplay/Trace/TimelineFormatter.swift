@@ -42,7 +42,7 @@ public enum TimelineFormatter {
         case .call(let call): out += "call \(call.responder).\(call.method.rawValue)"
         case .action(let action): out += "sendAction \(action.action) to \(action.target ?? "nil")"
         case .time: out += "time passes"
-        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .unknown:
+        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .dropped, .unknown:
             out += line.record.typeName
         }
         if !s.gestures.isEmpty {

@@ -190,7 +190,7 @@ public enum TraceWriter {
             if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
             return out
         case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer,
-            .time, .unknown:
+            .time, .dropped, .unknown:
             return []
         }
     }

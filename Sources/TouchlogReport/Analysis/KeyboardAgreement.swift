@@ -106,7 +106,7 @@ final class KeyboardAgreement {
         last.seq = record.seq
         if let t = record.t { last.t = t }
         switch record.record {
-        case .session, .unknown, .sent, .targetForAction, .keyWindow, .recognizer, .time:
+        case .session, .unknown, .dropped, .sent, .targetForAction, .keyWindow, .recognizer, .time:
             return
         case .keyboard(let keyboard):
             sawKeyboard = true

@@ -69,7 +69,7 @@ public final class SessionAnalysis: ReplayObserver {
             case true?, nil: context.keyboardFrame = keyboard.frame
             }
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent,
-            .targetForAction, .keyWindow, .recognizer, .time, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .time, .dropped, .unknown:
             break
         }
         context.keyboardAgreement.follow(record, step: nil, model: model, build: shared)

@@ -95,6 +95,8 @@ public enum Timeline {
             return "target(forAction: \(query.action)) from \(query.responder) is \(target(query.target))"
         case .session:
             return "session"
+        case .dropped(let note):
+            return "the recorder lost \(note.other + note.moved) records between \(note.from) s and \(note.to) s"
         case .unknown(let unknown):
             return "unknown record type \"\(unknown.type)\""
         }

@@ -8,7 +8,7 @@ struct VisibleControls {
 
     mutating func invalidate(after record: Record) {
         switch record {
-        case .touch, .key: break
+        case .touch, .key, .dropped: break  // the note changes nothing in the model
         case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
             .targetForAction, .keyWindow, .recognizer, .time,
             .unknown:

@@ -17,6 +17,19 @@ import Testing
         #expect(spec.actions == [ActionSpec(events: ["touchUpInside"], target: nil, action: "go:")])
     }
 
+    /// A recorder's `dropped` note decodes into its typed record and encodes back to the same line.
+    @Test func aDroppedNoteRoundTrips() throws {
+        let line = #"{"type":"dropped","t":52.4,"moved":3,"other":37,"from":50.1,"to":52.4}"#
+        let record = try Record(decoding: try JSONReader.parse(line).objectValue!)
+        #expect(record == .dropped(DroppedRecord(t: 52.4, moved: 3, other: 37, from: 50.1, to: 52.4)))
+        #expect(record.kind == .dropped && record.t == 52.4 && !record.kind!.isInputEvent)
+        var out = ""
+        record.writeLine(into: &out)
+        #expect(out == line + "\n")
+        let negative = try JSONReader.parse(#"{"type":"dropped","t":1,"moved":-1,"other":0,"from":0,"to":1}"#)
+        #expect(throws: RecordDecodingError.self) { try Record(decoding: negative.objectValue!) }
+    }
+
     @Test func aViewWithoutIdSaysWhereAndWhat() throws {
         let json = try JSONReader.parse(#"{"class":"UIView","frame":[0,0,1,1]}"#).objectValue!
         #expect(throws: RecordDecodingError.self) { try ViewDecoding.view(json) }

@@ -42,6 +42,15 @@ import Testing
         #expect(RecognizerEffect.allCases.map(\.rawValue) == Self.names("RecognizerAction", "effect"))
     }
 
+    /// The record types touchlog knows are the ones the schema describes (its unknown-record branch lists them).
+    @Test func recordTypes() {
+        let known =
+            Self.schema["$defs"]?["UnknownRecord"]?["properties"]?["type"]?["not"]?["enum"]?.arrayValue?.compactMap(
+                \.stringValue) ?? []
+        #expect(!known.isEmpty)
+        #expect(Set(RecordKind.allCases.map(\.rawValue)) == Set(known))
+    }
+
     @Test func keyboardDismissModes() {
         #expect(KeyboardDismissMode.allCases.map(\.rawValue) == Self.names("ViewFields", "keyboardDismissMode"))
     }

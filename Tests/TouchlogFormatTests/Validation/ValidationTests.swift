@@ -414,6 +414,26 @@ import Testing
         #expect(log.summaries.first?.unknownTypes == 1)
     }
 
+    /// The recorder's note that its buffer lost records: a record touchlog knows (not an unknown type), stored, and
+    /// said at ingest as a warning; its times must be in order.
+    @Test func aDroppedNoteIsKnownAndSaidAsAWarning() {
+        let log = DecodedLog(Lines.session([#"{"type":"dropped","t":4,"moved":2,"other":37,"from":2.5,"to":3.9}"#]))
+        #expect(log.errors.isEmpty)
+        #expect(
+            log.diagnostics.map(\.description) == [
+                """
+                test.jsonl:3:9: warning: the recorder lost 39 records between 2.5 s and 3.9 s
+                    hint: its buffer was full; a larger bufferCapacity in RecorderConfiguration keeps more
+                """
+            ])
+        #expect(log.records.last?.isUnknownType == false)
+        #expect(log.summaries.first?.unknownTypes == 0)
+        let backwards = DecodedLog(Lines.session([#"{"type":"dropped","t":4,"moved":0,"other":1,"from":3,"to":2}"#]))
+        #expect(backwards.errors.first?.description.contains(#""to" comes before "from""#) == true)
+        let uncounted = DecodedLog(Lines.session([#"{"type":"dropped","t":4,"moved":0,"from":3,"to":3}"#]))
+        #expect(uncounted.errors.first?.description.contains(#""other""#) == true)
+    }
+
     @Test func aValidSessionOfEveryRecordTypePasses() {
         let lines = [
             Lines.touch(0.1), Lines.touch(0.2, phase: "ended"),
