@@ -277,6 +277,64 @@ public final class Recorder {
         push(.key(KeyRecord(t: t, length: length)))
     }
 
+    // MARK: Calls the app makes
+
+    // Two things only swizzling could observe on its own: the app reports them where they happen, as it declares its
+    // recognizers' targets (`TouchlogRecording.keyInput(in:inserted:)`, `TouchlogRecording.target(forAction:…)`).
+
+    /// A custom `UIKeyInput` view's `insertText(_:)` or `deleteBackward()` ran, reported by the view itself: a `key`
+    /// record with the length inserted (0 for a deletion, 1 for any press on a secure view), as `textDidChange` writes
+    /// for text fields. Only while the view is first responder: the format delivers a key to the first responder, and
+    /// a call on another view is the app's own (an on-screen keypad's code filling a view), not typed input. Text
+    /// fields and text views are left out: their text notification is their key record already.
+    public func keyInput(_ press: KeyInputReading, in view: any RecordableView, at uptime: Double) {
+        guard started else { return }
+        let fields = view.recordedFields()
+        guard !UIKitClass.resolve(className: fields.className, baseClass: fields.baseClass).isTextInput else { return }
+        let t = time(uptime)
+        // A view that took focus by the app's own call posts no notification: the change is written first.
+        syncFirstResponder(t: t, appCode: dispatching == nil)
+        guard view.recordedIsFirstResponder else { return }
+        syncHierarchy(t: t)
+        let length: Int
+        switch press {
+        case .inserted(let inserted): length = inserted
+        case .deleted: length = 0
+        case .secure: length = 1
+        }
+        push(.key(KeyRecord(t: t, length: length)))
+    }
+
+    /// The app asked `responder.target(forAction:withSender:)` (through `TouchlogRecording.target(forAction:…)`) and
+    /// UIKit answered `target` (nil: no responder on the chain can perform it): a `targetForAction` observation.
+    ///
+    /// Replay answers the question from the capture's `implements` and `refusesActions`, so the action joins the
+    /// names every capture asks responders about, and a capture now records the answers of this moment (a `paste:`
+    /// refused until the pasteboard filled). Nothing is written when the record could not name its objects: a
+    /// responder or a target the capture does not see (a controller whose view is in no window), or a target that is
+    /// no responder (an override's answer; the format's target is a responder).
+    public func didAskTarget(
+        forAction action: String, responder: AnyObject, sender: AnyObject?, target: AnyObject?, at uptime: Double
+    ) {
+        guard started else { return }
+        let t = time(uptime)
+        capture.askedActions.insert(action)
+        let hierarchy = capture.capture(windows: windows(), application: application, ids: &ids)
+        pipeline.push(.hierarchy(hierarchy, t: t, snapshot: false))
+        let plainObjects = Set(hierarchy.objects.map(\.id))
+        guard let responderID = ids.knownID(of: responder), !plainObjects.contains(responderID) else { return }
+        var targetID: String?
+        if let target {
+            guard let known = ids.knownID(of: target), !plainObjects.contains(known) else { return }
+            targetID = known
+        }
+        push(
+            .targetForAction(
+                TargetForActionRecord(
+                    t: t, responder: responderID, action: action, sender: sender.flatMap { ids.knownID(of: $0) },
+                    target: targetID)))
+    }
+
     /// Editing began or ended (`UITextField.textDidBeginEditingNotification`…): the first responder may have changed.
     public func editingDidChange(at uptime: Double) {
         // Before the touches of an open event: the window will look when it records them.
@@ -378,10 +436,18 @@ public final class Recorder {
     private func explainedByUIKit(newFirstResponder: (any RecordableView)?) -> Bool {
         guard let dispatching else { return false }
         if let view = newFirstResponder {
-            return touchedViews.contains { $0.object === view }
+            return touchedViews.contains { $0.object === view } && Self.focusesWhenTapped(view)
         }
         return !dispatching.recordedPolicies.isEmpty || !configuration.policies.isEmpty
             || !configuration.recognizerEffects.isEmpty
+    }
+
+    /// Whether UIKit focuses the view itself when it is tapped, as replay models it: text inputs only. A tapped view
+    /// of another class (a PIN pad adopting `UIKeyInput`) becomes first responder by the app's own call, from its
+    /// `touchesEnded` or a recognizer's action, which replay must be given.
+    private static func focusesWhenTapped(_ view: any RecordableView) -> Bool {
+        let fields = view.recordedFields()
+        return UIKitClass.resolve(className: fields.className, baseClass: fields.baseClass).isTextInput
     }
 
     private static func header(_ info: SessionInfo, _ configuration: RecorderConfiguration) -> SessionHeader {

@@ -205,4 +205,51 @@ public final class TouchlogRecording {
         else { return [] }
         return entry.actions.map { ($0.0.object, $0.1) }
     }
+
+    // MARK: Calls the app makes
+
+    /// A key press on the app's own `UIKeyInput` view (a PIN pad): call it from the view's `insertText(_:)`. UIKit
+    /// posts text notifications only for `UITextField` and `UITextView`, and observing a custom view's `insertText`
+    /// without this call would take swizzling. Writes the length only (nothing for a secure view), and only while the
+    /// view is first responder.
+    ///
+    /// ```swift
+    /// func insertText(_ text: String) {
+    ///     digits.append(text)
+    ///     TouchlogRecording.current?.keyInput(in: self, inserted: text)
+    /// }
+    /// func deleteBackward() {
+    ///     digits.removeLast()
+    ///     TouchlogRecording.current?.keyInputDeleted(in: self)
+    /// }
+    /// ```
+    public func keyInput(in view: some UIView & UIKeyInput, inserted text: String) {
+        recorder.keyInput(keyInputReading(of: view, inserted: text), in: view, at: uptime())
+    }
+
+    /// A `deleteBackward()` on the app's own `UIKeyInput` view: see `keyInput(in:inserted:)`.
+    public func keyInputDeleted(in view: some UIView & UIKeyInput) {
+        recorder.keyInput(keyInputReading(of: view, inserted: nil), in: view, at: uptime())
+    }
+
+    /// `responder.target(forAction: action, withSender: sender)`, recorded: the app calls this instead where it asks
+    /// UIKit who would handle an action, and gets UIKit's answer unchanged. The recording's `targetForAction`
+    /// observation lets replay check its model of the responder chain against UIKit's answer. `target(forAction:)`
+    /// is `UIResponder`'s, so observing the app's own calls without this would mean overriding it in every responder
+    /// class (or swizzling it). With no recording running it only asks UIKit.
+    ///
+    /// ```swift
+    /// let handler = TouchlogRecording.target(forAction: #selector(submitPIN(_:)), withSender: self, asking: pinView)
+    /// ```
+    public static func target(forAction action: Selector, withSender sender: Any?, asking responder: UIResponder)
+        -> Any?
+    {
+        let target = responder.target(forAction: action, withSender: sender)
+        if let current {
+            current.recorder.didAskTarget(
+                forAction: NSStringFromSelector(action), responder: responder, sender: sender as AnyObject?,
+                target: target as AnyObject?, at: current.uptime())
+        }
+        return target
+    }
 }

@@ -157,6 +157,18 @@ extension UIApplication: @preconcurrency RecordableApplication {
     }
 }
 
+/// A key press the app reported from its `UIKeyInput` view (`inserted` nil: `deleteBackward()`). A secure view's
+/// text is not read at all, not even counted.
+@MainActor
+func keyInputReading(of view: some UIView & UIKeyInput, inserted text: String?) -> KeyInputReading {
+    // `isSecureTextEntry` is an optional requirement of UITextInputTraits (read through the protocol it is a
+    // `Bool?`, nil when the view does not implement it: not secure); the optional chain reads alike on both.
+    let traits: (any UITextInputTraits)? = view
+    if traits?.isSecureTextEntry ?? false { return .secure }
+    guard let text else { return .deleted }
+    return .inserted(length: text.utf16.count)
+}
+
 /// Targets and delegates that are no responders (coordinators, helpers): their class and the actions they answer
 /// `responds(to:)` for, which is all `NSObjectProtocol` says of an object.
 @MainActor

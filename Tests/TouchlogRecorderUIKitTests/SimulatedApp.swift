@@ -113,16 +113,26 @@ final class SimulatedApp {
         syncModel()
     }
 
-    /// `count` characters typed, one key each, into whatever is first responder.
+    /// `count` characters typed, one key each, into whatever is first responder: a text field's text changes and
+    /// it posts its notification; the app's own `UIKeyInput` view is sent `insertText(_:)`, as the keyboard does.
     func type(_ count: Int) {
         for _ in 0..<count {
             _ = model.dispatch(.key(length: 1), at: clock - 5000)
             if let field = UIResponder.standInFirstResponder as? UITextField {
                 field.text = (field.text ?? "") + "x"
                 center.post(name: UITextField.textDidChangeNotification, object: field)
+            } else if let input = UIResponder.standInFirstResponder as? any UIKeyInput {
+                input.insertText("7")
             }
             wait(0.25)
         }
+    }
+
+    /// The keyboard's delete key on the app's own `UIKeyInput` view: `deleteBackward()`.
+    func deleteBackward() {
+        _ = model.dispatch(.key(length: 0), at: clock - 5000)
+        (UIResponder.standInFirstResponder as? any UIKeyInput)?.deleteBackward()
+        wait(0.25)
     }
 
     /// The recording so far, flushed.

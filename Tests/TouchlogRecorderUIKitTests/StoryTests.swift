@@ -326,6 +326,71 @@ import UIKitStandIn
         #expect(!findings.contains { $0.contains("unhandled") })
     }
 
+    /// A PIN pad of the app's own (a `UIKeyInput` view) takes focus when tapped (its recognizer's action calls
+    /// `becomeFirstResponder()`, which the recording writes as a call: UIKit focuses only text inputs on a tap) and
+    /// receives typed digits and a deletion, which it reports itself. At four digits the app asks, through
+    /// `TouchlogRecording.target(forAction:…)`, who handles `submitPIN:` (the controller) and who would `paste:` (nobody:
+    /// the pad refuses it), then hides the pad behind its lockout message without resigning it; the next digits still
+    /// go into it. The recording replays with no divergence (the model answers both questions alike) and its report
+    /// names the hidden first responder.
+    @Test func aHiddenPinPadKeepsReceivingKeys() throws {
+        let (window, controller, root) = Self.screen()
+        let pin = PinPadView(frame: CGRect(x: 24, y: 300, width: 345, height: 60))
+        pin.accessibilityLabel = "PIN"
+        pin.standInImplements = ["paste:"]
+        pin.standInRefuses = ["paste:"]
+        let focus = UITapGestureRecognizer(target: controller, action: Selector("focusPIN:"))
+        pin.addGestureRecognizer(focus)
+        TouchlogRecording.declare(focus, target: controller, action: Selector("focusPIN:"))
+        root.addSubview(pin)
+        controller.standInImplements = ["focusPIN:", "submitPIN:"]
+        let app = SimulatedApp(session: "STORY-PIN-PAD", window: window)
+        app.appCode["focusPIN:"] = { pin.becomeFirstResponder() }
+        var answers: [(submit: AnyObject?, paste: AnyObject?)] = []
+        pin.onChange = {
+            guard pin.digits.count == 4, !pin.isHidden else { return }
+            let submit = TouchlogRecording.target(forAction: Selector("submitPIN:"), withSender: pin, asking: pin)
+            let paste = TouchlogRecording.target(forAction: Selector("paste:"), withSender: nil, asking: pin)
+            answers.append((submit as AnyObject?, paste as AnyObject?))
+            pin.isHidden = true  // a wrong PIN: the lockout message covers the pad, which stays first responder
+        }
+        app.tap(150, 330)
+        app.type(3)
+        app.deleteBackward()
+        app.type(2)
+        app.type(2)
+        let text = app.recorded()
+        let findings = try Self.analyse("hidden-pin-pad", text)
+        app.stop()
+        #expect(findings.contains("hidden_first_responder"), "\(findings)")
+        // UIKit's answers came back unchanged.
+        #expect(answers.count == 1)
+        #expect(answers.first?.submit === controller && answers.first?.paste == nil)
+        let records = RecordingCheck.records(text)
+        let keys = records.compactMap { record -> Int? in
+            if case .key(let key) = record { return key.length }
+            return nil
+        }
+        #expect(keys == [1, 1, 1, 0, 1, 1, 1, 1])
+        let questions = records.compactMap { record -> TargetForActionRecord? in
+            if case .targetForAction(let question) = record { return question }
+            return nil
+        }
+        guard case .snapshot(let snapshot) = records.first(where: { $0.kind == .snapshot }) else { return }
+        let pinID = snapshot.hierarchy.windows[0].view.subviews[0].subviews[0].id
+        #expect(pinID.hasPrefix("PinPadView#"))
+        #expect(questions.map(\.action) == ["submitPIN:", "paste:"])
+        #expect(questions.map(\.responder) == [pinID, pinID])
+        #expect(questions.map(\.target) == [snapshot.hierarchy.controllers.first?.id, nil])
+        // The tap's focus is the app's own call, written as input before its observation.
+        let call = records.first { $0.kind == .call }
+        guard case .call(let focusCall) = call else {
+            Issue.record("no call record for the pad's focus")
+            return
+        }
+        #expect(focusCall.method == .becomeFirstResponder && focusCall.responder == pinID)
+    }
+
     /// A promo banner is the coupon field's delegate; its close button removes it, and the app keeps it (the field
     /// still names it). From then on it is a view in no window: a `remove`, which leaves it known (a snapshot would
     /// declare it in `detachedViews`); the field is then tapped and typed into, and the recording replays with no
@@ -365,6 +430,29 @@ import UIKitStandIn
 }
 
 final class PromoBanner: UIView, UITextFieldDelegate {}
+
+/// A PIN pad of the app's own: a view that adopts `UIKeyInput` (the keyboard types into it while it is first
+/// responder) and reports its key presses to the recording, as docs/recorder.md tells an app to.
+final class PinPadView: UIView, UIKeyInput {
+    var digits = ""
+    var isSecureTextEntry = false
+    /// The app's reaction to a changed PIN.
+    var onChange: () -> Void = {}
+    override var canBecomeFirstResponder: Bool { true }
+    var hasText: Bool { !digits.isEmpty }
+
+    func insertText(_ text: String) {
+        digits += text
+        TouchlogRecording.current?.keyInput(in: self, inserted: text)
+        onChange()
+    }
+
+    func deleteBackward() {
+        if !digits.isEmpty { digits.removeLast() }
+        TouchlogRecording.current?.keyInputDeleted(in: self)
+        onChange()
+    }
+}
 
 /// A test class's module-qualified name, as the adapter writes it.
 func recordedName(_ type: AnyClass) -> String { String(reflecting: type) }

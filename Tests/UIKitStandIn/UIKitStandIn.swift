@@ -98,6 +98,31 @@ open class UIResponder: NSObject, StandInSelectorAnswering {
     nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
 }
 
+// MARK: Text input
+
+/// `UITextInputTraits`. Apple declares `isSecureTextEntry` an optional requirement (`optional var isSecureTextEntry:
+/// Bool { get set }`, false by default), which Swift has only for `@objc` protocols: the stand-in requires it and
+/// gives it its documented default in an extension, which is what a class that does not implement it answers.
+@MainActor
+public protocol UITextInputTraits: NSObjectProtocol {
+    var isSecureTextEntry: Bool { get set }
+}
+
+extension UITextInputTraits {
+    public var isSecureTextEntry: Bool {
+        get { false }
+        set {}
+    }
+}
+
+/// `UIKeyInput`: "Adopt this protocol in a subclass of UIResponder to support text entry" (Apple docs).
+@MainActor
+public protocol UIKeyInput: UITextInputTraits {
+    var hasText: Bool { get }
+    func insertText(_ text: String)
+    func deleteBackward()
+}
+
 // MARK: Views
 
 @MainActor

@@ -15,6 +15,10 @@ public struct HierarchyCapture {
     /// format could name plain objects.
     public var objectReader: (any RecordableObjectReader)?
 
+    /// Actions the app asked `target(forAction:withSender:)` for (`Recorder.didAskTarget`), asked of responders
+    /// besides the controls' and recognizers' actions: replay answers the question from their `implements`.
+    public var askedActions: Set<String> = []
+
     public init(
         privacy: RecorderPrivacy = RecorderPrivacy(), recognizerEffects: [String: RecognizerEffect] = [:],
         objectReader: (any RecordableObjectReader)? = nil
@@ -63,7 +67,7 @@ public struct HierarchyCapture {
                     view: walk.view(window, ids: &ids), windowLevel: window.recordedWindowLevel,
                     isKeyWindow: window.recordedIsKeyWindow, policies: window.recordedPolicies))
         }
-        let selectors = walk.actionNames.sorted()
+        let selectors = walk.actionNames.union(askedActions).sorted()
         for entry in found {
             guard let view = entry.fields.view, let viewID = ids.knownID(of: view) else { continue }
             let implements = selectors.isEmpty ? [] : entry.controller.recordedImplements(selectors)
