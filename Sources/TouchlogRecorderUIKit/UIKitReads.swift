@@ -36,7 +36,9 @@ extension UIView: @preconcurrency RecordableView {
             accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
             keyboardDismissMode: scrollView.map { KeyboardDismissMode($0.keyboardDismissMode) },
             delaysContentTouches: scrollView?.delaysContentTouches,
-            canCancelContentTouches: scrollView?.canCancelContentTouches, text: text)
+            canCancelContentTouches: scrollView?.canCancelContentTouches, text: text,
+            // UIKit shows the keyboard for any first responder that adopts UIKeyInput, text fields or not.
+            adoptsKeyInput: self is UIKeyInput)
     }
 
     public func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {

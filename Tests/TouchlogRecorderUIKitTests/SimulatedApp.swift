@@ -195,7 +195,8 @@ final class SimulatedApp {
         showKeyboard(false)
     }
 
-    private func showKeyboard(_ shown: Bool) {
+    /// UIKit shows or hides the keyboard (its will-show or will-hide notification), once per change.
+    func showKeyboard(_ shown: Bool) {
         guard shown != keyboardShown else { return }
         keyboardShown = shown
         center.post(

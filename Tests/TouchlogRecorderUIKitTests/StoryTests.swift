@@ -345,7 +345,11 @@ import UIKitStandIn
         root.addSubview(pin)
         controller.standInImplements = ["focusPIN:", "submitPIN:"]
         let app = SimulatedApp(session: "STORY-PIN-PAD", window: window)
-        app.appCode["focusPIN:"] = { pin.becomeFirstResponder() }
+        // The pad adopts UIKeyInput: iOS shows the system keyboard once it is first responder.
+        app.appCode["focusPIN:"] = {
+            pin.becomeFirstResponder()
+            app.showKeyboard(true)
+        }
         var answers: [(submit: AnyObject?, paste: AnyObject?)] = []
         pin.onChange = {
             guard pin.digits.count == 4, !pin.isHidden else { return }
@@ -379,6 +383,9 @@ import UIKitStandIn
         guard case .snapshot(let snapshot) = records.first(where: { $0.kind == .snapshot }) else { return }
         let pinID = snapshot.hierarchy.windows[0].view.subviews[0].subviews[0].id
         #expect(pinID.hasPrefix("PinPadView#"))
+        // Recorded as adopting UIKeyInput, so replay's model shows the keyboard the device showed.
+        #expect(snapshot.hierarchy.windows[0].view.subviews[0].subviews[0].adoptsKeyInput == true)
+        #expect(records.contains { if case .keyboard(let k) = $0 { k.phase == .willShow } else { false } })
         #expect(questions.map(\.action) == ["submitPIN:", "paste:"])
         #expect(questions.map(\.responder) == [pinID, pinID])
         #expect(questions.map(\.target) == [snapshot.hierarchy.controllers.first?.id, nil])

@@ -315,6 +315,19 @@ open class UITextView: UIScrollView {
     nonisolated public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
 }
 
+/// `UITextField` and `UITextView` adopt `UITextInput`, which refines `UIKeyInput`.
+extension UITextField: UIKeyInput {
+    public var hasText: Bool { !(text ?? "").isEmpty }
+    public func insertText(_ text: String) { self.text = (self.text ?? "") + text }
+    public func deleteBackward() { text = text.map { String($0.dropLast()) } }
+}
+
+extension UITextView: UIKeyInput {
+    public var hasText: Bool { !text.isEmpty }
+    public func insertText(_ text: String) { self.text += text }
+    public func deleteBackward() { text = String(text.dropLast()) }
+}
+
 // MARK: Windows, controllers, the application
 
 @MainActor

@@ -57,6 +57,7 @@ public struct ViewPatch: Sendable, Equatable {
     public var canBecomeFirstResponder: Bool?
     public var canResignFirstResponder: Bool?
     public var overridesTouches: Bool?
+    public var adoptsKeyInput: Bool?
     public var implements: [String]?
     public var refusesActions: [String]?
     public var actions: [ActionSpec]?
@@ -88,7 +89,7 @@ public struct ViewPatch: Sendable, Equatable {
         delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, isFirstResponder: Bool? = nil, isKeyWindow: Bool? = nil,
-        windowLevel: Double? = nil
+        windowLevel: Double? = nil, adoptsKeyInput: Bool? = nil
     ) {
         self.frame = frame
         self.bounds = bounds
@@ -104,6 +105,7 @@ public struct ViewPatch: Sendable, Equatable {
         self.canBecomeFirstResponder = canBecomeFirstResponder
         self.canResignFirstResponder = canResignFirstResponder
         self.overridesTouches = overridesTouches
+        self.adoptsKeyInput = adoptsKeyInput
         self.implements = implements
         self.refusesActions = refusesActions
         self.actions = actions

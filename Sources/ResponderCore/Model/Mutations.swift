@@ -35,6 +35,7 @@ extension ResponderModel {
         if let x = p.canBecomeFirstResponder { n.canBecomeFirstResponder = x }
         if let x = p.canResignFirstResponder { n.canResignFirstResponder = x }
         if let x = p.overridesTouches { n.overridesTouches = x }
+        if let x = p.adoptsKeyInput { n.adoptsKeyInput = x }
         if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
         if let x = p.delaysContentTouches { n.delaysContentTouches = x }
         if let x = p.canCancelContentTouches { n.canCancelContentTouches = x }

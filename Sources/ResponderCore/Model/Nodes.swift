@@ -65,6 +65,7 @@ struct ViewNode {
     var canBecomeFirstResponder = false
     var canResignFirstResponder = true
     var overridesTouches = false
+    var adoptsKeyInput = false
     var recognizers: [Int] = []
     var keyboardDismissMode = KeyboardDismissMode.none
     var delaysContentTouches = true

@@ -29,9 +29,9 @@ extension ResponderModel {
             FirstResponderChange(
                 window: .view(w), from: cur >= 0 ? .view(cur) : nil, to: .view(v), reason: reason))
         if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
-        // [INF] A text input becoming first responder makes its window key (Chameleon does this for UIKeyInput
-        // responders; iOS does not document it): the keyboard types into it.
-        if views[v].kind.isTextInput && w != keyWindow { setKeyWindow(w, step: &step) }
+        // [INF] A key input (a text input or a view adopting UIKeyInput) becoming first responder makes its window
+        // key (Chameleon does this for UIKeyInput responders; iOS does not document it): the keyboard types into it.
+        if views[v].adoptsKeyInput && w != keyWindow { setKeyWindow(w, step: &step) }
         sendControlEvent(v, "editingDidBegin", step: &step)
         return true
     }
@@ -94,12 +94,13 @@ extension ResponderModel {
         }
     }
 
-    /// The keyboard is up when the key window's first responder is a text input (the model does not know which
-    /// custom responders adopt UIKeyInput).
+    /// The keyboard is up when the key window's first responder adopts UIKeyInput: a text input, or a view the
+    /// recording says adopts it ("When instances of this subclass are the first responder, the system keyboard
+    /// displays", Apple docs: UIKeyInput).
     var keyboardShouldBeVisible: Bool {
         guard keyWindow >= 0 else { return false }
         let fr = windowFirstResponder[keyWindow]
-        return fr >= 0 && views[fr].kind.isTextInput
+        return fr >= 0 && views[fr].adoptsKeyInput
     }
 
     /// Records a keyboard show/hide if the first-responder changes of this step caused one. Focus moving from one

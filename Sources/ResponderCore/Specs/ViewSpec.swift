@@ -26,6 +26,9 @@ public struct ViewSpec: Sendable, Equatable {
     public var canResignFirstResponder: Bool?
     public var isFirstResponder: Bool?
     public var overridesTouches: Bool?
+    /// The class adopts `UIKeyInput` (a PIN pad, a code entry view): the system keyboard shows while it is first
+    /// responder. Default: true for text inputs (`UITextField` and `UITextView` adopt it), false otherwise.
+    public var adoptsKeyInput: Bool?
     public var implements: [String]
     /// Actions it implements but its `canPerformAction(_:withSender:)` refuses (A3): skipped by
     /// `target(forAction:withSender:)` and by nil-targeted actions.
@@ -62,7 +65,7 @@ public struct ViewSpec: Sendable, Equatable {
         gestureRecognizers: [RecognizerSpec] = [], keyboardDismissMode: KeyboardDismissMode? = nil,
         delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil, accessibilityIdentifier: String? = nil,
         accessibilityLabel: String? = nil, delegate: String? = nil, text: String? = nil, textLength: Int? = nil,
-        subviews: [ViewSpec] = []
+        adoptsKeyInput: Bool? = nil, subviews: [ViewSpec] = []
     ) {
         self.id = id
         self.className = className
@@ -82,6 +85,7 @@ public struct ViewSpec: Sendable, Equatable {
         self.canResignFirstResponder = canResignFirstResponder
         self.isFirstResponder = isFirstResponder
         self.overridesTouches = overridesTouches
+        self.adoptsKeyInput = adoptsKeyInput
         self.implements = implements
         self.refusesActions = refusesActions
         self.actions = actions
@@ -256,7 +260,8 @@ extension ViewSpec {
             && isMultipleTouchEnabled == o.isMultipleTouchEnabled && isExclusiveTouch == o.isExclusiveTouch
             && isEnabled == o.isEnabled && canBecomeFirstResponder == o.canBecomeFirstResponder
             && canResignFirstResponder == o.canResignFirstResponder && isFirstResponder == o.isFirstResponder
-            && overridesTouches == o.overridesTouches && implements == o.implements
+            && overridesTouches == o.overridesTouches && adoptsKeyInput == o.adoptsKeyInput
+            && implements == o.implements
             && refusesActions == o.refusesActions && actions == o.actions
             && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
             && delaysContentTouches == o.delaysContentTouches && canCancelContentTouches == o.canCancelContentTouches

@@ -69,7 +69,7 @@ enum ViewDecoding {
             accessibilityIdentifier: o["accessibilityIdentifier"]?.stringValue,
             accessibilityLabel: o["accessibilityLabel"]?.stringValue, delegate: o["delegate"]?.stringValue,
             text: o["text"]?.stringValue,
-            textLength: o["textLength"]?.intValue, subviews: subviews)
+            textLength: o["textLength"]?.intValue, adoptsKeyInput: o["adoptsKeyInput"]?.boolValue, subviews: subviews)
     }
 
     static func actions(_ value: JSONValue?) throws(RecordDecodingError) -> [ActionSpec] {
@@ -133,6 +133,7 @@ enum ViewDecoding {
         p.canBecomeFirstResponder = o["canBecomeFirstResponder"]?.boolValue
         p.canResignFirstResponder = o["canResignFirstResponder"]?.boolValue
         p.overridesTouches = o["overridesTouches"]?.boolValue
+        p.adoptsKeyInput = o["adoptsKeyInput"]?.boolValue
         if o["implements"] != nil { p.implements = Field.strings(o["implements"]) }
         if o["refusesActions"] != nil { p.refusesActions = Field.strings(o["refusesActions"]) }
         if o["actions"] != nil { p.actions = try actions(o["actions"]) }

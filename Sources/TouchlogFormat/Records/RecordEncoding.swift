@@ -24,6 +24,7 @@ extension ViewPatch {
         add("canResignFirstResponder", canResignFirstResponder.map(JSONValue.bool))
         add("isFirstResponder", isFirstResponder.map(JSONValue.bool))
         add("overridesTouches", overridesTouches.map(JSONValue.bool))
+        add("adoptsKeyInput", adoptsKeyInput.map(JSONValue.bool))
         add("implements", implements.map { .array($0.map(JSONValue.string)) })
         add("refusesActions", refusesActions.map { .array($0.map(JSONValue.string)) })
         add("actions", actions.map { .array($0.map(\.json)) })
@@ -325,7 +326,7 @@ extension ViewSpec {
             keyboardDismissMode: keyboardDismissMode, delaysContentTouches: delaysContentTouches,
             canCancelContentTouches: canCancelContentTouches, accessibilityIdentifier: accessibilityIdentifier,
             accessibilityLabel: accessibilityLabel, delegate: delegate, text: text, textLength: textLength,
-            isFirstResponder: isFirstResponder)
+            isFirstResponder: isFirstResponder, adoptsKeyInput: adoptsKeyInput)
     }
 }
 
@@ -385,6 +386,7 @@ extension ViewSpec {
         Self.write("canResignFirstResponder", canResignFirstResponder, into: &out)
         Self.write("isFirstResponder", isFirstResponder, into: &out)
         Self.write("overridesTouches", overridesTouches, into: &out)
+        Self.write("adoptsKeyInput", adoptsKeyInput, into: &out)
         if !implements.isEmpty {
             JSONWriter.writeRaw(#","implements":"#, into: &out)
             JSONWriter.write(.array(implements.map(JSONValue.string)), into: &out)

@@ -3,7 +3,7 @@ extension FieldChecker {
     static let viewBoolFields = [
         "isHidden", "isUserInteractionEnabled", "clipsToBounds", "isMultipleTouchEnabled", "isExclusiveTouch",
         "isEnabled", "canBecomeFirstResponder", "canResignFirstResponder", "isFirstResponder", "overridesTouches",
-        "isKeyWindow", "delaysContentTouches", "canCancelContentTouches",
+        "isKeyWindow", "delaysContentTouches", "canCancelContentTouches", "adoptsKeyInput",
     ]
 
     static let viewStringFields = ["baseClass", "accessibilityIdentifier", "accessibilityLabel", "text"]

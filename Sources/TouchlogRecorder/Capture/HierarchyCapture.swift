@@ -261,7 +261,8 @@ public struct HierarchyCapture {
                 delaysContentTouches: fields.delaysContentTouches == false ? false : nil,
                 canCancelContentTouches: fields.canCancelContentTouches == false ? false : nil,
                 accessibilityIdentifier: fields.accessibilityIdentifier,
-                accessibilityLabel: fields.accessibilityLabel.map { privacy.label($0) })
+                accessibilityLabel: fields.accessibilityLabel.map { privacy.label($0) },
+                adoptsKeyInput: fields.adoptsKeyInput.flatMap { Self.unlessDefault($0, kind.isTextInput) })
             switch fields.text {
             case .none, .secure: break
             case .length(let length): spec.textLength = length

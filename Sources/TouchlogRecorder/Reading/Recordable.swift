@@ -121,6 +121,9 @@ public struct ViewFields: Sendable {
     public var delaysContentTouches: Bool?
     public var canCancelContentTouches: Bool?
     public var text: TextReading
+    /// Whether the class adopts `UIKeyInput` (the system keyboard shows while it is first responder); nil when not
+    /// read, which leaves the class's default (text inputs adopt it).
+    public var adoptsKeyInput: Bool?
 
     public init(
         className: String, baseClass: String? = nil, frame: Rect?, bounds: Rect? = nil, center: Point? = nil,
@@ -129,7 +132,7 @@ public struct ViewFields: Sendable {
         isExclusiveTouch: Bool = false, canBecomeFirstResponder: Bool = false, isFirstResponder: Bool = false,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil,
         keyboardDismissMode: KeyboardDismissMode? = nil, delaysContentTouches: Bool? = nil,
-        canCancelContentTouches: Bool? = nil, text: TextReading = .none
+        canCancelContentTouches: Bool? = nil, text: TextReading = .none, adoptsKeyInput: Bool? = nil
     ) {
         self.className = className
         self.baseClass = baseClass
@@ -153,6 +156,7 @@ public struct ViewFields: Sendable {
         self.delaysContentTouches = delaysContentTouches
         self.canCancelContentTouches = canCancelContentTouches
         self.text = text
+        self.adoptsKeyInput = adoptsKeyInput
     }
 }
 

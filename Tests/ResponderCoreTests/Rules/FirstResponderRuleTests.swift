@@ -55,6 +55,24 @@ import Testing
         #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.notInWindow])
     }
 
+    /// The keyboard shows for a first responder that adopts UIKeyInput ("When instances of this subclass are the
+    /// first responder, the system keyboard displays", Apple docs: UIKeyInput): text inputs by default, a custom view
+    /// only when the recording says its class adopts it; a custom responder that does not adopt it shows none.
+    @Test func F8_theKeyboardShowsForAFirstResponderThatAdoptsKeyInput() {
+        var plain = form()
+        #expect(plain.keyboard(call(&plain, "custom", .becomeFirstResponder)) == [])
+        var pad = form()
+        pad.send(.set(view: "custom", patch: ViewPatch(adoptsKeyInput: true)))
+        let shown = call(&pad, "custom", .becomeFirstResponder)
+        #expect(pad.frChanges(shown) == ["nil->custom"])
+        #expect(pad.keyboard(shown) == ["shown"])
+        // Focus moving on to a text field keeps the keyboard up with no hide/show pair (F8).
+        #expect(pad.keyboard(call(&pad, "tf1", .becomeFirstResponder)) == [])
+        // A text field whose class the recording says does not adopt it (an unusual subclass) shows none.
+        var odd = form({ $0.adoptsKeyInput = false })
+        #expect(odd.keyboard(call(&odd, "tf1", .becomeFirstResponder)) == [])
+    }
+
     // MARK: views in no window (issue 15, item 3)
 
     /// A promo-code field the screen created but has not added yet, and a sheet it removed and keeps.
