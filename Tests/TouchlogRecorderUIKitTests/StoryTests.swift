@@ -367,8 +367,10 @@ import UIKitStandIn
         app.tap(150, 440, in: chat)  // Message, tapped in the chat window
         app.type(1)
         let text = app.recorded()
-        _ = try Self.analyse("two-windows-first-responders", text)
+        let findings = try Self.analyse("two-windows-first-responders", text)
         app.stop()
+        // The chat's resign while the shop is key leaves the keyboard to Search: no keyboard without a first responder.
+        #expect(findings.isEmpty, "\(findings)")
         let records = RecordingCheck.records(text)
         guard case .snapshot(let start) = records[1] else {
             Issue.record("the second record is not the snapshot")
