@@ -9,8 +9,9 @@ import TouchlogFormat
 /// - a snapshot at the start, and before and after each event that begins or ends a touch, each key and each action,
 ///   a capture the writer turns into `set` / `insert` / `remove` records (or a snapshot when that is shorter);
 /// - touches with their session number, UIEvent number and the view UIKit bound them to (on `began`);
-/// - first-responder changes: an observation when UIKit's own handling explains it (a tap on a field, a declared
-///   policy or recognizer effect), otherwise the app's own call (`call` record) followed by the observation;
+/// - first-responder changes, per window (each window keeps its own): an observation naming the window when UIKit's
+///   own handling explains it (a tap on a field, a declared policy or recognizer effect), otherwise the app's own
+///   call (`call` record) followed by the observation;
 /// - actions: a control's action sent during a touch is only observed (`sent`: replay derives it), any other
 ///   `sendAction` is also input (`action`);
 /// - keyboard notifications, and key presses as lengths.
@@ -44,6 +45,15 @@ public final class Recorder {
         weak var object: AnyObject?
         init(_ object: AnyObject?) { self.object = object }
     }
+
+    /// A window's first responder as last written (held weakly, as every object the recorder keeps), with its id:
+    /// the view may be gone by the next look, and its resign is still said by its id.
+    private struct WrittenFirstResponder {
+        let window: WeakObject
+        var view: WeakObject
+        var id: String?
+    }
+
     /// Fingers down: the `UITouch` object and its number.
     private var touchNumbers: [ObjectIdentifier: (touch: WeakObject, number: Int64)] = [:]
     private var nextTouchNumber: Int64 = 1
@@ -51,8 +61,11 @@ public final class Recorder {
     /// The views the touches of the current multi-touch sequence were bound to: a field among them that becomes
     /// first responder did so because it was tapped.
     private var touchedViews: [WeakObject] = []
-    private var firstResponder = WeakObject(nil)
-    private var firstResponderID: String?
+    /// The first responder the recording last said each recording window has, by the window's identity: UIKit keeps
+    /// one per window ("Asks UIKit to make this object the first responder in its window", Apple docs:
+    /// UIResponder.becomeFirstResponder()), and so does the format (docs/log-format.md, "A first responder per
+    /// window"). A window enters with the capture that first declares it and leaves with the first that does not.
+    private var firstResponders: [ObjectIdentifier: WrittenFirstResponder] = [:]
     /// The window inside whose `sendEvent` the recorder is: changes then are the event's effects unless app code
     /// (an action) made them.
     private var dispatching: (any RecordableWindow)?
@@ -83,11 +96,8 @@ public final class Recorder {
     /// Records the first snapshot. Called once the app's first window is up.
     public func start(at uptime: Double) {
         started = true
+        // The snapshot carries each window's first responder (`isFirstResponder`); changes are recorded from here on.
         syncHierarchy(t: time(uptime), snapshot: true)
-        // The snapshot carries the first responder (`isFirstResponder`); changes are recorded from here on.
-        let found = findFirstResponder()
-        firstResponder = WeakObject(found?.view)
-        firstResponderID = found.flatMap { ids.knownID(of: $0.view) }
     }
 
     // MARK: Events
@@ -120,11 +130,11 @@ public final class Recorder {
         let changesTouches = touches.contains { $0.phase != .moved && $0.phase != .stationary }
         if changesTouches { syncHierarchy(t: t) }
         // A `sendEvent` override that resigns on an outside touch runs before this one: with the policy declared,
-        // its resign is the event's effect and is written after the touch, where replay predicts it.
-        let policyResign =
-            hasBegan && window.recordedPolicies.contains(.dismissOnOutsideTouch)
-            && firstResponder.object != nil && findFirstResponder() == nil
-        if !policyResign { syncFirstResponder(t: t, appCode: true) }
+        // its resign (of the key window's first responder, where replay's policy acts) is the event's effect and is
+        // written after the touch, where replay predicts it. Other changes since the last look are the app's.
+        let policyResign = syncFirstResponders(
+            t: t, appCode: true,
+            holdingKeyWindowResign: hasBegan && window.recordedPolicies.contains(.dismissOnOutsideTouch))
         if hasBegan && touchNumbers.isEmpty {
             eventNumber += 1
             touchedViews = []
@@ -155,7 +165,7 @@ public final class Recorder {
             if reading.phase == .ended || reading.phase == .cancelled { touchNumbers[key] = nil }
         }
         dispatching = window
-        if policyResign { syncFirstResponder(t: t, appCode: false) }
+        if policyResign { syncFirstResponders(t: t, appCode: false) }
         pushHeldObservations()
         if !changesTouches { dispatchingChangesNothing = true }
     }
@@ -164,7 +174,7 @@ public final class Recorder {
     public func didSendEvent(at uptime: Double) {
         guard started, dispatching != nil else { return }
         let t = time(uptime)
-        syncFirstResponder(t: t, appCode: false)
+        syncFirstResponders(t: t, appCode: false)
         dispatching = nil
         if dispatchingChangesNothing {
             dispatchingChangesNothing = false
@@ -199,7 +209,7 @@ public final class Recorder {
                 SentRecord(
                     t: t, action: action, target: targetReference, sender: senderID.map { .object($0) } ?? .nobody)))
         // What the action's code did to the first responder is the app's doing.
-        syncFirstResponder(t: t, appCode: true)
+        syncFirstResponders(t: t, appCode: true)
     }
 
     // MARK: Key window
@@ -251,7 +261,7 @@ public final class Recorder {
             return
         }
         // UIKit posts willShow from inside becomeFirstResponder: the change it follows is written first.
-        syncFirstResponder(t: t, appCode: dispatching == nil)
+        syncFirstResponders(t: t, appCode: dispatching == nil)
         push(.keyboard(KeyboardRecord(t: t, phase: phase, frame: frame)))
     }
 
@@ -260,7 +270,7 @@ public final class Recorder {
     public func textDidChange(in view: any RecordableView, text: TextReading, at uptime: Double) {
         guard started else { return }
         let t = time(uptime)
-        syncFirstResponder(t: t, appCode: dispatching == nil)
+        syncFirstResponders(t: t, appCode: dispatching == nil)
         syncHierarchy(t: t)
         let key = ObjectIdentifier(view)
         let length: Int
@@ -293,7 +303,7 @@ public final class Recorder {
         guard !UIKitClass.resolve(className: fields.className, baseClass: fields.baseClass).isTextInput else { return }
         let t = time(uptime)
         // A view that took focus by the app's own call posts no notification: the change is written first.
-        syncFirstResponder(t: t, appCode: dispatching == nil)
+        syncFirstResponders(t: t, appCode: dispatching == nil)
         guard view.recordedIsFirstResponder else { return }
         syncHierarchy(t: t)
         let length: Int
@@ -339,7 +349,7 @@ public final class Recorder {
     public func editingDidChange(at uptime: Double) {
         // Before the touches of an open event: the window will look when it records them.
         guard started, !eventOpen else { return }
-        syncFirstResponder(t: time(uptime), appCode: dispatching == nil)
+        syncFirstResponders(t: time(uptime), appCode: dispatching == nil)
     }
 
     /// The app may have changed its hierarchy outside any event (a timer, a network response): a capture now.
@@ -381,17 +391,39 @@ public final class Recorder {
     private func push(_ record: Record) { pipeline.push(.record(record)) }
 
     private func syncHierarchy(t: Double, snapshot: Bool = false) {
-        let hierarchy = capture.capture(windows: windows(), application: application, ids: &ids)
+        let windows = windows()
+        let hierarchy = capture.capture(windows: windows, application: application, ids: &ids)
         pipeline.push(.hierarchy(hierarchy, t: t, snapshot: snapshot))
+        trackFirstResponders(of: windows)
     }
 
-    /// The recursive first-responder search: the key window first, then the others.
-    private func findFirstResponder() -> (view: any RecordableView, window: any RecordableWindow)? {
-        let all = windows()
-        for window in all.filter(\.recordedIsKeyWindow) + all.filter({ !$0.recordedIsKeyWindow }) {
-            if let view = Self.firstResponder(in: window) { return (view, window) }
+    /// Keeps `firstResponders` to the windows a capture just saw. A window new to the recording (at the start, or
+    /// one added, which the writer declares in a whole snapshot) enters with the first responder the capture read
+    /// as its `isFirstResponder`: replay takes that from the snapshot, so it is no change to write. A window gone is
+    /// forgotten (its snapshot took its first responder with it).
+    private func trackFirstResponders(of windows: [any RecordableWindow]) {
+        let same =
+            windows.count == firstResponders.count
+            && windows.allSatisfy { firstResponders[ObjectIdentifier($0)]?.window.object === $0 }
+        guard !same else { return }
+        var kept: [ObjectIdentifier: WrittenFirstResponder] = [:]
+        for window in windows {
+            let key = ObjectIdentifier(window)
+            if let entry = firstResponders[key], entry.window.object === window {
+                kept[key] = entry
+            } else {
+                let view = Self.firstResponder(in: window)
+                kept[key] = WrittenFirstResponder(
+                    window: WeakObject(window), view: WeakObject(view), id: view.flatMap { ids.knownID(of: $0) })
+            }
         }
-        return nil
+        firstResponders = kept
+    }
+
+    /// The recursive first-responder search, one pass over the recording windows: each window's walk stops at its
+    /// first responder, and every window is looked at, since each keeps its own.
+    private static func firstResponders(in windows: [any RecordableWindow]) -> [(any RecordableView)?] {
+        windows.map { firstResponder(in: $0) }
     }
 
     private static func firstResponder(in view: any RecordableView) -> (any RecordableView)? {
@@ -403,32 +435,60 @@ public final class Recorder {
         return found
     }
 
-    /// Writes a first-responder change since the last look, if any.
-    private func syncFirstResponder(t: Double, appCode: Bool) {
-        let found = findFirstResponder()
-        guard found?.view !== firstResponder.object || (found == nil && firstResponderID != nil) else { return }
-        var newID: String?
-        if let found {
-            newID = ids.knownID(of: found.view)
-            if newID == nil {
-                // A view that appeared since the last capture (and focused at once): capture it first.
-                syncHierarchy(t: t)
-                newID = ids.knownID(of: found.view)
-            }
+    /// Writes each window's first-responder change since the last look, window by window (back to front): the
+    /// app's `call` where UIKit's handling of the current event does not explain it, then the observation naming the
+    /// window. A call acts in its own window only (the model's become and resign, F3), so each observation compares
+    /// with the model as its own window's call left it, whatever the other windows' records around it.
+    ///
+    /// With `holdingKeyWindowResign`, a resign of the key window's first responder is left for a later look (a
+    /// window policy's, written after the touch); returns whether one was.
+    @discardableResult
+    private func syncFirstResponders(t: Double, appCode: Bool, holdingKeyWindowResign: Bool = false) -> Bool {
+        var windows = windows()
+        var found = Self.firstResponders(in: windows)
+        func tracked(_ index: Int) -> WrittenFirstResponder? {
+            guard let entry = firstResponders[ObjectIdentifier(windows[index])], entry.window.object === windows[index]
+            else { return nil }
+            return entry
         }
-        let explained = !appCode && explainedByUIKit(newFirstResponder: found?.view)
-        if !explained {
-            if let newID {
-                push(.call(CallRecord(t: t, responder: newID, method: .becomeFirstResponder)))
-            } else if let oldID = firstResponderID, let old = firstResponder.object, ids.knownID(of: old) == oldID {
-                push(.call(CallRecord(t: t, responder: oldID, method: .resignFirstResponder)))
-            }
+        func changed(_ index: Int) -> Bool {
+            guard let entry = tracked(index) else { return true }
+            return found[index] !== entry.view.object || (found[index] == nil && entry.id != nil)
         }
-        push(
-            .firstResponder(
-                FirstResponderRecord(t: t, view: newID, window: found.flatMap { ids.knownID(of: $0.window) })))
-        firstResponder = WeakObject(found?.view)
-        firstResponderID = newID
+        guard windows.indices.contains(where: changed) else { return false }
+        // A window no capture has seen yet (it enters with the capture), or a first responder that appeared since
+        // the last capture (and focused at once): capture first, so the records can name them.
+        let unnamed = windows.indices.contains { index in
+            tracked(index) == nil || (changed(index) && found[index].map { ids.knownID(of: $0) == nil } == true)
+        }
+        if unnamed {
+            syncHierarchy(t: t)
+            windows = self.windows()
+            found = Self.firstResponders(in: windows)
+        }
+        var held = false
+        for index in windows.indices where changed(index) {
+            guard let entry = tracked(index) else { continue }
+            let window = windows[index]
+            let view = found[index]
+            if holdingKeyWindowResign && window.recordedIsKeyWindow && view == nil && entry.view.object != nil {
+                held = true
+                continue
+            }
+            let newID = view.flatMap { ids.knownID(of: $0) }
+            let explained = !appCode && explainedByUIKit(newFirstResponder: view)
+            if !explained {
+                if let newID {
+                    push(.call(CallRecord(t: t, responder: newID, method: .becomeFirstResponder)))
+                } else if let oldID = entry.id, let old = entry.view.object, ids.knownID(of: old) == oldID {
+                    push(.call(CallRecord(t: t, responder: oldID, method: .resignFirstResponder)))
+                }
+            }
+            push(.firstResponder(FirstResponderRecord(t: t, view: newID, window: ids.knownID(of: window))))
+            firstResponders[ObjectIdentifier(window)] = WrittenFirstResponder(
+                window: entry.window, view: WeakObject(view), id: newID)
+        }
+        return held
     }
 
     /// Whether UIKit's handling of the current event (as replay models it) explains the change: a tapped view

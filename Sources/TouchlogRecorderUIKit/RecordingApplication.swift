@@ -23,8 +23,8 @@ open class RecordingApplication: UIApplication {
         guard let recording = TouchlogRecording.current else {
             return super.sendAction(action, to: target, from: sender, for: event)
         }
-        // A nil target goes along the responder chain from the first responder (or the sender): the object that
-        // will take it, found before the action runs and perhaps changes the first responder.
+        // A nil target goes along the responder chain from the key window's first responder (or the sender): the
+        // object that will take it, found before the action runs and perhaps changes the first responder.
         var receiver: AnyObject? = target as AnyObject?
         if receiver == nil {
             let start = recording.firstResponder() ?? (sender as? UIResponder)

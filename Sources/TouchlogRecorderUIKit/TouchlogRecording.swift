@@ -91,13 +91,14 @@ public final class TouchlogRecording {
         if TouchlogRecording.current === self { TouchlogRecording.current = nil }
     }
 
-    /// The recursive first-responder search, key window first.
+    /// The key window's first responder, by a recursive search of its views: where a nil-targeted action starts.
+    /// Each window keeps a first responder of its own, and UIKit sends key input and nil-targeted actions to the key
+    /// window's ("The key window receives keyboard and other non-touch related events", Apple docs:
+    /// UIWindow.isKeyWindow), as replay does; another window's is not asked. Nil when the key window is not a
+    /// recording window or has none.
     func firstResponder() -> UIResponder? {
-        let all = liveWindows()
-        for window in all.filter(\.isKeyWindow) + all.filter({ !$0.isKeyWindow }) {
-            if let found = Self.firstResponder(in: window) { return found }
-        }
-        return nil
+        guard let key = liveWindows().first(where: \.isKeyWindow) else { return nil }
+        return Self.firstResponder(in: key)
     }
 
     private static func firstResponder(in view: UIView) -> UIResponder? {

@@ -13,7 +13,6 @@ import UIKitStandIn
     static func recorded(_ body: (PinPadView, PinPadView, _ tick: () -> Void) -> Void) -> String {
         let window = RecordingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
         window.makeKeyAndVisible()
-        UIResponder.standInFirstResponder = nil
         let pin = PinPadView(frame: CGRect(x: 24, y: 300, width: 345, height: 60))
         let secret = PinPadView(frame: CGRect(x: 24, y: 400, width: 345, height: 60))
         secret.isSecureTextEntry = true

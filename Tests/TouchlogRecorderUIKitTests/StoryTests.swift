@@ -38,6 +38,12 @@ import UIKitStandIn
         return button
     }
 
+    /// The id of the view labelled `label` in a recorded tree.
+    static func id(labelled label: String, in view: ViewSpec) -> String? {
+        if view.accessibilityLabel == label { return view.id }
+        return view.subviews.lazy.compactMap { id(labelled: label, in: $0) }.first
+    }
+
     /// The stories' recordings, kept to be read (and diffed when the recorder changes).
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -433,6 +439,79 @@ import UIKitStandIn
         let hierarchy = HierarchyCapture().capture(windows: [window], application: nil, ids: &ids)
         #expect(hierarchy.detachedViews.map(\.className) == [recordedName(PromoBanner.self)])
         #expect(hierarchy.detachedViews.first?.subviews.count == 1)
+    }
+
+    /// Two windows keep a first responder each: the shop's Search field and, in a chat window in front, the Message
+    /// field. The app moves key status between them (`makeKey`, a call), focuses and resigns the message by code while
+    /// the other window is key, and types. The recording names each window's first responder, writes no first-responder
+    /// change where only key status moved, and replays with no divergence: every key reaches the field the app typed
+    /// into.
+    @Test func eachWindowKeepsItsOwnFirstResponder() throws {
+        let (main, _, root) = Self.screen()
+        let search = Self.field("Search", y: 56)
+        root.addSubview(search)
+        let chat = RecordingWindow(frame: CGRect(x: 0, y: 380, width: 393, height: 120))
+        chat.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.normal.rawValue + 1)
+        let chatController = StoryController()
+        chatController.view = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 120))
+        chat.rootViewController = chatController
+        let message = Self.field("Message", y: 38)
+        chatController.view.addSubview(message)
+        let app = SimulatedApp(session: "STORY-TWO-WINDOWS", window: main, otherWindows: [chat])
+        app.tap(150, 78)  // Search, in the key window: UIKit's doing
+        app.type(3)
+        app.makeKey(chat)  // a reply came: the chat opens...
+        app.focus(message)  // ...and its field is focused by code, in its own window
+        app.type(2)
+        app.makeKey(main)  // the chat is minimised: Search is still its window's first responder
+        app.type(4)
+        app.resign(message)  // the draft is sent: the chat window's first responder resigns while main is key
+        app.makeKey(chat)  // the chat has none: the keyboard goes
+        app.tap(150, 440, in: chat)  // Message, tapped in the chat window
+        app.type(1)
+        let text = app.recorded()
+        let findings = try Self.analyse("two-windows-first-responders", text)
+        app.stop()
+        // The chat's resign while the shop is key leaves the keyboard to Search: no keyboard without a first responder.
+        #expect(findings.isEmpty, "\(findings)")
+        let records = RecordingCheck.records(text)
+        guard case .snapshot(let start) = records[1] else {
+            Issue.record("the second record is not the snapshot")
+            return
+        }
+        let (mainID, chatID) = (start.hierarchy.windows[0].view.id, start.hierarchy.windows[1].view.id)
+        let searchID = try #require(Self.id(labelled: "Search", in: start.hierarchy.windows[0].view))
+        let messageID = try #require(Self.id(labelled: "Message", in: start.hierarchy.windows[1].view))
+        let observed = records.compactMap { record -> String? in
+            guard case .firstResponder(let change) = record else { return nil }
+            return "\(change.view ?? "none") in \(change.window ?? "?")"
+        }
+        #expect(
+            observed == [
+                "\(searchID) in \(mainID)", "\(messageID) in \(chatID)", "none in \(chatID)",
+                "\(messageID) in \(chatID)",
+            ])
+        // The app's own calls, and nothing where only key status moved (a single search would take Search becoming
+        // the first responder again for app code).
+        let calls = records.compactMap { record -> String? in
+            guard case .call(let call) = record else { return nil }
+            return "\(call.method.rawValue) \(call.responder)"
+        }
+        #expect(
+            calls == [
+                "makeKey \(chatID)", "becomeFirstResponder \(messageID)", "makeKey \(mainID)",
+                "resignFirstResponder \(messageID)", "makeKey \(chatID)",
+            ])
+        // Replay types where the app typed: the key window's first responder each time.
+        let session = records.enumerated().map { SessionRecord(seq: $0.offset + 1, record: $0.element) }
+        let replay = try SessionReplay.lines(session, session: "two-windows")
+        let receivers = replay.lines.compactMap { line -> String? in
+            guard line.record.kind == .key else { return nil }
+            return line.step.keyInputReceiver ?? "none"
+        }
+        #expect(
+            receivers == Array(repeating: searchID, count: 3) + Array(repeating: messageID, count: 2)
+                + Array(repeating: searchID, count: 4) + [messageID])
     }
 }
 

@@ -46,24 +46,31 @@ open class StandInObject: NSObject, StandInSelectorAnswering {
 
 @MainActor
 open class UIResponder: NSObject, StandInSelectorAnswering {
-    /// The first responder of the stand-in app (UIKit keeps one per window; the stories need one).
-    public static var standInFirstResponder: UIResponder?
+    /// The key window's first responder, where key input and nil-targeted actions go. Each window keeps its own
+    /// (`UIWindow.standInFirstResponder`), as in UIKit: "Asks UIKit to make this object the first responder in its
+    /// window" (Apple docs: UIResponder.becomeFirstResponder()).
+    public static var standInFirstResponder: UIResponder? { UIWindow.standInKeyWindow?.standInFirstResponder }
     /// The selectors this object's class implements: what `responds(to:)` answers from on Apple platforms.
     public var standInImplements: Set<String> = []
 
     open var canBecomeFirstResponder: Bool { false }
-    open var isFirstResponder: Bool { UIResponder.standInFirstResponder === self }
+    open var isFirstResponder: Bool { standInWindow?.standInFirstResponder === self }
 
+    /// The window whose first responder this may be: a view's own (other responders are never first responder in
+    /// the stand-in).
+    private var standInWindow: UIWindow? { (self as? UIView)?.window }
+
+    /// A responder in no window does not become first responder; one in a window replaces that window's only.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
-        guard canBecomeFirstResponder else { return false }
-        UIResponder.standInFirstResponder = self
+        guard canBecomeFirstResponder, let window = standInWindow else { return false }
+        window.standInFirstResponder = self
         return true
     }
 
     @discardableResult
     open func resignFirstResponder() -> Bool {
-        if isFirstResponder { UIResponder.standInFirstResponder = nil }
+        if isFirstResponder { standInWindow?.standInFirstResponder = nil }
         return true
     }
 
@@ -344,6 +351,8 @@ open class UIWindow: UIView {
     public var standInDelivery: ((UIEvent) -> Void)?
     /// The stand-in app's key window (UIKit has one at a time).
     public private(set) static weak var standInKeyWindow: UIWindow?
+    /// This window's first responder (each window keeps its own).
+    public internal(set) weak var standInFirstResponder: UIResponder?
 
     open var windowLevel: UIWindow.Level = .normal
     open var isKeyWindow: Bool { UIWindow.standInKeyWindow === self }

@@ -5,7 +5,7 @@ import TouchlogFormat
 /// whole lines, and starts a new file when the current one is full.
 ///
 /// A continuation file is a session of its own, so every file ingests, replays and reports alone: its header names
-/// the session it continues (`continues`, `part`) and its first record is a whole snapshot (with the first
+/// the session it continues (`continues`, `part`) and its first record is a whole snapshot (with each window's first
 /// responder as last recorded). Rotation waits until no finger is down, so no touch is split across files.
 final class RecordWriter {
     private let sink: any RecordingSink
@@ -20,8 +20,9 @@ final class RecordWriter {
     private var touchesDown: Set<TouchIdentifier> = []
     /// Moves dropped per finger, written on the finger's `ended` or `cancelled` record.
     private var droppedMoves: [TouchIdentifier: Int] = [:]
-    /// The first responder as the last `firstResponder` record said; `.none` until one is written.
-    private var firstResponder: String??
+    /// Each window's first responder as the last `firstResponder` record about it said (window id to view id, nil
+    /// for none); a window no record named yet keeps what its capture read.
+    private var firstResponders: [String: String?] = [:]
     private var lastT = 0.0
     /// Errors of the sink: the recording stops growing, the app goes on.
     private(set) var failure: (any Error)?
@@ -86,7 +87,11 @@ final class RecordWriter {
             case .ended, .cancelled: touchesDown.remove(touch.touch)
             case .moved, .stationary: break
             }
-        case .firstResponder(let change): firstResponder = .some(change.view)
+        case .firstResponder(let change):
+            // Without `window` the record is about the key window (docs/log-format.md).
+            if let window = change.window ?? previous?.windows.first(where: \.isKeyWindow)?.view.id {
+                firstResponders[window] = .some(change.view)
+            }
         case .session, .snapshot, .key, .set, .insert, .remove, .call, .action, .keyboard, .sent, .targetForAction,
             .keyWindow, .recognizer, .time, .dropped, .unknown:
             break
@@ -112,12 +117,15 @@ final class RecordWriter {
         snapshotBytes = out.count - before
     }
 
-    /// The hierarchy with `isFirstResponder` on the first responder as last recorded and nowhere else: a captured
-    /// hierarchy's flags may be older than the latest `firstResponder` record.
-    private func withFirstResponder(_ hierarchy: HierarchySpec) -> HierarchySpec {
-        guard let firstResponder else { return hierarchy }
+    /// The hierarchy with `isFirstResponder` on each window's first responder as last recorded and nowhere else in
+    /// that window: a captured hierarchy's flags may be older than the latest `firstResponder` records.
+    private func withFirstResponders(_ hierarchy: HierarchySpec) -> HierarchySpec {
+        guard !firstResponders.isEmpty else { return hierarchy }
         var copy = hierarchy
-        for index in copy.windows.indices { Self.mark(&copy.windows[index].view, firstResponder) }
+        for index in copy.windows.indices {
+            guard let firstResponder = firstResponders[copy.windows[index].view.id] else { continue }
+            Self.mark(&copy.windows[index].view, firstResponder)
+        }
         return copy
     }
 
@@ -142,7 +150,7 @@ final class RecordWriter {
         var out: [UInt8] = []
         Record.session(SessionHeader(json: json)).writeLine(into: &out)
         if let previous {
-            Record.snapshot(SnapshotRecord(t: lastT, hierarchy: withFirstResponder(previous))).writeLine(into: &out)
+            Record.snapshot(SnapshotRecord(t: lastT, hierarchy: withFirstResponders(previous))).writeLine(into: &out)
         }
         write(out)
     }

@@ -5,8 +5,10 @@ import TouchlogFormat
 /// transition: the two rules `keyboard_without_first_responder` and `first_responder_without_keyboard` read it.
 ///
 /// The keyboard is up from `willShow`/`didShow` to `willHide`/`didHide`; a `willChangeFrame` leaves it where it
-/// was. The first responder is the recorded one (`firstResponder` records) when the session records them, else the
-/// model's; it wants a keyboard when the model says so (a text input is the key window's first responder).
+/// was. The first responder is the key window's: the recorded one (`firstResponder` records, each about the window
+/// it names, or the key window when it names none) when the session records them, else the model's; the key window
+/// is the model's. It wants a keyboard when the model says so (a text input is the key window's first responder).
+/// Another window's first responder resigning leaves the keyboard to the key window's.
 /// Sessions without keyboard notifications are not judged: nothing says where the keyboard was.
 ///
 /// It streams: both readings of the first responder are followed side by side, and the one that applies is chosen
@@ -90,7 +92,14 @@ final class KeyboardAgreement {
     private var keyboardUp = false
     private var sawKeyboard = false
     private var sawRecordedResponder = false
+    /// The key window's recorded first responder.
     private var recordedResponder: String?
+    /// Each window's recorded first responder, by window id (absent: none); "" stands for the key window when a
+    /// record names no window and the model has no key window.
+    private var recordedResponders: [String: String] = [:]
+    /// The model's key window after the latest input, by handle and id (looked up only when it changes).
+    private var keyWindowRef: ObjectRef?
+    private var keyWindowID: String?
     private var modelResponder: String?
     /// The model's first responder by handle: its id is looked up only when it changes.
     private var modelResponderRef: ObjectRef?
@@ -113,10 +122,16 @@ final class KeyboardAgreement {
             keyboardUp = keyboard.phase.visibility ?? keyboardUp
         case .firstResponder(let observation):
             sawRecordedResponder = true
-            recordedResponder = observation.view
+            recordedResponders[observation.window ?? keyWindowID ?? ""] = observation.view
+            recordedResponder = recordedResponders[keyWindowID ?? ""]
         case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action:
             guard let step, let model else { return }
             sawInput = true
+            if model.keyWindowRef != keyWindowRef || keyWindowID == nil && keyWindowRef != nil {
+                keyWindowRef = model.keyWindowRef
+                keyWindowID = keyWindowRef.map { model.id(of: $0) }
+                recordedResponder = recordedResponders[keyWindowID ?? ""]
+            }
             if step.firstResponder != modelResponderRef || modelResponder == nil && step.firstResponder != nil {
                 modelResponderRef = step.firstResponder
                 modelResponder = step.firstResponder.map { model.id(of: $0) }

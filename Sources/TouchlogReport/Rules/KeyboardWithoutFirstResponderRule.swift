@@ -29,7 +29,21 @@ final class KeyboardWithoutFirstResponderRule: Rule {
                     {"type":"keyboard","t":2.01,"phase":"willHide","frame":[0,508,390,336]}
                     {"type":"keyboard","t":2.3,"phase":"didHide","frame":[0,508,390,336]}
                     {"type":"touch","t":4.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2}
-                    """#)
+                    """#),
+            // Each window keeps its own first responder: a chat window's resigning (it is not key) leaves the keyboard
+            // to the key window's field.
+            RuleExample(
+                ExampleSessions.header + "\n"
+                    + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"name","class":"UITextField","frame":[20,100,350,44],"accessibilityLabel":"Name"}]},{"id":"chat","class":"UIWindow","frame":[0,400,390,120],"windowLevel":1,"subviews":[{"id":"message","class":"UITextField","frame":[20,40,350,44],"isFirstResponder":true}]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":120,"window":"w","event":1,"view":"name"}
+                    {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":120,"window":"w","event":1}
+                    {"type":"firstResponder","t":1.1,"view":"name","window":"w"}
+                    {"type":"keyboard","t":1.1,"phase":"willShow","frame":[0,508,390,336]}
+                    {"type":"call","t":2.0,"view":"message","method":"resignFirstResponder"}
+                    {"type":"firstResponder","t":2.0,"view":null,"window":"chat"}
+                    {"type":"key","t":3.0,"length":1}
+                    """#),
         ])
 
     private let parameters: KeyboardAgreement.Parameters
