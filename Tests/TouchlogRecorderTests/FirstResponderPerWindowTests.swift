@@ -51,7 +51,7 @@ import TouchlogTestSupport
     /// both are written, naming the chat window. Moving key status between the windows changes no first responder,
     /// so it writes none. A search that stopped at the key window's first responder saw neither change and took the
     /// key moves for focus changes.
-    @Test func aWindowThatIsNotKeyHasItsChangesWrittenAndKeyMovesWriteNone() {
+    @Test func aWindowThatIsNotKeyHasItsChangesWrittenAndKeyMovesWriteNone() throws {
         let app = App()
         let sink = MemorySink()
         let recorder = app.recorder(sink)
@@ -67,10 +67,7 @@ import TouchlogTestSupport
         recorder.editingDidChange(at: 104)
         recorder.flush()
         let records = RecordingCheck.records(sink.files.joined())
-        guard case .snapshot(let start) = records[1] else {
-            Issue.record("the second record is not the snapshot")
-            return
-        }
+        let start = try RecordingCheck.openingSnapshot(records)
         // The snapshot already says the shop's: no record repeats it.
         #expect(start.hierarchy.windows[0].view.subviews[0].isFirstResponder == true)
         #expect(start.hierarchy.windows[1].view.subviews[0].isFirstResponder == nil)
@@ -152,7 +149,7 @@ import TouchlogTestSupport
     /// The shop window resigns its first responder on an outside touch (a declared `sendEvent` override, which runs
     /// before the recording's): that resign is written after the touch, with no call, where replay's policy makes it.
     /// The chat's field, resigned by app code since the last look, is a call before the touch.
-    @Test func aWindowPolicyExplainsTheKeyWindowsResignAndNoOtherWindows() {
+    @Test func aWindowPolicyExplainsTheKeyWindowsResignAndNoOtherWindows() throws {
         let app = FirstResponderPerWindowTests.App()
         app.main.policies = [.dismissOnOutsideTouch]
         let sink = MemorySink()
@@ -171,10 +168,7 @@ import TouchlogTestSupport
         recorder.didSendEvent(at: 101)
         recorder.flush()
         let records = RecordingCheck.records(sink.files.joined())
-        guard case .snapshot(let start) = records[1] else {
-            Issue.record("the second record is not the snapshot")
-            return
-        }
+        let start = try RecordingCheck.openingSnapshot(records)
         let (mainID, chatID) = (start.hierarchy.windows[0].view.id, start.hierarchy.windows[1].view.id)
         let messageID = start.hierarchy.windows[1].view.subviews[0].id
         let written = records.dropFirst(2).compactMap { record -> String? in

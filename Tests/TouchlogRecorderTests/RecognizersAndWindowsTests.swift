@@ -139,10 +139,7 @@ import TouchlogTestSupport
         recorder.hierarchyMayHaveChanged(at: 101)
         recorder.flush()
         let records = RecordingCheck.records(sink.files.joined())
-        guard case .snapshot(let snapshot) = records[1] else {
-            Issue.record("no snapshot")
-            return
-        }
+        let snapshot = try RecordingCheck.openingSnapshot(records)
         let list = snapshot.hierarchy.windows[0].view.subviews[0].subviews[0]
         #expect(list.delaysContentTouches == false && list.canCancelContentTouches == nil)
         #expect(records.dropFirst(2).map { Self.describe($0) } == ["set UIScrollView#5 canCancelContentTouches=false"])
@@ -172,10 +169,7 @@ import TouchlogTestSupport
         let recorder = app.recorder(sink)
         recorder.start(at: 100)
         recorder.flush()
-        guard case .snapshot(let snapshot) = RecordingCheck.records(sink.files.joined())[1] else {
-            Issue.record("no snapshot")
-            return
-        }
+        let snapshot = try RecordingCheck.openingSnapshot(RecordingCheck.records(sink.files.joined()))
         let views = snapshot.hierarchy.windows[0].view.subviews[0].subviews
         let bubbleSpec = try #require(views.first { $0.className == "Chat.BubbleView" })
         #expect(bubbleSpec.implements == ["copy:", "reply:"] && bubbleSpec.refusesActions == ["copy:"])

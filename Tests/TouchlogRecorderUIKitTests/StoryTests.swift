@@ -386,7 +386,7 @@ import UIKitStandIn
             if case .targetForAction(let question) = record { return question }
             return nil
         }
-        guard case .snapshot(let snapshot) = records.first(where: { $0.kind == .snapshot }) else { return }
+        let snapshot = try RecordingCheck.openingSnapshot(records)
         let pinID = snapshot.hierarchy.windows[0].view.subviews[0].subviews[0].id
         #expect(pinID.hasPrefix("PinPadView#"))
         // Recorded as adopting UIKeyInput, so replay's model shows the keyboard the device showed.
@@ -475,10 +475,7 @@ import UIKitStandIn
         // The chat's resign while the shop is key leaves the keyboard to Search: no keyboard without a first responder.
         #expect(findings.isEmpty, "\(findings)")
         let records = RecordingCheck.records(text)
-        guard case .snapshot(let start) = records[1] else {
-            Issue.record("the second record is not the snapshot")
-            return
-        }
+        let start = try RecordingCheck.openingSnapshot(records)
         let (mainID, chatID) = (start.hierarchy.windows[0].view.id, start.hierarchy.windows[1].view.id)
         let searchID = try #require(Self.id(labelled: "Search", in: start.hierarchy.windows[0].view))
         let messageID = try #require(Self.id(labelled: "Message", in: start.hierarchy.windows[1].view))

@@ -25,4 +25,20 @@ public enum RecordingCheck {
         #expect(problems.isEmpty, "touchlog refuses the recording: \(problems)", sourceLocation: sourceLocation)
         return records
     }
+
+    /// The snapshot a recording opens with (the record after the header), or a recorded issue.
+    public static func openingSnapshot(
+        _ records: [Record], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SnapshotRecord {
+        let second = records.dropFirst().first
+        guard case .snapshot(let snapshot) = second else {
+            Issue.record(
+                "the recording does not open with a snapshot: \(String(describing: second))",
+                sourceLocation: sourceLocation)
+            throw OpeningSnapshotMissing()
+        }
+        return snapshot
+    }
+
+    struct OpeningSnapshotMissing: Error {}
 }
