@@ -117,7 +117,7 @@ RECORD_DEMO ?= .build/record-demo
 record-demo:
 	@rm -rf $(RECORD_DEMO) && mkdir -p $(RECORD_DEMO)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	TOUCHLOG_RECORD_DEMO=$(CURDIR)/$(RECORD_DEMO) $(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS) --filter TouchlogRecorderUIKitTests.StoryTests
+	TOUCHLOG_RECORD_DEMO=$(abspath $(RECORD_DEMO)) $(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS) --filter TouchlogRecorderUIKitTests.StoryTests
 	.build/debug/touchlog ingest --db $(RECORD_DEMO)/touchlog.sqlite $(RECORD_DEMO)/*.jsonl
 	.build/debug/touchlog replay --db $(RECORD_DEMO)/touchlog.sqlite --all --fail-on-divergence --format jsonl > $(RECORD_DEMO)/replay.jsonl
 	@echo "replayed every recording with no divergence: $(RECORD_DEMO)/replay.jsonl"
