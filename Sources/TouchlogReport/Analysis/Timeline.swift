@@ -80,7 +80,9 @@ public enum Timeline {
             let windows = snapshot.hierarchy.windows.count
             return "snapshot, \(windows) window\(windows == 1 ? "" : "s")"
         case .firstResponder(let observation):
-            return "first responder is now \(observation.view ?? "nothing")"
+            // Each window has its own first responder: say whose, when the record does.
+            let whose = observation.window.map { " of \($0)" } ?? ""
+            return "first responder\(whose) is now \(observation.view ?? "nothing")"
         case .keyboard(let keyboard):
             return "keyboard \(keyboard.phase.rawValue) \(keyboard.frame.json.serialized())"
         case .sent(let sent):

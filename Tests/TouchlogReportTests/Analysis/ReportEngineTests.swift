@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlogFormat
 import TouchlogStore
 
 @testable import TouchlogReport
@@ -37,6 +38,20 @@ import TouchlogStore
             rules: [FixtureHiddenFieldRule.self, FixtureMiscountingRule.self], selecting: ["fixture_miscounting"])
         try engine.analyze(try ReportSession(jsonLines: FixtureSessions.hiddenThenTyped))
         #expect(Set(engine.problems.groups().map(\.ruleID)) == ["fixture_miscounting"])
+    }
+
+    /// Each window has its own first responder: a timeline line says whose when the record names the window, and a
+    /// recorder's note that it lost records is said plainly.
+    @Test func timelineLinesNameTheFirstRespondersWindowAndLostRecords() {
+        #expect(
+            Timeline.describe(.firstResponder(FirstResponderRecord(t: 1, view: "message", window: "chat")))
+                == "first responder of chat is now message")
+        #expect(
+            Timeline.describe(.firstResponder(FirstResponderRecord(t: 1, view: nil, window: nil)))
+                == "first responder is now nothing")
+        #expect(
+            Timeline.describe(.dropped(DroppedRecord(t: 3, moved: 1, other: 4, from: 1.5, to: 2.5)))
+                == "the recorder lost 5 records between 1.5 s and 2.5 s")
     }
 
     @Test func timelineAroundKeepsOnlyTheNeighbourhoodOfCitedRecords() {
