@@ -245,7 +245,7 @@ public struct ResponderModel: Sendable {
         n.canBecomeFirstResponder = s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder
         n.canResignFirstResponder = s.canResignFirstResponder ?? true
         n.overridesTouches = s.overridesTouches ?? kind.defaultOverridesTouches
-        n.adoptsKeyInput = s.adoptsKeyInput ?? kind.isTextInput
+        n.adoptsKeyInput = s.adoptsKeyInput ?? kind.defaultAdoptsKeyInput
         n.keyboardDismissMode = s.keyboardDismissMode ?? .none
         n.delaysContentTouches = s.delaysContentTouches ?? true
         n.canCancelContentTouches = s.canCancelContentTouches ?? true

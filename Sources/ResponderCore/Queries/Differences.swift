@@ -115,6 +115,6 @@ extension ResponderModel {
             "canBecomeFirstResponder", "\(n.canBecomeFirstResponder)",
             "\(s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder)")
         diff("canResignFirstResponder", "\(n.canResignFirstResponder)", "\(s.canResignFirstResponder ?? true)")
-        diff("adoptsKeyInput", "\(n.adoptsKeyInput)", "\(s.adoptsKeyInput ?? kind.isTextInput)")
+        diff("adoptsKeyInput", "\(n.adoptsKeyInput)", "\(s.adoptsKeyInput ?? kind.defaultAdoptsKeyInput)")
     }
 }

@@ -81,6 +81,8 @@ public enum UIKitClass: String, Sendable, CaseIterable {
     public var defaultClipsToBounds: Bool { isScrollView || self == .textView }
     /// UIKit's default for `canBecomeFirstResponder`.
     public var defaultCanBecomeFirstResponder: Bool { isTextInput }
+    /// The log format's default for `adoptsKeyInput`: text inputs adopt `UIKeyInput` (through `UITextInput`).
+    public var defaultAdoptsKeyInput: Bool { isTextInput }
     /// Whether the class handles touches itself rather than forwarding them up the chain (log format default).
     public var defaultOverridesTouches: Bool { isControl }
     /// Classes whose `valueChanged` fires when a tap completes (model approximation, see docs).

@@ -262,7 +262,7 @@ public struct HierarchyCapture {
                 canCancelContentTouches: fields.canCancelContentTouches == false ? false : nil,
                 accessibilityIdentifier: fields.accessibilityIdentifier,
                 accessibilityLabel: fields.accessibilityLabel.map { privacy.label($0) },
-                adoptsKeyInput: fields.adoptsKeyInput.flatMap { Self.unlessDefault($0, kind.isTextInput) })
+                adoptsKeyInput: fields.adoptsKeyInput.flatMap { Self.unlessDefault($0, kind.defaultAdoptsKeyInput) })
             switch fields.text {
             case .none, .secure: break
             case .length(let length): spec.textLength = length

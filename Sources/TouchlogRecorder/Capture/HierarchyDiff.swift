@@ -116,7 +116,9 @@ enum HierarchyDiff {
         if differs(a.canResignFirstResponder, b.canResignFirstResponder) {
             p.canResignFirstResponder = b.canResignFirstResponder ?? true
         }
-        if differs(a.adoptsKeyInput, b.adoptsKeyInput) { p.adoptsKeyInput = b.adoptsKeyInput ?? kind.isTextInput }
+        if differs(a.adoptsKeyInput, b.adoptsKeyInput) {
+            p.adoptsKeyInput = b.adoptsKeyInput ?? kind.defaultAdoptsKeyInput
+        }
         if differs(a.overridesTouches, b.overridesTouches) {
             p.overridesTouches = b.overridesTouches ?? kind.defaultOverridesTouches
         }
