@@ -368,6 +368,9 @@ public struct DroppedRecord: Sendable, Equatable {
         self.from = from
         self.to = to
     }
+
+    /// What the note says, as ingest, replay and the report's timeline all put it.
+    public var summary: String { "the recorder lost \(moved + other) records between \(from) s and \(to) s" }
 }
 
 /// A record of a type touchlog/1 does not define.

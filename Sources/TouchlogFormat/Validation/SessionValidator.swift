@@ -129,7 +129,7 @@ public struct SessionValidator {
             } else if let moved, let other, let from, let to {
                 // Stored like any record; said at ingest, since a replay of what follows may diverge.
                 checker.warning(
-                    ["type"], "the recorder lost \(moved + other) records between \(from) s and \(to) s",
+                    ["type"], DroppedRecord(t: t ?? to, moved: moved, other: other, from: from, to: to).summary,
                     hint: "its buffer was full; a larger bufferCapacity in RecorderConfiguration keeps more")
             }
         case .keyWindow:

@@ -230,7 +230,7 @@ public struct SessionReplayer {
             // Not an event: the recorder says what it could not write, so a divergence after it has a known cause.
             warn(
                 record.seq,
-                "the recorder lost \(note.other + note.moved) records between \(note.from) s and \(note.to) s (its buffer was full); the replay may diverge from here because of it"
+                note.summary + " (its buffer was full); the replay may diverge from here because of it"
             )
             observer?.recorded(record, model: model)
         case .unknown:

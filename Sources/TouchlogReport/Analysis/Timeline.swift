@@ -98,7 +98,7 @@ public enum Timeline {
         case .session:
             return "session"
         case .dropped(let note):
-            return "the recorder lost \(note.other + note.moved) records between \(note.from) s and \(note.to) s"
+            return note.summary
         case .unknown(let unknown):
             return "unknown record type \"\(unknown.type)\""
         }
