@@ -299,8 +299,7 @@ public final class Recorder {
     /// fields and text views are left out: their text notification is their key record already.
     public func keyInput(_ press: KeyInputReading, in view: any RecordableView, at uptime: Double) {
         guard started else { return }
-        let fields = view.recordedFields()
-        guard !UIKitClass.resolve(className: fields.className, baseClass: fields.baseClass).isTextInput else { return }
+        guard !Self.isTextInput(view) else { return }
         let t = time(uptime)
         // A view that took focus by the app's own call posts no notification: the change is written first.
         syncFirstResponders(t: t, appCode: dispatching == nil)
@@ -496,16 +495,18 @@ public final class Recorder {
     private func explainedByUIKit(newFirstResponder: (any RecordableView)?) -> Bool {
         guard let dispatching else { return false }
         if let view = newFirstResponder {
-            return touchedViews.contains { $0.object === view } && Self.focusesWhenTapped(view)
+            // UIKit focuses a tapped text input itself, as replay models it. A tapped view of another class (a PIN pad
+            // adopting `UIKeyInput`) becomes first responder by the app's own call, from its `touchesEnded` or a
+            // recognizer's action, which replay must be given.
+            return touchedViews.contains { $0.object === view } && Self.isTextInput(view)
         }
         return !dispatching.recordedPolicies.isEmpty || !configuration.policies.isEmpty
             || !configuration.recognizerEffects.isEmpty
     }
 
-    /// Whether UIKit focuses the view itself when it is tapped, as replay models it: text inputs only. A tapped view
-    /// of another class (a PIN pad adopting `UIKeyInput`) becomes first responder by the app's own call, from its
-    /// `touchesEnded` or a recognizer's action, which replay must be given.
-    private static func focusesWhenTapped(_ view: any RecordableView) -> Bool {
+    /// A text field, search field or text view (or a subclass): the class UIKit focuses on a tap and whose text
+    /// notifications are its key records.
+    private static func isTextInput(_ view: any RecordableView) -> Bool {
         let fields = view.recordedFields()
         return UIKitClass.resolve(className: fields.className, baseClass: fields.baseClass).isTextInput
     }
