@@ -7,6 +7,30 @@ final class Frozen<Value: Sendable>: Sendable {
     init(_ properties: Value) { self.properties = properties }
 }
 
+/// The recorded fields a node keeps in its ``Frozen`` box, which always name the object.
+protocol NodeProperties: Sendable {
+    var id: String { get }
+    var className: String { get }
+}
+
+/// A node (a view, a recognizer) whose recorded fields sit in a shared ``Frozen`` box: reads go through the box, and
+/// writing any of them replaces the box (one allocation for any number of fields changed).
+protocol FrozenPropertiesNode {
+    associatedtype Properties: NodeProperties
+    var shared: Frozen<Properties> { get set }
+}
+
+extension FrozenPropertiesNode {
+    /// The boxed fields as one value; setting it replaces the box.
+    var properties: Properties {
+        get { shared.properties }
+        set { shared = Frozen(newValue) }
+    }
+
+    var id: String { shared.properties.id }
+    var className: String { shared.properties.className }
+}
+
 /// A view (or window) as the model holds it: UIKit's primary geometry (center, bounds, transform) plus flags.
 ///
 /// Its strings and arrays of strings and specs sit in one immutable shared ``SharedProperties`` box (the structure's arrays,
@@ -14,10 +38,10 @@ final class Frozen<Value: Sendable>: Sendable {
 /// copied to branch a replay copies its whole array of nodes at the first write to either copy, so that is what every
 /// branch (a counterfactual replay of a tap with a policy added) pays per view. Writing one of the boxed fields
 /// replaces the box, so a copy never sees another's writes.
-struct ViewNode {
+struct ViewNode: FrozenPropertiesNode {
     /// What the recording says of a view that the model's own dispatch never changes: only a snapshot, a `set` or an
     /// `insert` does.
-    struct Properties {
+    struct Properties: NodeProperties {
         var id: String
         var className: String
         var windowPolicies: [DismissPolicy] = []
@@ -33,7 +57,7 @@ struct ViewNode {
 
     typealias SharedProperties = Frozen<Properties>
 
-    private(set) var shared: SharedProperties
+    var shared: SharedProperties
     var kind: UIKitClass
     /// In a window's tree. A view in no window is not alive; see `detached`.
     var alive = true
@@ -86,14 +110,6 @@ struct ViewNode {
         self.kind = kind
     }
 
-    /// The boxed fields as one value; setting it replaces the box (one allocation for any number of fields changed).
-    var properties: Properties {
-        get { shared.properties }
-        set { shared = SharedProperties(newValue) }
-    }
-
-    var id: String { shared.properties.id }
-    var className: String { shared.properties.className }
     var windowPolicies: [DismissPolicy] {
         get { shared.properties.windowPolicies }
         set { properties.windowPolicies = newValue }
@@ -262,9 +278,9 @@ enum SyntheticRecognizer {
 /// A recognizer as the model holds it. As for ``ViewNode``, its strings and arrays from the recording sit in one
 /// immutable shared box, so copying the model's array of recognizers (a replay branch's first dispatch) retains three
 /// references per recognizer, not seven.
-struct RecognizerNode {
+struct RecognizerNode: FrozenPropertiesNode {
     /// The recording's configuration of a recognizer that dispatch never changes (a snapshot or `set` replaces it).
-    struct Properties {
+    struct Properties: NodeProperties {
         var id: String
         var className: String
         var requireToFailIDs: [String] = []
@@ -274,7 +290,7 @@ struct RecognizerNode {
 
     typealias SharedProperties = Frozen<Properties>
 
-    private(set) var shared: SharedProperties
+    var shared: SharedProperties
     var kind: RecognizerKind
     var synthetic = SyntheticRecognizer.none
     var alive = true
@@ -308,14 +324,6 @@ struct RecognizerNode {
         self.kind = kind
     }
 
-    /// The boxed fields as one value; setting it replaces the box.
-    var properties: Properties {
-        get { shared.properties }
-        set { shared = SharedProperties(newValue) }
-    }
-
-    var id: String { shared.properties.id }
-    var className: String { shared.properties.className }
     var requireToFailIDs: [String] { shared.properties.requireToFailIDs }
     var actions: [RecognizerActionSpec] { shared.properties.actions }
     var delegateID: String? { shared.properties.delegateID }
