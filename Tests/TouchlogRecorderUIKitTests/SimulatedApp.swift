@@ -1,40 +1,54 @@
 import Foundation
-import ResponderCore
-import TouchlogFormat
 import TouchlogRecorder
 import TouchlogRecorderUIKit
 import UIKitStandIn
 
-/// An app on the UIKit stand-in, with ResponderCore's model playing UIKit: for each touch the model says which view
-/// UIKit binds it to, which actions are sent and how the first responder changes, and the simulator makes the
-/// stand-in's objects do exactly that (setting `touch.view`, calling `sendAction`, `becomeFirstResponder`, posting
-/// UIKit's notifications). The recorder sees only what it would see in a real app: its windows' `sendEvent`, the
-/// application's `sendAction` and the notifications.
+/// An app on the UIKit stand-in whose UIKit is scripted by hand, event by event, by each story.
+///
+/// A story says what UIKit does with each touch, from the documented semantics (`shared/responder-semantics.md`
+/// and `responder-semantics-2.md`; the stories cite the rules they rely on): which view the touch is bound to (UIKit's
+/// hit test), which recognizer recognizes, which responder becomes first responder, which action a control sends.
+/// The simulator makes the stand-in's objects do exactly that, as UIKit would: it sets `touch.view` before the
+/// application's `sendEvent`, calls the application's `sendAction`, `becomeFirstResponder()`, and posts UIKit's
+/// notifications. The recorder sees only what it would see in a real app.
+///
+/// ResponderCore's model plays no part here: the outcome is written down, not computed, so that replaying the
+/// recording through the model judges both the recorder (did it write what happened?) and the model (does it agree
+/// with UIKit as documented?). A model that decided the outcome would agree with itself by construction.
+///
+/// ```swift
+/// app.tap(150, 322, hits: promo, becomes: promo)  // a text field takes focus at touch-up (F7)
+/// app.tap(80, 382, hits: hide, sends: ("hidePromoCode:", to: controller))  // the button's touchUpInside (CT4)
+/// ```
 @MainActor
 final class SimulatedApp {
-    /// The key window at the start, where touches go unless a test says which window.
+    /// The key window at the start, where touches go unless a story says which window.
     let window: RecordingWindow
     /// Every window of the app, all recording: `window` and the others, back to front.
     let windows: [RecordingWindow]
     let application = RecordingApplication()
     let sink = MemorySink()
     let recording: TouchlogRecording
-    /// What the app's actions do, by action name.
+    /// What the app's methods do when an action reaches them through the application's `sendAction`, by action name.
     var appCode: [String: () -> Void] = [:]
-    /// The app's objects that are no responders (coordinators, delegates): the simulator finds them by id, as the
-    /// model names them, to send them their actions.
-    var plainObjects: [AnyObject] = []
 
-    private var model: ResponderModel
-    private var ids = ObjectIDs()
-    private var objects: [String: AnyObject] = [:]
+    /// What the app's own target of a recognizer does when the recognizer sends its actions.
+    private var recognizerCode: [ObjectIdentifier: () -> Void] = [:]
     private let center = NotificationCenter()
     private var clock = 5000.0
-    private var touchNumber = 0
-    private var eventNumber = 0
+    private var uptimeSetter: (Double) -> Void = { _ in }
+    /// What UIKit does when the window passes the current event on (`UIWindow.sendEvent`, after the recorder).
+    private var pendingDelivery: () -> Void = {}
     private var keyboardShown = false
     static let keyboardOnScreen = CGRect(x: 0, y: 516, width: 393, height: 336)
     static let keyboardOffScreen = CGRect(x: 0, y: 852, width: 393, height: 336)
+
+    /// What the keyboard does after app code changed the key window or a first responder. UIKit documents the
+    /// keyboard for a text input becoming or resigning first responder (F7, F8), not for key status moving between
+    /// windows (F3, section 12 item 8), so a story says it where app code acts.
+    enum Keyboard {
+        case shows, hides
+    }
 
     init(
         session: String, window: RecordingWindow, otherWindows: [RecordingWindow] = [],
@@ -43,7 +57,6 @@ final class SimulatedApp {
         self.window = window
         windows = ([window] + otherWindows).sorted { $0.windowLevel.rawValue < $1.windowLevel.rawValue }
         window.makeKeyAndVisible()
-        model = ResponderModel(hierarchy: HierarchySpec(windows: []))
         var now = clock
         recording = TouchlogRecording.start(
             session: SessionInfo(
@@ -52,15 +65,17 @@ final class SimulatedApp {
             sink: sink, windows: windows, configuration: configuration, application: application, center: center,
             uptime: { now }, background: false)
         uptimeSetter = { now = $0 }
-        syncModel()
         application.standInPerform = { [unowned self] selector, _ in
             self.appCode[NSStringFromSelector(selector)]?()
         }
-        for window in windows { window.standInDelivery = { [unowned self] event in self.deliver(event) } }
+        for window in windows {
+            window.standInDelivery = { [unowned self] _ in
+                let delivery = self.pendingDelivery
+                self.pendingDelivery = {}
+                delivery()
+            }
+        }
     }
-
-    private var uptimeSetter: (Double) -> Void = { _ in }
-    private var pendingStep = Step()
 
     /// Lets `seconds` pass.
     func wait(_ seconds: Double) {
@@ -68,67 +83,104 @@ final class SimulatedApp {
         uptimeSetter(clock)
     }
 
-    /// A tap at `point` (screen coordinates) in `window` (the first window unless said): a began and an ended event
-    /// 0.1 s apart.
-    func tap(_ x: Double, _ y: Double, in window: RecordingWindow? = nil) {
-        let touch = newTouch(x, y, in: window ?? self.window)
+    /// The app's target of `recognizer` (added where the app made it): `code` is what its action method does, run
+    /// each time the recognizer sends its actions, after the recording's own target (UIKit does not document the
+    /// order of a recognizer's targets; docs/recorder.md, "Not yet recorded").
+    func onAction(of recognizer: UIGestureRecognizer, _ code: @escaping () -> Void) {
+        recognizerCode[ObjectIdentifier(recognizer)] = code
+    }
+
+    // MARK: Touches, with UIKit's outcome as the story scripts it
+
+    /// A tap at (`x`, `y`) in screen points, in `window` (the first window unless said): a began and an ended event
+    /// 0.1 s apart, as UIKit handles them by the story's script.
+    ///
+    /// - `hits`: the view UIKit's hit test returns, bound to the touch for its life before any `sendEvent` runs
+    ///   (H1–H10, D1, D2).
+    /// - `recognizes`: a discrete recognizer (a tap) that sees the touch (G1) and recognizes at touch-up (G2, G3),
+    ///   sending its actions (`ended`).
+    /// - `becomes`: the responder that becomes its window's first responder at touch-up (a tapped text field, F7),
+    ///   with its text notification and the keyboard's (F7, F8).
+    /// - `sends`: the action a control sends at touch-up (`touchUpInside`, CT4), through the application's
+    ///   `sendAction` (A1; a nil target goes along the responder chain, A2), from the hit view.
+    ///
+    /// At touch-up they happen in that order: the recognizer's action comes before the view's `touchesEnded` (G4),
+    /// where a control sends its action and a text field begins editing.
+    func tap(
+        _ x: Double, _ y: Double, in window: RecordingWindow? = nil, hits view: UIView,
+        recognizes recognizer: UIGestureRecognizer? = nil, becomes responder: UIResponder? = nil,
+        sends action: (String, to: AnyObject?)? = nil
+    ) {
+        let touch = newTouch(x, y, in: window ?? self.window, hits: view)
         send(touch, .began)
         wait(0.1)
-        send(touch, .ended)
+        send(touch, .ended) { [unowned self] event in
+            if let recognizer { self.recognizerSendsActions(recognizer, in: .ended) }
+            if let responder { self.becomeFirstResponder(responder) }
+            if let action { self.application.sendAction(Selector(action.0), to: action.to, from: view, for: event) }
+        }
         wait(1)
     }
 
-    /// A long press at `point`: the finger rests `seconds` (UIKit's timers fire meanwhile, outside any event: a long
-    /// press recognizer begins), then lifts.
-    func press(_ x: Double, _ y: Double, holding seconds: Double) {
-        let touch = newTouch(x, y, in: window)
+    /// A long press at (`x`, `y`) on `view`: the finger rests `seconds`, long enough for `recognizer` (a long press
+    /// on `view` or an ancestor, G1) to begin while no event comes (UIKit's timer: GR6, `minimumPressDuration`,
+    /// 0.5 s by default), then lifts and the recognizer ends (G2: a continuous recognizer sends its actions on
+    /// `began` and `ended`).
+    func press(
+        _ x: Double, _ y: Double, hits view: UIView, holding seconds: Double,
+        begins recognizer: UILongPressGestureRecognizer
+    ) {
+        let touch = newTouch(x, y, in: window, hits: view)
         send(touch, .began)
         wait(seconds)
-        pendingStep = model.dispatch(.advanceTime, at: clock - 5000)
-        sendRecognizerActions()
-        for action in pendingStep.actions where action.isRecognizerAction { appCode[action.action]?() }
-        syncModel()
-        send(touch, .ended)
+        recognizerSendsActions(recognizer, in: .began)
+        send(touch, .ended) { [unowned self] _ in self.recognizerSendsActions(recognizer, in: .ended) }
         wait(1)
     }
 
-    private func newTouch(_ x: Double, _ y: Double, in window: RecordingWindow) -> UITouch {
-        touchNumber += 1
-        eventNumber += 1
+    /// A new touch, bound to `view` as UIKit's hit test binds it before any `sendEvent` (D1).
+    private func newTouch(_ x: Double, _ y: Double, in window: RecordingWindow, hits view: UIView) -> UITouch {
         let touch = UITouch()
         touch.window = window
-        // UITouch answers in its window's coordinates; the records and the model speak screen points.
+        // UITouch answers in its window's coordinates; the story speaks screen points.
         touch.standInLocation = CGPoint(x: x - window.frame.minX, y: y - window.frame.minY)
+        touch.view = view
         return touch
     }
 
-    private func screenPoint(_ touch: UITouch) -> Point {
-        Point(
-            Double(touch.standInLocation.x + (touch.window?.frame.minX ?? 0)),
-            Double(touch.standInLocation.y + (touch.window?.frame.minY ?? 0)))
-    }
-
-    /// One UIEvent with `touch` in `phase`, through the application and the window as UIKit sends it.
-    private func send(_ touch: UITouch, _ phase: UITouch.Phase) {
+    /// One UIEvent with `touch` in `phase`, through the application and the window as UIKit sends it; `delivery` is
+    /// what UIKit does once the window passes the event on.
+    private func send(_ touch: UITouch, _ phase: UITouch.Phase, delivery: @escaping (UIEvent) -> Void = { _ in }) {
         touch.phase = phase
         touch.timestamp = clock
-        let input = TouchInput(
-            touch: String(touchNumber), phase: phase == .began ? .began : .ended, point: screenPoint(touch),
-            window: touch.window.map { id(of: $0) }, tapCount: 1, event: eventNumber)
-        pendingStep = model.dispatch(.touch(input), at: clock - 5000)
-        if phase == .began { touch.view = pendingStep.view.map { objects[model.id(of: $0)] as? UIView } ?? nil }
         let event = UIEvent()
         event.timestamp = clock
         event.standInTouches = [touch]
+        pendingDelivery = { delivery(event) }
         application.sendEvent(event)
-        syncModel()
     }
 
-    /// `count` characters typed, one key each, into the key window's first responder: a text field's text changes
-    /// and it posts its notification; the app's own `UIKeyInput` view is sent `insertText(_:)`, as the keyboard does.
+    /// The recognizer enters `state` and sends its actions: the recording's target, then the app's.
+    private func recognizerSendsActions(_ recognizer: UIGestureRecognizer, in state: UIGestureRecognizer.State) {
+        recognizer.standInSendActions(in: state)
+        recognizerCode[ObjectIdentifier(recognizer)]?()
+    }
+
+    /// A tapped text input becomes first responder: UIKit posts its text notification, then shows the keyboard
+    /// (F7: for a text field the text notification comes first; F8: no second show while the keyboard is up).
+    private func becomeFirstResponder(_ responder: UIResponder) {
+        responder.becomeFirstResponder()
+        center.post(name: UITextField.textDidBeginEditingNotification, object: responder)
+        showKeyboard(true)
+    }
+
+    // MARK: Keys
+
+    /// `count` characters typed, one key each, into the key window's first responder (F3): a text field's text
+    /// changes and it posts its notification; the app's own `UIKeyInput` view is sent `insertText(_:)`, as the
+    /// keyboard does. A hidden first responder still receives them (F4).
     func type(_ count: Int) {
         for _ in 0..<count {
-            _ = model.dispatch(.key(length: 1), at: clock - 5000)
             if let field = UIResponder.standInFirstResponder as? UITextField {
                 field.text = (field.text ?? "") + "x"
                 center.post(name: UITextField.textDidChangeNotification, object: field)
@@ -141,7 +193,6 @@ final class SimulatedApp {
 
     /// The keyboard's delete key on the app's own `UIKeyInput` view: `deleteBackward()`.
     func deleteBackward() {
-        _ = model.dispatch(.key(length: 0), at: clock - 5000)
         (UIResponder.standInFirstResponder as? any UIKeyInput)?.deleteBackward()
         wait(0.25)
     }
@@ -149,107 +200,43 @@ final class SimulatedApp {
     // MARK: App code outside any event
 
     /// The app makes `window` key (`makeKey()`, which the recording window records as a call); UIKit posts
-    /// `didBecomeKeyNotification`, and the keyboard follows the new key window's first responder, as the model says.
-    func makeKey(_ window: RecordingWindow) {
+    /// `didBecomeKeyNotification`; the keyboard does what the story says.
+    func makeKey(_ window: RecordingWindow, keyboard: Keyboard? = nil) {
         window.makeKey()
         center.post(name: UIWindow.didBecomeKeyNotification, object: window)
-        followModel(.call(responder: id(of: window), method: .makeKey, force: false))
+        follow(keyboard)
     }
 
-    /// The app focuses `field` by code (`becomeFirstResponder()`): the first responder of the field's window.
-    func focus(_ field: UITextField) {
+    /// The app focuses `field` by code (`becomeFirstResponder()`): the first responder of the field's window (F1,
+    /// F3), with the field's notification.
+    func focus(_ field: UITextField, keyboard: Keyboard? = nil) {
         field.becomeFirstResponder()
         center.post(name: UITextField.textDidBeginEditingNotification, object: field)
-        followModel(.call(responder: id(of: field), method: .becomeFirstResponder, force: false))
+        follow(keyboard)
     }
 
-    /// The app resigns `field` by code (`resignFirstResponder()`), whichever window is key.
-    func resign(_ field: UITextField) {
+    /// The app resigns `field` by code (`resignFirstResponder()`, F2), whichever window is key.
+    func resign(_ field: UITextField, keyboard: Keyboard? = nil) {
         field.resignFirstResponder()
         center.post(name: UITextField.textDidEndEditingNotification, object: field)
-        followModel(.call(responder: id(of: field), method: .resignFirstResponder, force: false))
+        follow(keyboard)
     }
 
-    /// The model applies what app code did; the keyboard shows or hides as it says (the model's F7: the key
-    /// window's first responder decides). A window the model makes key by itself (a text input focused in a window
-    /// that is not key) is not followed: no story does that, and replay would diverge if one did.
-    private func followModel(_ call: InputEvent) {
-        _ = model.dispatch(call, at: clock - 5000)
-        showKeyboard(model.keyboardVisible)
+    private func follow(_ keyboard: Keyboard?) {
+        if let keyboard { showKeyboard(keyboard == .shows) }
         wait(0.5)
     }
 
-    /// The recording so far, flushed.
-    func recorded() -> String {
-        recording.recorder.flush()
-        return sink.files.joined()
-    }
-
-    func stop() { recording.stop() }
-
-    // MARK: UIKit, as the model says
-
-    /// What UIKit does once the window passes an event on, in the model's order: first-responder changes (with
-    /// their notifications), then the actions.
-    private func deliver(_ event: UIEvent) {
-        sendRecognizerActions()
-        for change in pendingStep.firstResponderChanges {
-            if let to = change.to, let responder = objects[model.id(of: to)] as? UIResponder {
-                responder.becomeFirstResponder()
-                center.post(name: UITextField.textDidBeginEditingNotification, object: responder)
-                showKeyboard(true)
-            } else if change.to == nil, let from = change.from,
-                let responder = objects[model.id(of: from)] as? UIResponder
-            {
-                // The window's own first responder resigns (each window keeps one).
-                resignInItsWindow(responder)
-            }
-        }
-        for action in pendingStep.actions where !action.isRecognizerAction {
-            let target = action.nilTargeted ? nil : action.target.flatMap { objects[model.id(of: $0)] }
-            let sender = action.sender.flatMap { objects[model.id(of: $0)] }
-            application.sendAction(Selector(action.action), to: target, from: sender, for: event)
-        }
-        for action in pendingStep.actions where action.isRecognizerAction { appCode[action.action]?() }
-    }
-
-    /// UIKit's recognizers send their actions in the states the model brought them to: a discrete one (a tap) only
-    /// on recognition, a continuous one on began, changed, ended and cancelled; a failure sends none. The app's own
-    /// recognizer actions run after (`deliver`, `press`).
-    private func sendRecognizerActions() {
-        for change in pendingStep.gestures {
-            guard let info = model.recognizerInfo(change.recognizer),
-                let recognizer = objects[model.id(of: change.recognizer)] as? UIGestureRecognizer
-            else { continue }
-            let state: UIGestureRecognizer.State
-            switch change.state {
-            case .possible, .failed: continue
-            case .began: state = .began
-            case .changed: state = .changed
-            case .ended: state = .ended
-            case .cancelled: state = .cancelled
-            }
-            if info.kind == .tap && state != .ended { continue }
-            recognizer.standInSendActions(in: state)
-        }
-    }
-
-    /// The key window's first responder resigns, as `resignFirstResponder()` or `endEditing(true)` would.
-    func resignFirstResponder() {
-        guard let responder = UIResponder.standInFirstResponder else { return }
-        resignInItsWindow(responder)
-    }
-
-    /// A window's first responder resigns (a window policy's resign is already done when the model's step says it).
-    private func resignInItsWindow(_ responder: UIResponder) {
-        guard responder.isFirstResponder else { return }
-        let keyboardOwner = responder === UIResponder.standInFirstResponder
+    /// App code ends editing (`endEditing(true)` on the window, F6): the key window's first responder resigns, its
+    /// text notification is posted and the keyboard hides (F7 steps 6 and 7).
+    func endEditing() {
+        guard let responder = UIResponder.standInFirstResponder, responder.isFirstResponder else { return }
         responder.resignFirstResponder()
         center.post(name: UITextField.textDidEndEditingNotification, object: responder)
-        if keyboardOwner { showKeyboard(false) }
+        showKeyboard(false)
     }
 
-    /// UIKit shows or hides the keyboard (its will-show or will-hide notification), once per change.
+    /// UIKit shows or hides the keyboard (its will-show or will-hide notification), once per change (F8).
     func showKeyboard(_ shown: Bool) {
         guard shown != keyboardShown else { return }
         keyboardShown = shown
@@ -262,28 +249,11 @@ final class SimulatedApp {
             ])
     }
 
-    /// The model follows what app code did to the stand-in's objects: a snapshot of them (never recorded).
-    private func syncModel() {
-        let hierarchy = HierarchyCapture(
-            recognizerEffects: recording.recorder.configuration.recognizerEffects, objectReader: UIKitObjectReader()
-        )
-        .capture(windows: windows, application: application, ids: &ids)
-        objects = [:]
-        func walk(_ view: UIView) {
-            objects[ids.id(of: view, className: "")] = view
-            for recognizer in view.gestureRecognizers ?? [] {
-                objects[ids.id(of: recognizer, className: "")] = recognizer
-            }
-            if let controller = view.next as? UIViewController {
-                objects[ids.id(of: controller, className: "")] = controller
-            }
-            for subview in view.subviews { walk(subview) }
-        }
-        for window in windows { walk(window) }
-        objects[ids.id(of: application, className: "")] = application
-        for object in plainObjects { objects[ids.id(of: object, className: "")] = object }
-        _ = model.dispatch(.snapshot(hierarchy), at: clock - 5000)
+    /// The recording so far, flushed.
+    func recorded() -> String {
+        recording.recorder.flush()
+        return sink.files.joined()
     }
 
-    private func id(of object: AnyObject) -> String { ids.id(of: object, className: "") }
+    func stop() { recording.stop() }
 }

@@ -10,9 +10,12 @@ import TouchlogStore
 import TouchlogTestSupport
 import UIKitStandIn
 
-/// The classic stories, played by a simulated app on the UIKit stand-in (ResponderCore's model playing UIKit) and
-/// recorded through the adapter: each recording passes touchlog's validator, is stored by ingest, replays with no
-/// divergence, and its report names the story's finding. `make record-demo` writes them to `.build/record-demo/`
+/// The classic stories, played by a simulated app on the UIKit stand-in and recorded through the adapter. Each story
+/// scripts UIKit's outcome for every event by hand, from the documented semantics (SimulatedApp; the rules are
+/// cited where a story relies on one), never from ResponderCore's model. Each recording passes touchlog's validator,
+/// is stored by ingest, replays with no divergence (the model agrees with UIKit as written down, and the recorder
+/// wrote what happened), and its report names the story's finding. StoryCheckTeethTests shows the check failing on
+/// recordings made wrong the way a recorder bug would make them. `make record-demo` writes them to `.build/record-demo/`
 /// (`TOUCHLOG_RECORD_DEMO=<folder>`) and runs the CLI on them.
 @Suite(.serialized) @MainActor struct StoryTests {
     /// A screen: a window with a controller whose root view fills it.
@@ -47,17 +50,57 @@ import UIKitStandIn
     /// The stories' recordings, kept to be read (and diffed when the recorder changes).
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    /// Checks, stores, replays and reports one recording; returns the rule ids of its findings.
-    static func analyse(_ name: String, _ text: String) throws -> [String] {
+    /// Checks one story's recording against the golden, then judges it (`check`): a story passes only when its
+    /// check finds nothing wrong. Returns the rule ids of its findings.
+    static func analyse(
+        _ name: String, _ text: String, expecting expected: Set<String> = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
         if let folder = ProcessInfo.processInfo.environment["TOUCHLOG_RECORD_DEMO"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).jsonl"))
         }
         try Golden.expect(text, "\(name).jsonl", in: golden)
+        let verdict = try check(name, text, expecting: expected)
+        #expect(verdict.problems.isEmpty, "\(name): \(verdict.problems)", sourceLocation: sourceLocation)
+        return verdict.findings
+    }
+
+    /// The stories' check: replays the recording through ResponderCore's model, stores it by ingest and reports it.
+    /// UIKit's outcome was scripted by hand, so what the model says and what the recorder wrote must agree: every
+    /// observation matches the model (no divergence), every first-responder change and every control action the
+    /// model makes was observed (the recorder writes each one it sees), ingest accepts the file, every session is
+    /// analysed, and the report names the story's findings.
+    static func check(_ name: String, _ text: String, expecting expected: Set<String> = []) throws -> StoryVerdict {
+        var verdict = StoryVerdict()
         let records = RecordingCheck.records(text, file: "\(name).jsonl")
         let session = records.enumerated().map { SessionRecord(seq: $0.offset + 1, record: $0.element) }
         let replay = try SessionReplay.lines(session, session: name)
-        #expect(replay.divergenceCount == 0, "\(name): replay diverges: \(replay.lines.flatMap(\.divergences))")
+        for divergence in replay.lines.flatMap(\.divergences) {
+            verdict.problems.append(.divergence(divergence.kind, divergence.summary))
+        }
+        let modelChanges = modelFirstResponderChanges(replay.lines)
+        let observedChanges = records.compactMap { record -> String? in
+            guard case .firstResponder(let change) = record else { return nil }
+            return "\(change.view ?? "none") in \(change.window ?? "the key window")"
+        }
+        if modelChanges != observedChanges {
+            verdict.problems.append(.firstResponderChanges(model: modelChanges, recorded: observedChanges))
+        }
+        let modelActions = replay.lines.flatMap { line in
+            // A recognizer's action goes to its target directly, never through `sendAction`: no `sent` for it.
+            let recognizers = Set(line.step.gestures.map(\.id))
+            return line.step.actions.filter { !recognizers.contains($0.sender ?? "") }.map {
+                "\($0.action) to \($0.target ?? "nobody")"
+            }
+        }
+        let sentActions = records.compactMap { record -> String? in
+            guard case .sent(let sent) = record else { return nil }
+            return "\(sent.action) to \(sent.target.id ?? "nobody")"
+        }
+        if modelActions != sentActions {
+            verdict.problems.append(.actions(model: modelActions, recorded: sentActions))
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "recorder-story-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -66,54 +109,87 @@ import UIKitStandIn
         try Data(text.utf8).write(to: file)
         let database = try TouchlogDatabase(path: folder.appendingPathComponent("t.sqlite").path)
         let ingest = Ingestor(database: database).ingest(.file(file.path))
-        #expect(ingest.succeeded, "\(name): ingest: \(ingest.diagnostics)")
+        if !ingest.succeeded { verdict.problems.append(.ingest("\(ingest.diagnostics)")) }
         let outcome = try ReportRun(toolVersion: "0").run(database: database)
-        #expect(outcome.report.unanalysed.isEmpty)
-        return outcome.report.groups.map(\.ruleID)
+        if !outcome.report.unanalysed.isEmpty { verdict.problems.append(.unanalysed) }
+        verdict.findings = outcome.report.groups.map(\.ruleID)
+        for finding in expected.sorted() where !verdict.findings.contains(finding) {
+            verdict.problems.append(.missingFinding(finding))
+        }
+        return verdict
+    }
+
+    /// The model's first-responder changes, one per window per input event (what it ends the event with, as a
+    /// recorder that looks before and after each event sees it), in the words of `firstResponder` observations.
+    static func modelFirstResponderChanges(_ lines: [ReplayLine]) -> [String] {
+        var current: [String: String?] = [:]
+        var changes: [String] = []
+        for line in lines {
+            var windows: [String] = []
+            var last: [String: String?] = [:]
+            for change in line.step.firstResponderChanges {
+                if last[change.window] == nil { windows.append(change.window) }
+                last[change.window] = .some(change.to)
+            }
+            for window in windows {
+                let to = last[window] ?? nil
+                if let known = current[window], known == to { continue }
+                if current[window] == nil && to == nil { continue }
+                current[window] = .some(to)
+                changes.append("\(to ?? "none") in \(window)")
+            }
+        }
+        return changes
     }
 
     @Test func aHiddenFieldKeepsReceivingTypedText() throws {
         let (window, controller, root) = Self.screen()
         let promo = Self.field("Promo code", y: 300)
         root.addSubview(promo)
-        root.addSubview(
-            Self.button(
-                "Hide", frame: CGRect(x: 24, y: 360, width: 120, height: 44), target: controller,
-                action: "hidePromoCode:"))
+        let hide = Self.button(
+            "Hide", frame: CGRect(x: 24, y: 360, width: 120, height: 44), target: controller, action: "hidePromoCode:")
+        root.addSubview(hide)
         controller.standInImplements = ["hidePromoCode:"]
         let app = SimulatedApp(session: "STORY-HIDDEN-FIELD", window: window)
         app.appCode["hidePromoCode:"] = { promo.isHidden = true }
-        app.tap(150, 322)
+        // H1, H5: the field is the deepest view under the point; F7: tapped, it begins editing at touch-up.
+        app.tap(150, 322, hits: promo, becomes: promo)
         app.type(3)
-        app.tap(80, 382)
+        // CT4: the button's touchUpInside action, to its explicit target (A1). The field keeps the focus.
+        app.tap(80, 382, hits: hide, sends: ("hidePromoCode:", to: controller))
+        // F4: hiding the first responder does not resign it; the keys keep going to it (F3).
         app.type(4)
-        let findings = try Self.analyse("hidden-field-keeps-typing", app.recorded())
+        _ = try Self.analyse("hidden-field-keeps-typing", app.recorded(), expecting: ["hidden_first_responder"])
         app.stop()
-        #expect(findings.contains("hidden_first_responder"), "\(findings)")
     }
 
     @Test func aTapOutsideTheFieldFailsToDismissTheKeyboard() throws {
         let (window, _, root) = Self.screen()
-        root.addSubview(Self.field("Email", y: 310))
+        let email = Self.field("Email", y: 310)
+        root.addSubview(email)
         let app = SimulatedApp(session: "STORY-OUTSIDE-TAP", window: window)
-        app.tap(151, 331)
+        app.tap(151, 331, hits: email, becomes: email)  // F7
         app.type(5)
-        app.tap(200, 700)
-        app.tap(210, 720)
-        let findings = try Self.analyse("outside-tap-keeps-keyboard", app.recorded())
+        // H1: the root view is the hit view below the field. Nothing dismisses the keyboard: no recognizer, no
+        // window override, no touchesBegan code (section 8), and a tap changes no first responder by itself (F7).
+        app.tap(200, 700, hits: root)
+        app.tap(210, 720, hits: root)
+        _ = try Self.analyse("outside-tap-keeps-keyboard", app.recorded(), expecting: ["tap_failed_to_dismiss"])
         app.stop()
-        #expect(findings.contains("tap_failed_to_dismiss"), "\(findings)")
     }
 
     @Test func aWindowSendEventOverrideResignsOnAnOutsideTouch() throws {
         let window = DismissingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
         let (_, _, root) = Self.screen(window: window)
-        root.addSubview(Self.field("Email", y: 310))
+        let email = Self.field("Email", y: 310)
+        root.addSubview(email)
         let app = SimulatedApp(session: "STORY-DISMISSING-WINDOW", window: window)
-        window.resign = { [unowned app] in app.resignFirstResponder() }
-        app.tap(151, 331)
+        // The app's override (section 8.1) ends editing before super, at touch-down: it sees touch.view already set
+        // (D1).
+        window.resign = { [unowned app] in app.endEditing() }
+        app.tap(151, 331, hits: email, becomes: email)  // F7; the override leaves a touch on a responder alone
         app.type(5)
-        app.tap(200, 700)
+        app.tap(200, 700, hits: root)
         let text = app.recorded()
         let findings = try Self.analyse("dismissing-window", text)
         app.stop()
@@ -127,39 +203,41 @@ import UIKitStandIn
 
     @Test func aNearlyTransparentViewBlocksAButton() throws {
         let (window, controller, root) = Self.screen()
-        root.addSubview(
-            Self.button(
-                "Add to wishlist", frame: CGRect(x: 24, y: 600, width: 345, height: 50), target: controller,
-                action: "addToWishlist:"))
+        let wishlist = Self.button(
+            "Add to wishlist", frame: CGRect(x: 24, y: 600, width: 345, height: 50), target: controller,
+            action: "addToWishlist:")
+        root.addSubview(wishlist)
         root.addSubview(
             Self.button(
                 "Add to bag", frame: CGRect(x: 24, y: 700, width: 345, height: 50), target: controller,
                 action: "addToBag:"))
         controller.standInImplements = ["addToWishlist:", "addToBag:"]
         let app = SimulatedApp(session: "STORY-TRANSPARENT-TOAST", window: window)
-        app.appCode["addToWishlist:"] = {
-            let toast = ToastView(frame: CGRect(x: 24, y: 690, width: 345, height: 64))
-            toast.alpha = 0.02
-            root.addSubview(toast)
-        }
-        app.tap(200, 625)
-        app.tap(200, 725)
-        app.tap(180, 720)
-        let findings = try Self.analyse("transparent-toast", app.recorded())
+        let toast = ToastView(frame: CGRect(x: 24, y: 690, width: 345, height: 64))
+        toast.alpha = 0.02
+        app.appCode["addToWishlist:"] = { root.addSubview(toast) }
+        app.tap(200, 625, hits: wishlist, sends: ("addToWishlist:", to: controller))  // CT4, A1
+        // H3: alpha 0.02 is not below 0.01, so the toast is hit; H5: added last, it is in front of the button. A
+        // plain view sends no action.
+        app.tap(200, 725, hits: toast)
+        app.tap(180, 720, hits: toast)
+        _ = try Self.analyse("transparent-toast", app.recorded(), expecting: ["blocked_tap"])
         app.stop()
-        #expect(findings.contains("blocked_tap"), "\(findings)")
     }
 
     @Test func aTapRecognizerSwallowsARowsTap() throws {
         let (window, controller, root) = Self.screen()
-        root.addSubview(Self.field("Search", y: 56))
+        let search = Self.field("Search", y: 56)
+        root.addSubview(search)
         let table = UITableView(frame: CGRect(x: 0, y: 110, width: 393, height: 742))
+        var cells: [UITableViewCell] = []
         for row in 0..<6 {
             let cell = UITableViewCell(frame: CGRect(x: 0, y: Double(row) * 60, width: 393, height: 60))
             let label = UILabel(frame: CGRect(x: 16, y: 10, width: 300, height: 40))
             label.accessibilityLabel = "Contact \(row)"
             cell.addSubview(label)
             table.addSubview(cell)
+            cells.append(cell)
         }
         let tap = UITapGestureRecognizer(target: controller, action: Selector("dismissKeyboard"))
         table.addGestureRecognizer(tap)
@@ -168,13 +246,18 @@ import UIKitStandIn
         let app = SimulatedApp(
             session: "STORY-TAP-RECOGNIZER", window: window,
             configuration: RecorderConfiguration(recognizerEffects: ["dismissKeyboard": .endEditing]))
-        app.tap(150, 78)
+        // The controller's dismissKeyboard: the classic endEditing(true) (section 8.3, F6).
+        app.onAction(of: tap) { app.endEditing() }
+        app.tap(150, 78, hits: search, becomes: search)  // F7
         app.type(2)
-        app.tap(200, 110 + 150)
-        app.tap(200, 110 + 210)
-        let findings = try Self.analyse("tap-recognizer-swallows-row", app.recorded())
+        // H4: the label ignores touches, so the cell is the hit view. G1: the table's recognizer sees the touch; G3:
+        // it recognizes at touch-up; G4, G6, LS10: with cancelsTouchesInView it cancels the cell's touch, so the row
+        // is not selected. Its action ends editing: the keyboard goes.
+        app.tap(200, 110 + 150, hits: cells[2], recognizes: tap)
+        // The next row's tap is swallowed the same way, with nothing left to dismiss.
+        app.tap(200, 110 + 210, hits: cells[3], recognizes: tap)
+        _ = try Self.analyse("tap-recognizer-swallows-row", app.recorded(), expecting: ["swallowed_tap"])
         app.stop()
-        #expect(findings.contains("swallowed_tap"), "\(findings)")
     }
 
     /// A long press on a message shows its menu: the recognizer begins while the finger rests, with no event, so
@@ -191,14 +274,17 @@ import UIKitStandIn
         controller.standInImplements = ["showMenu:"]
         let app = SimulatedApp(session: "STORY-LONG-PRESS", window: window)
         var menus = 0
-        app.appCode["showMenu:"] = {
+        app.onAction(of: press) {
             // A continuous recognizer calls its action on began and on ended: the menu opens on began.
             guard press.state == .began else { return }
             menus += 1
             root.addSubview(ToastView(frame: CGRect(x: 16, y: 220, width: 200, height: 60)))
         }
-        app.press(150, 340, holding: 0.8)
-        app.tap(150, 700)
+        // GR6: held past minimumPressDuration (0.5 s), the press begins while the finger rests, and ends at the
+        // lift (G2).
+        app.press(150, 340, hits: bubble, holding: 0.8, begins: press)
+        // H1: the root view; the toast is elsewhere. The recognizer is on the bubble, not an ancestor (G1).
+        app.tap(150, 700, hits: root)
         let text = app.recorded()
         _ = try Self.analyse("long-press-menu", text)
         app.stop()
@@ -271,10 +357,10 @@ import UIKitStandIn
         let coupon = Self.field("Coupon", y: 300)
         coupon.delegate = couponRules
         root.addSubview(coupon)
-        root.addSubview(
-            Self.button(
-                "Place order", frame: CGRect(x: 24, y: 600, width: 345, height: 50), target: coordinator,
-                action: "placeOrder:"))
+        let order = Self.button(
+            "Place order", frame: CGRect(x: 24, y: 600, width: 345, height: 50), target: coordinator,
+            action: "placeOrder:")
+        root.addSubview(order)
         let paste = UIButton(frame: CGRect(x: 24, y: 700, width: 345, height: 50))
         paste.accessibilityLabel = "Paste"
         paste.addTarget(nil, action: Selector("paste:"), for: .touchUpInside)
@@ -282,11 +368,12 @@ import UIKitStandIn
         controller.standInImplements = ["paste:"]
         controller.standInRefuses = ["paste:"]
         let app = SimulatedApp(session: "STORY-COORDINATOR", window: window)
-        app.plainObjects = [coordinator, couponRules]
         var placed = 0
         app.appCode["placeOrder:"] = { placed += 1 }
-        app.tap(200, 625)
-        app.tap(200, 725)
+        app.tap(200, 625, hits: order, sends: ("placeOrder:", to: coordinator))  // A1: explicit target, no chain
+        // A2: nil-targeted with no first responder, the walk starts at the sender; A3: the controller implements
+        // paste: but canPerformAction refuses it; A4: nobody takes it and sendAction returns false.
+        app.tap(200, 725, hits: paste, sends: ("paste:", to: nil))
         let text = app.recorded()
         _ = try Self.analyse("coordinator-and-refused-paste", text)
         app.stop()
@@ -315,8 +402,10 @@ import UIKitStandIn
         let app = SimulatedApp(session: "STORY-PASTE", window: window)
         var pasted = 0
         app.appCode["paste:"] = { pasted += 1 }
-        app.tap(200, 322)
-        app.tap(200, 725)
+        app.tap(200, 322, hits: note, becomes: note)  // F7
+        // A2: nil-targeted, from the key window's first responder: the field, which implements paste: (A3). F7: a
+        // button's tap does not take the focus.
+        app.tap(200, 725, hits: paste, sends: ("paste:", to: nil))
         let text = app.recorded()
         let findings = try Self.analyse("paste-into-field", text)
         app.stop()
@@ -351,8 +440,9 @@ import UIKitStandIn
         root.addSubview(pin)
         controller.standInImplements = ["focusPIN:", "submitPIN:"]
         let app = SimulatedApp(session: "STORY-PIN-PAD", window: window)
-        // The pad adopts UIKeyInput: iOS shows the system keyboard once it is first responder.
-        app.appCode["focusPIN:"] = {
+        // The controller's focusPIN: the pad adopts UIKeyInput, so iOS shows the system keyboard once it is first
+        // responder.
+        app.onAction(of: focus) {
             pin.becomeFirstResponder()
             app.showKeyboard(true)
         }
@@ -364,7 +454,9 @@ import UIKitStandIn
             answers.append((submit as AnyObject?, paste as AnyObject?))
             pin.isHidden = true  // a wrong PIN: the lockout message covers the pad, which stays first responder
         }
-        app.tap(150, 330)
+        // G1, G3: the pad's own tap recognizer recognizes at touch-up; UIKit focuses only text inputs on a tap (F7),
+        // so the focus is the app's call in the recognizer's action.
+        app.tap(150, 330, hits: pin, recognizes: focus)
         app.type(3)
         app.deleteBackward()
         app.type(2)
@@ -413,16 +505,16 @@ import UIKitStandIn
         let coupon = Self.field("Coupon", y: 300)
         let banner = PromoBanner(frame: CGRect(x: 0, y: 100, width: 393, height: 80))
         banner.standInImplements = ["closeBanner:"]
-        banner.addSubview(
-            Self.button(
-                "Close", frame: CGRect(x: 340, y: 20, width: 40, height: 40), target: banner, action: "closeBanner:"))
+        let close = Self.button(
+            "Close", frame: CGRect(x: 340, y: 20, width: 40, height: 40), target: banner, action: "closeBanner:")
+        banner.addSubview(close)
         coupon.delegate = banner
         root.addSubview(banner)
         root.addSubview(coupon)
         let app = SimulatedApp(session: "STORY-DETACHED-BANNER", window: window)
         app.appCode["closeBanner:"] = { banner.removeFromSuperview() }
-        app.tap(360, 140)
-        app.tap(150, 322)
+        app.tap(360, 140, hits: close, sends: ("closeBanner:", to: banner))  // CT4, A1
+        app.tap(150, 322, hits: coupon, becomes: coupon)  // F7
         app.type(2)
         let text = app.recorded()
         _ = try Self.analyse("removed-banner-kept", text)
@@ -458,16 +550,21 @@ import UIKitStandIn
         let message = Self.field("Message", y: 38)
         chatController.view.addSubview(message)
         let app = SimulatedApp(session: "STORY-TWO-WINDOWS", window: main, otherWindows: [chat])
-        app.tap(150, 78)  // Search, in the key window: UIKit's doing
+        // Search, in the key window: UIKit's doing (H10: the chat window is elsewhere; F7).
+        app.tap(150, 78, hits: search, becomes: search)
         app.type(3)
-        app.makeKey(chat)  // a reply came: the chat opens...
-        app.focus(message)  // ...and its field is focused by code, in its own window
+        // The keyboard follows the key window's first responder (F3: key input goes to the key window's; the
+        // keyboard for a key window with none is not documented, section 12 item 8, so the story says it).
+        app.makeKey(chat, keyboard: .hides)  // a reply came: the chat opens...
+        app.focus(message, keyboard: .shows)  // ...and its field is focused by code, in its own window (F1, F7)
         app.type(2)
-        app.makeKey(main)  // the chat is minimised: Search is still its window's first responder
+        app.makeKey(main)  // the chat is minimised: Search is still its window's first responder (F3)
         app.type(4)
-        app.resign(message)  // the draft is sent: the chat window's first responder resigns while main is key
-        app.makeKey(chat)  // the chat has none: the keyboard goes
-        app.tap(150, 440, in: chat)  // Message, tapped in the chat window
+        // The draft is sent: the chat window's first responder resigns while main is key; Search keeps the keyboard.
+        app.resign(message)
+        app.makeKey(chat, keyboard: .hides)  // the chat has none: the keyboard goes
+        // Message, tapped in the chat window: H10, the front window holding the point; F7.
+        app.tap(150, 440, in: chat, hits: message, becomes: message)
         app.type(1)
         let text = app.recorded()
         let findings = try Self.analyse("two-windows-first-responders", text)
@@ -558,4 +655,41 @@ final class DismissingWindow: RecordingWindow {
         }
         super.sendEvent(event)
     }
+}
+
+/// What the stories' check found wrong with a recording (`StoryTests.check`): a story passes when there is nothing.
+struct StoryVerdict {
+    enum Problem: Equatable, CustomStringConvertible {
+        /// An observation the model disagrees with (replay's divergence, with its summary).
+        case divergence(DivergenceKind, String)
+        /// The model's first-responder changes are not the ones the recording observed.
+        case firstResponderChanges(model: [String], recorded: [String])
+        /// The control actions the model dispatched are not the `sent` the recording observed.
+        case actions(model: [String], recorded: [String])
+        case ingest(String)
+        case unanalysed
+        case missingFinding(String)
+
+        var description: String {
+            switch self {
+            case .divergence(let kind, let summary): "\(kind.rawValue) divergence: \(summary)"
+            case .firstResponderChanges(let model, let recorded):
+                "first-responder changes: the model made \(model), the recording observed \(recorded)"
+            case .actions(let model, let recorded):
+                "actions: the model dispatched \(model), the recording observed \(recorded)"
+            case .ingest(let diagnostics): "ingest failed: \(diagnostics)"
+            case .unanalysed: "a session was left unanalysed"
+            case .missingFinding(let rule): "no \(rule) finding"
+            }
+        }
+
+        /// The divergence's kind, if it is one.
+        var divergenceKind: DivergenceKind? {
+            if case .divergence(let kind, _) = self { return kind }
+            return nil
+        }
+    }
+
+    var problems: [Problem] = []
+    var findings: [String] = []
 }
