@@ -1,4 +1,4 @@
-import TouchlogStore
+import TouchlogFormat
 
 /// Which sessions and findings a report covers: `--session`, `--app-version`, `--since`, `--rule`,
 /// `--min-severity`, and the configuration's `excluded:`. Empty or nil members do not filter.
