@@ -1,4 +1,5 @@
 import TouchlogReplay
+import TouchlogReport
 import TouchlogStore
 
 /// One `touchlog report` run as a library call: sessions from a loader, rules from an engine, then filters,

@@ -1,6 +1,7 @@
 import Foundation
 import TouchlogFormat
 import TouchlogReplay
+import TouchlogReport
 import TouchlogStore
 
 /// `touchlog worker` as a library call, shared by the command, the benchmark and the tests: takes sessions from
