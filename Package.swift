@@ -45,9 +45,16 @@ let package = Package(
             dependencies: ["ResponderCore", "TouchlogFormat"]),
         // Rules, triage grouping, output formats. No database: sessions arrive as typed record streams, so whoever
         // wants the rules does not get GRDB, PostgresNIO or NIOSSL.
+        // The AnalysisIdentity plugin compiles in a hash of the sources of this module and of every module it depends
+        // on: results workers stored are keyed by it, so a build whose analysis changed never serves old findings.
         .target(
             name: "TouchlogReport",
-            dependencies: ["TouchlogReplay", "TouchlogFormat", "ResponderCore"]),
+            dependencies: ["TouchlogReplay", "TouchlogFormat", "ResponderCore"],
+            plugins: ["AnalysisIdentity"]),
+        .plugin(
+            name: "AnalysisIdentity", capability: .buildTool(), dependencies: ["touchlog-analysis-identity"]),
+        // The plugin's tool: hashes the files it is given into a Swift file. Foundation only, built for the host.
+        .executableTarget(name: "touchlog-analysis-identity"),
         // Where the store and the report meet: `report`'s run (sessions found in the store, stored results read) and
         // `worker`'s queue (leases, threads, results stored).
         .target(
