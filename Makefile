@@ -29,6 +29,7 @@ help:
 	@echo "make fuzz    fuzz each importer with libFuzzer for FUZZ_SECONDS (default 180) seconds"
 	@echo "make lint    check formatting with the toolchain's swift format"
 	@echo "make rules-doc     regenerate docs/rules.md from the rules' descriptions"
+	@echo "make check-recorder  what an app that links the recorder compiles (at most 7,000 lines) and resolves (no other package)"
 	@echo "make check-html    render the golden HTML report in headless Chromium to $(CHECK_HTML_DIR)/report.png (look at it)"
 	@echo "make build   debug build; make release: optimised build"
 
@@ -38,7 +39,7 @@ build:
 release:
 	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
 
-test: check-schema
+test: check-schema check-recorder
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS)
 
@@ -54,6 +55,11 @@ demo: release
 	@# The report of every sample, grouped for triage. Without --fail-on it exits 0 whatever it finds.
 	$(RELEASE_BIN) report --db $(DEMO_DB)
 	@echo "Also: $(RELEASE_BIN) report --db $(DEMO_DB) --format html > report.html  (markdown, json, junit, sarif, github, xcode, gitlab, summary too)"
+
+# What an app compiles and resolves for the recorder: at most 7,000 lines, no other package (docs/recorder.md).
+.PHONY: check-recorder
+check-recorder:
+	python3 Tests/RecorderFootprint/recorder_footprint.py --app
 
 # Sample logs against docs/touchlog-1.schema.json, plus the negative fixtures in Tests/Schema/invalid/.
 .PHONY: check-schema

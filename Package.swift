@@ -12,22 +12,36 @@ let package = Package(
         .library(name: "TouchlogRecorder", targets: ["TouchlogRecorder"]),
         .library(name: "TouchlogRecorderUIKit", targets: ["TouchlogRecorderUIKit"]),
     ],
+    // The `CLI` trait guards the command's and the store's dependencies (GRDB, postgres-nio, NIOSSL, ArgumentParser,
+    // Yams). It is on by default, so `swift build` builds touchlog; an app that links only the recorder adds the
+    // package with `traits: []` and then resolves, fetches and builds none of them (docs/recorder.md has the figures).
+    traits: [
+        .trait(
+            name: "CLI",
+            description: "The touchlog command and its SQLite and PostgreSQL store, with their dependencies."),
+        .default(enabledTraits: ["CLI"]),
+    ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // Version ranges, never exact pins: an app that already depends on one of these at another compatible
+        // version can still add touchlog.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `.touchlog.yml`: read at the CLI's edge into the report's typed configuration.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // The shared PostgreSQL store (`--db postgres://...`): the wire protocol, COPY FROM STDIN, LISTEN/NOTIFY.
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // TLS to PostgreSQL (libpq's sslmode): the certificates and context postgres-nio's connection takes.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
-        // The UIKit model. Pure Swift: no Foundation, no SQLite, no I/O.
-        .target(name: "ResponderCore"),
+        // The records and the spec types they carry, with the one encoder: the bottom of the package, shared by the
+        // recorder, the format, the model, replay and the store. Pure Swift: no Foundation, no I/O.
+        .target(name: "TouchlogSchema"),
+        // The UIKit model, built from the schema's spec types. Pure Swift: no Foundation, no SQLite, no I/O.
+        .target(name: "ResponderCore", dependencies: ["TouchlogSchema"]),
         // The touchlog/1 format: typed records (decoded once, into the core's spec types), the byte-level JSON
         // reader, validation, importers.
-        .target(name: "TouchlogFormat", dependencies: ["ResponderCore", "CZlib"]),
+        .target(name: "TouchlogFormat", dependencies: ["TouchlogSchema", "ResponderCore", "CZlib"]),
         // The system's zlib, for gzip-compressed input (Debian: zlib1g-dev; in the macOS SDK).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The store: SQLite through GRDB (the embedded default) and PostgreSQL through postgres-nio (shared), behind
@@ -35,9 +49,10 @@ let package = Package(
         .target(
             name: "TouchlogStore",
             dependencies: [
-                "TouchlogFormat", "CZlib", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "TouchlogFormat", "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["CLI"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["CLI"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["CLI"])),
             ]),
         // Replays a stream of typed records (from any source) through ResponderCore. Knows nothing of the store.
         .target(
@@ -65,19 +80,21 @@ let package = Package(
             name: "TouchlogCLI",
             dependencies: [
                 "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport", "TouchlogPipeline",
-                "ResponderCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
+                "ResponderCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["CLI"])),
             ]),
         .executableTarget(name: "touchlog", dependencies: ["TouchlogCLI"]),
         // The recorder's decisions in pure Swift (no UIKit): capture, diff, ids, privacy, buffering, encoding,
         // writing. Built and tested on Linux.
-        .target(name: "TouchlogRecorder", dependencies: ["TouchlogFormat", "ResponderCore"]),
+        // It links the schema only (docs/recorder.md: what an app compiles).
+        .target(name: "TouchlogRecorder", dependencies: ["TouchlogSchema"]),
         // The thin UIKit adapter. On Linux it compiles against UIKitStandIn, a test-only copy of the UIKit surface
         // it uses (docs/recorder.md lists it).
         .target(
             name: "TouchlogRecorderUIKit",
             dependencies: [
-                "TouchlogRecorder", "TouchlogFormat", "ResponderCore",
+                "TouchlogRecorder", "TouchlogSchema",
                 // macOS has no UIKit either (the CLI is built there): the stand-in stands in there too.
                 .target(name: "UIKitStandIn", condition: .when(platforms: [.linux, .macOS])),
             ]),

@@ -1,3 +1,9 @@
+// The model is built from the recorded spec types (views, windows, recognizers, patches, geometry), which live in
+// TouchlogSchema so that the recorder can write them without linking the model. Re-exported because they are this
+// module's vocabulary: a client of the model names `ViewSpec` and `Point` as it always did (NIOPosix re-exports
+// NIOCore the same way).
+@_exported import TouchlogSchema
+
 /// ResponderCore: a pure-Swift model of UIKit's touch handling and first-responder behaviour.
 /// See docs/responder-model.md.
 public enum ResponderCoreInfo {

@@ -1,5 +1,6 @@
-import ResponderCore
-import TouchlogFormat
+// The recorder speaks the schema: a SessionInfo takes a Size, a configuration names RecognizerEffects. Re-exported so
+// that an app writes `import TouchlogRecorder` and nothing more.
+@_exported import TouchlogSchema
 
 /// The recorder: what the adapter calls from UIKit's hooks, on the main thread (hence `@MainActor`).
 ///

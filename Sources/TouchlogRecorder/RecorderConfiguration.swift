@@ -1,4 +1,4 @@
-import ResponderCore
+import TouchlogSchema
 
 /// How a recording is made. The defaults suit a debug or QA build.
 public struct RecorderConfiguration: Sendable {

@@ -1,5 +1,5 @@
-import TouchlogFormat
 import TouchlogRecorder
+import TouchlogSchema
 
 #if canImport(UIKit)
     import UIKit

@@ -1,6 +1,5 @@
-import ResponderCore
-import TouchlogFormat
 import TouchlogRecorder
+import TouchlogSchema
 
 #if canImport(UIKit)
     import UIKit
@@ -49,7 +48,7 @@ open class RecordingWindow: UIWindow {
         }
         let touches = (event.touches(for: self) ?? []).map { touch in
             TouchReading(
-                touch: touch, phase: TouchlogFormat.TouchPhase(touch.phase),
+                touch: touch, phase: TouchPhase(touch.phase),
                 locationInWindow: Point(Double(touch.location(in: nil).x), Double(touch.location(in: nil).y)),
                 timestamp: touch.timestamp, tapCount: touch.tapCount, view: touch.view)
         }
@@ -59,7 +58,7 @@ open class RecordingWindow: UIWindow {
     }
 }
 
-extension TouchlogFormat.TouchPhase {
+extension TouchPhase {
     init(_ phase: UITouch.Phase) {
         switch phase {
         case .began: self = .began

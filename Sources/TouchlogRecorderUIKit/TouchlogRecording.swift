@@ -1,6 +1,5 @@
-import ResponderCore
-import TouchlogFormat
 import TouchlogRecorder
+import TouchlogSchema
 
 #if canImport(UIKit)
     import UIKit

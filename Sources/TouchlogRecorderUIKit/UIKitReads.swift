@@ -1,5 +1,5 @@
-import ResponderCore
 import TouchlogRecorder
+import TouchlogSchema
 
 #if canImport(UIKit)
     import UIKit
@@ -29,7 +29,7 @@ extension UIView: @preconcurrency RecordableView {
             className: className, baseClass: base == className ? nil : base,
             frame: identity ? Rect(frame) : nil, bounds: Rect(bounds),
             center: Point(Double(center.x), Double(center.y)),
-            transform: ResponderCore.AffineTransform(transform), isHidden: isHidden, alpha: Double(alpha),
+            transform: TouchlogSchema.AffineTransform(transform), isHidden: isHidden, alpha: Double(alpha),
             isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
             isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch,
             canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
@@ -235,7 +235,7 @@ extension Rect {
     }
 }
 
-extension ResponderCore.AffineTransform {
+extension TouchlogSchema.AffineTransform {
     init(_ t: CGAffineTransform) {
         self.init(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
     }

@@ -7,11 +7,8 @@ import TouchlogStore
 @Suite struct CrashSafetyTests {
     let folder = TemporaryFolder()
 
-    /// Writes a valid session of `touches` touch records, large enough that ingest takes a while.
-    func writeLargeSession(_ path: String, touches: Int) throws {
-        try Data().write(to: URL(fileURLWithPath: path))
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
+    /// Writes a valid session of `touches` touch records, in chunks of about 1 MiB, to `write`.
+    static func largeSession(touches: Int, write: (Data) -> Void) {
         var chunk = #"{"type":"session","format":"touchlog/1","session":"big"}"# + "\n"
         chunk += #"{"type":"snapshot","t":0,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852]}]}"# + "\n"
         for index in 0..<touches {
@@ -20,35 +17,40 @@ import TouchlogStore
                 #"{"type":"touch","t":\#(Double(index) / 100),"touch":\#(index / 2),"phase":"\#(phase)","x":\#(index % 393).5,"y":\#(index % 852),"window":"w1"}"#
                 + "\n"
             if chunk.utf8.count > 1 << 20 {
-                handle.write(Data(chunk.utf8))
+                write(Data(chunk.utf8))
                 chunk = ""
             }
         }
-        handle.write(Data(chunk.utf8))
+        write(Data(chunk.utf8))
+    }
+
+    /// Writes the same session to a regular file.
+    func writeLargeSession(_ path: String, touches: Int) throws {
+        try Data().write(to: URL(fileURLWithPath: path))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        Self.largeSession(touches: touches) { handle.write($0) }
     }
 
     @Test func killingIngestMidFileLeavesTheDatabaseAsBefore() throws {
         let db = folder.path("crash.sqlite")
         let small = Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path
         #expect(try Touchlog.run(["ingest", "--db", db, small]).status == 0)
+        // The big file is a named pipe this test holds open: ingest reads it as a file that has not ended yet, so
+        // it is mid-file for as long as the test wants, however fast the machine (no race with its finishing).
         let big = folder.path("big.jsonl")
-        try writeLargeSession(big, touches: 400_000)
+        let pipe = try HeldOpenFile(path: big)
 
         let process = Touchlog.process(["ingest", "--quiet", "--db", db, big])
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until the transaction has written pages to the WAL (it is mid-file then), and kill it.
-        let wal = db + "-wal"
-        var walSize = 0
-        while process.isRunning {
-            walSize = ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0
-            if walSize > 1 << 20 { break }
-            usleep(2_000)
-        }
-        let killedMidFile = process.isRunning
+        pipe.write { Self.largeSession(touches: 200_000, write: $0) }
+        // Everything but the end was read; wait until the open transaction has spilled pages to the WAL.
+        try pipe.waitUntil("the transaction wrote pages to the WAL") { walSize(db) > 1 << 20 }
+        #expect(process.isRunning)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(killedMidFile, "ingest finished before it could be killed; make the file larger")
+        pipe.close()
         #expect(process.terminationReason == .uncaughtSignal)
 
         let database = try TouchlogDatabase(path: db)
@@ -57,10 +59,12 @@ import TouchlogStore
         let check = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
         #expect(check == "ok")
 
-        // The same file ingests completely afterwards.
-        let retry = try Touchlog.run(["ingest", "--quiet", "--db", db, big])
+        // The same session ingests completely afterwards.
+        let whole = folder.path("big-whole.jsonl")
+        try writeLargeSession(whole, touches: 200_000)
+        let retry = try Touchlog.run(["ingest", "--quiet", "--db", db, whole])
         #expect(retry.status == 0)
-        #expect(try database.session(matching: "big").recordCount == 400_002)
+        #expect(try database.session(matching: "big").recordCount == 200_002)
     }
 }
 
@@ -73,7 +77,7 @@ import TouchlogStore
         let db = folder.path("interrupted.sqlite")
         let small = Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path
         let big = folder.path("big.jsonl")
-        try CrashSafetyTests().writeLargeSession(big, touches: 400_000)
+        let pipe = try HeldOpenFile(path: big)
         let after = folder.path("after.jsonl")
         try FileManager.default.copyItem(atPath: small, toPath: after)
 
@@ -83,16 +87,13 @@ import TouchlogStore
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Mid-file: the big file's transaction has written pages to the WAL.
-        let wal = db + "-wal"
-        while process.isRunning {
-            let size = ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0
-            if size > 1 << 20 { break }
-            usleep(2_000)
-        }
-        #expect(process.isRunning, "ingest finished before it could be interrupted; make the file larger")
+        // Mid-file, held there: the big file has not ended, and its transaction has written pages to the WAL.
+        pipe.write { CrashSafetyTests.largeSession(touches: 200_000, write: $0) }
+        try pipe.waitUntil("the transaction wrote pages to the WAL") { walSize(db) > 1 << 20 }
+        #expect(process.isRunning)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
+        pipe.close()
         let result = Touchlog.Result(
             status: process.terminationStatus, stdout: "", stderr: try String(contentsOfFile: err, encoding: .utf8))
         return (result, try TouchlogDatabase(path: db))
@@ -122,5 +123,48 @@ import TouchlogStore
 extension TouchlogDatabase {
     func count(_ table: String) throws -> Int {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    }
+}
+
+/// The size of a database's write-ahead log (0 while there is none).
+func walSize(_ database: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: database + "-wal"))?[.size] as? Int) ?? 0
+}
+
+/// A file that has not ended yet: a named pipe whose writing end the test holds. A reader blocks at its end until the
+/// test closes it, so a test can act on a process "in the middle of a file" without racing the process's speed.
+final class HeldOpenFile {
+    let path: String
+    private var handle: FileHandle?
+
+    init(path: String) throws {
+        self.path = path
+        guard mkfifo(path, 0o600) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        // A reader that died makes a write fail with EPIPE instead of ending the test process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Opens the writing end (which waits for the reader to open the file) and writes what `body` hands out.
+    func write(_ body: ((Data) -> Void) -> Void) {
+        let handle = handle ?? FileHandle(forWritingAtPath: path)!
+        self.handle = handle
+        body { try? handle.write(contentsOf: $0) }
+    }
+
+    /// Waits (bounded by the test's own deadline, never by a guess about the machine's speed) until `condition`.
+    func waitUntil(_ what: String, seconds: Double = 120, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { throw CocoaError(.fileReadUnknown, userInfo: [NSDebugDescriptionErrorKey: what]) }
+            usleep(2_000)
+        }
+    }
+
+    /// Ends the file.
+    func close() {
+        try? handle?.close()
+        handle = nil
     }
 }

@@ -13,6 +13,32 @@ import Testing
         #expect(value.serialized() == #""a\"b\\c\nd\u0001é""#)
     }
 
+    /// The indented form: objects and arrays holding containers open one member a line, arrays of scalars and empty
+    /// containers stay on one line, and scalars are the compact writer's.
+    @Test func indentedKeepsScalarArraysAndEmptyContainersOnOneLine() {
+        let value: JSONValue = [
+            "version": 1, "frame": [0, 0.5, 390, 844], "findings": [["rule": "blocked_tap", "lines": [3, 4]]],
+            "none": [], "empty": .object([:]), "name": "a\"b",
+        ]
+        #expect(
+            value.serializedIndented() == """
+                {
+                  "version": 1,
+                  "frame": [0,0.5,390,844],
+                  "findings": [
+                    {
+                      "rule": "blocked_tap",
+                      "lines": [3,4]
+                    }
+                  ],
+                  "none": [],
+                  "empty": {},
+                  "name": "a\\"b"
+                }
+
+                """)
+    }
+
     @Test func lookupReturnsTheLastDuplicateKey() {
         let object = JSONObject([.init(key: "k", value: 1), .init(key: "k", value: 2)])
         #expect(object["k"] == 2)

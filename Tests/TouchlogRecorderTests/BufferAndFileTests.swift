@@ -10,7 +10,7 @@ import TouchlogTestSupport
     /// A pan of `moves` moved touches between a began and an ended, pushed while the writer does nothing.
     private func pan(_ recorder: Recorder, _ app: RecorderTests.LoginApp, moves: Int, from time: Double) {
         let touch = FakeTouch()
-        func send(_ phase: TouchlogFormat.TouchPhase, _ k: Int) {
+        func send(_ phase: TouchPhase, _ k: Int) {
             recorder.willSendEvent(
                 [
                     TouchReading(
@@ -32,7 +32,7 @@ import TouchlogTestSupport
         pan(recorder, app, moves: 40, from: 1001)
         recorder.flush()
         let records = RecordingCheck.records(sink.files[0])
-        let phases = records.compactMap { record -> TouchlogFormat.TouchPhase? in
+        let phases = records.compactMap { record -> TouchPhase? in
             if case .touch(let touch) = record { return touch.phase }
             return nil
         }
@@ -50,7 +50,7 @@ import TouchlogTestSupport
 
     @Test func theRingKeepsEverythingButMovesUntilItsHardLimit() {
         var ring = RecordRing(capacity: 2, hardCapacity: 3)
-        func touch(_ phase: TouchlogFormat.TouchPhase, _ t: Double) -> PendingItem {
+        func touch(_ phase: TouchPhase, _ t: Double) -> PendingItem {
             .record(.touch(TouchRecord(t: t, touch: .number(1), phase: phase, x: 0, y: 0)))
         }
         ring.push(touch(.began, 1))

@@ -124,7 +124,7 @@ import TouchlogTestSupport
         recorder.editingDidChange(at: 100.6)
         let touch = FakeTouch()
         for k in 0..<30 {
-            let phase: TouchlogFormat.TouchPhase = k == 0 ? .began : k == 29 ? .ended : .moved
+            let phase: TouchPhase = k == 0 ? .began : k == 29 ? .ended : .moved
             recorder.willSendEvent(
                 [
                     TouchReading(

@@ -33,7 +33,7 @@ import TouchlogTestSupport
         }
 
         func touch(
-            _ recorder: Recorder, _ touch: FakeTouch, _ phase: TouchlogFormat.TouchPhase, at time: Double,
+            _ recorder: Recorder, _ touch: FakeTouch, _ phase: TouchPhase, at time: Double,
             during: () -> Void = {}
         ) {
             recorder.willSendEvent(

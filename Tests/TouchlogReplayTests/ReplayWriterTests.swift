@@ -70,4 +70,19 @@ import TouchlogStore
             }, format: .jsonl, workers: 2)
         #expect(mixed.text == plain.text && mixed.finished == plain.finished)
     }
+
+    /// `--format summary` is one line per replayed session with the same counts the timeline's closing line gives,
+    /// made without a trace.
+    @Test func theSummaryIsTheTimelinesCountsOneLineASession() throws {
+        let inputs = try Self.inputs()
+        let summary = try Self.run(inputs, format: .summary, workers: 2)
+        let timeline = try Self.run(inputs, format: .text, workers: 2)
+        let lines = summary.text.split(separator: "\n").map(String.init)
+        let replayed = inputs.map(\.session).filter { $0 != "broken" }
+        #expect(lines.map { String($0.prefix { $0 != ":" }) } == replayed.map { "session \($0)" })
+        // The timeline closes each session with the same counts.
+        let closings = timeline.text.split(separator: "\n").filter { $0.contains(" input records replayed, ") }
+        #expect(lines.map { String($0.drop { $0 != ":" }.dropFirst(2)) } == closings.map(String.init))
+        #expect(lines.contains { !$0.hasSuffix(" 0 divergences, 0 warnings") }, "some sample diverges or warns")
+    }
 }

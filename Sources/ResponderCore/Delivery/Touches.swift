@@ -108,7 +108,7 @@ extension ResponderModel {
             return ti
         }
         guard let ti = touches.lastIndex(where: { $0.key == r.touch && !$0.finished }) else {
-            step.notes.append(StepNote("touch \"\(r.touch)\" \(r.phase.rawValue) without a began; ignored"))
+            step.notes.append(StepNote("touch \"\(r.touch)\" \(r.phase.name) without a began; ignored"))
             return -1
         }
         step.window = touches[ti].window >= 0 ? .view(touches[ti].window) : nil

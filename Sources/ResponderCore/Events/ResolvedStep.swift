@@ -142,7 +142,7 @@ extension ResponderModel {
         resolved.location = s.location
         resolved.responderChain = s.responderChain.map { id(of: $0) }
         resolved.sendEvent = s.sendEvent.map {
-            .init(window: name($0.window), touch: $0.touch, phase: $0.phase.rawValue, view: name($0.view))
+            .init(window: name($0.window), touch: $0.touch, phase: $0.phase.name, view: name($0.view))
         }
         return resolved
     }

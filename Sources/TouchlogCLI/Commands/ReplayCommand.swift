@@ -20,7 +20,9 @@ struct ReplayCommand: ParsableCommand {
 
             --format text (default) prints a timeline; --format jsonl prints the replay trace of the log format \
             (docs/log-format.md, "Replay trace"): one JSON object per input record, byte-identical across runs. \
-            With several sessions each jsonl line also carries "session".
+            With several sessions each jsonl line also carries "session". --format summary prints one line per \
+            session (records replayed, divergences, warnings) and makes no trace: the fastest replay, for CI with \
+            --fail-on-divergence.
 
             Policies (--policy +NAME adds one, -NAME removes one; repeatable): \(DismissPolicyNames.all.joined(separator: ", ")).
 
@@ -32,18 +34,20 @@ struct ReplayCommand: ParsableCommand {
             Examples:
               touchlog replay 3F2A
               touchlog replay --all --format jsonl > traces.jsonl
+              touchlog replay --all --format summary --fail-on-divergence
               touchlog replay 3F2A --policy +dismiss-on-outside-touch
               touchlog replay --compare-policy dismiss-on-outside-touch 3F2A
               touchlog replay 0B6D --trust observed --explain
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, jsonl
+        case text, jsonl, summary
 
         var output: ReplayOutputFormat {
             switch self {
             case .text: .text
             case .jsonl: .jsonl
+            case .summary: .summary
             }
         }
     }
@@ -103,7 +107,9 @@ struct ReplayCommand: ParsableCommand {
             if DismissPolicy(rawValue: comparePolicy) == nil {
                 throw ValidationError(ReplayError.unknownPolicy(comparePolicy).description)
             }
-            if format != .text { throw ValidationError("--compare-policy prints text; leave out --format jsonl.") }
+            if format != .text {
+                throw ValidationError("--compare-policy prints text; leave out --format \(format.rawValue).")
+            }
         }
     }
 

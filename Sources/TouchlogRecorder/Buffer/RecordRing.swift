@@ -1,5 +1,4 @@
-import ResponderCore
-import TouchlogFormat
+import TouchlogSchema
 
 /// What the main thread hands to the writer: a record already typed, or a captured hierarchy the writer compares
 /// with the previous one (so the diff costs the main thread nothing).

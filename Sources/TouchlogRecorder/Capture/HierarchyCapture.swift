@@ -1,4 +1,4 @@
-import ResponderCore
+import TouchlogSchema
 
 /// Reads the app's windows into a `HierarchySpec`: the main thread's whole share of a snapshot.
 ///

@@ -1,5 +1,4 @@
-import ResponderCore
-import TouchlogFormat
+import TouchlogSchema
 
 /// The changes from one captured hierarchy to the next as `set`, `insert` and `remove` records, in the order replay
 /// applies them: removals, then property changes, then insertions (each at its final index, lowest first).

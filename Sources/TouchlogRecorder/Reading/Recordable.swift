@@ -1,5 +1,4 @@
-import ResponderCore
-import TouchlogFormat
+import TouchlogSchema
 
 /// A view as the recorder reads it. The adapter's `UIView` conforms; tests and benchmarks use plain classes.
 ///
@@ -245,7 +244,7 @@ public struct ControllerFields {
 public struct TouchReading {
     /// The `UITouch` object: the same object for a finger's whole life, which gives it its number.
     public var touch: AnyObject
-    public var phase: TouchlogFormat.TouchPhase
+    public var phase: TouchPhase
     /// `location(in: nil)`: in the window's coordinates.
     public var locationInWindow: Point
     /// `timestamp`, seconds of system uptime.
@@ -255,7 +254,7 @@ public struct TouchReading {
     public var view: (any RecordableView)?
 
     public init(
-        touch: AnyObject, phase: TouchlogFormat.TouchPhase, locationInWindow: Point, timestamp: Double,
+        touch: AnyObject, phase: TouchPhase, locationInWindow: Point, timestamp: Double,
         tapCount: Int = 1,
         view: (any RecordableView)?
     ) {

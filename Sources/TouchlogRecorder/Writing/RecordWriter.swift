@@ -1,5 +1,4 @@
-import ResponderCore
-import TouchlogFormat
+import TouchlogSchema
 
 /// The writer thread's side: turns pending items into lines (diffing hierarchies, encoding records), writes them in
 /// whole lines, and starts a new file when the current one is full.
@@ -156,7 +155,7 @@ final class RecordWriter {
     }
 }
 
-extension TouchlogFormat.TouchPhase {
+extension TouchPhase {
     /// The finger's last record.
     fileprivate var endsTouch: Bool { self == .ended || self == .cancelled }
 }

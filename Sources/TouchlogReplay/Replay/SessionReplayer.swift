@@ -338,7 +338,7 @@ public struct SessionReplayer {
             lastTouchText = r.touch.description
         }
         return TouchInput(
-            touch: lastTouchText, phase: r.phase.core, point: Point(r.x, r.y), window: r.window,
+            touch: lastTouchText, phase: r.phase, point: Point(r.x, r.y), window: r.window,
             tapCount: r.tapCount, event: r.event, observedView: r.view, bindToObservedView: bind)
     }
 
@@ -418,18 +418,5 @@ public struct SessionReplayer {
 
     mutating func warn(_ seq: Int, _ message: String) {
         warnings.append(ReplayWarning(seq: seq, message: message))
-    }
-}
-
-extension TouchlogFormat.TouchPhase {
-    /// The core's phase: the same five, one exhaustive mapping.
-    public var core: ResponderCore.TouchPhase {
-        switch self {
-        case .began: .began
-        case .moved: .moved
-        case .stationary: .stationary
-        case .ended: .ended
-        case .cancelled: .cancelled
-        }
     }
 }

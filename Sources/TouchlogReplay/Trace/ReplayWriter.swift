@@ -6,6 +6,9 @@ public enum ReplayOutputFormat: String, Sendable, CaseIterable {
     case text
     /// The replay trace of the log format, one JSON object per input record (``TraceWriter``).
     case jsonl
+    /// One line per session: its id, records replayed, divergences and warnings. No line of the trace is made
+    /// (``ReplayDetail/divergences``), so this is replay at its fastest: for CI with `--fail-on-divergence`.
+    case summary
 }
 
 /// One session of `touchlog replay --all` (or of several ids): its id, its records, and whether it is long (read on a
@@ -84,18 +87,27 @@ public enum ReplayWriter {
         }
         let replayer = try SessionReplay.replay(
             input.records, session: input.session, options: options,
+            detail: format == .summary ? .divergences : .trace,
             presentation: ReplayPresentation(describeObjects: format == .text, explainTouches: explain)
         ) { line in
             switch format {
             case .jsonl: write(TraceWriter.line(line, session: tagged ? input.session : nil) + "\n")
             case .text: write(timeline.add(line))
+            case .summary: break
             }
         }
-        if format == .text {
+        switch format {
+        case .text:
             write(timeline.finish())
             write(
                 TimelineFormatter.summary(
                     lines: replayer.lineCount, divergences: replayer.divergenceCount, warnings: replayer.warnings))
+        case .summary:
+            write(
+                "session \(input.session): "
+                    + TimelineFormatter.summary(
+                        lines: replayer.lineCount, divergences: replayer.divergenceCount, warnings: replayer.warnings))
+        case .jsonl: break
         }
         return replayer
     }

@@ -69,7 +69,7 @@ enum GitLabFormatter {
                     fingerprint: Signature.fingerprint(CoverageCheck.nothingAnalysed.rawValue), severity: .critical,
                     path: pipelinePath, line: 1))
         }
-        return PrettyJSON.string(.array(issues))
+        return JSONValue.array(issues).serializedIndented()
     }
 
     static func issue(

@@ -28,7 +28,7 @@ enum JSONFormatter {
                 }),
             "problems": .array(report.groups.map { group(report, $0) }),
         ]
-        return PrettyJSON.string(root)
+        return root.serializedIndented()
     }
 
     static func number(_ value: Int) -> JSONValue { .number(Double(value)) }

@@ -99,7 +99,7 @@ enum SARIFFormatter {
                 ]
             ],
         ]
-        return PrettyJSON.string(root)
+        return root.serializedIndented()
     }
 
     /// One error per session the report could not analyse, at its recording, and one when nothing was analysed.

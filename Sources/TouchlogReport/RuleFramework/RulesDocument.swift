@@ -106,6 +106,7 @@ public enum RulesDocument {
                 ],
             ]
         }
-        return PrettyJSON.string(["version": .number(Double(TouchlogReportInfo.formatVersion)), "rules": .array(list)])
+        return JSONValue.object(["version": .number(Double(TouchlogReportInfo.formatVersion)), "rules": .array(list)])
+            .serializedIndented()
     }
 }

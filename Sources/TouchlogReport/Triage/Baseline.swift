@@ -38,7 +38,8 @@ public struct Baseline: Sendable, Hashable {
     /// The file's text: stable (sorted), ending with a newline.
     public func serialized() -> String {
         let list: [JSONValue] = entries.sorted().map { ["rule": .string($0.rule), "signature": .string($0.signature)] }
-        return PrettyJSON.string(["version": .number(Double(Self.version)), "findings": .array(list)])
+        return JSONValue.object(["version": .number(Double(Self.version)), "findings": .array(list)])
+            .serializedIndented()
     }
 
     /// Parses a baseline file's text; `path` names it in errors.

@@ -33,6 +33,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case emptyDatabase(location: String)
     /// The connection to the PostgreSQL server failed while working: nothing of the unfinished work was stored.
     case connectionLost(location: String, reason: String)
+    /// A stored code (a touch's phase, a session's status) that this touchlog does not define: the row was written
+    /// by another touchlog, or changed by hand.
+    case unknownStoredValue(what: String, value: String, known: [String])
 
     public var description: String {
         switch self {
@@ -68,6 +71,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the database \"\(location)\" holds no touchlog sessions yet; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at another database"
         case .connectionLost(let location, let reason):
             "the connection to the database \"\(location)\" failed: \(reason); nothing unfinished was stored"
+        case .unknownStoredValue(let what, let value, let known):
+            "the database holds \(what) \"\(value)\", which this touchlog does not define (it knows \(known.joined(separator: ", "))); the row was written by another touchlog or changed by hand: upgrade touchlog, or delete the session and ingest it again"
         case .noSnapshot(let session, let at):
             if let at {
                 "session \"\(session)\" has no snapshot at or before t=\(at); use a later --at, or leave it out for the first snapshot"

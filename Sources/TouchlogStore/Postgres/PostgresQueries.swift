@@ -46,7 +46,7 @@ extension SessionInfo {
         unknownCount = try cells[13].decode(Int.self)
         rejectedCount = try cells[14].decode(Int.self)
         duration = try cells[15].decode(Double?.self)
-        status = Status(rawValue: try cells[16].decode(String.self)) ?? .complete
+        status = try Status(stored: try cells[16].decode(String.self))
         textKept = try cells[17].decode(Bool.self)
         labelsRedacted = try cells[18].decode(Bool.self)
         ingestedAt = try cells[19].decode(String.self)
@@ -211,7 +211,7 @@ extension PostgresDatabase {
             }
         let record = TouchRecord(
             t: try cells[2].decode(Double.self), touch: touch,
-            phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: try cells[5].decode(Int16.self))) ?? .began,
+            phase: try TouchPhase(storedCode: Int64(try cells[5].decode(Int16.self)), seq: seq),
             x: try cells[6].decode(Double.self), y: try cells[7].decode(Double.self),
             window: try cells[8].decode(String?.self), tapCount: try cells[9].decode(Int?.self),
             event: try cells[10].decode(Int?.self), view: try cells[11].decode(String?.self))

@@ -3,7 +3,7 @@ import TouchlogFormat
 
 /// A stored session, as `touchlog sessions` lists it and reports query it.
 public struct SessionInfo: Sendable, Hashable, FetchableRecord {
-    public enum Status: String, Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable, CaseIterable {
         /// Every line stored.
         case complete
         /// The recording ends in a cut line (a crash while writing); everything before it is stored.
@@ -58,7 +58,7 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
         unknownCount = row["unknown_count"]
         rejectedCount = row["rejected_count"]
         duration = row["duration"]
-        status = Status(rawValue: row["status"]) ?? .complete
+        status = try Status(stored: row["status"])
         textKept = row["text_kept"]
         labelsRedacted = row["labels_redacted"]
         ingestedAt = row["ingested_at"]

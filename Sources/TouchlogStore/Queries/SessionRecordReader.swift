@@ -150,16 +150,17 @@ extension TouchlogDatabase: SessionStore {
         }
     }
 
-    private func readTouch(_ handle: OpaquePointer) -> SessionRecord {
+    private func readTouch(_ handle: OpaquePointer) throws -> SessionRecord {
         let touch: TouchIdentifier =
             sqlite3_column_type(handle, 2) == SQLITE_INTEGER
             ? .number(sqlite3_column_int64(handle, 2)) : .string(text(handle, 2) ?? "")
+        let seq = Int(sqlite3_column_int64(handle, 0))
         let record = TouchRecord(
             t: sqlite3_column_double(handle, 1), touch: touch,
-            phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: sqlite3_column_int(handle, 3))) ?? .began,
+            phase: try TouchPhase(storedCode: sqlite3_column_int64(handle, 3), seq: seq),
             x: sqlite3_column_double(handle, 4), y: sqlite3_column_double(handle, 5), window: text(handle, 6),
             tapCount: optionalInt(handle, 7), event: optionalInt(handle, 8), view: text(handle, 9))
-        return SessionRecord(seq: Int(sqlite3_column_int64(handle, 0)), record: .touch(record))
+        return SessionRecord(seq: seq, record: .touch(record))
     }
 
     /// Every other record is kept as its JSON text: decoded here, once, into its typed form.

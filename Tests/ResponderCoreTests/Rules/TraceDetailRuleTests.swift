@@ -74,7 +74,7 @@ import Testing
                 TouchInput(touch: "1", phase: .began, point: Point(20, 250), window: "w1", event: 1),
                 TouchInput(touch: "2", phase: .began, point: Point(20, 770), window: "w1", event: 1),
             ], at: 1)
-        let seen = steps[0].sendEvent.map { "\($0.touch) \($0.phase.rawValue) \(h.name($0.view) ?? "nil")" }
+        let seen = steps[0].sendEvent.map { "\($0.touch) \($0.phase.name) \(h.name($0.view) ?? "nil")" }
         #expect(seen == ["1 began row", "2 began btn"])
         #expect(steps[1].sendEvent.isEmpty)  // the event's whole view is on its first step
         // Off the trace path nothing is recorded (the report and benchmarks pay nothing for it).

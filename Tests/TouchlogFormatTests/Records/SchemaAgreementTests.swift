@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func touchPhases() {
-        #expect(TouchlogFormat.TouchPhase.allCases.map(\.name) == Self.names("TouchRecord", "phase"))
+        #expect(TouchPhase.allCases.map(\.name) == Self.names("TouchRecord", "phase"))
     }
 
     @Test func callMethods() {

@@ -1,5 +1,3 @@
-import ResponderCore
-
 /// One touchlog/1 record, decoded and typed: a case per record type of `docs/log-format.md`.
 ///
 /// A record is decoded once, where it enters the program (a log line, a stored row, an importer, a recorder), and
@@ -315,18 +313,6 @@ public struct KeyWindowRecord: Sendable, Equatable {
 /// recognizer's success), kept apart here only so that a record is written back as it was read.
 public enum ObservedRecognizerState: String, Sendable, CaseIterable {
     case possible, began, changed, ended, cancelled, failed, recognized
-
-    /// The model's state: `recognized` is `ended` ("`.ended` is `.recognized` for discrete recognizers").
-    public var core: RecognizerState {
-        switch self {
-        case .possible: .possible
-        case .began: .began
-        case .changed: .changed
-        case .ended, .recognized: .ended
-        case .cancelled: .cancelled
-        case .failed: .failed
-        }
-    }
 }
 
 /// `recognizer` (an observation): the recognizer `recognizer` was seen in `state` (a recorder reads `state` when

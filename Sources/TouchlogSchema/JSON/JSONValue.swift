@@ -15,6 +15,14 @@ public enum JSONValue: Hashable, Sendable {
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
+
+    /// An array or an object, empty or not.
+    var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        case .null, .bool, .number, .string: false
+        }
+    }
 }
 
 /// A JSON object: members in the order they were written. Duplicate keys are kept as written;

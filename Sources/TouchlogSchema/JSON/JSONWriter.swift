@@ -6,6 +6,17 @@ extension JSONValue {
         JSONWriter.write(self, into: &out)
         return out
     }
+
+    /// The same value indented for files people read and diff (reports, baselines, the rules' list): 2 spaces,
+    /// members in stored order, `[]` and `{}` when empty, arrays of scalars on one line (record lists and frames read
+    /// better so), ending with a newline. Scalars are written by the compact writer, so both agree on every number and
+    /// string.
+    public func serializedIndented() -> String {
+        var bytes: [UInt8] = []
+        JSONWriter.writeIndented(self, depth: 0, into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 /// The one JSON writer. It writes UTF-8 bytes (`[UInt8]`), which is what files and the recorder want and costs a
@@ -31,6 +42,38 @@ public enum JSONWriter {
         bytes.reserveCapacity(string.utf8.count + 2)
         writeString(string, into: &bytes)
         out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func writeIndented(_ value: JSONValue, depth: Int, into out: inout [UInt8]) {
+        func newline(_ depth: Int) {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+        switch value {
+        case .array(let elements) where elements.contains(where: \.isContainer):
+            out.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                writeIndented(element, depth: depth + 1, into: &out)
+            }
+            newline(depth)
+            out.append(UInt8(ascii: "]"))
+        case .object(let object) where !object.isEmpty:
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                writeString(member.key, into: &out)
+                out.append(contentsOf: ": ".utf8)
+                writeIndented(member.value, depth: depth + 1, into: &out)
+            }
+            newline(depth)
+            out.append(UInt8(ascii: "}"))
+        default:
+            // Scalars, empty containers and arrays of scalars: one line, as the compact writer has them.
+            write(value, into: &out)
+        }
     }
 
     public static func write(_ value: JSONValue, into out: inout [UInt8]) {

@@ -1,5 +1,3 @@
-import ResponderCore
-
 /// Typed values back to touchlog/1 JSON members: the one writer of the format's fields, used where a typed record
 /// leaves the program (the replay trace, timelines).
 extension ViewPatch {

@@ -1,5 +1,3 @@
-import ResponderCore
-
 /// A `touch` record, typed: touches are most of every log, so they are parsed, stored and read back without
 /// a JSON tree.
 public struct TouchRecord: Hashable, Sendable {
