@@ -98,7 +98,7 @@ fuzz:
 	Tests/Fuzz/run-fuzzers.sh $(FUZZ_SECONDS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
 
 clean:
 	rm -rf .build

@@ -58,15 +58,29 @@ let package = Package(
         .target(
             name: "TouchlogReplay",
             dependencies: ["ResponderCore", "TouchlogFormat"]),
-        // Rules, triage grouping, output formats.
+        // Rules, triage grouping, output formats. No database: sessions arrive as typed record streams, so whoever
+        // wants the rules does not get GRDB, PostgresNIO or NIOSSL.
+        // The AnalysisIdentity plugin compiles in a hash of the sources of this module and of every module it depends
+        // on: results workers stored are keyed by it, so a build whose analysis changed never serves old findings.
         .target(
             name: "TouchlogReport",
-            dependencies: ["TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore"]),
+            dependencies: ["TouchlogReplay", "TouchlogFormat", "ResponderCore"],
+            plugins: ["AnalysisIdentity"]),
+        .plugin(
+            name: "AnalysisIdentity", capability: .buildTool(), dependencies: ["touchlog-analysis-identity"]),
+        // The plugin's tool: hashes the files it is given into a Swift file. Foundation only, built for the host.
+        .executableTarget(name: "touchlog-analysis-identity"),
+        // Where the store and the report meet: `report`'s run (sessions found in the store, stored results read) and
+        // `worker`'s queue (leases, threads, results stored).
+        .target(
+            name: "TouchlogPipeline",
+            dependencies: ["TouchlogReport", "TouchlogStore", "TouchlogReplay", "TouchlogFormat"]),
         // Every subcommand, one file each.
         .target(
             name: "TouchlogCLI",
             dependencies: [
-                "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport", "ResponderCore",
+                "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport", "TouchlogPipeline",
+                "ResponderCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "Yams", package: "Yams", condition: .when(traits: ["CLI"])),
             ]),
@@ -90,11 +104,15 @@ let package = Package(
             name: "touchlog-bench",
             dependencies: [
                 "ResponderCore", "TouchlogFormat", "TouchlogStore", "TouchlogReplay", "TouchlogReport",
-                "TouchlogRecorder",
+                "TouchlogPipeline", "TouchlogRecorder",
             ]),
 
         // Helpers shared by the test targets (golden files); not part of the product.
         .target(name: "TouchlogTestSupport", dependencies: ["TouchlogFormat"], path: "Tests/TouchlogTestSupport"),
+        // Test-only rules and sessions that the report's and the pipeline's tests share; not part of the product.
+        .target(
+            name: "TouchlogReportFixtures", dependencies: ["TouchlogReport", "TouchlogFormat", "ResponderCore"],
+            path: "Tests/TouchlogReportFixtures"),
 
         .testTarget(name: "ResponderCoreTests", dependencies: ["ResponderCore"]),
         .testTarget(
@@ -110,16 +128,28 @@ let package = Package(
                 "TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore", "TouchlogTestSupport",
             ],
             exclude: ["Golden"]),
+        // The rules, triage and formats on typed records alone: no store here (TouchlogPipelineTests has the tests
+        // that need one).
         .testTarget(
             name: "TouchlogReportTests",
             dependencies: [
-                "TouchlogReport", "TouchlogReplay", "TouchlogStore", "TouchlogFormat", "ResponderCore",
-                "TouchlogTestSupport",
+                "TouchlogReport", "TouchlogReplay", "TouchlogFormat", "ResponderCore", "TouchlogTestSupport",
+                "TouchlogReportFixtures",
+            ],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "TouchlogPipelineTests",
+            dependencies: [
+                "TouchlogPipeline", "TouchlogReport", "TouchlogReplay", "TouchlogStore", "TouchlogFormat",
+                "ResponderCore", "TouchlogTestSupport", "TouchlogReportFixtures",
             ],
             exclude: ["Golden"]),
         .testTarget(
             name: "TouchlogCLITests",
-            dependencies: ["TouchlogCLI", "TouchlogReport", "TouchlogStore", "TouchlogFormat", "TouchlogTestSupport"],
+            dependencies: [
+                "TouchlogCLI", "TouchlogReport", "TouchlogPipeline", "TouchlogStore", "TouchlogFormat",
+                "TouchlogTestSupport",
+            ],
             exclude: ["Fixtures", "Golden"]),
         .testTarget(
             name: "TouchlogRecorderTests",
@@ -129,7 +159,7 @@ let package = Package(
             name: "TouchlogRecorderUIKitTests",
             dependencies: [
                 "TouchlogRecorderUIKit", "TouchlogRecorder", "UIKitStandIn", "TouchlogFormat", "ResponderCore",
-                "TouchlogStore", "TouchlogReplay", "TouchlogReport", "TouchlogTestSupport",
+                "TouchlogStore", "TouchlogReplay", "TouchlogReport", "TouchlogPipeline", "TouchlogTestSupport",
             ],
             exclude: ["Golden"]),
     ],

@@ -1,9 +1,11 @@
 import TouchlogFormat
 
 /// TouchlogReport: rules that watch a session's replay in one streaming pass, triage of their findings across
-/// sessions, and the output formats.
+/// sessions, and the output formats. It knows no database: sessions arrive as typed record streams
+/// (``ReportSession``), so the rules can be used (and tested) without GRDB, PostgresNIO or NIOSSL.
 ///
-/// The pipeline, from the CLI's point of view (``ReportRun`` is the one entry point):
+/// The pipeline, from the CLI's point of view (TouchlogPipeline's `ReportRun`, the one entry point, finds the
+/// sessions in a store and calls ``ReportEngine``):
 ///
 /// ```swift
 /// let outcome = try ReportRun(filter: filter, toolVersion: "1.0").run(database: store, detail: .forFormat(.html))

@@ -1,4 +1,5 @@
 import Foundation
+import TouchlogPipeline
 import TouchlogReport
 import TouchlogStore
 

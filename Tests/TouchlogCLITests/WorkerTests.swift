@@ -266,9 +266,9 @@ struct WorkerChecks {
     @Test func storedResultsAreReadOnlyForTheirFingerprint() throws {
         try checks.storedResultsAreReadOnlyForTheirFingerprint(db)
     }
-    @Test func aKilledWorkersSessionIsFinishedByAnother() throws {
-        try checks.aKilledWorkersSessionIsFinishedByAnother(db)
-    }
+    // A killed worker's session finished by another: on SQLite, TouchlogPipelineTests' WorkerRunTests moves the
+    // lease's clock instead of racing a real one; PostgreSQL's leases run on the server's clock, so
+    // WorkerPostgresTests keeps the real-time check with SIGKILL.
 
     /// SIGTERM in the middle of a session: the worker gives it back (no owner, claimable at once), says so in its
     /// summary and exits 0; nothing is stored.

@@ -2,6 +2,7 @@ import Foundation
 import ResponderCore
 import Testing
 import TouchlogFormat
+import TouchlogPipeline
 import TouchlogRecorder
 import TouchlogRecorderUIKit
 import TouchlogReplay

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchlogFormat
 import TouchlogStore
 
 /// `touchlog prune --before DATE | --keep N`: removes old sessions.

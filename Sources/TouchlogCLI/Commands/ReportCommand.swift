@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TouchlogFormat
+import TouchlogPipeline
 import TouchlogReport
 import TouchlogStore
 

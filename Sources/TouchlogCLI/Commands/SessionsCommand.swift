@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchlogFormat
 import TouchlogStore
 
 /// `touchlog sessions`: lists the stored sessions.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchlogPipeline
 import TouchlogReport
 import TouchlogStore
 

@@ -1,12 +1,12 @@
 import ResponderCore
 import TouchlogFormat
-import TouchlogReplay
 
 /// What a session's stored analysis depends on, as one short key: a result stored under another fingerprint is
-/// never used, so a changed configuration, a new touchlog or a new model never reads findings it would not make.
+/// never used, so a changed configuration, rebuilt rules or a new model never reads findings it would not make.
 ///
-/// It covers ResponderCore's model version (the replay), touchlog's version (the rules' code), the rules that run
-/// in order with their severities and every threshold (``ReportConfiguration``), and whether scenes are kept.
+/// It covers ResponderCore's model version, the identity of the analysis's code (``AnalysisIdentity/current``: a
+/// hash of the rule, replay, model and format sources made at build time), the rules that run in order with their
+/// severities and every threshold (``ReportConfiguration``), and whether scenes are kept.
 /// Nothing else of the configuration changes a session's findings: `excluded:` and baselines choose among sessions
 /// and problems after the analysis, as the report's filters do.
 ///
@@ -16,7 +16,7 @@ import TouchlogReplay
 /// fingerprint.description  // the text it is the hash of, for a person
 /// ```
 public struct AnalysisFingerprint: Sendable, Hashable, CustomStringConvertible {
-    /// Every input, spelled out: `model=8 touchlog=0.1.0 scenes=kept rules=blocked_tap(severity=-,...);...`.
+    /// Every input, spelled out: `model=8 analysis=3f0c… scenes=kept rules=blocked_tap(severity=-,...);...`.
     public let description: String
     /// A 128-bit hash of ``description``, in hex: compact in every stored row.
     public let key: String
@@ -27,7 +27,7 @@ public struct AnalysisFingerprint: Sendable, Hashable, CustomStringConvertible {
 
     public init(
         configuration: ReportConfiguration, rules: [any Rule.Type] = RuleRegistry.all, scenes: Bool,
-        modelVersion: Int = ResponderCoreInfo.modelVersion, touchlogVersion: String = TouchlogReplayInfo.touchlogVersion
+        modelVersion: Int = ResponderCoreInfo.modelVersion, analysisIdentity: String = AnalysisIdentity.current
     ) {
         let ruleText = configuration.configured(rules).map { rule in
             let severity = rule.settings.severity?.rawValue ?? "-"
@@ -37,7 +37,7 @@ public struct AnalysisFingerprint: Sendable, Hashable, CustomStringConvertible {
                 + parameters.map { ",\($0)" }.joined() + ")"
         }
         description =
-            "model=\(modelVersion) touchlog=\(touchlogVersion) scenes=\(scenes ? "kept" : "none") rules="
+            "model=\(modelVersion) analysis=\(analysisIdentity) scenes=\(scenes ? "kept" : "none") rules="
             + ruleText.joined(separator: ";")
         key = Self.hash(description)
     }

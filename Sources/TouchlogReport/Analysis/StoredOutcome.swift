@@ -7,7 +7,7 @@ import TouchlogReplay
 /// among findings it made), or replay's reason for not analysing the session at all.
 ///
 /// Stored as compact JSON written by the one JSON writer and read by the one reader. The session a finding cites
-/// is not stored: the report knows it (``SessionLoader/session(_:)``), and it may name the session's file, which
+/// is not stored: the report knows it (TouchlogPipeline's `SessionLoader.session(_:)`), and it may name the session's file, which
 /// `ingest --replace` changes. Numbers round-trip exactly, so a report from stored results is byte for byte the
 /// report it would have made (a test compares them for every sample and format).
 ///

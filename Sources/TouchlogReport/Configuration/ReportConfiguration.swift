@@ -1,7 +1,7 @@
 /// The report's configuration in force: which rules run, each rule's severity and thresholds, the sessions left
 /// out, and the baseline. Made from the defaults, then `.touchlog.yml`, then the command line, each later one
-/// winning (docs/report.md, "Configuration"); ``ReportRun`` takes it whole, so the report never reads a file or an
-/// option itself.
+/// winning (docs/report.md, "Configuration"); TouchlogPipeline's `ReportRun` takes it whole, so the report never
+/// reads a file or an option itself.
 ///
 /// ```swift
 /// var configuration = ReportConfiguration()                       // every rule, its defaults

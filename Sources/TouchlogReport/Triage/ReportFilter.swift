@@ -1,4 +1,4 @@
-import TouchlogStore
+import TouchlogFormat
 
 /// Which sessions and findings a report covers: `--session`, `--app-version`, `--since`, `--rule`,
 /// `--min-severity`, and the configuration's `excluded:`. Empty or nil members do not filter.
@@ -13,7 +13,7 @@ public struct ReportFilter: Sendable, Hashable {
     /// (``ReportConfiguration/selection``, where `--rule` goes); this only filters findings.
     public var rules: [String]
     public var minSeverity: Severity
-    /// The configuration's `excluded:` (``ReportRun`` sets it from its ``ReportConfiguration``).
+    /// The configuration's `excluded:` (TouchlogPipeline's `ReportRun` sets it from its ``ReportConfiguration``).
     public var excluded: SessionExclusions
 
     public init(

@@ -5,8 +5,8 @@ import GRDB
 /// IMMEDIATE transaction (SQLite's one writer at a time is the lock PostgreSQL's `FOR UPDATE SKIP LOCKED` gives),
 /// lease times are this machine's clock, and workers poll instead of listening.
 extension TouchlogDatabase {
-    /// Seconds since 1970: the clock leases are written and compared in.
-    private static var now: Double { Date().timeIntervalSince1970 }
+    /// Seconds since 1970: the clock leases are written and compared in (``leaseClock``).
+    private var now: Double { leaseClock.now() }
 
     @discardableResult
     public func enqueueAnalyses(fingerprint: String) throws -> Int {
@@ -28,7 +28,7 @@ extension TouchlogDatabase {
 
     public func claimAnalysis(fingerprint: String, lease: JobLease) throws -> AnalysisClaim {
         try change(cancellation: nil) { db in
-            let now = Self.now
+            let now = self.now
             let claimed = try Row.fetchOne(
                 db,
                 sql: """
@@ -63,7 +63,7 @@ extension TouchlogDatabase {
                 sql: """
                     UPDATE analysis_job SET lease_expires = ?
                     WHERE session_id = ? AND fingerprint = ? AND lease_owner = ?
-                    """, arguments: [Self.now + lease.seconds, job.sessionRowID, job.fingerprint, lease.owner])
+                    """, arguments: [self.now + lease.seconds, job.sessionRowID, job.fingerprint, lease.owner])
             return db.changesCount == 1
         }
     }
@@ -121,7 +121,7 @@ extension TouchlogDatabase {
     }
 
     public func analysisJobs(fingerprint: String) throws -> [AnalysisJobState] {
-        let now = Self.now
+        let now = self.now
         return try writer.read { db in
             try Row.fetchAll(
                 db,

@@ -23,6 +23,9 @@ public final class TouchlogDatabase: Sendable {
     /// The path, or `:memory:`.
     public let path: String
     public let access: Access
+    /// The clock of the analysis queue's leases: the machine's, unless a test gives its own
+    /// (``inMemory(migrations:leaseClock:)``).
+    public let leaseClock: LeaseClock
 
     /// Opens the database file at `path`; with `.readWrite`, creates it if needed and migrates it.
     public convenience init(
@@ -68,11 +71,18 @@ public final class TouchlogDatabase: Sendable {
         }
     }
 
-    /// A private in-memory database, migrated (tests, dry runs).
-    public static func inMemory(migrations: [Migration] = Migration.all) throws -> TouchlogDatabase {
-        try TouchlogDatabase(
-            writer: DatabaseQueue(configuration: configuration(waiting: LockWaiting())), path: ":memory:",
-            migrations: migrations)
+    /// A private in-memory database, migrated (tests, dry runs); `leaseClock` lets a test move the queue's leases
+    /// through time without waiting.
+    public static func inMemory(
+        migrations: [Migration] = Migration.all, leaseClock: LeaseClock = .system
+    ) throws -> TouchlogDatabase {
+        let writer = try DatabaseQueue(configuration: configuration(waiting: LockWaiting()))
+        do {
+            try prepare(writer, path: ":memory:", access: .readWrite, migrations: migrations)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: ":memory:", reason: reason(error, access: .readWrite))
+        }
+        return TouchlogDatabase(prepared: writer, path: ":memory:", access: .readWrite, leaseClock: leaseClock)
     }
 
     /// Wraps an open connection and migrates it with `migrations` (tests pass a prefix to build older versions);
@@ -90,10 +100,13 @@ public final class TouchlogDatabase: Sendable {
     }
 
     /// A connection already migrated (or checked, read-only).
-    private init(prepared writer: any DatabaseWriter, path: String, access: Access) {
+    private init(
+        prepared writer: any DatabaseWriter, path: String, access: Access, leaseClock: LeaseClock = .system
+    ) {
         self.writer = writer
         self.path = path
         self.access = access
+        self.leaseClock = leaseClock
     }
 
     /// Migrates a read-write connection; checks that a read-only one needs no migration.

@@ -1,4 +1,5 @@
 import GRDB
+import TouchlogFormat
 
 /// Which sessions `touchlog prune` removes: at least one of a date and a count, so "prune everything" cannot be
 /// said by leaving both out.

@@ -1,4 +1,5 @@
 import PostgresNIO
+import TouchlogFormat
 
 /// ``SessionRows`` for PostgreSQL: the same rows (the `session` row, the `record` and `touch` key ranges, the
 /// `rejected_line`s), counted or deleted on a connection inside the caller's transaction.

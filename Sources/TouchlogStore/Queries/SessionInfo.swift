@@ -1,4 +1,5 @@
 import GRDB
+import TouchlogFormat
 
 /// A stored session, as `touchlog sessions` lists it and reports query it.
 public struct SessionInfo: Sendable, Hashable, FetchableRecord {

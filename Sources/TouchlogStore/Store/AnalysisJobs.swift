@@ -19,6 +19,17 @@ public struct JobLease: Sendable, Hashable {
     }
 }
 
+/// The clock an SQLite store writes and compares lease times in, as seconds since 1970: the machine's, or one a
+/// test sets, so that a lease lapses when the test says rather than after a real wait that a loaded machine may
+/// stretch. (PostgreSQL compares leases with the server's own clock, which all its workers share.)
+public struct LeaseClock: Sendable {
+    public let now: @Sendable () -> Double
+
+    public init(now: @escaping @Sendable () -> Double) { self.now = now }
+
+    public static let system = LeaseClock { Date().timeIntervalSince1970 }
+}
+
 /// A session a worker claimed, to analyse under `fingerprint`.
 public struct AnalysisJob: Sendable, Hashable {
     public var sessionRowID: Int64

@@ -91,7 +91,7 @@ import TouchlogReplay
             AnalysisFingerprint(configuration: threshold, scenes: true),
             AnalysisFingerprint(configuration: fewer, scenes: true),
             AnalysisFingerprint(configuration: ReportConfiguration(), scenes: true, modelVersion: 0),
-            AnalysisFingerprint(configuration: ReportConfiguration(), scenes: true, touchlogVersion: "0.0.0"),
+            AnalysisFingerprint(configuration: ReportConfiguration(), scenes: true, analysisIdentity: "other"),
         ]
         #expect(Set(others.map(\.key) + [defaults.key]).count == others.count + 1)
         // What does not change findings does not change it: exclusions and the baseline.

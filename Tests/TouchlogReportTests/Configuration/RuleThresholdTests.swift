@@ -1,5 +1,4 @@
 import Testing
-import TouchlogStore
 
 @testable import TouchlogReport
 

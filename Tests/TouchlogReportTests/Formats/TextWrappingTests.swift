@@ -1,5 +1,5 @@
 import Testing
-import TouchlogStore
+import TouchlogFormat
 
 @testable import TouchlogReport
 

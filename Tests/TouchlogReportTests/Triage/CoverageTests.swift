@@ -1,7 +1,7 @@
 import Testing
 import TouchlogFormat
 import TouchlogReplay
-import TouchlogStore
+import TouchlogReportFixtures
 
 @testable import TouchlogReport
 
@@ -234,20 +234,5 @@ import TouchlogStore
             ])
         #expect(report.unanalysed.first?.kind == .noSnapshot)
         #expect(report.exitStatus == 1)
-    }
-
-    /// `ReportRun` over a store: the stored count lets a report over nothing tell an empty store from a filter.
-    @Test func aRunOverAStoreKnowsHowManySessionsWereStored() throws {
-        let database = try TouchlogDatabase.inMemory()
-        let ingest = Ingestor(database: database).ingest(
-            IngestSource(argument: packageRoot.appendingPathComponent("sample-logs/01-login-background-tap.jsonl").path)
-        )
-        try #require(ingest.succeeded)
-        let filter = ReportFilter(appVersion: "9.9.9")
-        let outcome = try ReportRun(filter: filter, failOn: .error, toolVersion: "test").run(
-            database: database, workers: 1)
-        #expect(outcome.report.storedSessions == 1)
-        #expect(outcome.report.nothingAnalysed == .filterMatchedNone(filter, stored: 1))
-        #expect(outcome.report.exitStatus == 1)
     }
 }

@@ -1,6 +1,6 @@
 import ResponderCore
 import Testing
-import TouchlogStore
+import TouchlogFormat
 
 @testable import TouchlogReport
 

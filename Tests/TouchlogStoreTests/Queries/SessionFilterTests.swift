@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlogFormat
 
 @testable import TouchlogStore
 

@@ -1,11 +1,10 @@
-import TouchlogFormat
-
 /// A moment given on the command line (`sessions --since`, `prune --before`), compared with a session's start as an
 /// instant, not as text.
 ///
 /// Recorders write `startedAt` in ISO 8601 with a zone (`2026-11-20T10:00:00.000Z`, `2024-06-11T14:02:40+02:00`), so
 /// comparing text would put a `+02:00` start two hours off. The store compares with SQLite's `julianday()`, which
-/// reads both forms; ``sqliteText`` is this moment in UTC in a form it reads.
+/// reads both forms; ``sqliteText`` is this moment in UTC in a form it reads. It lives in the format, not the store,
+/// because the report's filter compares a session's `startedAt` with `--since` too, and the rules know no database.
 ///
 /// ```swift
 /// let day = try Timestamp(parsing: "2026-11-20")                 // midnight UTC

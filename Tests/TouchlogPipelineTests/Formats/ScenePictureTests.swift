@@ -1,6 +1,7 @@
 import Foundation
 import ResponderCore
 import Testing
+import TouchlogPipeline
 
 @testable import TouchlogReport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlogPipeline
 import TouchlogStore
 
 @testable import TouchlogReport

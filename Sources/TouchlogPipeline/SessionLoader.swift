@@ -1,4 +1,5 @@
 import TouchlogFormat
+import TouchlogReport
 import TouchlogStore
 
 /// Finds the sessions a report covers in the database, one at a time, as ``ReportSession``s whose records stream

@@ -1,4 +1,5 @@
 import TouchlogReplay
+import TouchlogReport
 import TouchlogStore
 
 /// One `touchlog report` run as a library call: sessions from a loader, rules from an engine, then filters,
@@ -13,16 +14,21 @@ public struct ReportRun {
     public var writeBaselinePath: String?
     public var failOn: Severity?
     public var toolVersion: String
+    /// Whose stored results this run may read: only those a worker of the same analysis stored (this build's,
+    /// unless a test says otherwise).
+    public var analysisIdentity: String
 
     public init(
         filter: ReportFilter = ReportFilter(), configuration: ReportConfiguration = ReportConfiguration(),
-        writeBaselinePath: String? = nil, failOn: Severity? = nil, toolVersion: String
+        writeBaselinePath: String? = nil, failOn: Severity? = nil, toolVersion: String,
+        analysisIdentity: String = AnalysisIdentity.current
     ) {
         self.filter = filter
         self.configuration = configuration
         self.writeBaselinePath = writeBaselinePath
         self.failOn = failOn
         self.toolVersion = toolVersion
+        self.analysisIdentity = analysisIdentity
     }
 
     /// What a run produced: the report (with the sessions it could not analyse, ``Report/unanalysed``), how
@@ -81,7 +87,8 @@ extension ReportRun {
         let selection = try loader.selection(effectiveFilter)
         // What workers stored under the fingerprint they store with.
         let fingerprint = AnalysisFingerprint(
-            configuration: configuration, rules: rules, scenes: AnalysisFingerprint.workerKeepsScenes)
+            configuration: configuration, rules: rules, scenes: AnalysisFingerprint.workerKeepsScenes,
+            analysisIdentity: analysisIdentity)
         // Which sessions have a result is one query; each result is read when its session comes up.
         let rowIDs = selection.sessions.map(\.rowID)
         let analysed = try database.analysedSessions(fingerprint: fingerprint.key, sessionRowIDs: rowIDs)

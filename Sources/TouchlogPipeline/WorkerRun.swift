@@ -1,6 +1,7 @@
 import Foundation
 import TouchlogFormat
 import TouchlogReplay
+import TouchlogReport
 import TouchlogStore
 
 /// `touchlog worker` as a library call, shared by the command, the benchmark and the tests: takes sessions from
@@ -31,10 +32,13 @@ public struct WorkerRun: Sendable {
     public var threads: Int
     /// This worker's name in the queue; each thread adds its number.
     public var owner: String
+    /// The analysis this worker's results are stored as made by: this build's, unless a test says otherwise.
+    public var analysisIdentity: String
 
     public init(
         configuration: ReportConfiguration = ReportConfiguration(), leaseSeconds: Double = 60,
-        exitWhenIdle: Bool = false, pollSeconds: Double = 5, threads: Int = 1, owner: String = JobLease.uniqueOwner()
+        exitWhenIdle: Bool = false, pollSeconds: Double = 5, threads: Int = 1, owner: String = JobLease.uniqueOwner(),
+        analysisIdentity: String = AnalysisIdentity.current
     ) {
         self.configuration = configuration
         self.leaseSeconds = leaseSeconds
@@ -42,6 +46,7 @@ public struct WorkerRun: Sendable {
         self.pollSeconds = pollSeconds
         self.threads = max(1, threads)
         self.owner = owner
+        self.analysisIdentity = analysisIdentity
     }
 
     /// What one worker did.
@@ -79,7 +84,9 @@ public struct WorkerRun: Sendable {
 
     /// The fingerprint this worker stores under: the one `report` looks for with the same configuration.
     public var fingerprint: AnalysisFingerprint {
-        AnalysisFingerprint(configuration: configuration, scenes: AnalysisFingerprint.workerKeepsScenes)
+        AnalysisFingerprint(
+            configuration: configuration, scenes: AnalysisFingerprint.workerKeepsScenes,
+            analysisIdentity: analysisIdentity)
     }
 
     /// Works until `cancellation` (then gives the current session back and returns) or, with ``exitWhenIdle``,

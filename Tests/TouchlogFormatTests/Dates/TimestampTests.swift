@@ -1,7 +1,6 @@
 import Testing
-import TouchlogFormat
 
-@testable import TouchlogStore
+@testable import TouchlogFormat
 
 /// `--since` and `--before` take a date or an ISO 8601 time with a zone, and compare as instants.
 @Suite struct TimestampTests {

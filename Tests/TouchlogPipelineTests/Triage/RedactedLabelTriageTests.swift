@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlogFormat
+import TouchlogPipeline
 import TouchlogStore
 
 @testable import TouchlogReport
