@@ -73,11 +73,11 @@ def count_lines(root, target):
     return total, imports
 
 
-def check_closure(root):
+def check_closure(root, description):
     problems = []
     total = 0
     print(f"The recorder's compiled closure (products {', '.join(PRODUCTS)}, default traits off):")
-    for target in closure(describe(root)):
+    for target in closure(description):
         name = target["name"]
         if target["path"].startswith("Tests/"):
             print(f"  {name:<24} {'-':>6}  (stands in for UIKit off iOS; not compiled by an app)")
@@ -97,9 +97,10 @@ def check_closure(root):
     return problems
 
 
-def check_app(root):
+def check_app(root, description):
     """Resolves and builds a throwaway app that adds this checkout the way docs/recorder.md says."""
     problems = []
+    host_tools = {t["c99name"] for t in description["targets"] if t.get("type") == "executable"}
     with tempfile.TemporaryDirectory(prefix="touchlog-app-probe-") as app:
         # SwiftPM names a path dependency after its folder: link the checkout under the package's own name.
         link = os.path.join(app, "touchlog")
@@ -131,8 +132,15 @@ def check_app(root):
             problems.append("the app resolved other packages: " + ", ".join(resolved))
         build = subprocess.run(
             ["swift", "build", "--package-path", probe, "--scratch-path", scratch], capture_output=True, text=True)
-        compiled = sorted(set(re.findall(r"Compiling (\w+) ", build.stdout)))
-        print(f"and compiles the modules {', '.join(compiled)}" if compiled else "and compiles nothing")
+        plugins = sorted(set(re.findall(r"Compiling plugin (\w+)", build.stdout)))
+        compiled = sorted(set(re.findall(r"Compiling (\w+) ", build.stdout)) - {"plugin"})
+        # A build-tool plugin's tool is built for the build machine wherever the plugin is declared, even when the
+        # target it serves (TouchlogReport) is not built: it runs nowhere and is never linked into the app.
+        tools = [name for name in compiled if name in host_tools]
+        linked = [name for name in compiled if name not in host_tools]
+        print(f"and compiles the modules {', '.join(linked)}" if linked else "and compiles nothing")
+        if plugins or tools:
+            print(f"  (for the build machine only, never linked: plugin {', '.join(plugins)}, tool {', '.join(tools)})")
         if build.returncode != 0:
             problems.append("the app did not build:\n" + build.stdout[-3000:] + build.stderr[-3000:])
     return problems
@@ -143,9 +151,10 @@ def main():
     parser.add_argument("--app", action="store_true", help="also resolve and build a throwaway app that links it")
     arguments = parser.parse_args()
     root = package_root()
-    problems = check_closure(root)
+    description = describe(root)
+    problems = check_closure(root, description)
     if arguments.app:
-        problems += check_app(root)
+        problems += check_app(root, description)
     for problem in problems:
         print(f"recorder footprint: {problem}", file=sys.stderr)
     return 1 if problems else 0
