@@ -1,11 +1,16 @@
+// The model hit-tests, converts and measures with these on every touch, from another module: `@inlinable` lets the
+// optimiser inline them there as it did when they lived in ResponderCore (bench-core).
+
 /// A point in some view's coordinate space (points, like CGPoint).
 public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
+    @inlinable
     public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -14,6 +19,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
 
     /// Euclidean distance, used for movement tolerances of recognizers.
+    @inlinable
     public func distance(to other: Point) -> Double {
         let dx = other.x - x
         let dy = other.y - y
@@ -25,6 +31,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
+    @inlinable
     public init(_ width: Double, _ height: Double) {
         self.width = width
         self.height = height
@@ -38,6 +45,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
 
+    @inlinable
     public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         self.x = x
         self.y = y
@@ -45,25 +53,35 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    @inlinable
     public var origin: Point { Point(x, y) }
+    @inlinable
     public var size: Size { Size(width, height) }
+    @inlinable
     public var minX: Double { width >= 0 ? x : x + width }
+    @inlinable
     public var minY: Double { height >= 0 ? y : y + height }
+    @inlinable
     public var maxX: Double { width >= 0 ? x + width : x }
+    @inlinable
     public var maxY: Double { height >= 0 ? y + height : y }
+    @inlinable
     public var midX: Double { x + width / 2 }
+    @inlinable
     public var midY: Double { y + height / 2 }
     /// True when the rectangle has no area: CGRectContainsPoint then contains nothing (H6).
+    @inlinable
     public var isEmpty: Bool { width == 0 || height == 0 || width.isNaN || height.isNaN }
 
     /// CGRectContainsPoint: half-open, min edges inside, max edges outside (rule H6).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func contains(_ p: Point) -> Bool {
         if isEmpty { return false }
         return p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
     /// The intersection of two rectangles, nil when they do not overlap with positive area.
+    @inlinable
     public func intersection(_ other: Rect) -> Rect? {
         let x0 = max(minX, other.minX)
         let y0 = max(minY, other.minY)
@@ -81,6 +99,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 /// An affine transform `[a, b, c, d, tx, ty]` as CGAffineTransform stores it: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 public struct AffineTransform: Hashable, Sendable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a
         self.b = b
@@ -90,14 +109,17 @@ public struct AffineTransform: Hashable, Sendable {
         self.ty = ty
     }
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    @inlinable
     public var isIdentity: Bool { self == .identity }
 
     /// Applies the transform to a point.
+    @inlinable
     public func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 
     /// The inverse, or nil when the transform is singular (a view scaled to zero is hit by nothing).
+    @inlinable
     public var inverted: AffineTransform? {
         let det = a * d - b * c
         if det == 0 || !det.isFinite { return nil }
@@ -109,6 +131,7 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// `self` applied after `inner` (the map p ↦ self(inner(p))): composes local-to-screen maps top-down.
+    @inlinable
     public func concatenating(_ inner: AffineTransform) -> AffineTransform {
         AffineTransform(
             a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
@@ -117,11 +140,13 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// A rotation given its cosine and sine (no Foundation here, so callers supply them; 90° is cos 0, sin 1).
+    @inlinable
     public static func rotation(cos: Double, sin: Double) -> AffineTransform {
         AffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)
     }
 
     /// A scale (helper for tests and tools).
+    @inlinable
     public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
         AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }

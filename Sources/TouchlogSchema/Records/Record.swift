@@ -41,6 +41,7 @@ public enum Record: Sendable, Equatable {
     case unknown(UnknownRecord)
 
     /// The record's type; nil for an unknown one.
+    @inlinable
     public var kind: RecordKind? {
         switch self {
         case .session: .session
@@ -71,6 +72,7 @@ public enum Record: Sendable, Equatable {
     }
 
     /// Seconds since the session started; nil for the header (and an unknown record without a number `t`).
+    @inlinable
     public var t: Double? {
         switch self {
         case .session: nil
@@ -102,11 +104,13 @@ public struct SessionRecord: Sendable, Equatable {
     public var seq: Int
     public var record: Record
 
+    @inlinable
     public init(seq: Int, record: Record) {
         self.seq = seq
         self.record = record
     }
 
+    @inlinable
     public var t: Double? { record.t }
 }
 
