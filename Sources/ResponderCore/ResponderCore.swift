@@ -7,9 +7,10 @@
 /// ResponderCore: a pure-Swift model of UIKit's touch handling and first-responder behaviour.
 /// See docs/responder-model.md.
 public enum ResponderCoreInfo {
-    /// Bumped whenever the model's behaviour changes, so stored replay results can be recognised as stale.
+    /// Bumped whenever the model's behaviour changes: it names the change in a stored fingerprint's description.
     ///
     /// Any change to what a dispatched event produces — a rule, a class default, a tolerance, a documented choice in
-    /// docs/responder-model.md — must bump this number in the same commit.
+    /// docs/responder-model.md — bumps this number in the same commit. Staleness no longer rests on it: stored results
+    /// are keyed by the analysis identity (a build-time hash of these sources too), which changes with any edit.
     public static let modelVersion = 8
 }
