@@ -27,18 +27,20 @@ extension UIView: @preconcurrency RecordableView {
         let scrollView = self as? UIScrollView
         return ViewFields(
             className: className, baseClass: base == className ? nil : base,
-            frame: identity ? Rect(frame) : nil, bounds: Rect(bounds),
-            center: Point(Double(center.x), Double(center.y)),
-            transform: TouchlogSchema.AffineTransform(transform), isHidden: isHidden, alpha: Double(alpha),
-            isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
-            isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch,
-            canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
-            accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
-            keyboardDismissMode: scrollView.map { KeyboardDismissMode($0.keyboardDismissMode) },
-            delaysContentTouches: scrollView?.delaysContentTouches,
-            canCancelContentTouches: scrollView?.canCancelContentTouches, text: text,
-            // UIKit shows the keyboard for any first responder that adopts UIKeyInput, text fields or not.
-            adoptsKeyInput: self is UIKeyInput)
+            properties: ViewProperties(
+                frame: identity ? Rect(frame) : nil, bounds: Rect(bounds),
+                center: Point(Double(center.x), Double(center.y)),
+                transform: TouchlogSchema.AffineTransform(transform), isHidden: isHidden, alpha: Double(alpha),
+                isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
+                isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch,
+                canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
+                // UIKit shows the keyboard for any first responder that adopts UIKeyInput, text fields or not.
+                adoptsKeyInput: self is UIKeyInput,
+                keyboardDismissMode: scrollView.map { KeyboardDismissMode($0.keyboardDismissMode) },
+                delaysContentTouches: scrollView?.delaysContentTouches,
+                canCancelContentTouches: scrollView?.canCancelContentTouches,
+                accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel),
+            text: text)
     }
 
     public func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {

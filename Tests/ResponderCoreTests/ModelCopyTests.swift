@@ -55,7 +55,7 @@ import Testing
         _ = copy.dispatch(
             .set(
                 view: "name",
-                patch: ViewPatch(
+                patch: ViewProperties(
                     implements: ["paste:"], refusesActions: ["cut:"],
                     actions: [ActionSpec(events: ["editingChanged"], target: "vc", action: "changed:")],
                     accessibilityIdentifier: "form.other", accessibilityLabel: "Other", delegate: "vc", text: "Bob")),
@@ -63,7 +63,7 @@ import Testing
         _ = copy.dispatch(
             .set(
                 view: "card",
-                patch: ViewPatch(gestureRecognizers: [
+                patch: ViewProperties(gestureRecognizers: [
                     tapRecognizer("cardTap", taps: 2) {
                         $0.className = "MyTap"
                         $0.requireToFail = ["other"]
@@ -81,7 +81,7 @@ import Testing
         // And the other way round: the original told something later leaves the copy as it was.
         var original = h.model
         let copied = recorded(copy)
-        _ = original.dispatch(.set(view: "name", patch: ViewPatch(accessibilityLabel: "Third")), at: 2)
+        _ = original.dispatch(.set(view: "name", patch: ViewProperties(accessibilityLabel: "Third")), at: 2)
         #expect(recorded(copy) == copied)
         #expect(original.info(original.view("name")!)?.accessibilityLabel == "Third")
         #expect(h.model.info(h.model.view("name")!)?.accessibilityLabel == "Name")

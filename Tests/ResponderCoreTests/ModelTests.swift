@@ -197,7 +197,7 @@ import Testing
         #expect(other != spec)
         let s = h.tap("1", 5, 5)
         #expect(h.name(s.began.view) == "leaf")
-        h.send(.set(view: "n1", patch: ViewPatch(isHidden: true)))
+        h.send(.set(view: "n1", patch: ViewProperties(isHidden: true)))
         #expect(h.hit(5, 5) == "w1")
         h.send(.remove(view: "n1"))
         #expect(h.model.isInHierarchy(h.ref("w1")))

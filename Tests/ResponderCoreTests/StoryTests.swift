@@ -80,7 +80,7 @@ import Testing
         h.send(.key(length: 1))
         let press = h.tap("2", 50, 320)
         #expect(h.actions(press.ended) == ["hideField:->vc"])
-        let hide = h.send(.set(view: "note", patch: ViewPatch(isHidden: true)))
+        let hide = h.send(.set(view: "note", patch: ViewProperties(isHidden: true)))
         #expect(hide.firstResponderChanges.isEmpty)
         #expect(hide.firstResponder == h.ref("note"))
         #expect(hide.keyboardVisible)
@@ -94,8 +94,8 @@ import Testing
         // The fix: with resign-on-hide the same hide resigns.
         var fixed = h
         fixed.model.policies.added = [.resignOnHide]
-        fixed.send(.set(view: "note", patch: ViewPatch(isHidden: false)))
-        #expect(fixed.send(.set(view: "note", patch: ViewPatch(isHidden: true))).policyEffects.count == 1)
+        fixed.send(.set(view: "note", patch: ViewProperties(isHidden: false)))
+        #expect(fixed.send(.set(view: "note", patch: ViewProperties(isHidden: true))).policyEffects.count == 1)
     }
 
     @Test func story4_tableCellFieldCoveredByTheKeyboard_screenFrameComesFromTheModel() {

@@ -193,7 +193,8 @@ import TouchlogTestSupport
         let writer = RecordWriter(sink: sink, header: header, maxFileBytes: 10)
         let field = { (id: String, flagged: Bool) in
             ViewSpec(
-                id: id, className: "UITextField", frame: Rect(0, 0, 10, 10), isFirstResponder: flagged ? true : nil)
+                id: id, className: "UITextField", frame: Rect(0, 0, 10, 10),
+                properties: ViewProperties(isFirstResponder: flagged ? true : nil))
         }
         let hierarchy = HierarchySpec(windows: [
             WindowSpec(

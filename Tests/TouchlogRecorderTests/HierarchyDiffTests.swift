@@ -14,7 +14,7 @@ import TouchlogFormat
     }
 
     private func view(_ id: String, hidden: Bool? = nil) -> ViewSpec {
-        ViewSpec(id: id, className: "UIView", frame: Rect(0, 0, 10, 10), isHidden: hidden)
+        ViewSpec(id: id, className: "UIView", frame: Rect(0, 0, 10, 10), properties: ViewProperties(isHidden: hidden))
     }
 
     private func detached(_ hierarchy: HierarchySpec, _ views: [ViewSpec]) -> HierarchySpec {
@@ -51,7 +51,7 @@ import TouchlogFormat
         #expect(
             records == [
                 .remove(RemoveRecord(t: 2, view: "c")),
-                .set(SetRecord(t: 2, view: "b", patch: ViewPatch(isHidden: false))),
+                .set(SetRecord(t: 2, view: "b", patch: ViewProperties(isHidden: false))),
                 .insert(InsertRecord(t: 2, parent: "w", index: 0, view: view("x"))),
                 .insert(InsertRecord(t: 2, parent: "w", index: nil, view: view("y"))),
             ])

@@ -75,11 +75,11 @@ import TouchlogTestSupport
         #expect(rules.implements == [] && coordinator.implements == ["placeOrder:"])
         let root = hierarchy.windows[0].view.subviews[0]
         #expect(root.subviews[0].delegate == rules.id)
-        #expect(root.subviews[1].actions.first?.target == coordinator.id)
+        #expect(root.subviews[1].actions?.first?.target == coordinator.id)
         // The nil-targeted pairs stay nil-targeted.
-        #expect(root.subviews[1].actions.dropFirst().map(\.target) == [nil, nil])
-        #expect(root.gestureRecognizers[0].delegate == coordinator.id)
-        #expect(root.gestureRecognizers[0].actions.first?.target == coordinator.id)
+        #expect((root.subviews[1].actions ?? []).dropFirst().map(\.target) == [nil, nil])
+        #expect(root.gestureRecognizers?[0].delegate == coordinator.id)
+        #expect(root.gestureRecognizers?[0].actions.first?.target == coordinator.id)
     }
 
     @Test func withoutAReaderAPlainTargetIsLeftOutAsBefore() throws {
@@ -91,7 +91,7 @@ import TouchlogTestSupport
         let hierarchy = try #require(Self.snapshot(RecordingCheck.records(sink.files[0])))
         let button = hierarchy.windows[0].view.subviews[0].subviews[1]
         #expect(hierarchy.objects.isEmpty)
-        #expect(button.actions.map(\.action) == ["paste:", "copy:"])
+        #expect(button.actions?.map(\.action) == ["paste:", "copy:"])
         #expect(hierarchy.windows[0].view.subviews[0].subviews[0].delegate == nil)
     }
 
@@ -135,7 +135,7 @@ import TouchlogTestSupport
         #expect(snapshots[1].detachedViews.count == 1 && detached.className == "Shop.PromoBanner")
         #expect(detached.id == snapshots[0].windows[0].view.subviews[0].subviews[2].id)
         // Its subtree comes with it, its button still targeting it.
-        #expect(detached.subviews.first?.actions.first?.target == detached.id)
+        #expect(detached.subviews.first?.actions?.first?.target == detached.id)
         let root = snapshots[1].windows[0].view.subviews[0]
         #expect(root.subviews.count == 2 && root.subviews[0].delegate == detached.id)
     }

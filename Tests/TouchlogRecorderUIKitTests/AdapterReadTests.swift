@@ -36,9 +36,9 @@ import UIKitStandIn
         let fields = LoginField(frame: CGRect(x: 1, y: 2, width: 3, height: 4)).recordedFields()
         #expect(fields.className.hasSuffix("LoginField") && fields.className.contains("."))
         #expect(fields.baseClass == "UITextField")
-        #expect(fields.frame == Rect(1, 2, 3, 4) && fields.canBecomeFirstResponder)
+        #expect(fields.frame == Rect(1, 2, 3, 4) && fields.canBecomeFirstResponder == true)
         let label = UILabel(frame: .zero).recordedFields()
-        #expect(label.className == "UILabel" && label.baseClass == nil && !label.isUserInteractionEnabled)
+        #expect(label.className == "UILabel" && label.baseClass == nil && label.isUserInteractionEnabled == false)
     }
 
     final class Rules: StandInObject, UITextFieldDelegate, UIScrollViewDelegate, UIGestureRecognizerDelegate {}
@@ -86,6 +86,6 @@ import UIKitStandIn
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.transform = CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0)
         let fields = view.recordedFields()
-        #expect(fields.frame == nil && fields.transform.a == 2 && fields.center == Point(5, 5))
+        #expect(fields.frame == nil && fields.transform?.a == 2 && fields.center == Point(5, 5))
     }
 }

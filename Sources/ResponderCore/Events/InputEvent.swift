@@ -36,7 +36,7 @@ public enum InputEvent: Sendable, Equatable {
     case touch(TouchInput)
     /// Text input of `length` characters to the key window's first responder.
     case key(length: Int)
-    case set(view: String, patch: ViewPatch)
+    case set(view: String, patch: ViewProperties)
     /// `addSubview` (index nil: on top) / `insertSubview(at:)`, with the new view's subtree; parent nil: a view
     /// created and kept in no window.
     case insert(parent: String?, index: Int?, view: ViewSpec)

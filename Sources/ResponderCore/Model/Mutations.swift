@@ -3,7 +3,7 @@ extension ResponderModel {
     /// Applies a property change. Geometry follows UIKit: `frame` sets center and bounds size, `bounds` keeps the
     /// center, `transform` keeps center and bounds. Hiding never resigns the first responder (F4) unless the
     /// `resign-on-hide` policy is on.
-    mutating func applyPatch(_ id: String, _ p: ViewPatch, step: inout Step) {
+    mutating func applyPatch(_ id: String, _ p: ViewProperties, step: inout Step) {
         // A view in no window keeps its properties too (the app may configure it before adding it).
         guard let v = existingView(id) else {
             step.notes.append(StepNote("set: view \"\(id)\" is not in the hierarchy; ignored"))
@@ -25,33 +25,24 @@ extension ResponderModel {
             n.center = c
             n.frameOrigin = Point(c.x - n.bounds.width / 2, c.y - n.bounds.height / 2)
         }
-        if let x = p.isHidden { n.isHidden = x }
-        if let x = p.alpha { n.alpha = x }
-        if let x = p.isUserInteractionEnabled { n.isUserInteractionEnabled = x }
-        if let x = p.clipsToBounds { n.clipsToBounds = x }
-        if let x = p.isMultipleTouchEnabled { n.isMultipleTouchEnabled = x }
-        if let x = p.isExclusiveTouch { n.isExclusiveTouch = x }
-        if let x = p.isEnabled { n.isEnabled = x }
-        if let x = p.canBecomeFirstResponder { n.canBecomeFirstResponder = x }
-        if let x = p.canResignFirstResponder { n.canResignFirstResponder = x }
-        if let x = p.overridesTouches { n.overridesTouches = x }
-        if let x = p.adoptsKeyInput { n.adoptsKeyInput = x }
-        if let x = p.keyboardDismissMode { n.keyboardDismissMode = x }
-        if let x = p.delaysContentTouches { n.delaysContentTouches = x }
-        if let x = p.canCancelContentTouches { n.canCancelContentTouches = x }
-        if p.implements != nil || p.refusesActions != nil || p.actions != nil || p.accessibilityIdentifier != nil
-            || p.accessibilityLabel != nil || p.delegate != nil || p.text != nil
-        {
-            // One new box for all of them (the old one may be shared with a copy of the model).
-            var properties = n.properties
-            if let x = p.implements { properties.implements = x }
-            if let x = p.refusesActions { properties.refusesActions = x }
-            if let x = p.actions { properties.actions = x }
-            if let x = p.accessibilityIdentifier { properties.accessibilityIdentifier = x }
-            if let x = p.accessibilityLabel { properties.accessibilityLabel = x }
-            if let x = p.delegate { properties.delegateID = x }
-            if let x = p.text { properties.text = x }
-            n.properties = properties
+        var boxed = n.properties
+        var boxChanged = false
+        for (field, value) in p.recordedFields {
+            switch ViewNode.role(of: field) {
+            case .stored:
+                n.store(field, value, boxed: &boxed)
+                if ViewNode.isBoxed(field) { boxChanged = true }
+            case .geometry, .withEffects:
+                break  // above and below, with their effects
+            case .observation, .ignored:
+                break  // replay compares `isFirstResponder` with the model; `textLength` is for people
+            }
+        }
+        // One new box for all of them (the old one may be shared with a copy of the model).
+        if boxChanged { n.properties = boxed }
+        if p.policies != nil {
+            step.notes.append(
+                StepNote("set: a window's \"policies\" are read from snapshots; this change is not applied"))
         }
         if let x = p.windowLevel, n.isWindow { n.windowLevel = x }
         n.refreshDerived()

@@ -214,13 +214,14 @@ public struct ResponderModel: Sendable {
             windowFirstResponder.append(-1)
             viewIndex[s.id] = h
         }
-        var n = ViewNode(
-            ViewNode.Properties(
-                id: s.id, className: s.className, implements: s.implements, refusesActions: s.refusesActions,
-                actions: s.actions, accessibilityIdentifier: s.accessibilityIdentifier,
-                accessibilityLabel: s.accessibilityLabel, delegateID: s.delegate, text: s.text),
-            kind: kind)
+        var n = ViewNode(id: s.id, className: s.className, kind: kind)
+        var boxed = ViewNode.Properties(id: s.id, className: s.className)
         n.alive = true
+        // Every stored field from the recording or the class default (the table's one list of defaults).
+        for field in ViewField.allCases where ViewNode.role(of: field) == .stored {
+            if let value = s.properties.resolved(field, for: kind) { n.store(field, value, boxed: &boxed) }
+        }
+        n.properties = boxed
         // Geometry: frame gives center and bounds size; bounds gives size and origin (scroll offset).
         let b = s.bounds ?? Rect(0, 0, s.frame?.width ?? 0, s.frame?.height ?? 0)
         n.bounds = b
@@ -235,24 +236,10 @@ public struct ResponderModel: Sendable {
             n.frameOrigin = Point(c.x - b.width / 2, c.y - b.height / 2)
         }
         n.frameWasNull = s.frame == nil
-        n.isHidden = s.isHidden ?? false
-        n.alpha = s.alpha ?? 1
-        n.isUserInteractionEnabled = s.isUserInteractionEnabled ?? kind.defaultUserInteractionEnabled
-        n.clipsToBounds = s.clipsToBounds ?? kind.defaultClipsToBounds
-        n.isMultipleTouchEnabled = s.isMultipleTouchEnabled ?? false
-        n.isExclusiveTouch = s.isExclusiveTouch ?? false
-        n.isEnabled = s.isEnabled ?? true
-        n.canBecomeFirstResponder = s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder
-        n.canResignFirstResponder = s.canResignFirstResponder ?? true
-        n.overridesTouches = s.overridesTouches ?? kind.defaultOverridesTouches
-        n.adoptsKeyInput = s.adoptsKeyInput ?? kind.defaultAdoptsKeyInput
-        n.keyboardDismissMode = s.keyboardDismissMode ?? .none
-        n.delaysContentTouches = s.delaysContentTouches ?? true
-        n.canCancelContentTouches = s.canCancelContentTouches ?? true
         n.snapshotSaysFirstResponder = s.isFirstResponder ?? false
         n.refreshDerived()
         views[h] = n
-        setRecognizers(of: h, s.gestureRecognizers)
+        setRecognizers(of: h, s.gestureRecognizers ?? [])
         return h
     }
 

@@ -102,19 +102,19 @@ extension ResponderModel {
         if let f = s.frame, !n.hasTransform { diff("frame", n.frame.description, f.description) }
         if let b = s.bounds { diff("bounds", n.bounds.description, b.description) }
         if let t = s.transform { diff("transform", "\(n.transform)", "\(t)") }
-        diff("isHidden", "\(n.isHidden)", "\(s.isHidden ?? false)")
+        diff("isHidden", "\(n.isHidden)", "\(s.properties.resolvedFlag(.isHidden, for: kind))")
         // Alpha compares as UIKit stores it (Float), so 0.3 recorded as 0.30000001192092896 is not a difference.
-        if Float(n.alpha) != Float(s.alpha ?? 1) { diff("alpha", formatNumber(n.alpha), formatNumber(s.alpha ?? 1)) }
-        diff(
-            "isUserInteractionEnabled", "\(n.isUserInteractionEnabled)",
-            "\(s.isUserInteractionEnabled ?? kind.defaultUserInteractionEnabled)")
-        diff("isEnabled", "\(n.isEnabled)", "\(s.isEnabled ?? true)")
-        diff("isMultipleTouchEnabled", "\(n.isMultipleTouchEnabled)", "\(s.isMultipleTouchEnabled ?? false)")
-        diff("isExclusiveTouch", "\(n.isExclusiveTouch)", "\(s.isExclusiveTouch ?? false)")
-        diff(
-            "canBecomeFirstResponder", "\(n.canBecomeFirstResponder)",
-            "\(s.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder)")
-        diff("canResignFirstResponder", "\(n.canResignFirstResponder)", "\(s.canResignFirstResponder ?? true)")
-        diff("adoptsKeyInput", "\(n.adoptsKeyInput)", "\(s.adoptsKeyInput ?? kind.defaultAdoptsKeyInput)")
+        let alpha = s.properties.resolved(.alpha, for: kind)?.number ?? 1
+        if Float(n.alpha) != Float(alpha) { diff("alpha", formatNumber(n.alpha), formatNumber(alpha)) }
+        // The flags that decide hit testing and the first responder, against the snapshot's (or its class default).
+        let flags: [(ViewField, Bool)] = [
+            (.isUserInteractionEnabled, n.isUserInteractionEnabled),
+            (.isEnabled, n.isEnabled), (.isMultipleTouchEnabled, n.isMultipleTouchEnabled),
+            (.isExclusiveTouch, n.isExclusiveTouch), (.canBecomeFirstResponder, n.canBecomeFirstResponder),
+            (.canResignFirstResponder, n.canResignFirstResponder), (.adoptsKeyInput, n.adoptsKeyInput),
+        ]
+        for (field, model) in flags {
+            diff(field.name, "\(model)", "\(s.properties.resolvedFlag(field, for: kind))")
+        }
     }
 }

@@ -13,14 +13,17 @@ enum SnapshotDecoding {
             guard let w = value.objectValue else {
                 throw RecordDecodingError("a window is \(value.typeDescription), not a Window object")
             }
+            // The window's own fields are read with the View fields; they belong to the window, not its view.
+            var view = try ViewDecoding.view(w)
             var policies: [DismissPolicy] = []
-            for name in Field.strings(w["policies"]) {
+            for name in view.policies ?? [] {
                 if let p = DismissPolicy(rawValue: name) { policies.append(p) } else { unknown.append(name) }
             }
+            let windowLevel = view.windowLevel ?? 0
+            let isKeyWindow = view.isKeyWindow ?? false
+            for field in ViewField.allCases where field.isWindowField { view.properties[field] = nil }
             windows.append(
-                WindowSpec(
-                    view: try ViewDecoding.view(w), windowLevel: w["windowLevel"]?.doubleValue ?? 0,
-                    isKeyWindow: w["isKeyWindow"]?.boolValue ?? false, policies: policies))
+                WindowSpec(view: view, windowLevel: windowLevel, isKeyWindow: isKeyWindow, policies: policies))
         }
         var controllers: [ControllerSpec] = []
         for value in o["controllers"]?.arrayValue ?? [] {

@@ -1,6 +1,6 @@
 import ResponderCore
 
-/// Decodes recorded View objects (log format section 3) into `ViewSpec`, and `set` records into `ViewPatch`.
+/// Decodes recorded View objects (log format section 3) into `ViewSpec`, and `set` records into `ViewProperties`.
 ///
 /// Subtrees are built with an explicit stack (post-order), so a very deep recorded hierarchy cannot overflow the
 /// call stack. Fields the format does not define are ignored; fields the model has no use for (`textLength`) are kept for outputs.
@@ -43,33 +43,76 @@ enum ViewDecoding {
         guard let className = o["class"]?.stringValue else {
             throw RecordDecodingError("view \"\(id)\" has no string \"class\"")
         }
-        let frame = try Field.rect(o["frame"], "frame")
-        let center = try Field.point(o["center"], "center")
-        if frame == nil && center == nil {
+        let properties = try fields(o)
+        if properties.frame == nil && properties.center == nil {
             throw RecordDecodingError(
                 "view \"\(id)\" has neither \"frame\" nor \"center\"; a null frame needs a center")
         }
-        return ViewSpec(
-            id: id, className: className, baseClass: o["baseClass"]?.stringValue, frame: frame,
-            bounds: try Field.rect(o["bounds"], "bounds"), center: center,
-            transform: try Field.transform(o["transform"]), isHidden: o["isHidden"]?.boolValue,
-            alpha: o["alpha"]?.doubleValue, isUserInteractionEnabled: o["isUserInteractionEnabled"]?.boolValue,
-            clipsToBounds: o["clipsToBounds"]?.boolValue,
-            isMultipleTouchEnabled: o["isMultipleTouchEnabled"]?.boolValue,
-            isExclusiveTouch: o["isExclusiveTouch"]?.boolValue, isEnabled: o["isEnabled"]?.boolValue,
-            canBecomeFirstResponder: o["canBecomeFirstResponder"]?.boolValue,
-            canResignFirstResponder: o["canResignFirstResponder"]?.boolValue,
-            isFirstResponder: o["isFirstResponder"]?.boolValue, overridesTouches: o["overridesTouches"]?.boolValue,
-            implements: Field.strings(o["implements"]), refusesActions: Field.strings(o["refusesActions"]),
-            actions: try actions(o["actions"]),
-            gestureRecognizers: try recognizers(o["gestureRecognizers"]),
-            keyboardDismissMode: o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:)),
-            delaysContentTouches: o["delaysContentTouches"]?.boolValue,
-            canCancelContentTouches: o["canCancelContentTouches"]?.boolValue,
-            accessibilityIdentifier: o["accessibilityIdentifier"]?.stringValue,
-            accessibilityLabel: o["accessibilityLabel"]?.stringValue, delegate: o["delegate"]?.stringValue,
-            text: o["text"]?.stringValue,
-            textLength: o["textLength"]?.intValue, adoptsKeyInput: o["adoptsKeyInput"]?.boolValue, subviews: subviews)
+        var spec = ViewSpec(
+            id: id, className: className, baseClass: o["baseClass"]?.stringValue, frame: nil, subviews: subviews)
+        spec.properties = properties
+        return spec
+    }
+
+    /// Every member the table (`ViewField`) names, typed; other members are not fields (identity, subviews, or
+    /// unknown and kept as written) and are skipped.
+    static func fields(_ o: JSONObject) throws(RecordDecodingError) -> ViewProperties {
+        var properties = ViewProperties()
+        for member in o.members {
+            guard let field = ViewField(name: member.key) else { continue }
+            properties[field] = try value(of: field, member.value)
+        }
+        return properties
+    }
+
+    /// A field's value as its type in the table says; nil only for a null `frame` (a transform made it undefined).
+    static func value(of field: ViewField, _ json: JSONValue) throws(RecordDecodingError) -> ViewFieldValue? {
+        func wrong(_ expected: String) -> RecordDecodingError {
+            RecordDecodingError("\"\(field.name)\" must be \(expected); it is \(json.serialized())")
+        }
+        switch field.type {
+        case .rect:
+            if json.isNull && field == .frame { return nil }
+            guard let rect = try Field.rect(json, field.name) else { throw wrong("[x, y, width, height]") }
+            return .rect(rect)
+        case .point:
+            guard let point = try Field.point(json, field.name) else { throw wrong("[x, y]") }
+            return .point(point)
+        case .transform:
+            guard let transform = try Field.transform(json) else { throw wrong("[a, b, c, d, tx, ty]") }
+            return .transform(transform)
+        case .bool:
+            guard let flag = json.boolValue else { throw wrong("true or false") }
+            return .bool(flag)
+        case .number, .opacity:
+            guard let number = json.doubleValue else { throw wrong("a number") }
+            return .number(number)
+        case .count:
+            guard let count = json.intValue, count >= 0 else { throw wrong("a whole number, 0 or more") }
+            return .count(count)
+        case .string, .objectID:
+            guard let string = json.stringValue else { throw wrong("a string") }
+            return .string(string)
+        case .selectors, .policyNames:
+            guard let items = json.arrayValue else { throw wrong("an array of strings") }
+            var names: [String] = []
+            for item in items {
+                guard let name = item.stringValue else { throw wrong("an array of strings") }
+                names.append(name)
+            }
+            return .strings(names)
+        case .controlActions:
+            guard json.arrayValue != nil else { throw wrong("an array of actions") }
+            return .actions(try actions(json))
+        case .recognizers:
+            guard json.arrayValue != nil else { throw wrong("an array of gesture recognizers") }
+            return .recognizers(try recognizers(json))
+        case .keyboardDismissMode:
+            guard let mode = json.stringValue.flatMap(KeyboardDismissMode.init(rawValue:)) else {
+                throw wrong(KeyboardDismissMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+            return .keyboardDismissMode(mode)
+        }
     }
 
     static func actions(_ value: JSONValue?) throws(RecordDecodingError) -> [ActionSpec] {
@@ -116,39 +159,6 @@ enum ViewDecoding {
         return out
     }
 
-    /// A `set` record's fields as a patch (only the fields present change).
-    static func patch(_ o: JSONObject) throws(RecordDecodingError) -> ViewPatch {
-        var p = ViewPatch()
-        p.frame = try Field.rect(o["frame"], "frame")
-        p.bounds = try Field.rect(o["bounds"], "bounds")
-        p.center = try Field.point(o["center"], "center")
-        p.transform = try Field.transform(o["transform"])
-        p.isHidden = o["isHidden"]?.boolValue
-        p.alpha = o["alpha"]?.doubleValue
-        p.isUserInteractionEnabled = o["isUserInteractionEnabled"]?.boolValue
-        p.clipsToBounds = o["clipsToBounds"]?.boolValue
-        p.isMultipleTouchEnabled = o["isMultipleTouchEnabled"]?.boolValue
-        p.isExclusiveTouch = o["isExclusiveTouch"]?.boolValue
-        p.isEnabled = o["isEnabled"]?.boolValue
-        p.canBecomeFirstResponder = o["canBecomeFirstResponder"]?.boolValue
-        p.canResignFirstResponder = o["canResignFirstResponder"]?.boolValue
-        p.overridesTouches = o["overridesTouches"]?.boolValue
-        p.adoptsKeyInput = o["adoptsKeyInput"]?.boolValue
-        if o["implements"] != nil { p.implements = Field.strings(o["implements"]) }
-        if o["refusesActions"] != nil { p.refusesActions = Field.strings(o["refusesActions"]) }
-        if o["actions"] != nil { p.actions = try actions(o["actions"]) }
-        if o["gestureRecognizers"] != nil { p.gestureRecognizers = try recognizers(o["gestureRecognizers"]) }
-        p.keyboardDismissMode = o["keyboardDismissMode"]?.stringValue.flatMap(KeyboardDismissMode.init(rawValue:))
-        p.delaysContentTouches = o["delaysContentTouches"]?.boolValue
-        p.canCancelContentTouches = o["canCancelContentTouches"]?.boolValue
-        p.accessibilityIdentifier = o["accessibilityIdentifier"]?.stringValue
-        p.accessibilityLabel = o["accessibilityLabel"]?.stringValue
-        p.delegate = o["delegate"]?.stringValue
-        p.text = o["text"]?.stringValue
-        p.textLength = o["textLength"]?.intValue
-        p.isFirstResponder = o["isFirstResponder"]?.boolValue
-        p.isKeyWindow = o["isKeyWindow"]?.boolValue
-        p.windowLevel = o["windowLevel"]?.doubleValue
-        return p
-    }
+    /// A `set` record's fields (only the fields present change).
+    static func patch(_ o: JSONObject) throws(RecordDecodingError) -> ViewProperties { try fields(o) }
 }

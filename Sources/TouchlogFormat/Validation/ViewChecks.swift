@@ -1,46 +1,12 @@
 /// Checks a View object (format section 3) and its subtree, collecting the view ids it declares.
 extension FieldChecker {
-    static let viewBoolFields = [
-        "isHidden", "isUserInteractionEnabled", "clipsToBounds", "isMultipleTouchEnabled", "isExclusiveTouch",
-        "isEnabled", "canBecomeFirstResponder", "canResignFirstResponder", "isFirstResponder", "overridesTouches",
-        "isKeyWindow", "delaysContentTouches", "canCancelContentTouches", "adoptsKeyInput",
-    ]
-
-    static let viewStringFields = ["baseClass", "accessibilityIdentifier", "accessibilityLabel", "text"]
-
-    /// Fields that name another object of the session by id.
-    static let viewIDFields = ["delegate"]
-
-    /// Checks one View member's value, as in a view object or a `set` record.
+    /// Checks one View member's value, as in a view object or a `set` record: the table (`ViewField`) says which
+    /// members are fields and what each holds.
     mutating func viewField(
         _ key: String, _ value: JSONValue, at path: [JSONPathComponent], owner: String?,
         into declared: inout DeclaredObjects
     ) {
         switch key {
-        case "frame":
-            numbers(value, at: path, count: 4, form: "[x, y, width, height]", nullable: true, nonNegativeFrom: 2)
-        case "bounds":
-            numbers(value, at: path, count: 4, form: "[x, y, width, height]", nonNegativeFrom: 2)
-        case "center":
-            numbers(value, at: path, count: 2, form: "[x, y]")
-        case "transform":
-            numbers(value, at: path, count: 6, form: "[a, b, c, d, tx, ty]")
-        case "alpha":
-            if let alpha = number(value, at: path), !(0...1).contains(alpha) {
-                warning(
-                    path, "\"alpha\" is \(JSONValue.number(alpha).serialized()), outside 0...1",
-                    hint: "UIKit clamps alpha to 0...1; record the clamped value")
-            }
-        case "windowLevel":
-            number(value, at: path)
-        case "keyboardDismissMode":
-            oneOf(value, at: path, ["none", "onDrag", "interactive"])
-        case "implements", "refusesActions", "policies":
-            _ = stringArray(value, at: path)
-        case "actions":
-            controlActions(value, at: path)
-        case "gestureRecognizers":
-            recognizers(value, at: path, into: &declared)
         case "subviews":
             guard case .array(let subviews) = value else {
                 error(
@@ -51,17 +17,53 @@ extension FieldChecker {
             for (index, subview) in subviews.enumerated() {
                 view(subview, at: path + [.index(index)], parent: owner, into: &declared)
             }
-        case "id", "class":
+        case "id", "class", "baseClass":
             string(value, at: path)
         default:
-            if Self.viewBoolFields.contains(key) {
-                bool(value, at: path)
-            } else if Self.viewStringFields.contains(key) {
-                string(value, at: path)
-            } else if Self.viewIDFields.contains(key) {
-                nonEmptyString(value, at: path)
+            // Any other member is an unknown field: kept as written, ignored.
+            guard let field = ViewField(name: key) else { return }
+            viewField(field, value, at: path, into: &declared)
+        }
+    }
+
+    /// Checks a field's value against its type in the table.
+    mutating func viewField(
+        _ field: ViewField, _ value: JSONValue, at path: [JSONPathComponent], into declared: inout DeclaredObjects
+    ) {
+        switch field.type {
+        case .rect:
+            // A null frame: a transform made it undefined (then `center` is required, checked with the view).
+            numbers(
+                value, at: path, count: 4, form: "[x, y, width, height]", nullable: field == .frame,
+                nonNegativeFrom: 2)
+        case .point:
+            numbers(value, at: path, count: 2, form: "[x, y]")
+        case .transform:
+            numbers(value, at: path, count: 6, form: "[a, b, c, d, tx, ty]")
+        case .opacity:
+            if let alpha = number(value, at: path), !(0...1).contains(alpha) {
+                warning(
+                    path, "\"\(field.name)\" is \(JSONValue.number(alpha).serialized()), outside 0...1",
+                    hint: "UIKit clamps \(field.name) to 0...1; record the clamped value")
             }
-        // Any other member is an unknown field: kept as written, ignored.
+        case .number:
+            number(value, at: path)
+        case .count:
+            integer(value, at: path, minimum: 0)
+        case .bool:
+            bool(value, at: path)
+        case .string:
+            string(value, at: path)
+        case .objectID:
+            nonEmptyString(value, at: path)
+        case .selectors, .policyNames:
+            _ = stringArray(value, at: path)
+        case .controlActions:
+            controlActions(value, at: path)
+        case .recognizers:
+            recognizers(value, at: path, into: &declared)
+        case .keyboardDismissMode:
+            oneOf(value, at: path, KeyboardDismissMode.allCases.map(\.rawValue))
         }
     }
 

@@ -116,9 +116,11 @@ public struct HierarchyCapture {
         }
         for index in spec.windows.indices where !selectors.isEmpty {
             let implements = windows[index].recordedImplements(selectors)
-            spec.windows[index].view.implements = implements
+            // An empty list is left out, as every default is.
             if !implements.isEmpty {
-                spec.windows[index].view.refusesActions = windows[index].recordedRefuses(implements)
+                spec.windows[index].view.implements = implements
+                let refused = windows[index].recordedRefuses(implements)
+                if !refused.isEmpty { spec.windows[index].view.refusesActions = refused }
             }
         }
         return spec
@@ -153,8 +155,8 @@ public struct HierarchyCapture {
         _ answers: [String: (implements: [String], refuses: [String])], to view: inout ViewSpec, left: inout Int
     ) {
         if let answer = answers[view.id] {
-            view.implements = answer.implements
-            view.refusesActions = answer.refuses
+            view.implements = answer.implements.isEmpty ? nil : answer.implements
+            view.refusesActions = answer.refuses.isEmpty ? nil : answer.refuses
             left -= 1
         }
         for index in view.subviews.indices where left > 0 {
@@ -240,29 +242,22 @@ public struct HierarchyCapture {
             let fields = view.recordedFields()
             let id = ids.captured(view, className: fields.className)
             let kind = uikitClass(fields.className, fields.baseClass)
-            let identity = fields.transform == .identity
-            var spec = ViewSpec(
-                id: id, className: fields.className, baseClass: fields.baseClass,
-                frame: identity ? fields.frame : nil,
-                bounds: identity && fields.bounds.x == 0 && fields.bounds.y == 0 ? nil : fields.bounds,
-                center: identity ? nil : fields.center, transform: identity ? nil : fields.transform,
-                isHidden: fields.isHidden ? true : nil, alpha: fields.alpha == 1 ? nil : fields.alpha,
-                isUserInteractionEnabled: Self.unlessDefault(
-                    fields.isUserInteractionEnabled, kind.defaultUserInteractionEnabled),
-                clipsToBounds: Self.unlessDefault(fields.clipsToBounds, kind.defaultClipsToBounds),
-                isMultipleTouchEnabled: fields.isMultipleTouchEnabled ? true : nil,
-                isExclusiveTouch: fields.isExclusiveTouch ? true : nil,
-                canBecomeFirstResponder: Self.unlessDefault(
-                    fields.canBecomeFirstResponder, kind.defaultCanBecomeFirstResponder),
-                isFirstResponder: fields.isFirstResponder ? true : nil,
-                keyboardDismissMode: fields.keyboardDismissMode == KeyboardDismissMode.none
-                    ? nil : fields.keyboardDismissMode,
-                // Both are true by default (UIScrollView), left out then.
-                delaysContentTouches: fields.delaysContentTouches == false ? false : nil,
-                canCancelContentTouches: fields.canCancelContentTouches == false ? false : nil,
-                accessibilityIdentifier: fields.accessibilityIdentifier,
-                accessibilityLabel: fields.accessibilityLabel.map { privacy.label($0) },
-                adoptsKeyInput: fields.adoptsKeyInput.flatMap { Self.unlessDefault($0, kind.defaultAdoptsKeyInput) })
+            var properties = fields.properties
+            // A transformed view has no frame: its center and transform place it. An untransformed one is placed by
+            // its frame, with bounds only when their origin is not zero (a scroll offset).
+            if (properties.transform ?? .identity) == .identity {
+                properties.center = nil
+                if let bounds = properties.bounds, bounds.x == 0, bounds.y == 0 { properties.bounds = nil }
+            } else {
+                properties.frame = nil
+            }
+            properties.accessibilityLabel = properties.accessibilityLabel.map { privacy.label($0) }
+            // What equals the class default is left out: every reader of the format restores it.
+            for field in ViewField.allCases where properties[field] == field.defaultValue(for: kind) {
+                properties[field] = nil
+            }
+            var spec = ViewSpec(id: id, className: fields.className, baseClass: fields.baseClass, frame: nil)
+            spec.properties = properties
             switch fields.text {
             case .none, .secure: break
             case .length(let length): spec.textLength = length
@@ -278,13 +273,15 @@ public struct HierarchyCapture {
                         guard let known = reference(to: object, ids: &ids) else { continue }
                         target = known
                     }
-                    spec.actions.append(ActionSpec(events: action.events, target: target, action: action.action))
+                    spec.actions =
+                        (spec.actions ?? []) + [
+                            ActionSpec(events: action.events, target: target, action: action.action)
+                        ]
                 }
             }
             if let delegate = view.recordedDelegate { spec.delegate = reference(to: delegate, ids: &ids) }
-            for recognizer in view.recordedRecognizers {
-                spec.gestureRecognizers.append(self.recognizer(recognizer, ids: &ids))
-            }
+            let recognizers = view.recordedRecognizers.map { self.recognizer($0, ids: &ids) }
+            if !recognizers.isEmpty { spec.gestureRecognizers = recognizers }
             // A window is asked as a window (`RecordableWindow`), after the walk.
             if walkingDetached > 0 || depth > 0 { views.append((view, id, fields.className)) }
             depth += 1
@@ -315,10 +312,6 @@ public struct HierarchyCapture {
                 cancelsTouchesInView: fields.cancelsTouchesInView, delaysTouchesBegan: fields.delaysTouchesBegan,
                 delaysTouchesEnded: fields.delaysTouchesEnded, numberOfTapsRequired: fields.numberOfTapsRequired,
                 actions: actions, delegate: fields.delegate.flatMap { reference(to: $0, ids: &ids) })
-        }
-
-        private static func unlessDefault(_ value: Bool, _ classDefault: Bool) -> Bool? {
-            value == classDefault ? nil : value
         }
     }
 }

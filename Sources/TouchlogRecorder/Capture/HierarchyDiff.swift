@@ -19,10 +19,10 @@ enum HierarchyDiff {
             // changed in place is a `set` on the window, which replay applies as UIKit's own change (in either order,
             // `isKeyWindow` false on the old key window and true on the new one leave the new one key).
             guard a.view.id == b.view.id, a.policies == b.policies else { return nil }
-            var patch = ViewPatch()
+            var patch = ViewProperties()
             if a.windowLevel != b.windowLevel { patch.windowLevel = b.windowLevel }
             if a.isKeyWindow != b.isKeyWindow { patch.isKeyWindow = b.isKeyWindow }
-            if patch != ViewPatch() { sets.append(.set(SetRecord(t: t, view: b.view.id, patch: patch))) }
+            if patch != ViewProperties() { sets.append(.set(SetRecord(t: t, view: b.view.id, patch: patch))) }
         }
         let before = Flat(old)
         let after = Flat(new)
@@ -83,63 +83,45 @@ enum HierarchyDiff {
     }
 
     /// The fields that differ, each with its new value; a field gone back to its default gets that default.
-    static func patch(from a: ViewSpec, to b: ViewSpec) -> ViewPatch? {
+    static func patch(from a: ViewSpec, to b: ViewSpec) -> ViewProperties? {
         let kind = b.uikitClass
-        var p = ViewPatch()
+        var p = ViewProperties()
         var changed = false
-        func differs<T: Equatable>(_ x: T, _ y: T) -> Bool {
-            if x != y { changed = true }
-            return x != y
+        for field in ViewField.allCases where a.properties[field] != b.properties[field] {
+            switch field {
+            case .frame, .center:
+                // A frame when the view has one, else its center (a transform made the frame undefined).
+                if let frame = b.frame { p.frame = frame } else { p.center = b.center }
+            case .bounds:
+                p.bounds = b.bounds ?? b.frame.map { Rect(0, 0, $0.width, $0.height) }
+            case .isFirstResponder, .text, .textLength:
+                // First-responder changes and text changes are records of their own (`textDidChange`).
+                continue
+            case .windowLevel, .isKeyWindow, .policies:
+                // A window's own fields are compared on the window, above.
+                continue
+            case .transform, .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled,
+                .isExclusiveTouch, .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches,
+                .adoptsKeyInput, .implements, .refusesActions, .actions, .gestureRecognizers, .keyboardDismissMode,
+                .delaysContentTouches, .canCancelContentTouches, .accessibilityIdentifier, .accessibilityLabel,
+                .delegate:
+                p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)
+            }
+            changed = true
         }
-        if differs(a.transform, b.transform) { p.transform = b.transform ?? .identity }
-        if differs(a.frame, b.frame) || differs(a.center, b.center) {
-            if let frame = b.frame { p.frame = frame } else { p.center = b.center }
-        }
-        if differs(a.bounds, b.bounds) {
-            p.bounds = b.bounds ?? b.frame.map { Rect(0, 0, $0.width, $0.height) }
-        }
-        if differs(a.isHidden, b.isHidden) { p.isHidden = b.isHidden ?? false }
-        if differs(a.alpha, b.alpha) { p.alpha = b.alpha ?? 1 }
-        if differs(a.isUserInteractionEnabled, b.isUserInteractionEnabled) {
-            p.isUserInteractionEnabled = b.isUserInteractionEnabled ?? kind.defaultUserInteractionEnabled
-        }
-        if differs(a.clipsToBounds, b.clipsToBounds) { p.clipsToBounds = b.clipsToBounds ?? kind.defaultClipsToBounds }
-        if differs(a.isMultipleTouchEnabled, b.isMultipleTouchEnabled) {
-            p.isMultipleTouchEnabled = b.isMultipleTouchEnabled ?? false
-        }
-        if differs(a.isExclusiveTouch, b.isExclusiveTouch) { p.isExclusiveTouch = b.isExclusiveTouch ?? false }
-        if differs(a.isEnabled, b.isEnabled) { p.isEnabled = b.isEnabled ?? true }
-        if differs(a.canBecomeFirstResponder, b.canBecomeFirstResponder) {
-            p.canBecomeFirstResponder = b.canBecomeFirstResponder ?? kind.defaultCanBecomeFirstResponder
-        }
-        if differs(a.canResignFirstResponder, b.canResignFirstResponder) {
-            p.canResignFirstResponder = b.canResignFirstResponder ?? true
-        }
-        if differs(a.adoptsKeyInput, b.adoptsKeyInput) {
-            p.adoptsKeyInput = b.adoptsKeyInput ?? kind.defaultAdoptsKeyInput
-        }
-        if differs(a.overridesTouches, b.overridesTouches) {
-            p.overridesTouches = b.overridesTouches ?? kind.defaultOverridesTouches
-        }
-        if differs(a.implements, b.implements) { p.implements = b.implements }
-        if differs(a.refusesActions, b.refusesActions) { p.refusesActions = b.refusesActions }
-        if differs(a.delegate, b.delegate) { p.delegate = b.delegate }
-        if differs(a.actions, b.actions) { p.actions = b.actions }
-        if differs(a.gestureRecognizers, b.gestureRecognizers) { p.gestureRecognizers = b.gestureRecognizers }
-        if differs(a.keyboardDismissMode, b.keyboardDismissMode) {
-            p.keyboardDismissMode = b.keyboardDismissMode ?? KeyboardDismissMode.none
-        }
-        if differs(a.delaysContentTouches, b.delaysContentTouches) {
-            p.delaysContentTouches = b.delaysContentTouches ?? true
-        }
-        if differs(a.canCancelContentTouches, b.canCancelContentTouches) {
-            p.canCancelContentTouches = b.canCancelContentTouches ?? true
-        }
-        if differs(a.accessibilityIdentifier, b.accessibilityIdentifier) {
-            p.accessibilityIdentifier = b.accessibilityIdentifier ?? ""
-        }
-        if differs(a.accessibilityLabel, b.accessibilityLabel) { p.accessibilityLabel = b.accessibilityLabel ?? "" }
         return changed ? p : nil
+    }
+
+    /// What a field without a class default is set to when the new capture no longer has it: an empty string (a
+    /// label removed) or an empty list. (A delegate gone needs a snapshot: checked before.)
+    private static func cleared(_ field: ViewField) -> ViewFieldValue? {
+        switch field.type {
+        case .string, .objectID: .string("")
+        case .selectors, .policyNames: .strings([])
+        case .controlActions: .actions([])
+        case .recognizers: .recognizers([])
+        case .bool, .number, .opacity, .count, .rect, .point, .transform, .keyboardDismissMode: nil
+        }
     }
 
     /// Every view of a hierarchy in pre-order, with its parent's id, and an index by id.

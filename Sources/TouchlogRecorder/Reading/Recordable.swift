@@ -92,38 +92,28 @@ public enum TextReading: Sendable, Equatable {
     case secure
 }
 
-/// One view's own properties, as read from UIKit.
+/// One view as read from UIKit: its class, its format fields (`ViewProperties`) with the values UIKit gives,
+/// defaults included (the capture leaves out what equals the class default), and its text as far as the recorder
+/// may know it. Each field reads as a property of its own (`fields.transform`).
+@dynamicMemberLookup
 public struct ViewFields: Sendable {
     /// The runtime class, module-qualified for app classes (`Wallet.LoginField`).
     public var className: String
     /// The nearest public UIKit ancestor when `className` is not one (`UIButton` for `Chat.ReactionButton`).
     public var baseClass: String?
-    /// nil when a non-identity transform makes UIKit's `frame` undefined.
-    public var frame: Rect?
-    public var bounds: Rect
-    public var center: Point
-    public var transform: AffineTransform
-    public var isHidden: Bool
-    public var alpha: Double
-    public var isUserInteractionEnabled: Bool
-    public var clipsToBounds: Bool
-    public var isMultipleTouchEnabled: Bool
-    public var isExclusiveTouch: Bool
-    public var canBecomeFirstResponder: Bool
-    public var isFirstResponder: Bool
-    public var accessibilityIdentifier: String?
-    public var accessibilityLabel: String?
-    /// Scroll views only.
-    public var keyboardDismissMode: KeyboardDismissMode?
-    /// Scroll views only: whether the content's `touchesBegan` waits until the scroll view knows the finger does not
-    /// scroll, and whether a drag that scrolls cancels the content's touch.
-    public var delaysContentTouches: Bool?
-    public var canCancelContentTouches: Bool?
+    /// What UIKit answered. `frame` is nil when a non-identity transform makes UIKit's `frame` undefined.
+    public var properties: ViewProperties
     public var text: TextReading
-    /// Whether the class adopts `UIKeyInput` (the system keyboard shows while it is first responder); nil when not
-    /// read, which leaves the class's default (text inputs adopt it).
-    public var adoptsKeyInput: Bool?
 
+    public init(className: String, baseClass: String? = nil, properties: ViewProperties, text: TextReading = .none) {
+        self.className = className
+        self.baseClass = baseClass
+        self.properties = properties
+        self.text = text
+    }
+
+    /// The reads of a plain view with UIKit's usual values, for adapters that know a few of them (the stand-in,
+    /// tests, benchmarks). `bounds` and `center` follow from `frame` when not given, as in UIKit.
     public init(
         className: String, baseClass: String? = nil, frame: Rect?, bounds: Rect? = nil, center: Point? = nil,
         transform: AffineTransform = .identity, isHidden: Bool = false, alpha: Double = 1,
@@ -133,30 +123,23 @@ public struct ViewFields: Sendable {
         keyboardDismissMode: KeyboardDismissMode? = nil, delaysContentTouches: Bool? = nil,
         canCancelContentTouches: Bool? = nil, text: TextReading = .none, adoptsKeyInput: Bool? = nil
     ) {
-        self.className = className
-        self.baseClass = baseClass
-        self.frame = frame
         let size = frame.map { Size($0.width, $0.height) } ?? Size(0, 0)
-        self.bounds = bounds ?? Rect(0, 0, size.width, size.height)
-        self.center =
-            center ?? frame.map { Point($0.x + $0.width / 2, $0.y + $0.height / 2) } ?? Point(0, 0)
-        self.transform = transform
-        self.isHidden = isHidden
-        self.alpha = alpha
-        self.isUserInteractionEnabled = isUserInteractionEnabled
-        self.clipsToBounds = clipsToBounds
-        self.isMultipleTouchEnabled = isMultipleTouchEnabled
-        self.isExclusiveTouch = isExclusiveTouch
-        self.canBecomeFirstResponder = canBecomeFirstResponder
-        self.isFirstResponder = isFirstResponder
-        self.accessibilityIdentifier = accessibilityIdentifier
-        self.accessibilityLabel = accessibilityLabel
-        self.keyboardDismissMode = keyboardDismissMode
-        self.delaysContentTouches = delaysContentTouches
-        self.canCancelContentTouches = canCancelContentTouches
-        self.text = text
-        self.adoptsKeyInput = adoptsKeyInput
+        self.init(
+            className: className, baseClass: baseClass,
+            properties: ViewProperties(
+                frame: frame, bounds: bounds ?? Rect(0, 0, size.width, size.height),
+                center: center ?? frame.map { Point($0.x + $0.width / 2, $0.y + $0.height / 2) } ?? Point(0, 0),
+                transform: transform, isHidden: isHidden, alpha: alpha,
+                isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
+                isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch,
+                canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
+                adoptsKeyInput: adoptsKeyInput, keyboardDismissMode: keyboardDismissMode,
+                delaysContentTouches: delaysContentTouches, canCancelContentTouches: canCancelContentTouches,
+                accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel),
+            text: text)
     }
+
+    public subscript<Value>(dynamicMember field: KeyPath<ViewProperties, Value>) -> Value { properties[keyPath: field] }
 }
 
 /// A control's enabled flag and its target-action pairs (`allTargets`, `actions(forTarget:forControlEvent:)`).

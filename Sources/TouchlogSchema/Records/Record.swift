@@ -145,9 +145,9 @@ public struct KeyRecord: Sendable, Equatable {
 public struct SetRecord: Sendable, Equatable {
     public var t: Double
     public var view: String
-    public var patch: ViewPatch
+    public var patch: ViewProperties
 
-    public init(t: Double, view: String, patch: ViewPatch) {
+    public init(t: Double, view: String, patch: ViewProperties) {
         self.t = t
         self.view = view
         self.patch = patch

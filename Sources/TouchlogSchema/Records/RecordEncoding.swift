@@ -1,43 +1,41 @@
 /// Typed values back to touchlog/1 JSON members: the one writer of the format's fields, used where a typed record
 /// leaves the program (the replay trace, timelines).
-extension ViewPatch {
-    /// The fields the patch sets, in the order of the format's View table (log format section 3).
+extension ViewProperties {
+    /// The recorded fields as JSON members, in the table's order (log format section 3).
     public var jsonMembers: [JSONObject.Member] {
-        var out: [JSONObject.Member] = []
-        func add(_ key: String, _ value: JSONValue?) {
-            if let value { out.append(.init(key: key, value: value)) }
+        recordedFields.map { JSONObject.Member(key: $0.field.name, value: $0.value.json) }
+    }
+}
+
+extension ViewFieldValue {
+    /// The value as the format writes it.
+    public var json: JSONValue {
+        switch self {
+        case .bool(let flag): .bool(flag)
+        case .number(let number): .number(number)
+        case .count(let count): .number(Double(count))
+        case .string(let string): .string(string)
+        case .rect(let rect): rect.json
+        case .point(let point): point.json
+        case .transform(let transform): transform.json
+        case .strings(let names): .array(names.map(JSONValue.string))
+        case .actions(let actions): .array(actions.map(\.json))
+        case .recognizers(let recognizers): .array(recognizers.map(\.json))
+        case .keyboardDismissMode(let mode): .string(mode.rawValue)
         }
-        add("frame", frame.map(\.json))
-        add("bounds", bounds.map(\.json))
-        add("center", center.map(\.json))
-        add("transform", transform.map(\.json))
-        add("isHidden", isHidden.map(JSONValue.bool))
-        add("alpha", alpha.map(JSONValue.number))
-        add("isUserInteractionEnabled", isUserInteractionEnabled.map(JSONValue.bool))
-        add("clipsToBounds", clipsToBounds.map(JSONValue.bool))
-        add("isMultipleTouchEnabled", isMultipleTouchEnabled.map(JSONValue.bool))
-        add("isExclusiveTouch", isExclusiveTouch.map(JSONValue.bool))
-        add("isEnabled", isEnabled.map(JSONValue.bool))
-        add("canBecomeFirstResponder", canBecomeFirstResponder.map(JSONValue.bool))
-        add("canResignFirstResponder", canResignFirstResponder.map(JSONValue.bool))
-        add("isFirstResponder", isFirstResponder.map(JSONValue.bool))
-        add("overridesTouches", overridesTouches.map(JSONValue.bool))
-        add("adoptsKeyInput", adoptsKeyInput.map(JSONValue.bool))
-        add("implements", implements.map { .array($0.map(JSONValue.string)) })
-        add("refusesActions", refusesActions.map { .array($0.map(JSONValue.string)) })
-        add("actions", actions.map { .array($0.map(\.json)) })
-        add("gestureRecognizers", gestureRecognizers.map { .array($0.map(\.json)) })
-        add("keyboardDismissMode", keyboardDismissMode.map { .string($0.rawValue) })
-        add("delaysContentTouches", delaysContentTouches.map(JSONValue.bool))
-        add("canCancelContentTouches", canCancelContentTouches.map(JSONValue.bool))
-        add("accessibilityIdentifier", accessibilityIdentifier.map(JSONValue.string))
-        add("accessibilityLabel", accessibilityLabel.map(JSONValue.string))
-        add("delegate", delegate.map(JSONValue.string))
-        add("text", text.map(JSONValue.string))
-        add("textLength", textLength.map { .number(Double($0)) })
-        add("windowLevel", windowLevel.map(JSONValue.number))
-        add("isKeyWindow", isKeyWindow.map(JSONValue.bool))
-        return out
+    }
+
+    /// Writes the value: the same bytes as `json`, without building it for the values every view has.
+    func write(into out: inout [UInt8]) {
+        switch self {
+        case .bool(let flag): JSONWriter.writeRaw(flag ? "true" : "false", into: &out)
+        case .number(let number): JSONWriter.writeNumber(number, into: &out)
+        case .count(let count): JSONWriter.writeNumber(Double(count), into: &out)
+        case .string(let string): JSONWriter.writeString(string, into: &out)
+        case .rect(let rect): rect.write(into: &out)
+        case .keyboardDismissMode(let mode): JSONWriter.writeString(mode.rawValue, into: &out)
+        case .point, .transform, .strings, .actions, .recognizers: JSONWriter.write(json, into: &out)
+        }
     }
 }
 
@@ -302,29 +300,13 @@ extension ViewSpec {
     func jsonObject(extra: [JSONObject.Member]) -> JSONObject {
         var o: JSONObject = ["id": .string(id), "class": .string(className)]
         if let baseClass { o["baseClass"] = .string(baseClass) }
-        o["frame"] = frame?.json ?? .null
-        var patch = ownFieldsPatch
-        patch.frame = nil
-        o.members += patch.jsonMembers
+        o["frame"] = properties.frame?.json ?? .null
+        var rest = properties
+        rest.frame = nil
+        o.members += rest.jsonMembers
         o.members += extra
         if !subviews.isEmpty { o["subviews"] = .array(subviews.map(\.json)) }
         return o
-    }
-
-    /// Everything but `id`, `class`, `baseClass` and `subviews`, as the one field list `ViewPatch` writes.
-    public var ownFieldsPatch: ViewPatch {
-        ViewPatch(
-            frame: frame, bounds: bounds, center: center, transform: transform, isHidden: isHidden, alpha: alpha,
-            isUserInteractionEnabled: isUserInteractionEnabled, clipsToBounds: clipsToBounds,
-            isMultipleTouchEnabled: isMultipleTouchEnabled, isExclusiveTouch: isExclusiveTouch, isEnabled: isEnabled,
-            canBecomeFirstResponder: canBecomeFirstResponder, canResignFirstResponder: canResignFirstResponder,
-            overridesTouches: overridesTouches, implements: implements.isEmpty ? nil : implements,
-            refusesActions: refusesActions.isEmpty ? nil : refusesActions, actions: actions.isEmpty ? nil : actions,
-            gestureRecognizers: gestureRecognizers.isEmpty ? nil : gestureRecognizers,
-            keyboardDismissMode: keyboardDismissMode, delaysContentTouches: delaysContentTouches,
-            canCancelContentTouches: canCancelContentTouches, accessibilityIdentifier: accessibilityIdentifier,
-            accessibilityLabel: accessibilityLabel, delegate: delegate, text: text, textLength: textLength,
-            isFirstResponder: isFirstResponder, adoptsKeyInput: adoptsKeyInput)
     }
 }
 
@@ -357,63 +339,16 @@ extension ViewSpec {
             JSONWriter.writeString(baseClass, into: &out)
         }
         JSONWriter.writeRaw(#","frame":"#, into: &out)
-        if let frame { Self.write(frame, into: &out) } else { JSONWriter.writeRaw("null", into: &out) }
-        if let bounds {
-            JSONWriter.writeRaw(#","bounds":"#, into: &out)
-            Self.write(bounds, into: &out)
-        }
-        if let center {
-            JSONWriter.writeRaw(#","center":"#, into: &out)
-            JSONWriter.write(center.json, into: &out)
-        }
-        if let transform {
-            JSONWriter.writeRaw(#","transform":"#, into: &out)
-            JSONWriter.write(transform.json, into: &out)
-        }
-        Self.write("isHidden", isHidden, into: &out)
-        if let alpha {
-            JSONWriter.writeRaw(#","alpha":"#, into: &out)
-            JSONWriter.writeNumber(alpha, into: &out)
-        }
-        Self.write("isUserInteractionEnabled", isUserInteractionEnabled, into: &out)
-        Self.write("clipsToBounds", clipsToBounds, into: &out)
-        Self.write("isMultipleTouchEnabled", isMultipleTouchEnabled, into: &out)
-        Self.write("isExclusiveTouch", isExclusiveTouch, into: &out)
-        Self.write("isEnabled", isEnabled, into: &out)
-        Self.write("canBecomeFirstResponder", canBecomeFirstResponder, into: &out)
-        Self.write("canResignFirstResponder", canResignFirstResponder, into: &out)
-        Self.write("isFirstResponder", isFirstResponder, into: &out)
-        Self.write("overridesTouches", overridesTouches, into: &out)
-        Self.write("adoptsKeyInput", adoptsKeyInput, into: &out)
-        if !implements.isEmpty {
-            JSONWriter.writeRaw(#","implements":"#, into: &out)
-            JSONWriter.write(.array(implements.map(JSONValue.string)), into: &out)
-        }
-        if !refusesActions.isEmpty {
-            JSONWriter.writeRaw(#","refusesActions":"#, into: &out)
-            JSONWriter.write(.array(refusesActions.map(JSONValue.string)), into: &out)
-        }
-        if !actions.isEmpty {
-            JSONWriter.writeRaw(#","actions":"#, into: &out)
-            JSONWriter.write(.array(actions.map(\.json)), into: &out)
-        }
-        if !gestureRecognizers.isEmpty {
-            JSONWriter.writeRaw(#","gestureRecognizers":"#, into: &out)
-            JSONWriter.write(.array(gestureRecognizers.map(\.json)), into: &out)
-        }
-        if let keyboardDismissMode {
-            JSONWriter.writeRaw(#","keyboardDismissMode":"#, into: &out)
-            JSONWriter.writeString(keyboardDismissMode.rawValue, into: &out)
-        }
-        Self.write("delaysContentTouches", delaysContentTouches, into: &out)
-        Self.write("canCancelContentTouches", canCancelContentTouches, into: &out)
-        Self.write("accessibilityIdentifier", accessibilityIdentifier, into: &out)
-        Self.write("accessibilityLabel", accessibilityLabel, into: &out)
-        Self.write("delegate", delegate, into: &out)
-        Self.write("text", text, into: &out)
-        if let textLength {
-            JSONWriter.writeRaw(#","textLength":"#, into: &out)
-            JSONWriter.writeNumber(Double(textLength), into: &out)
+        if let frame = properties.frame { frame.write(into: &out) } else { JSONWriter.writeRaw("null", into: &out) }
+        for field in ViewField.allCases where field != .frame {
+            guard let value = properties[field] else { continue }
+            out.append(UInt8(ascii: ","))
+            // Field names are plain ASCII identifiers: no escaping needed.
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: field.name.utf8)
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: ":"))
+            value.write(into: &out)
         }
         for member in extra {
             out.append(UInt8(ascii: ","))
@@ -431,32 +366,20 @@ extension ViewSpec {
         }
         out.append(UInt8(ascii: "}"))
     }
+}
 
-    private static func write(_ rect: Rect, into out: inout [UInt8]) {
+extension Rect {
+    /// `[x, y, width, height]`, straight to the writer.
+    func write(into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
-        JSONWriter.writeNumber(rect.x, into: &out)
+        JSONWriter.writeNumber(x, into: &out)
         out.append(UInt8(ascii: ","))
-        JSONWriter.writeNumber(rect.y, into: &out)
+        JSONWriter.writeNumber(y, into: &out)
         out.append(UInt8(ascii: ","))
-        JSONWriter.writeNumber(rect.width, into: &out)
+        JSONWriter.writeNumber(width, into: &out)
         out.append(UInt8(ascii: ","))
-        JSONWriter.writeNumber(rect.height, into: &out)
+        JSONWriter.writeNumber(height, into: &out)
         out.append(UInt8(ascii: "]"))
-    }
-
-    private static func write(_ key: StaticString, _ flag: Bool?, into out: inout [UInt8]) {
-        guard let flag else { return }
-        JSONWriter.writeRaw(#",""#, into: &out)
-        JSONWriter.writeRaw(key, into: &out)
-        JSONWriter.writeRaw(flag ? #"":true"# : #"":false"#, into: &out)
-    }
-
-    private static func write(_ key: StaticString, _ string: String?, into out: inout [UInt8]) {
-        guard let string else { return }
-        JSONWriter.writeRaw(#",""#, into: &out)
-        JSONWriter.writeRaw(key, into: &out)
-        JSONWriter.writeRaw(#"":"#, into: &out)
-        JSONWriter.writeString(string, into: &out)
     }
 }
 

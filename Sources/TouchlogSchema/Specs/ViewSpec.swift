@@ -1,104 +1,40 @@
-/// One recorded view (log format section 3), the input the model is built from.
+/// One recorded view (log format section 3), the input the model is built from: its identity (`id`, `className`,
+/// `baseClass`), its fields (`properties`, defined once by `ViewField`) and its subviews.
 ///
-/// Optional fields left `nil` take the default of the view's UIKit class (`UIKitClass.resolve`).
+/// Fields left `nil` take the default of the view's UIKit class (`ViewField.defaultValue(for:)`). Each field reads
+/// and writes as a property of the view itself (`spec.isHidden`), through `properties`.
 /// ```swift
 /// let field = ViewSpec(id: "tf1", className: "MyApp.LoginField", baseClass: "UITextField",
 ///                      frame: Rect(16, 100, 300, 40))
 /// ```
-public struct ViewSpec: Sendable, Equatable {
+@dynamicMemberLookup
+public struct ViewSpec: Sendable {
     public var id: String
     public var className: String
     public var baseClass: String?
-    /// In the superview's bounds coordinates (screen coordinates for a window); nil when a transform makes it undefined.
-    public var frame: Rect?
-    public var bounds: Rect?
-    /// Required when `frame` is nil.
-    public var center: Point?
-    public var transform: AffineTransform?
-    public var isHidden: Bool?
-    public var alpha: Double?
-    public var isUserInteractionEnabled: Bool?
-    public var clipsToBounds: Bool?
-    public var isMultipleTouchEnabled: Bool?
-    public var isExclusiveTouch: Bool?
-    public var isEnabled: Bool?
-    public var canBecomeFirstResponder: Bool?
-    public var canResignFirstResponder: Bool?
-    public var isFirstResponder: Bool?
-    public var overridesTouches: Bool?
-    /// The class adopts `UIKeyInput` (a PIN pad, a code entry view): the system keyboard shows while it is first
-    /// responder. Default: true for text inputs (`UITextField` and `UITextView` adopt it), false otherwise.
-    public var adoptsKeyInput: Bool?
-    public var implements: [String]
-    /// Actions it implements but its `canPerformAction(_:withSender:)` refuses (A3): skipped by
-    /// `target(forAction:withSender:)` and by nil-targeted actions.
-    public var refusesActions: [String]
-    public var actions: [ActionSpec]
-    public var gestureRecognizers: [RecognizerSpec]
-    public var keyboardDismissMode: KeyboardDismissMode?
-    /// Scroll views (H12): hold the content's `touchesBegan` until the scroll view knows whether the finger scrolls
-    /// (true by default).
-    public var delaysContentTouches: Bool?
-    /// Scroll views (H12): a drag that starts scrolling cancels the content's touch (true by default); false: once
-    /// the content view has begun tracking, the scroll view does not scroll.
-    public var canCancelContentTouches: Bool?
-    public var accessibilityIdentifier: String?
-    public var accessibilityLabel: String?
-    /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
-    /// Its decisions are recorded as flags (`canBecomeFirstResponder`, `canResignFirstResponder`); the id says who
-    /// made them.
-    public var delegate: String?
-    public var text: String?
-    /// The text's length when the recording kept only that (typed text is redacted at ingest); the model has no use
-    /// for it, outputs show it.
-    public var textLength: Int?
+    /// Everything recorded about the view but its identity and subviews. `frame` is in the superview's bounds
+    /// coordinates (screen coordinates for a window), nil when a transform makes it undefined (then `center` is
+    /// required).
+    public var properties: ViewProperties
     /// Back to front, as `UIView.subviews`.
     public var subviews: [ViewSpec]
 
     public init(
-        id: String, className: String, baseClass: String? = nil, frame: Rect?, bounds: Rect? = nil,
-        center: Point? = nil, transform: AffineTransform? = nil, isHidden: Bool? = nil, alpha: Double? = nil,
-        isUserInteractionEnabled: Bool? = nil, clipsToBounds: Bool? = nil, isMultipleTouchEnabled: Bool? = nil,
-        isExclusiveTouch: Bool? = nil, isEnabled: Bool? = nil, canBecomeFirstResponder: Bool? = nil,
-        canResignFirstResponder: Bool? = nil, isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil,
-        implements: [String] = [], refusesActions: [String] = [], actions: [ActionSpec] = [],
-        gestureRecognizers: [RecognizerSpec] = [], keyboardDismissMode: KeyboardDismissMode? = nil,
-        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil, accessibilityIdentifier: String? = nil,
-        accessibilityLabel: String? = nil, delegate: String? = nil, text: String? = nil, textLength: Int? = nil,
-        adoptsKeyInput: Bool? = nil, subviews: [ViewSpec] = []
+        id: String, className: String, baseClass: String? = nil, frame: Rect?,
+        properties: ViewProperties = ViewProperties(), subviews: [ViewSpec] = []
     ) {
         self.id = id
         self.className = className
         self.baseClass = baseClass
-        self.frame = frame
-        self.bounds = bounds
-        self.center = center
-        self.transform = transform
-        self.isHidden = isHidden
-        self.alpha = alpha
-        self.isUserInteractionEnabled = isUserInteractionEnabled
-        self.clipsToBounds = clipsToBounds
-        self.isMultipleTouchEnabled = isMultipleTouchEnabled
-        self.isExclusiveTouch = isExclusiveTouch
-        self.isEnabled = isEnabled
-        self.canBecomeFirstResponder = canBecomeFirstResponder
-        self.canResignFirstResponder = canResignFirstResponder
-        self.isFirstResponder = isFirstResponder
-        self.overridesTouches = overridesTouches
-        self.adoptsKeyInput = adoptsKeyInput
-        self.implements = implements
-        self.refusesActions = refusesActions
-        self.actions = actions
-        self.gestureRecognizers = gestureRecognizers
-        self.keyboardDismissMode = keyboardDismissMode
-        self.delaysContentTouches = delaysContentTouches
-        self.canCancelContentTouches = canCancelContentTouches
-        self.accessibilityIdentifier = accessibilityIdentifier
-        self.accessibilityLabel = accessibilityLabel
-        self.delegate = delegate
-        self.text = text
-        self.textLength = textLength
+        self.properties = properties
+        self.properties.frame = frame
         self.subviews = subviews
+    }
+
+    /// A field as a property of the view (`spec.isHidden`, `spec.actions = [...]`).
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<ViewProperties, Value>) -> Value {
+        get { properties[keyPath: field] }
+        set { properties[keyPath: field] = newValue }
     }
 
     /// The nearest UIKit class, which supplies every default.
@@ -240,32 +176,17 @@ public struct HierarchySpec: Sendable, Equatable {
     }
 }
 
-extension ViewSpec {
-    /// Field-by-field equality, walking subviews with an explicit stack: a synthesized `==` would recurse once per
-    /// level and could overflow the stack on a very deep recorded hierarchy.
+extension ViewSpec: Equatable {
+    /// Equality walking subviews with an explicit stack: a synthesized `==` would recurse once per level and could
+    /// overflow the stack on a very deep recorded hierarchy.
     public static func == (lhs: ViewSpec, rhs: ViewSpec) -> Bool {
         var stack: [(ViewSpec, ViewSpec)] = [(lhs, rhs)]
         while let (a, b) = stack.popLast() {
-            guard a.sameOwnFields(as: b), a.subviews.count == b.subviews.count else { return false }
+            guard a.id == b.id, a.className == b.className, a.baseClass == b.baseClass,
+                a.properties == b.properties, a.subviews.count == b.subviews.count
+            else { return false }
             for k in a.subviews.indices { stack.append((a.subviews[k], b.subviews[k])) }
         }
         return true
-    }
-
-    /// Equality of everything but `subviews`.
-    func sameOwnFields(as o: ViewSpec) -> Bool {
-        id == o.id && className == o.className && baseClass == o.baseClass && frame == o.frame && bounds == o.bounds
-            && center == o.center && transform == o.transform && isHidden == o.isHidden && alpha == o.alpha
-            && isUserInteractionEnabled == o.isUserInteractionEnabled && clipsToBounds == o.clipsToBounds
-            && isMultipleTouchEnabled == o.isMultipleTouchEnabled && isExclusiveTouch == o.isExclusiveTouch
-            && isEnabled == o.isEnabled && canBecomeFirstResponder == o.canBecomeFirstResponder
-            && canResignFirstResponder == o.canResignFirstResponder && isFirstResponder == o.isFirstResponder
-            && overridesTouches == o.overridesTouches && adoptsKeyInput == o.adoptsKeyInput
-            && implements == o.implements
-            && refusesActions == o.refusesActions && actions == o.actions
-            && gestureRecognizers == o.gestureRecognizers && keyboardDismissMode == o.keyboardDismissMode
-            && delaysContentTouches == o.delaysContentTouches && canCancelContentTouches == o.canCancelContentTouches
-            && accessibilityIdentifier == o.accessibilityIdentifier && accessibilityLabel == o.accessibilityLabel
-            && delegate == o.delegate && text == o.text && textLength == o.textLength
     }
 }

@@ -96,7 +96,7 @@ import Testing
     @Test func A3_canPerformActionRefusalPassesTheRequestUpTheChain() {
         var h = app(fieldImplements: ["save:"])
         #expect(h.name(h.model.target(forAction: "save:", from: h.ref("tf"))) == "tf")
-        h.send(.set(view: "tf", patch: ViewPatch(refusesActions: ["save:"])))
+        h.send(.set(view: "tf", patch: ViewProperties(refusesActions: ["save:"])))
         #expect(h.model.canPerformAction(h.ref("tf"), action: "save:") == false)
         #expect(h.name(h.model.target(forAction: "save:", from: h.ref("tf"))) == "vc")
         // Nil-targeted sendAction asks the same question: the refusing first responder is skipped.

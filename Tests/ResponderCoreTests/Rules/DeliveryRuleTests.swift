@@ -192,7 +192,7 @@ import Testing
     @Test func D_unknownTouchesAndIdsProduceNotesNotCrashes() {
         var h = screen()
         #expect(h.touch("ghost", .moved, 1, 1).notes.count == 1)
-        #expect(h.send(.set(view: "nope", patch: ViewPatch(isHidden: true))).notes.count == 1)
+        #expect(h.send(.set(view: "nope", patch: ViewProperties(isHidden: true))).notes.count == 1)
         #expect(h.send(.remove(view: "nope")).notes.count == 1)
         #expect(h.send(.insert(parent: "nope", index: nil, view: v("x", "UIView", 0, 0, 1, 1))).notes.count == 1)
         #expect(h.send(.call(responder: "nope", method: .becomeFirstResponder, force: false)).notes.count == 1)

@@ -47,9 +47,9 @@ import Testing
         #expect(refused.firstResponderChanges.isEmpty)
         #expect(h.firstResponder == "tf1")
         // A disabled text field cannot become first responder either.
-        h.send(.set(view: "tf2", patch: ViewPatch(isEnabled: false)))
+        h.send(.set(view: "tf2", patch: ViewProperties(isEnabled: false)))
         #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.cannotBecome])
-        h.send(.set(view: "tf2", patch: ViewPatch(isEnabled: true)))
+        h.send(.set(view: "tf2", patch: ViewProperties(isEnabled: true)))
         // Not in a window: refused.
         h.send(.remove(view: "tf2"))
         #expect(call(&h, "tf2", .becomeFirstResponder).refusals.map(\.why) == [.notInWindow])
@@ -62,7 +62,7 @@ import Testing
         var plain = form()
         #expect(plain.keyboard(call(&plain, "custom", .becomeFirstResponder)) == [])
         var pad = form()
-        pad.send(.set(view: "custom", patch: ViewPatch(adoptsKeyInput: true)))
+        pad.send(.set(view: "custom", patch: ViewProperties(adoptsKeyInput: true)))
         let shown = call(&pad, "custom", .becomeFirstResponder)
         #expect(pad.frChanges(shown) == ["nil->custom"])
         #expect(pad.keyboard(shown) == ["shown"])
@@ -91,7 +91,7 @@ import Testing
         #expect(s.firstResponderChanges.isEmpty && s.keyboardChanges.isEmpty)
         #expect(h.firstResponder == "tf1")
         // It keeps its properties while out of the window and can be added later; then it can become first responder.
-        h.send(.set(view: "draftField", patch: ViewPatch(accessibilityLabel: "Promo code")))
+        h.send(.set(view: "draftField", patch: ViewProperties(accessibilityLabel: "Promo code")))
         h.send(.insert(parent: "group", index: nil, view: v("draftField", "UITextField", 10, 110, 300, 40)))
         #expect(h.frChanges(call(&h, "draftField", .becomeFirstResponder)) == ["tf1->draftField"])
         // Removed and kept: calls still reach it and are refused (F5 resigned it on the way out).
@@ -200,7 +200,7 @@ import Testing
         #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "catcher")
         #expect(h.name(h.model.firstResponder(inWindow: h.ref("main"))) == "a")
         // isKeyWindow set on main gives key input back to its field, still first responder there.
-        h.send(.set(view: "main", patch: ViewPatch(isKeyWindow: true)))
+        h.send(.set(view: "main", patch: ViewProperties(isKeyWindow: true)))
         #expect(h.name(h.send(.key(length: 1)).keyInputReceiver) == "a")
         // makeKey on something that is not a window is ignored with a note.
         #expect(
@@ -227,7 +227,7 @@ import Testing
         #expect(h.hit(10, 10) == "a")
         _ = call(&h, "banner", .makeKey)
         #expect(h.hit(10, 10) == "a")
-        h.send(.set(view: "banner", patch: ViewPatch(windowLevel: -1)))
+        h.send(.set(view: "banner", patch: ViewProperties(windowLevel: -1)))
         #expect(h.hit(10, 510) == "main")  // the banner is now behind main, which covers the whole screen
     }
 
@@ -253,7 +253,7 @@ import Testing
     @Test func F4_DISAGREE_hidingDoesNotResign_keyInputStillLandsInTheHiddenField() {
         var h = form()
         _ = call(&h, "tf1", .becomeFirstResponder)
-        let hide = h.send(.set(view: "group", patch: ViewPatch(isHidden: true)))
+        let hide = h.send(.set(view: "group", patch: ViewProperties(isHidden: true)))
         #expect(hide.firstResponderChanges.isEmpty)
         #expect(hide.keyboardVisible)
         let key = h.send(.key(length: 3))

@@ -89,7 +89,7 @@ import Testing
         let off = h.send(
             .set(
                 view: "pad",
-                patch: ViewPatch(gestureRecognizers: [
+                patch: ViewProperties(gestureRecognizers: [
                     RecognizerSpec(id: "pan", className: "UIPanGestureRecognizer", isEnabled: false)
                 ])))
         #expect(h.gestures(off) == ["pan:cancelled"])
@@ -282,7 +282,7 @@ import Testing
         #expect(h.delivered(drag) == ["table#pan.moved", "cell.cancelled"])
         // Switched back on by a set record: the began is held again.
         h.touch("1", .ended, 10, 60)
-        h.send(.set(view: "table", patch: ViewPatch(delaysContentTouches: true)))
+        h.send(.set(view: "table", patch: ViewProperties(delaysContentTouches: true)))
         #expect(h.delivered(h.touch("2", .began, 10, 10)) == ["table#pan.began"])
     }
 

@@ -171,8 +171,10 @@ import Testing
                 "w1",
                 [
                     ViewSpec(
-                        id: "bar", className: "UIButton", frame: nil, bounds: Rect(0, 0, 200, 20),
-                        center: Point(100, 100), transform: .rotation(cos: 0, sin: 1))
+                        id: "bar", className: "UIButton", frame: nil,
+                        properties: ViewProperties(
+                            bounds: Rect(0, 0, 200, 20), center: Point(100, 100),
+                            transform: .rotation(cos: 0, sin: 1)))
                 ])
         ])
         #expect(h.hit(100, 20) == "bar")

@@ -92,7 +92,7 @@ import Testing
 
     @Test func P8_1_fieldWhoseDelegateRefusesToBeginCountsAsNonResponder() {
         var h = screen(windowPolicies: [.dismissOnOutsideTouch])
-        h.send(.set(view: "tf2", patch: ViewPatch(canBecomeFirstResponder: false)))
+        h.send(.set(view: "tf2", patch: ViewProperties(canBecomeFirstResponder: false)))
         #expect(h.touch("1", .began, 20, 70).policyEffects.count == 1)
     }
 
@@ -224,10 +224,10 @@ import Testing
 
     @Test func P_resignOnHide_hidingTheFirstResponderOrAnAncestorResignsIt() {
         var h = screen(settings: PolicySettings(session: [.resignOnHide]))
-        let s = h.send(.set(view: "root", patch: ViewPatch(isHidden: true)))
+        let s = h.send(.set(view: "root", patch: ViewProperties(isHidden: true)))
         #expect(s.policyEffects == [PolicyEffect(policy: .resignOnHide, outcome: .resigned(h.ref("tf")))])
         var without = screen()
-        #expect(without.send(.set(view: "root", patch: ViewPatch(isHidden: true))).firstResponderChanges.isEmpty)
+        #expect(without.send(.set(view: "root", patch: ViewProperties(isHidden: true))).firstResponderChanges.isEmpty)
     }
 
     // MARK: When a policy can no longer act (a replay with it added can stop early)

@@ -12,8 +12,8 @@ import Testing
         let spec = try ViewDecoding.view(json)
         #expect(spec.id == "tf" && spec.uikitClass == .textField)
         #expect(spec.frame == Rect(1, 2, 3, 4) && spec.isHidden == true && spec.alpha == 0.5)
-        #expect(spec.gestureRecognizers.first?.cancelsTouchesInView == false)
-        #expect(spec.gestureRecognizers.first?.actions.first?.effect == .endEditing)
+        #expect(spec.gestureRecognizers?.first?.cancelsTouchesInView == false)
+        #expect(spec.gestureRecognizers?.first?.actions.first?.effect == .endEditing)
         #expect(spec.actions == [ActionSpec(events: ["touchUpInside"], target: nil, action: "go:")])
     }
 
@@ -88,7 +88,7 @@ import Testing
         let h = snapshot.hierarchy
         #expect(h.objects == [ObjectSpec(id: "coord", className: "Shop.Coordinator", implements: ["pay:"])])
         let field = h.windows[0].view.subviews[0]
-        #expect(field.delegate == "coord" && field.gestureRecognizers.first?.delegate == "coord")
+        #expect(field.delegate == "coord" && field.gestureRecognizers?.first?.delegate == "coord")
     }
 
     @Test func targetForActionAndRefusedActionsAreTyped() throws {

@@ -7,13 +7,15 @@ import TouchlogReport
     static func model() -> ResponderModel {
         let field = ViewSpec(
             id: "0x6000a1", className: "Shop.PromoField", baseClass: "UITextField", frame: Rect(12, 20, 249, 44),
-            isFirstResponder: true, accessibilityIdentifier: "checkout.promoCode", accessibilityLabel: "Promo code")
+            properties: ViewProperties(
+                isFirstResponder: true, accessibilityIdentifier: "checkout.promoCode",
+                accessibilityLabel: "Promo code"))
         let card = ViewSpec(
             id: "card", className: "UIView", frame: Rect(16, 159, 361, 84),
-            accessibilityIdentifier: "checkout.promoCard",
-            subviews: [field])
+            properties: ViewProperties(accessibilityIdentifier: "checkout.promoCard"), subviews: [field])
         let label = ViewSpec(
-            id: "items", className: "UILabel", frame: Rect(24, 119, 345, 24), accessibilityLabel: "3 items")
+            id: "items", className: "UILabel", frame: Rect(24, 119, 345, 24),
+            properties: ViewProperties(accessibilityLabel: "3 items"))
         let root = ViewSpec(id: "root", className: "UIView", frame: Rect(0, 0, 393, 852), subviews: [label, card])
         let window = WindowSpec(
             view: ViewSpec(id: "w", className: "UIWindow", frame: Rect(0, 0, 393, 852), subviews: [root]),

@@ -1,0 +1,72 @@
+/// What the model does with each recorded view field (`ViewField`): one exhaustive `switch`, so a field added to
+/// the table does not build until the model says what it means.
+extension ViewNode {
+    /// How the model applies a field.
+    enum FieldRole {
+        /// A plain value of the node: `store` sets it.
+        case stored
+        /// `frame`, `bounds`, `center`, `transform`: derived from one another, applied together in UIKit's order.
+        case geometry
+        /// Changes more than the node (recognizers are nodes of their own; a window's level re-sorts the windows,
+        /// its key status moves the key window; its policies are read from snapshots).
+        case withEffects
+        /// `isFirstResponder`: what the app saw, which replay compares with the model's own first responder.
+        case observation
+        /// Kept by the recording for people (`textLength`); the model has no use for it.
+        case ignored
+    }
+
+    static func role(of field: ViewField) -> FieldRole {
+        switch field {
+        case .frame, .bounds, .center, .transform: .geometry
+        case .gestureRecognizers, .windowLevel, .isKeyWindow, .policies: .withEffects
+        case .isFirstResponder: .observation
+        case .textLength: .ignored
+        case .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
+            .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches, .adoptsKeyInput,
+            .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .implements, .refusesActions,
+            .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
+            .stored
+        }
+    }
+
+    /// Sets a `.stored` field; the strings and arrays go to `boxed`, which the caller puts in the node's box once
+    /// for all of them. Fields of other roles are the caller's.
+    mutating func store(_ field: ViewField, _ value: ViewFieldValue, boxed: inout Properties) {
+        switch field {
+        case .isHidden: isHidden = value.bool ?? isHidden
+        case .alpha: alpha = value.number ?? alpha
+        case .isUserInteractionEnabled: isUserInteractionEnabled = value.bool ?? isUserInteractionEnabled
+        case .clipsToBounds: clipsToBounds = value.bool ?? clipsToBounds
+        case .isMultipleTouchEnabled: isMultipleTouchEnabled = value.bool ?? isMultipleTouchEnabled
+        case .isExclusiveTouch: isExclusiveTouch = value.bool ?? isExclusiveTouch
+        case .isEnabled: isEnabled = value.bool ?? isEnabled
+        case .canBecomeFirstResponder: canBecomeFirstResponder = value.bool ?? canBecomeFirstResponder
+        case .canResignFirstResponder: canResignFirstResponder = value.bool ?? canResignFirstResponder
+        case .overridesTouches: overridesTouches = value.bool ?? overridesTouches
+        case .adoptsKeyInput: adoptsKeyInput = value.bool ?? adoptsKeyInput
+        case .keyboardDismissMode: keyboardDismissMode = value.keyboardDismissMode ?? keyboardDismissMode
+        case .delaysContentTouches: delaysContentTouches = value.bool ?? delaysContentTouches
+        case .canCancelContentTouches: canCancelContentTouches = value.bool ?? canCancelContentTouches
+        case .implements: boxed.implements = value.strings ?? boxed.implements
+        case .refusesActions: boxed.refusesActions = value.strings ?? boxed.refusesActions
+        case .actions: boxed.actions = value.actions ?? boxed.actions
+        case .accessibilityIdentifier: boxed.accessibilityIdentifier = value.string
+        case .accessibilityLabel: boxed.accessibilityLabel = value.string
+        case .delegate: boxed.delegateID = value.string
+        case .text: boxed.text = value.string
+        case .frame, .bounds, .center, .transform, .gestureRecognizers, .windowLevel, .isKeyWindow, .policies,
+            .isFirstResponder, .textLength:
+            break
+        }
+    }
+
+    /// Whether `field` is stored in the node's shared box (setting it means a new box).
+    static func isBoxed(_ field: ViewField) -> Bool {
+        switch field {
+        case .implements, .refusesActions, .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
+            true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// The one definition of a recorded view's fields (log format section 3, View and Window tables).
+///
+/// Every place that handles a view field goes through this table: `ViewProperties` stores them (`subscript`), the
+/// encoder writes them in this order, the format's decoder and validator read them by `type`, the recorder leaves
+/// out `defaultValue`s and diffs them into `set` records, the model resolves and applies them, and a test holds
+/// docs/touchlog-1.schema.json and docs/log-format.md to `jsonSchema` and the names. Adding a view field is a case
+/// here and a stored property in `ViewProperties` (the `switch`es over this enum then refuse to build until each
+/// place decides what the field means), plus its docs and tests.
+///
+/// `id`, `class`, `baseClass` and `subviews` are the view's identity and tree, not fields: `ViewSpec` holds them.
+public enum ViewField: String, CaseIterable, Sendable {
+    // The order is the format's View table order, which is the order the encoder writes.
+    case frame, bounds, center, transform, isHidden, alpha, isUserInteractionEnabled, clipsToBounds
+    case isMultipleTouchEnabled, isExclusiveTouch, isEnabled, canBecomeFirstResponder, canResignFirstResponder
+    case isFirstResponder, overridesTouches, adoptsKeyInput, implements, refusesActions, actions, gestureRecognizers
+    case keyboardDismissMode, delaysContentTouches, canCancelContentTouches, accessibilityIdentifier
+    case accessibilityLabel, delegate, text, textLength
+    // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
+    case windowLevel, isKeyWindow, policies
+
+    /// The JSON member name.
+    @inlinable public var name: String { rawValue }
+
+    /// What the member holds.
+    public var type: ViewFieldType {
+        switch self {
+        case .frame, .bounds: .rect
+        case .center: .point
+        case .transform: .transform
+        case .isHidden, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
+            .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .isFirstResponder, .overridesTouches,
+            .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isKeyWindow:
+            .bool
+        case .alpha: .opacity
+        case .windowLevel: .number
+        case .textLength: .count
+        case .implements, .refusesActions: .selectors
+        case .actions: .controlActions
+        case .gestureRecognizers: .recognizers
+        case .keyboardDismissMode: .keyboardDismissMode
+        case .accessibilityIdentifier, .accessibilityLabel, .text: .string
+        case .delegate: .objectID
+        case .policies: .policyNames
+        }
+    }
+
+    /// Whether only a window has the field (in a snapshot it sits on the Window object beside the View fields).
+    public var isWindowField: Bool {
+        switch self {
+        case .windowLevel, .isKeyWindow, .policies: true
+        default: false
+        }
+    }
+
+    /// The value a view of class `kind` has when the recording leaves the field out, as the format's tables say.
+    /// nil: the field has no default value (`frame`; `bounds` and `center` derive from `frame`; the strings and the
+    /// delegate are simply absent).
+    public func defaultValue(for kind: UIKitClass) -> ViewFieldValue? {
+        switch self {
+        case .frame, .bounds, .center: nil
+        case .transform: .transform(.identity)
+        case .isHidden, .isMultipleTouchEnabled, .isExclusiveTouch, .isFirstResponder, .isKeyWindow: .bool(false)
+        case .alpha: .number(1)
+        case .isUserInteractionEnabled: .bool(kind.defaultUserInteractionEnabled)
+        case .clipsToBounds: .bool(kind.defaultClipsToBounds)
+        case .isEnabled, .canResignFirstResponder, .delaysContentTouches, .canCancelContentTouches: .bool(true)
+        case .canBecomeFirstResponder: .bool(kind.defaultCanBecomeFirstResponder)
+        case .overridesTouches: .bool(kind.defaultOverridesTouches)
+        case .adoptsKeyInput: .bool(kind.defaultAdoptsKeyInput)
+        case .implements, .refusesActions, .policies: .strings([])
+        case .actions: .actions([])
+        case .gestureRecognizers: .recognizers([])
+        case .keyboardDismissMode: .keyboardDismissMode(.none)
+        case .windowLevel: .number(0)
+        case .accessibilityIdentifier, .accessibilityLabel, .delegate, .text, .textLength: nil
+        }
+    }
+
+    /// The field's JSON Schema (docs/touchlog-1.schema.json, `ViewFields` and `WindowFields`).
+    public var jsonSchema: JSONValue {
+        switch type {
+        case .bool: ["type": "boolean"]
+        case .number: ["type": "number"]
+        case .opacity: ["type": "number", "minimum": 0, "maximum": 1]
+        case .count: ["type": "integer", "minimum": 0]
+        case .string: ["type": "string"]
+        case .objectID: ["$ref": "#/$defs/Id"]
+        case .rect where self == .frame: ["anyOf": [["$ref": "#/$defs/Rect"], ["type": "null"]]]
+        case .rect: ["$ref": "#/$defs/Rect"]
+        case .point: ["$ref": "#/$defs/Point"]
+        case .transform: ["$ref": "#/$defs/Transform"]
+        case .selectors: ["$ref": "#/$defs/Selectors"]
+        case .controlActions: ["type": "array", "items": ["$ref": "#/$defs/ControlAction"]]
+        case .recognizers: ["type": "array", "items": ["$ref": "#/$defs/Recognizer"]]
+        case .keyboardDismissMode: ["enum": .array(KeyboardDismissMode.allCases.map { .string($0.rawValue) })]
+        case .policyNames: ["$ref": "#/$defs/Policies"]
+        }
+    }
+
+    /// The field whose JSON name is `name`: one lookup for every member a decoder or validator reads.
+    @inlinable public init?(name: String) { self.init(rawValue: name) }
+}
+
+/// The kinds of value a view field holds; each decodes, validates and encodes one way.
+public enum ViewFieldType: Sendable {
+    case bool
+    /// Any number (`windowLevel`).
+    case number
+    /// A number in 0...1 (`alpha`); UIKit clamps, so a value outside is a warning, kept as written.
+    case opacity
+    /// A non-negative integer (`textLength`).
+    case count
+    case string
+    /// The id of another object of the session.
+    case objectID
+    /// `[x, y, width, height]` with a non-negative size.
+    case rect
+    /// `[x, y]`.
+    case point
+    /// `[a, b, c, d, tx, ty]`.
+    case transform
+    /// Action selector names.
+    case selectors
+    case controlActions
+    case recognizers
+    case keyboardDismissMode
+    /// Keyboard-dismiss policy names (kept as written: an unknown name is reported, not applied).
+    case policyNames
+}
+
+/// One field's value, typed by `ViewFieldType`.
+public enum ViewFieldValue: Sendable, Equatable {
+    case bool(Bool)
+    case number(Double)
+    case count(Int)
+    case string(String)
+    case rect(Rect)
+    case point(Point)
+    case transform(AffineTransform)
+    case strings([String])
+    case actions([ActionSpec])
+    case recognizers([RecognizerSpec])
+    case keyboardDismissMode(KeyboardDismissMode)
+}

@@ -1,0 +1,212 @@
+/// A view's fields (`ViewField`), each optional: nil means "not recorded", so the class default applies in a view
+/// and nothing changes in a `set` record. A `ViewSpec` holds one for its own fields; a `set` record is one.
+///
+/// One stored property per `ViewField` case, reached by name through `subscript(field:)`, which is what the
+/// encoder, decoder, validator, recorder diff and model walk. The typed properties are for code that means one
+/// field (`spec.isHidden`).
+public struct ViewProperties: Sendable, Equatable {
+    public var frame: Rect?
+    public var bounds: Rect?
+    public var center: Point?
+    public var transform: AffineTransform?
+    public var isHidden: Bool?
+    public var alpha: Double?
+    public var isUserInteractionEnabled: Bool?
+    public var clipsToBounds: Bool?
+    public var isMultipleTouchEnabled: Bool?
+    public var isExclusiveTouch: Bool?
+    public var isEnabled: Bool?
+    public var canBecomeFirstResponder: Bool?
+    public var canResignFirstResponder: Bool?
+    /// An observation: in a snapshot replay compares it with the model; in a `set` it is ignored (first-responder
+    /// changes have their own records).
+    public var isFirstResponder: Bool?
+    public var overridesTouches: Bool?
+    /// The class adopts `UIKeyInput` (a PIN pad, a code entry view): the system keyboard shows while it is first
+    /// responder.
+    public var adoptsKeyInput: Bool?
+    public var implements: [String]?
+    /// Actions it implements but its `canPerformAction(_:withSender:)` refuses (A3): skipped by
+    /// `target(forAction:withSender:)` and by nil-targeted actions.
+    public var refusesActions: [String]?
+    public var actions: [ActionSpec]?
+    public var gestureRecognizers: [RecognizerSpec]?
+    public var keyboardDismissMode: KeyboardDismissMode?
+    /// Scroll views (H12): hold the content's `touchesBegan` until the scroll view knows whether the finger scrolls.
+    public var delaysContentTouches: Bool?
+    /// Scroll views (H12): a drag that starts scrolling cancels the content's touch; false: once the content view
+    /// has begun tracking, the scroll view does not scroll.
+    public var canCancelContentTouches: Bool?
+    public var accessibilityIdentifier: String?
+    public var accessibilityLabel: String?
+    /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
+    /// Its decisions are recorded as flags (`canBecomeFirstResponder`, `canResignFirstResponder`); the id says who
+    /// made them.
+    public var delegate: String?
+    public var text: String?
+    /// The text's length when the recording kept only that (typed text is redacted at ingest); the model has no use
+    /// for it, outputs show it.
+    public var textLength: Int?
+    /// Windows: a new `windowLevel` re-sorts the windows front to back (H10).
+    public var windowLevel: Double?
+    /// Windows: `makeKey()` (true) or another window made key (false: then no window is key until one is).
+    public var isKeyWindow: Bool?
+    /// Windows: keyboard-dismiss policy names, as written (log format section 5).
+    public var policies: [String]?
+
+    public init(
+        frame: Rect? = nil, bounds: Rect? = nil, center: Point? = nil, transform: AffineTransform? = nil,
+        isHidden: Bool? = nil, alpha: Double? = nil, isUserInteractionEnabled: Bool? = nil,
+        clipsToBounds: Bool? = nil, isMultipleTouchEnabled: Bool? = nil, isExclusiveTouch: Bool? = nil,
+        isEnabled: Bool? = nil, canBecomeFirstResponder: Bool? = nil, canResignFirstResponder: Bool? = nil,
+        isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil, adoptsKeyInput: Bool? = nil,
+        implements: [String]? = nil, refusesActions: [String]? = nil, actions: [ActionSpec]? = nil,
+        gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
+        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
+        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
+        text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
+        policies: [String]? = nil
+    ) {
+        self.frame = frame
+        self.bounds = bounds
+        self.center = center
+        self.transform = transform
+        self.isHidden = isHidden
+        self.alpha = alpha
+        self.isUserInteractionEnabled = isUserInteractionEnabled
+        self.clipsToBounds = clipsToBounds
+        self.isMultipleTouchEnabled = isMultipleTouchEnabled
+        self.isExclusiveTouch = isExclusiveTouch
+        self.isEnabled = isEnabled
+        self.canBecomeFirstResponder = canBecomeFirstResponder
+        self.canResignFirstResponder = canResignFirstResponder
+        self.isFirstResponder = isFirstResponder
+        self.overridesTouches = overridesTouches
+        self.adoptsKeyInput = adoptsKeyInput
+        self.implements = implements
+        self.refusesActions = refusesActions
+        self.actions = actions
+        self.gestureRecognizers = gestureRecognizers
+        self.keyboardDismissMode = keyboardDismissMode
+        self.delaysContentTouches = delaysContentTouches
+        self.canCancelContentTouches = canCancelContentTouches
+        self.accessibilityIdentifier = accessibilityIdentifier
+        self.accessibilityLabel = accessibilityLabel
+        self.delegate = delegate
+        self.text = text
+        self.textLength = textLength
+        self.windowLevel = windowLevel
+        self.isKeyWindow = isKeyWindow
+        self.policies = policies
+    }
+
+    /// The field's value, nil when it is not recorded. Setting a value of another type than the field's
+    /// `ViewFieldType` is a programming error (the table decides the type; a test sets every field).
+    public subscript(field: ViewField) -> ViewFieldValue? {
+        get {
+            switch field {
+            case .frame: frame.map(ViewFieldValue.rect)
+            case .bounds: bounds.map(ViewFieldValue.rect)
+            case .center: center.map(ViewFieldValue.point)
+            case .transform: transform.map(ViewFieldValue.transform)
+            case .isHidden: isHidden.map(ViewFieldValue.bool)
+            case .alpha: alpha.map(ViewFieldValue.number)
+            case .isUserInteractionEnabled: isUserInteractionEnabled.map(ViewFieldValue.bool)
+            case .clipsToBounds: clipsToBounds.map(ViewFieldValue.bool)
+            case .isMultipleTouchEnabled: isMultipleTouchEnabled.map(ViewFieldValue.bool)
+            case .isExclusiveTouch: isExclusiveTouch.map(ViewFieldValue.bool)
+            case .isEnabled: isEnabled.map(ViewFieldValue.bool)
+            case .canBecomeFirstResponder: canBecomeFirstResponder.map(ViewFieldValue.bool)
+            case .canResignFirstResponder: canResignFirstResponder.map(ViewFieldValue.bool)
+            case .isFirstResponder: isFirstResponder.map(ViewFieldValue.bool)
+            case .overridesTouches: overridesTouches.map(ViewFieldValue.bool)
+            case .adoptsKeyInput: adoptsKeyInput.map(ViewFieldValue.bool)
+            case .implements: implements.map(ViewFieldValue.strings)
+            case .refusesActions: refusesActions.map(ViewFieldValue.strings)
+            case .actions: actions.map(ViewFieldValue.actions)
+            case .gestureRecognizers: gestureRecognizers.map(ViewFieldValue.recognizers)
+            case .keyboardDismissMode: keyboardDismissMode.map(ViewFieldValue.keyboardDismissMode)
+            case .delaysContentTouches: delaysContentTouches.map(ViewFieldValue.bool)
+            case .canCancelContentTouches: canCancelContentTouches.map(ViewFieldValue.bool)
+            case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
+            case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
+            case .delegate: delegate.map(ViewFieldValue.string)
+            case .text: text.map(ViewFieldValue.string)
+            case .textLength: textLength.map(ViewFieldValue.count)
+            case .windowLevel: windowLevel.map(ViewFieldValue.number)
+            case .isKeyWindow: isKeyWindow.map(ViewFieldValue.bool)
+            case .policies: policies.map(ViewFieldValue.strings)
+            }
+        }
+        set {
+            switch field {
+            case .frame: frame = newValue?.rect
+            case .bounds: bounds = newValue?.rect
+            case .center: center = newValue?.point
+            case .transform: transform = newValue?.transform
+            case .isHidden: isHidden = newValue?.bool
+            case .alpha: alpha = newValue?.number
+            case .isUserInteractionEnabled: isUserInteractionEnabled = newValue?.bool
+            case .clipsToBounds: clipsToBounds = newValue?.bool
+            case .isMultipleTouchEnabled: isMultipleTouchEnabled = newValue?.bool
+            case .isExclusiveTouch: isExclusiveTouch = newValue?.bool
+            case .isEnabled: isEnabled = newValue?.bool
+            case .canBecomeFirstResponder: canBecomeFirstResponder = newValue?.bool
+            case .canResignFirstResponder: canResignFirstResponder = newValue?.bool
+            case .isFirstResponder: isFirstResponder = newValue?.bool
+            case .overridesTouches: overridesTouches = newValue?.bool
+            case .adoptsKeyInput: adoptsKeyInput = newValue?.bool
+            case .implements: implements = newValue?.strings
+            case .refusesActions: refusesActions = newValue?.strings
+            case .actions: actions = newValue?.actions
+            case .gestureRecognizers: gestureRecognizers = newValue?.recognizers
+            case .keyboardDismissMode: keyboardDismissMode = newValue?.keyboardDismissMode
+            case .delaysContentTouches: delaysContentTouches = newValue?.bool
+            case .canCancelContentTouches: canCancelContentTouches = newValue?.bool
+            case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
+            case .accessibilityLabel: accessibilityLabel = newValue?.string
+            case .delegate: delegate = newValue?.string
+            case .text: text = newValue?.string
+            case .textLength: textLength = newValue?.count
+            case .windowLevel: windowLevel = newValue?.number
+            case .isKeyWindow: isKeyWindow = newValue?.bool
+            case .policies: policies = newValue?.strings
+            }
+        }
+    }
+
+    /// Whether no field is recorded.
+    public var isEmpty: Bool { ViewField.allCases.allSatisfy { self[$0] == nil } }
+
+    /// The recorded fields with their values, in the table's order.
+    public var recordedFields: [(field: ViewField, value: ViewFieldValue)] {
+        ViewField.allCases.compactMap { field in self[field].map { (field, $0) } }
+    }
+
+    /// The field's value for a view of class `kind`: the recorded one, else the class default.
+    public func resolved(_ field: ViewField, for kind: UIKitClass) -> ViewFieldValue? {
+        self[field] ?? field.defaultValue(for: kind)
+    }
+
+    /// A boolean field's value for a view of class `kind` (every boolean field has a default).
+    public func resolvedFlag(_ field: ViewField, for kind: UIKitClass) -> Bool {
+        resolved(field, for: kind)?.bool ?? false
+    }
+}
+
+extension ViewFieldValue {
+    // The payload when the value has that type; nil otherwise (the table's types make a mismatch a bug).
+    @inlinable public var bool: Bool? { if case .bool(let x) = self { x } else { nil } }
+    @inlinable public var number: Double? { if case .number(let x) = self { x } else { nil } }
+    @inlinable public var count: Int? { if case .count(let x) = self { x } else { nil } }
+    @inlinable public var string: String? { if case .string(let x) = self { x } else { nil } }
+    @inlinable public var rect: Rect? { if case .rect(let x) = self { x } else { nil } }
+    @inlinable public var point: Point? { if case .point(let x) = self { x } else { nil } }
+    @inlinable public var transform: AffineTransform? { if case .transform(let x) = self { x } else { nil } }
+    @inlinable public var strings: [String]? { if case .strings(let x) = self { x } else { nil } }
+    @inlinable public var actions: [ActionSpec]? { if case .actions(let x) = self { x } else { nil } }
+    @inlinable public var recognizers: [RecognizerSpec]? { if case .recognizers(let x) = self { x } else { nil } }
+    @inlinable public var keyboardDismissMode: KeyboardDismissMode? {
+        if case .keyboardDismissMode(let x) = self { x } else { nil }
+    }
+}
