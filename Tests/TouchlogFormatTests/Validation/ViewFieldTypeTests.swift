@@ -1,0 +1,50 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// The validator and the decoder read every view field by its type in the table (`ViewField`): a value of the wrong
+/// type is an error at that member for the one and a decoding error naming it for the other, whichever field it is.
+@Suite struct ViewFieldTypeTests {
+    /// A JSON value no field type accepts.
+    static let wrong: JSONValue = ["not": "a field value"]
+
+    static func setRecord(_ field: ViewField, _ value: JSONValue) -> JSONObject {
+        var object: JSONObject = ["type": "set", "t": 1, "view": "w1"]
+        object[field.name] = value
+        return object
+    }
+
+    static func validated(_ object: JSONObject) -> [RecordIssue] {
+        var validator = SessionValidator()
+        let header: JSONObject = ["type": "session", "format": "touchlog/1", "session": "s"]
+        let snapshot: JSONObject = [
+            "type": "snapshot", "t": 0,
+            "windows": [["id": "w1", "class": "UIWindow", "frame": [0, 0, 10, 10], "isKeyWindow": true]],
+        ]
+        _ = validator.validate(.object(header))
+        _ = validator.validate(.object(snapshot))
+        return validator.validate(.object(object))
+    }
+
+    @Test(arguments: ViewField.allCases)
+    func aWronglyTypedValueIsAnErrorAtTheField(field: ViewField) {
+        let issues = Self.validated(Self.setRecord(field, Self.wrong))
+        #expect(
+            issues.contains { $0.severity == .error && $0.path.first == .key(field.name) },
+            "\(field.name): \(issues.map(\.message))")
+        #expect(throws: RecordDecodingError.self) { try Record(decoding: Self.setRecord(field, Self.wrong)) }
+    }
+
+    @Test(arguments: ViewField.allCases)
+    func theTableDefaultIsAValueBothAccept(field: ViewField) throws {
+        // Every default the table gives is a value of the field's type that the format accepts and reads back.
+        guard let value = field.defaultValue(for: .view) else { return }
+        let object = Self.setRecord(field, value.json)
+        #expect(Self.validated(object).allSatisfy { $0.severity != .error })
+        guard case .set(let set) = try Record(decoding: object) else {
+            Issue.record("not a set record")
+            return
+        }
+        #expect(set.patch[field] == value)
+    }
+}
