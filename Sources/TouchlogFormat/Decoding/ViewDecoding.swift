@@ -43,7 +43,8 @@ enum ViewDecoding {
         guard let className = o["class"]?.stringValue else {
             throw RecordDecodingError("view \"\(id)\" has no string \"class\"")
         }
-        let properties = try fields(o)
+        var unknown: [JSONObject.Member] = []
+        let properties = try fields(o, unknown: &unknown)
         if properties.frame == nil && properties.center == nil {
             throw RecordDecodingError(
                 "view \"\(id)\" has neither \"frame\" nor \"center\"; a null frame needs a center")
@@ -51,16 +52,22 @@ enum ViewDecoding {
         var spec = ViewSpec(
             id: id, className: className, baseClass: o["baseClass"]?.stringValue, frame: nil, subviews: subviews)
         spec.properties = properties
+        spec.unknownMembers = unknown
         return spec
     }
 
-    /// Every member the table (`ViewField`) names, typed; other members are not fields (identity, subviews, or
-    /// unknown and kept as written) and are skipped.
-    static func fields(_ o: JSONObject) throws(RecordDecodingError) -> ViewProperties {
+    /// Every member the table (`ViewField`) names, typed. The others are the view's identity and tree, or members
+    /// the format does not define, which go to `unknown` as written.
+    static func fields(
+        _ o: JSONObject, unknown: inout [JSONObject.Member]
+    ) throws(RecordDecodingError) -> ViewProperties {
         var properties = ViewProperties()
         for member in o.members {
-            guard let field = ViewField(name: member.key) else { continue }
-            properties[field] = try value(of: field, member.value)
+            if let field = ViewField(name: member.key) {
+                properties[field] = try value(of: field, member.value)
+            } else if !ViewSpec.identityMembers.contains(member.key) {
+                unknown.append(member)
+            }
         }
         return properties
     }
@@ -160,5 +167,8 @@ enum ViewDecoding {
     }
 
     /// A `set` record's fields (only the fields present change).
-    static func patch(_ o: JSONObject) throws(RecordDecodingError) -> ViewProperties { try fields(o) }
+    static func patch(_ o: JSONObject) throws(RecordDecodingError) -> ViewProperties {
+        var unknown: [JSONObject.Member] = []
+        return try fields(o, unknown: &unknown)
+    }
 }

@@ -123,9 +123,9 @@ public enum AppiumImporter: HierarchyImporter {
                 line: line(node.line))
             if let parentView, parentView < origins.count {
                 let origin = origins[parentView]
-                view.frame = [screen[0] - origin[0], screen[1] - origin[1], screen[2], screen[3]]
+                view.frame = Rect(screen[0] - origin[0], screen[1] - origin[1], screen[2], screen[3])
             } else {
-                view.frame = screen
+                view.frame = Rect(importing: screen)
             }
             if type == "Keyboard", node.attributes["visible"] == "true", keyboard == nil,
                 screen[2] > 0, screen[3] > 0

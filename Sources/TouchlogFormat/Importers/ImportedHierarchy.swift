@@ -1,29 +1,16 @@
 /// A view read from a dump, before it becomes a touchlog/1 View object.
 ///
-/// Fields are optional because dumps print only what differs from UIKit's defaults; `nil` means "not in the
-/// dump", so the touchlog default of the view's class applies. Fields the format has no name for go to
-/// `imported`, written as the View's `imported` object (an unknown field, kept by the format, which cannot
-/// clash with touchlog field names present or future).
+/// Its format fields are a `ViewProperties` (the one definition of a view's fields), each nil until the dump says
+/// it: dumps print only what differs from UIKit's defaults, so the touchlog default of the view's class applies.
+/// Fields the format has no name for go to `imported`, written as the View's `imported` object (an unknown field,
+/// kept by the format, which cannot clash with touchlog field names present or future).
+@dynamicMemberLookup
 struct ImportedView {
     var className: String
     var address: String?
     var baseClass: String?
-    /// `[x, y, w, h]` in the superview's bounds coordinates; `nil` writes `null` (a transform made it undefined).
-    var frame: [Double]? = [0, 0, 0, 0]
-    var bounds: [Double]?
-    var center: [Double]?
-    var transform: [Double]?
-    var isHidden: Bool?
-    var alpha: Double?
-    var isUserInteractionEnabled: Bool?
-    var clipsToBounds: Bool?
-    var isEnabled: Bool?
-    var isFirstResponder: Bool?
-    /// Windows only: the dump says this is the key window.
-    var isKeyWindow: Bool?
-    var accessibilityIdentifier: String?
-    var accessibilityLabel: String?
-    var text: String?
+    /// The fields the dump gives; `frame` starts at zero size and is nil when a transform made it undefined.
+    var properties = ViewProperties(frame: Rect(0, 0, 0, 0))
     /// The dump elided this view's subviews (`...` lines, Sentry truncation).
     var subviewsTruncated = false
     var imported: [JSONObject.Member] = []
@@ -44,6 +31,12 @@ struct ImportedView {
     mutating func keep(_ key: String, _ value: JSONValue) {
         guard importedKeys.insert(key).inserted else { return }
         imported.append(JSONObject.Member(key: key, value: value))
+    }
+
+    /// A field as a property of the view (`view.isHidden = true`).
+    subscript<Value>(dynamicMember field: WritableKeyPath<ViewProperties, Value>) -> Value {
+        get { properties[keyPath: field] }
+        set { properties[keyPath: field] = newValue }
     }
 
     /// The class whose UIKit defaults apply: `baseClass` when the dump names one.
@@ -152,9 +145,9 @@ struct ImportedHierarchy {
             var width = 0.0
             var height = 0.0
             for index in held {
-                if let frame = views[index].frame, frame.count == 4 {
-                    width = max(width, frame[0] + frame[2])
-                    height = max(height, frame[1] + frame[3])
+                if let frame = views[index].frame {
+                    width = max(width, frame.x + frame.width)
+                    height = max(height, frame.y + frame.height)
                 }
             }
             var window: JSONObject = [
@@ -196,38 +189,28 @@ struct ImportedHierarchy {
         }
     }
 
-    /// The View object for `index` with its subtree. Recursion depth is bounded by the format's view depth.
+    /// The View object for `index` with its subtree, written by the format's one encoder. Recursion depth is
+    /// bounded by the format's view depth.
     func json(_ index: Int) -> JSONValue {
-        guard index >= 0, index < views.count else { return .null }
+        viewSpec(index)?.json ?? .null
+    }
+
+    /// The typed view for `index` with its subtree.
+    func viewSpec(_ index: Int) -> ViewSpec? {
+        guard index >= 0, index < views.count else { return nil }
         let view = views[index]
-        var members: [JSONObject.Member] = []
-        func put(_ key: String, _ value: JSONValue?) {
-            if let value { members.append(JSONObject.Member(key: key, value: value)) }
+        var spec = ViewSpec(
+            id: view.id, className: view.className, baseClass: view.baseClass, frame: nil,
+            subviews: view.children.compactMap { viewSpec($0) })
+        spec.properties = view.properties
+        // Members the format does not define: touchlog ignores them, a reader of the stored record sees them.
+        if view.subviewsTruncated {
+            spec.unknownMembers.append(JSONObject.Member(key: "subviewsTruncated", value: .bool(true)))
         }
-        func numbers(_ values: [Double]?) -> JSONValue? {
-            values.map { .array($0.map { .number($0) }) }
+        if !view.imported.isEmpty {
+            spec.unknownMembers.append(JSONObject.Member(key: "imported", value: .object(JSONObject(view.imported))))
         }
-        put("id", .string(view.id))
-        put("class", .string(view.className))
-        put("baseClass", view.baseClass.map { .string($0) })
-        put("frame", numbers(view.frame) ?? .null)
-        put("isKeyWindow", view.isKeyWindow.map { .bool($0) })
-        put("bounds", numbers(view.bounds))
-        put("center", numbers(view.center))
-        put("transform", numbers(view.transform))
-        put("isHidden", view.isHidden.map { .bool($0) })
-        put("alpha", view.alpha.map { .number($0) })
-        put("isUserInteractionEnabled", view.isUserInteractionEnabled.map { .bool($0) })
-        put("clipsToBounds", view.clipsToBounds.map { .bool($0) })
-        put("isEnabled", view.isEnabled.map { .bool($0) })
-        put("isFirstResponder", view.isFirstResponder.map { .bool($0) })
-        put("accessibilityIdentifier", view.accessibilityIdentifier.map { .string($0) })
-        put("accessibilityLabel", view.accessibilityLabel.map { .string($0) })
-        put("text", view.text.map { .string($0) })
-        if view.subviewsTruncated { put("subviewsTruncated", true) }
-        if !view.imported.isEmpty { put("imported", .object(JSONObject(view.imported))) }
-        if !view.children.isEmpty { put("subviews", .array(view.children.map { json($0) })) }
-        return .object(JSONObject(members))
+        return spec
     }
 }
 
@@ -286,5 +269,29 @@ enum ImportRecords {
         let controllers = hierarchy.controllersJSON()
         if !controllers.isEmpty { record["controllers"] = .array(controllers) }
         return (.object(record), made)
+    }
+}
+
+// Importers read geometry as the numbers a dump prints; the format's types take them here.
+extension Rect {
+    /// `[x, y, width, height]`; anything else (a dump's parse never gives it) is the empty rectangle at zero.
+    init(importing numbers: [Double]) {
+        self = numbers.count == 4 ? Rect(numbers[0], numbers[1], numbers[2], numbers[3]) : Rect(0, 0, 0, 0)
+    }
+
+    var importedNumbers: [Double] { [x, y, width, height] }
+}
+
+extension Point {
+    /// `[x, y]`; anything else is the origin.
+    init(importing numbers: [Double]) {
+        self = numbers.count == 2 ? Point(numbers[0], numbers[1]) : Point(0, 0)
+    }
+}
+
+extension AffineTransform {
+    /// `[a, b, c, d, tx, ty]`; anything else is the identity.
+    init(importing m: [Double]) {
+        self = m.count == 6 ? AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]) : .identity
     }
 }

@@ -243,7 +243,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 frame = rect
             case "bounds":
                 if let rect = DescribedGeometry.rect(value), rect.allSatisfy(\.isFinite) {
-                    view.bounds = rect
+                    view.bounds = Rect(importing: rect)
                 } else {
                     view.keep("bounds", .string(text))
                 }
@@ -296,14 +296,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 .string(ImportText.string(description.properties.first { $0.key == "frame" }?.value ?? [])))
             rect = [0, 0, 0, 0]
         }
-        view.frame = rect
+        view.frame = Rect(importing: rect)
         if let transform, transform != [1, 0, 0, 1, 0, 0] {
             applyTransform(transform, printedFrame: rect, to: &view)
         }
         if let contentOffset {
             // A scroll view's contentOffset is its bounds origin: where its subviews' coordinates start.
-            let bounds: [Double] = view.bounds ?? rect
-            view.bounds = [contentOffset[0], contentOffset[1], bounds[2], bounds[3]]
+            let bounds = view.bounds ?? Rect(importing: rect)
+            view.bounds = Rect(contentOffset[0], contentOffset[1], bounds.width, bounds.height)
         }
         // UIView's description prints `userInteractionEnabled = NO` whenever it is off, whatever the class,
         // so silence means on; say so for the classes where touchlog's default is off.
@@ -340,11 +340,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             let width = (rect[2] * d - c * rect[3]) / determinant
             let height = (a * rect[3] - b * rect[2]) / determinant
             if width.isFinite, height.isFinite, width >= -1e-6, height >= -1e-6 {
-                let bounds: [Double] = view.bounds ?? [0, 0, 0, 0]
+                let bounds = view.bounds ?? Rect(0, 0, 0, 0)
                 view.frame = nil
-                view.bounds = [bounds[0], bounds[1], max(0, width), max(0, height)]
-                view.center = [rect[0] + rect[2] / 2 - m[4], rect[1] + rect[3] / 2 - m[5]]
-                view.transform = m
+                view.bounds = Rect(bounds.x, bounds.y, max(0, width), max(0, height))
+                view.center = Point(rect[0] + rect[2] / 2 - m[4], rect[1] + rect[3] / 2 - m[5])
+                view.transform = AffineTransform(importing: m)
                 return
             }
         }

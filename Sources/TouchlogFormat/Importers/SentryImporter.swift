@@ -190,7 +190,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
                 view.keep(key, value.plain)
             }
         }
-        view.frame = frame
+        view.frame = Rect(importing: frame)
         if node.cut || node["children"]?.cut == true { view.subviewsTruncated = true }
         let index = hierarchy.add(view, parent: parent)
         if let controller { hierarchy.controllers.append((controller, index)) }
@@ -389,7 +389,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
                     byIdentifier[identifier, default: []].append(view.id)
                 }
                 byClass[view.className, default: []].append(view.id)
-                byClassAndFrame[Self.key(view.className, view.frame), default: []].append(view.id)
+                byClassAndFrame[Self.key(view.className, view.frame?.importedNumbers), default: []].append(view.id)
             }
         }
 

@@ -237,11 +237,10 @@ public enum XCUITestImporter: HierarchyImporter {
             // this is exact only when the ancestors have none (docs/importers.md).
             let origin = screenFrames[parent]
             if element.rawFrame != nil { screenFrame = [origin[0], origin[1], 0, 0] }
-            view.frame = [
-                screenFrame[0] - origin[0], screenFrame[1] - origin[1], screenFrame[2], screenFrame[3],
-            ]
+            view.frame = Rect(
+                screenFrame[0] - origin[0], screenFrame[1] - origin[1], screenFrame[2], screenFrame[3])
         } else {
-            view.frame = screen
+            view.frame = Rect(importing: screen)
         }
         screenFrames.append(screenFrame)
         return view

@@ -305,6 +305,7 @@ extension ViewSpec {
         rest.frame = nil
         o.members += rest.jsonMembers
         o.members += extra
+        o.members += unknownMembers
         if !subviews.isEmpty { o["subviews"] = .array(subviews.map(\.json)) }
         return o
     }
@@ -350,7 +351,7 @@ extension ViewSpec {
             out.append(UInt8(ascii: ":"))
             value.write(into: &out)
         }
-        for member in extra {
+        for member in extra + unknownMembers {
             out.append(UInt8(ascii: ","))
             JSONWriter.writeString(member.key, into: &out)
             out.append(UInt8(ascii: ":"))

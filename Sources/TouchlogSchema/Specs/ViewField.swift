@@ -97,8 +97,14 @@ public enum ViewField: String, CaseIterable, Sendable {
         }
     }
 
-    /// The field whose JSON name is `name`: one lookup for every member a decoder or validator reads.
-    @inlinable public init?(name: String) { self.init(rawValue: name) }
+    /// The field whose JSON name is `name`: one hash lookup for every member a decoder or validator reads (the
+    /// synthesized `init(rawValue:)` compares the name with each case in turn).
+    public init?(name: String) {
+        guard let field = Self.byName[name] else { return nil }
+        self = field
+    }
+
+    private static let byName: [String: ViewField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 }
 
 /// The kinds of value a view field holds; each decodes, validates and encodes one way.

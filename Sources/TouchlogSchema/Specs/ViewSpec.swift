@@ -16,6 +16,9 @@ public struct ViewSpec: Sendable {
     /// coordinates (screen coordinates for a window), nil when a transform makes it undefined (then `center` is
     /// required).
     public var properties: ViewProperties
+    /// Members the format does not define (an importer's `imported` object, `subviewsTruncated`, a newer
+    /// recorder's field), kept as written and written back after the fields: touchlog ignores them, loses none.
+    public var unknownMembers: [JSONObject.Member] = []
     /// Back to front, as `UIView.subviews`.
     public var subviews: [ViewSpec]
 
@@ -36,6 +39,9 @@ public struct ViewSpec: Sendable {
         get { properties[keyPath: field] }
         set { properties[keyPath: field] = newValue }
     }
+
+    /// The members of a View object that are not fields: its identity and its tree.
+    public static let identityMembers: Set<String> = ["id", "class", "baseClass", "subviews"]
 
     /// The nearest UIKit class, which supplies every default.
     public var uikitClass: UIKitClass { UIKitClass.resolve(className: className, baseClass: baseClass) }
@@ -183,7 +189,8 @@ extension ViewSpec: Equatable {
         var stack: [(ViewSpec, ViewSpec)] = [(lhs, rhs)]
         while let (a, b) = stack.popLast() {
             guard a.id == b.id, a.className == b.className, a.baseClass == b.baseClass,
-                a.properties == b.properties, a.subviews.count == b.subviews.count
+                a.properties == b.properties, a.unknownMembers == b.unknownMembers,
+                a.subviews.count == b.subviews.count
             else { return false }
             for k in a.subviews.indices { stack.append((a.subviews[k], b.subviews[k])) }
         }
