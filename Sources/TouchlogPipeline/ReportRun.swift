@@ -101,7 +101,7 @@ extension ReportRun {
             }
         }
         var outcome = try run(
-            engine: engine, sessions: selection.sessions.map(loader.session),
+            engine: engine, sessions: try selection.sessions.map(loader.session),
             storedSessions: try database.sessionCount(), workers: workers, stored: stored)
         outcome.excludedSessions = selection.excluded
         return outcome

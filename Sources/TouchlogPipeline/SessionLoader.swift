@@ -49,8 +49,21 @@ public struct SessionLoader {
     }
 
     /// A stored session as the report reads it.
-    public func session(_ info: SessionInfo) -> ReportSession {
-        let header = SessionHeader(json: (try? JSONReader.parse(info.headerJSON))?.objectValue ?? [:])
+    public func session(_ info: SessionInfo) throws -> ReportSession {
+        // Ingest stored the header it validated: one that does not read back is an error, never an empty header.
+        let header: SessionHeader
+        do {
+            guard let object = try JSONReader.parse(info.headerJSON).objectValue, let read = SessionHeader(json: object)
+            else {
+                throw StoreError.unreadableStoredText(
+                    what: "the header of session \"\(info.key)\"", reason: "not a session header object")
+            }
+            header = read
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.unreadableStoredText(what: "the header of session \"\(info.key)\"", reason: "\(error)")
+        }
         return ReportSession(
             ref: SessionRef(
                 id: info.key, appID: info.appID, appVersion: info.appVersion, appBuild: info.appBuild,

@@ -188,7 +188,7 @@ public struct WorkerRun: Sendable {
             return
         }
         let keeper = LeaseKeeper(job: job, lease: lease, store: store)
-        var session = loader.session(info)
+        var session = try loader.session(info)
         session.records = StoppableRecords(base: session.records) { cancellation.isCancelled || keeper.isLost }
         let outcome: StoredOutcome
         do {

@@ -532,7 +532,7 @@ public final class Recorder {
         if !configuration.policies.isEmpty {
             json["policies"] = .array(configuration.policies.map { .string($0.rawValue) })
         }
-        return SessionHeader(json: json)
+        return SessionHeader(session: info.sessionID, members: json)
     }
 
     /// The recorder's version, written in every header.

@@ -34,4 +34,24 @@ import TouchlogStore
         #expect(throws: StoreError.self) { try loader.sessions(ReportFilter(sessions: ["nope"])) }
         #expect(try loader.sessions(ReportFilter(since: try Timestamp(parsing: "2099-01-01"))).isEmpty)
     }
+
+    /// A stored header is what ingest validated; one that does not read back (another touchlog's, edited by hand)
+    /// is an error naming the session, never a header with an empty id.
+    @Test func aStoredHeaderThatDoesNotReadBackIsAnError() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let path = packageRoot.appendingPathComponent("sample-logs/03-hidden-promo-field-keeps-typing.jsonl").path
+        #expect(Ingestor(database: database).ingest(IngestSource(argument: path)).succeeded)
+        let loader = SessionLoader(database: database)
+        var info = try #require(try loader.sessions(ReportFilter()).first)
+        #expect(try loader.session(info).ref.id == info.key)
+        for broken in [#"{"type":"session","format":"touchlog/1"}"#, "{", "[]"] {
+            info.headerJSON = broken
+            #expect {
+                _ = try loader.session(info)
+            } throws: { error in
+                guard case .unreadableStoredText(let what, _) = error as? StoreError else { return false }
+                return what.contains(info.key)
+            }
+        }
+    }
 }

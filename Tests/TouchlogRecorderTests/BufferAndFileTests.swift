@@ -117,7 +117,7 @@ import TouchlogTestSupport
 @Suite @MainActor struct WriterNoteTests {
     @Test func recordsLostBeyondTheHardLimitAreSaidByADroppedRecordAfterTheBatch() {
         let sink = MemorySink()
-        let header = SessionHeader(json: ["type": "session", "format": "touchlog/1", "session": "S"])
+        let header = SessionHeader(session: "S", members: ["type": "session"])
         let writer = RecordWriter(sink: sink, header: header, maxFileBytes: 1 << 20)
         writer.process(
             [.record(.session(header)), .record(.key(KeyRecord(t: 4, length: 1)))],

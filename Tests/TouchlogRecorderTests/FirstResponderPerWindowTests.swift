@@ -189,7 +189,7 @@ import TouchlogTestSupport
     /// marks it there, and leaves a window no record named as its capture read it.
     @Test func aRecordWithoutAWindowIsTheKeyWindowsInTheContinuation() {
         let sink = MemorySink()
-        let header = SessionHeader(json: ["type": "session", "format": "touchlog/1", "session": "S"])
+        let header = SessionHeader(session: "S", members: ["type": "session"])
         let writer = RecordWriter(sink: sink, header: header, maxFileBytes: 10)
         let field = { (id: String, flagged: Bool) in
             ViewSpec(

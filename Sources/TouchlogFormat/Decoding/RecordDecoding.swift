@@ -13,7 +13,10 @@ extension Record {
         }
         switch kind {
         case .session:
-            self = .session(SessionHeader(json: o))
+            guard let header = SessionHeader(json: o) else {
+                throw RecordDecodingError("the session header needs a string \"session\" and \"format\"")
+            }
+            self = .session(header)
         case .snapshot:
             self = .snapshot(try SnapshotDecoding.snapshot(o))
         case .touch:

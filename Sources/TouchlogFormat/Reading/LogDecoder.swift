@@ -336,7 +336,17 @@ public struct LogDecoder {
             return
         }
         for issue in checker.issues { emit(.diagnostic(diagnostic(issue, line: line))) }
-        let header = SessionHeader(json: object)
+        guard let header = SessionHeader(json: object) else {
+            // The checks above refuse a header without them; this keeps the types honest if they ever do not.
+            reject(
+                line,
+                issues: [
+                    RecordIssue(
+                        .error, at: [], "the session header needs a string \"session\" and \"format\"",
+                        hint: "write \"session\":\"<id>\" and \"format\":\"touchlog/1\"")
+                ])
+            return
+        }
         sessionIDs.insert(header.session)
         validator = SessionValidator()
         hash = ContentHash()

@@ -143,11 +143,10 @@ final class RecordWriter {
         }
         bytesInFile = 0
         var json = header.json
-        json["session"] = .string("\(header.session)-\(part)")
         json["continues"] = .string(part == 2 ? header.session : "\(header.session)-\(part - 1)")
         json["part"] = .number(Double(part))
         var out: [UInt8] = []
-        Record.session(SessionHeader(json: json)).writeLine(into: &out)
+        Record.session(SessionHeader(session: "\(header.session)-\(part)", members: json)).writeLine(into: &out)
         if let previous {
             Record.snapshot(SnapshotRecord(t: lastT, hierarchy: withFirstResponders(previous))).writeLine(into: &out)
         }

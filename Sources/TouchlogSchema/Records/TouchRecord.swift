@@ -70,10 +70,22 @@ public struct SessionHeader: Hashable, Sendable {
     /// The only format this version reads.
     public static let supportedFormat = "touchlog/1"
 
-    public init(json: JSONObject) {
+    /// The header of a JSON object; nil unless it names its `session` and `format` with strings (no header is
+    /// read with an empty id: the validator refuses such a line with its place, this says it in the types).
+    public init?(json: JSONObject) {
+        guard let session = json["session"]?.stringValue, let format = json["format"]?.stringValue else { return nil }
+        self.init(session: session, format: format, members: json)
+    }
+
+    /// A header that writes `session` and `format` over `members` (the rest of the header: app, device, recorder,
+    /// policies, anything else, kept as given).
+    public init(session: String, format: String = SessionHeader.supportedFormat, members: JSONObject) {
+        var json = members
+        json["session"] = .string(session)
+        json["format"] = .string(format)
         self.json = json
-        session = json["session"]?.stringValue ?? ""
-        format = json["format"]?.stringValue ?? ""
+        self.session = session
+        self.format = format
         startedAt = json["startedAt"]?.stringValue
         appID = json["app"]?["id"]?.stringValue
         appVersion = json["app"]?["version"]?.stringValue

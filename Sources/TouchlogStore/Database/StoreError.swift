@@ -36,6 +36,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A stored code (a touch's phase, a session's status) that this touchlog does not define: the row was written
     /// by another touchlog, or changed by hand.
     case unknownStoredValue(what: String, value: String, known: [String])
+    /// A stored text that no longer reads as what ingest stored (a session header): written by another touchlog,
+    /// or changed by hand.
+    case unreadableStoredText(what: String, reason: String)
 
     public var description: String {
         switch self {
@@ -73,6 +76,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the connection to the database \"\(location)\" failed: \(reason); nothing unfinished was stored"
         case .unknownStoredValue(let what, let value, let known):
             "the database holds \(what) \"\(value)\", which this touchlog does not define (it knows \(known.joined(separator: ", "))); the row was written by another touchlog or changed by hand: upgrade touchlog, or delete the session and ingest it again"
+        case .unreadableStoredText(let what, let reason):
+            "the database holds \(what) that does not read back (\(reason)); it was written by another touchlog or changed by hand: delete the session and ingest it again"
         case .noSnapshot(let session, let at):
             if let at {
                 "session \"\(session)\" has no snapshot at or before t=\(at); use a later --at, or leave it out for the first snapshot"
