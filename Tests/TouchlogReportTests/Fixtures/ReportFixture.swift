@@ -1,5 +1,6 @@
 import ResponderCore
-import TouchlogReport
+
+@testable import TouchlogReport
 
 /// A hand-made report for the format goldens: three sessions, two app versions, four rules, scenes, and a
 /// toast whose accessibility label carries `<script>` (every format must show it as text).
@@ -28,16 +29,16 @@ enum ReportFixture {
 
     static let rules = [
         RuleSummary(
-            identifier: "hidden_first_responder", name: "Hidden first responder", severity: .warning,
+            identifier: HiddenFirstResponderRule.id, name: "Hidden first responder", severity: .warning,
             rationale: "Hiding a view does not resign it, so typed text can land in a field nobody sees."),
         RuleSummary(
-            identifier: "keyboard_occludes_input", name: "Keyboard covers the input", severity: .warning,
+            identifier: KeyboardOccludesInputRule.id, name: "Keyboard covers the input", severity: .warning,
             rationale: "The first responder stayed under the keyboard after it showed."),
         RuleSummary(
-            identifier: "blocked_tap", name: "Blocked tap", severity: .warning,
+            identifier: BlockedTapRule.id, name: "Blocked tap", severity: .warning,
             rationale: "A tap inside a visible control's frame never reached it."),
         RuleSummary(
-            identifier: "hit_test_divergence", name: "Hit-test divergence", severity: .info,
+            identifier: HitTestDivergenceRule.id, name: "Hit-test divergence", severity: .info,
             rationale: "The recorded view of a touch differs from the model's: an app override of hit testing."),
     ]
 
@@ -82,19 +83,19 @@ enum ReportFixture {
 
     static let findings: [Finding] = [
         Finding(
-            ruleID: "hidden_first_responder", severity: .error, session: checkoutA, span: TimeSpan(6.9, 9.8),
+            ruleID: HiddenFirstResponderRule.id, severity: .error, session: checkoutA, span: TimeSpan(6.9, 9.8),
             records: [16, 17, 18, 19, 20, 22], views: [promoField(id: "promoField")],
             explanation:
                 "The promo-code field (UITextField #checkout.promoCode) stayed first responder after it was hidden at 6.9 s, and 4 keys went into it while nobody could see it.",
             scene: checkoutScene(fieldID: "promoField", t: 9.8)),
         Finding(
-            ruleID: "hidden_first_responder", severity: .warning, session: checkoutB, span: TimeSpan(3.2, 3.2),
+            ruleID: HiddenFirstResponderRule.id, severity: .warning, session: checkoutB, span: TimeSpan(3.2, 3.2),
             records: [11], views: [promoField(id: "0x7fa3c0d1e200")],
             explanation:
                 "The promo-code field (UITextField #checkout.promoCode) stayed first responder after it was hidden at 3.2 s.",
             scene: checkoutScene(fieldID: "0x7fa3c0d1e200", t: 3.2)),
         Finding(
-            ruleID: "keyboard_occludes_input", severity: .warning, session: checkoutA, span: TimeSpan(2.822, 9.8),
+            ruleID: KeyboardOccludesInputRule.id, severity: .warning, session: checkoutA, span: TimeSpan(2.822, 9.8),
             records: [7],
             views: [
                 ViewRef(
@@ -109,7 +110,8 @@ enum ReportFixture {
                 "The keyboard (y 516-852) covered the Delivery notes field (y 669-713) from 2.822 s to the end.",
             scene: nil),
         Finding(
-            ruleID: "blocked_tap", severity: .warning, session: wishlist, span: TimeSpan(4.1, 4.2), records: [12, 13],
+            ruleID: BlockedTapRule.id, severity: .warning, session: wishlist, span: TimeSpan(4.1, 4.2),
+            records: [12, 13],
             views: [
                 ViewRef(
                     id: "addToBag", className: "UIButton", accessibilityIdentifier: "wishlist.addToBag",
@@ -135,7 +137,8 @@ enum ReportFixture {
                         frame: Rect(16, 640, 361, 140), alpha: 0.02, depth: 2),
                 ], touches: [Point(196, 727)], hitView: "toastView", expectedView: "addToBag")),
         Finding(
-            ruleID: "hit_test_divergence", severity: .info, session: checkoutB, span: TimeSpan(1.5, 1.5), records: [5],
+            ruleID: HitTestDivergenceRule.id, severity: .info, session: checkoutB, span: TimeSpan(1.5, 1.5),
+            records: [5],
             views: [
                 ViewRef(
                     id: "overlay", className: "Chat.ReactionOverlayView",
@@ -145,7 +148,8 @@ enum ReportFixture {
                 "The recording says the touch went to reactionBar where UIKit's hit testing gives messageContent2: Chat.ReactionOverlayView overrides hitTest(_:with:)."
         ),
         Finding(
-            ruleID: "hit_test_divergence", severity: .info, session: wishlist, span: TimeSpan(0.8, 0.8), records: [3],
+            ruleID: HitTestDivergenceRule.id, severity: .info, session: wishlist, span: TimeSpan(0.8, 0.8),
+            records: [3],
             views: [
                 ViewRef(
                     id: "overlay2", className: "Chat.ReactionOverlayView",
