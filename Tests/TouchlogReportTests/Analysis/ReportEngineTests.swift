@@ -26,7 +26,7 @@ import TouchlogReportFixtures
         let timeline = try #require(report.timelines["example-1"])
         #expect(
             timeline.map(\.text) == [
-                "snapshot, 1 window", "set f isHidden = true", "key, 1 character", "key, 1 character",
+                "snapshot, 1 window", "set f isHidden = true", "key (1 character)", "key (1 character)",
             ])
         #expect(report.timelines["example-2"] == nil)  // no findings, no timeline kept
         let first = report.groups[0].representative

@@ -1,4 +1,6 @@
 import ResponderCore
+import TouchlogFormat
+import TouchlogReplay
 
 @testable import TouchlogReport
 
@@ -160,27 +162,40 @@ enum ReportFixture {
         ),
     ]
 
+    /// Each line described from a typed record by the describer every timeline uses (``RecordDescriber``), so the
+    /// HTML golden shows its words and changes when they do.
     static let timelines: [String: [TimelineEntry]] = [
         checkoutA.id: [
-            TimelineEntry(seq: 3, t: 2.403, text: "touch 1 began (120.5, 201) on promoField"),
-            TimelineEntry(seq: 5, t: 2.503, text: "first responder is now promoField"),
-            TimelineEntry(seq: 7, t: 2.822, text: "keyboard didShow [0,516,393,336]"),
-            TimelineEntry(seq: 14, t: 6.035, text: "touch 2 began (311, 200.5) on hidePromoButton"),
-            TimelineEntry(seq: 16, t: 6.9, text: "set promoField isHidden = true"),
-            TimelineEntry(seq: 17, t: 7.2, text: "key, 1 character"),
-            TimelineEntry(seq: 18, t: 7.4, text: "key, 1 character"),
-            TimelineEntry(seq: 19, t: 7.6, text: "key, 1 character"),
-            TimelineEntry(seq: 20, t: 7.9, text: "key, 1 character"),
-            TimelineEntry(seq: 21, t: 9.7, text: "touch 3 began (120.5, 201) on promoCard"),
-            TimelineEntry(seq: 22, t: 9.8, text: "touch 3 ended (120.5, 201)"),
+            entry(
+                3, .touch(TouchRecord(t: 2.403, touch: .number(1), phase: .began, x: 120.5, y: 201, view: "promoField"))
+            ),
+            entry(5, .firstResponder(FirstResponderRecord(t: 2.503, view: "promoField"))),
+            entry(7, .keyboard(KeyboardRecord(t: 2.822, phase: .didShow, frame: Rect(0, 516, 393, 336)))),
+            entry(
+                14,
+                .touch(
+                    TouchRecord(t: 6.035, touch: .number(2), phase: .began, x: 311, y: 200.5, view: "hidePromoButton"))),
+            entry(16, .set(SetRecord(t: 6.9, view: "promoField", patch: ViewPatch(isHidden: true)))),
+            entry(17, .key(KeyRecord(t: 7.2, length: 1))),
+            entry(18, .key(KeyRecord(t: 7.4, length: 1))),
+            entry(19, .key(KeyRecord(t: 7.6, length: 1))),
+            entry(20, .key(KeyRecord(t: 7.9, length: 1))),
+            entry(
+                21, .touch(TouchRecord(t: 9.7, touch: .number(3), phase: .began, x: 120.5, y: 201, view: "promoCard"))),
+            entry(22, .touch(TouchRecord(t: 9.8, touch: .number(3), phase: .ended, x: 120.5, y: 201))),
         ],
         wishlist.id: [
-            TimelineEntry(seq: 3, t: 0.8, text: "touch 1 began (200, 300) on reactionBar"),
-            TimelineEntry(seq: 10, t: 3.9, text: "set toastView alpha = 0.02"),
-            TimelineEntry(seq: 12, t: 4.1, text: "touch 2 began (196, 727) on toastView"),
-            TimelineEntry(seq: 13, t: 4.2, text: "touch 2 ended (196, 727)"),
+            entry(
+                3, .touch(TouchRecord(t: 0.8, touch: .number(1), phase: .began, x: 200, y: 300, view: "reactionBar"))),
+            entry(10, .set(SetRecord(t: 3.9, view: "toastView", patch: ViewPatch(alpha: 0.02)))),
+            entry(12, .touch(TouchRecord(t: 4.1, touch: .number(2), phase: .began, x: 196, y: 727, view: "toastView"))),
+            entry(13, .touch(TouchRecord(t: 4.2, touch: .number(2), phase: .ended, x: 196, y: 727))),
         ],
     ]
+
+    static func entry(_ seq: Int, _ record: Record) -> TimelineEntry {
+        TimelineEntry(seq: seq, t: record.t ?? 0, text: RecordDescriber.words(record))
+    }
 
     static func report(
         baseline: Baseline? = nil, failOn: Severity? = nil, filter: ReportFilter = ReportFilter(),
