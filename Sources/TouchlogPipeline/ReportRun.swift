@@ -54,7 +54,7 @@ public struct ReportRun {
         engine: ReportEngine, sessions: [ReportSession], storedSessions: Int? = nil, workers: Int = Parallel.workers,
         stored: ReportEngine.StoredOutcomes? = nil
     ) throws -> Outcome {
-        let baseline = try configuration.baseline.map { try Baseline(contentsOf: $0) }
+        let baseline = try configuration.baseline.map { try Baseline(contentsOf: $0, rules: engine.known) }
         let filter = effectiveFilter
         var engine = engine
         try engine.analyze(sessions, filter: filter, workers: workers, stored: stored)

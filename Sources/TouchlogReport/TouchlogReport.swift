@@ -36,6 +36,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case cannotWriteBaseline(path: String, reason: BaselineWriteFailure)
     /// A rule example could not be decoded as a touchlog/1 session.
     case invalidExample(rule: String, reason: String)
+    /// A result a worker stored names a rule this touchlog does not have.
+    case unknownStoredRule(String, session: String)
 
     public var description: String {
         switch self {
@@ -63,6 +65,11 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
             }
         case .invalidExample(let rule, let reason):
             return "an example of rule \"\(rule)\" is not a valid touchlog/1 session: \(reason)"
+        case .unknownStoredRule(let rule, let session):
+            // Results are keyed by the analysis that made them, so this one was not made by this touchlog: the fix
+            // is to drop it, which replacing the session does.
+            return
+                "the result stored for session \"\(session)\" names the rule \"\(rule)\", which this touchlog does not have, so it was not stored by this touchlog's analysis; ingest the session's file again with `touchlog ingest --replace` to drop its stored results"
         }
     }
 }

@@ -179,7 +179,8 @@ struct WorkerChecks {
             return
         }
         let planted = Finding(
-            ruleID: "unhandled_action", severity: .error, session: SessionRef(id: session.key), span: TimeSpan(1, 2),
+            ruleID: try #require(RuleRegistry.rule(named: "unhandled_action")).id, severity: .error,
+            session: SessionRef(id: session.key), span: TimeSpan(1, 2),
             records: [2], views: [ViewRef(id: "v1", className: "PlantedView")],
             explanation: "A planted finding that no rule made.")
         #expect(try store.completeAnalysis(job, lease: lease, outcome: StoredOutcome.analyzed([planted]).encoded()))

@@ -27,6 +27,34 @@ import TouchlogStore
         #expect(second.report.groups.isEmpty && second.report.hiddenByBaseline == 1 && second.report.exitStatus == 0)
     }
 
+    /// A baseline's rules are looked up among the rules the run knows, running or not: an entry of a rule turned off
+    /// is kept, one of a rule that does not exist stops the run, naming it.
+    @Test func aBaselineNamesRulesTheRunKnows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("known.json").path
+        let session = try ReportSession(jsonLines: FixtureSessions.hiddenThenTyped)
+        var configuration = ReportConfiguration(rules: [FixtureHiddenFieldRule.self, FixtureMiscountingRule.self])
+        configuration.selection = .only([FixtureHiddenFieldRule.id])
+        configuration.baseline = path
+        let engine = ReportEngine(
+            rules: [FixtureHiddenFieldRule.self, FixtureMiscountingRule.self], configuration: configuration)
+        func run(rule: String) throws -> ReportRun.Outcome {
+            let text = #"{"version":1,"findings":[{"rule":"\#(rule)","signature":"\#(rule)|UITextField#promo"}]}"#
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return try ReportRun(configuration: configuration, toolVersion: "t").run(
+                engine: engine, sessions: [session])
+        }
+        #expect(try run(rule: "fixture_miscounting").report.groups.map(\.ruleID) == [FixtureHiddenFieldRule.id])
+        #expect(try run(rule: "fixture_hidden_field").report.hiddenByBaseline == 1)
+        #expect {
+            try run(rule: "fixture_renamed")
+        } throws: { error in
+            "\(error)".contains(#"findings[0] names the rule "fixture_renamed""#)
+        }
+    }
+
     /// `ReportRun` over a store: the stored count lets a report over nothing tell an empty store from a filter.
     @Test func aRunOverAStoreKnowsHowManySessionsWereStored() throws {
         let database = try TouchlogDatabase.inMemory()

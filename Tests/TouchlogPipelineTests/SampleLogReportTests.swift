@@ -201,7 +201,7 @@ final class RecordLinesProbeRule: Rule {
         guard let last else { return [] }
         return [
             Finding(
-                ruleID: Self.description.identifier, severity: .info, session: build.context.ref,
+                ruleID: Self.id, severity: .info, session: build.context.ref,
                 span: TimeSpan(0, last.t ?? 0), records: [1, last.seq], views: [],
                 explanation: Self.explanation(last.record.typeName))
         ]

@@ -11,7 +11,7 @@ import TouchlogStore
 @Suite struct SourceEquivalenceTests {
     /// What a finding says, without where the session was read from.
     struct Said: Hashable {
-        var rule: String
+        var rule: RuleID
         var severity: Severity
         var records: [Int]
         var views: [String]

@@ -113,7 +113,7 @@ import UIKitStandIn
         if !ingest.succeeded { verdict.problems.append(.ingest("\(ingest.diagnostics)")) }
         let outcome = try ReportRun(toolVersion: "0").run(database: database)
         if !outcome.report.unanalysed.isEmpty { verdict.problems.append(.unanalysed) }
-        verdict.findings = outcome.report.groups.map(\.ruleID)
+        verdict.findings = outcome.report.groups.map(\.ruleID.rawValue)
         for finding in expected.sorted() where !verdict.findings.contains(finding) {
             verdict.problems.append(.missingFinding(finding))
         }

@@ -32,7 +32,7 @@ import TouchlogFormat
         #expect(
             text.contains(
                 "lines 18-21  4 keys (4 characters) to promoField (UITextField, \"checkout.promoCode\") (hidden!)\n"))
-        #expect(text.contains("set promoField isHidden=true"))
+        #expect(text.contains("set promoField isHidden = true"))
         #expect(!text.contains("line 19 "))
     }
 }

@@ -58,7 +58,7 @@ public final class FixtureHiddenFieldRule: Rule {
     public func finish(build: FindingBuilder) -> [Finding] {
         hides.map { hide in
             Finding(
-                ruleID: Self.description.identifier, severity: hide.keys.isEmpty ? .warning : .error,
+                ruleID: Self.id, severity: hide.keys.isEmpty ? .warning : .error,
                 session: build.context.ref, span: TimeSpan(hide.set.t ?? 0, hide.keys.last?.t ?? hide.set.t ?? 0),
                 records: [hide.set.seq] + hide.keys.map(\.seq), views: [hide.view],
                 explanation:
@@ -88,7 +88,7 @@ public final class FixtureMiscountingRule: Rule {
     public func finish(build: FindingBuilder) -> [Finding] {
         inner.finish(build: build).map {
             var finding = $0
-            finding.ruleID = Self.description.identifier
+            finding.ruleID = Self.id
             return finding
         }
     }

@@ -7,7 +7,8 @@ public enum PolicyComparison {
     public struct Change: Sendable, Hashable {
         public var seq: Int
         public var t: Double
-        /// E.g. `touch 2 began on loginRoot`.
+        /// The record in the words of every timeline (``RecordDescriber``), e.g.
+        /// `touch 2 began at (151.25, 331.5) hit loginRoot`.
         public var event: String
         /// E.g. `keyboard dismissed (was: stayed up)`.
         public var what: [String]
@@ -76,11 +77,6 @@ public enum PolicyComparison {
     static func actionText(_ a: ResolvedStep.Action) -> String { "\(a.action) -> \(a.target ?? "nobody")" }
 
     static func describe(_ line: ReplayLine) -> String {
-        switch line.record {
-        case .touch(let r):
-            let on = line.step.hitTestView ?? line.step.view
-            return "touch \(r.touch) \(r.phase.name)" + (on.map { " on \($0)" } ?? "")
-        default: return line.record.typeName
-        }
+        RecordDescriber.words(line.record, reading: ModelReading(line.step))
     }
 }

@@ -18,32 +18,11 @@ public enum TimelineFormatter {
             return line.labels[id] ?? id
         }
         var out = "t=\(time(line.t))  line \(line.seq)  "
+        out += RecordDescriber.words(line.record, reading: ModelReading(s) { line.labels[$0] ?? $0 })
         var details: [String] = []
-        switch line.record {
-        case .touch(let r):
-            out += "touch \(r.touch) \(r.phase.name) at (\(formatNumber(r.x)), \(formatNumber(r.y)))"
-            if r.phase == .began {
-                out += " hit \(name(s.hitTestView))"
-                if s.view != s.hitTestView { out += ", bound to \(name(s.view))" }
-            } else if let v = s.view {
-                out += " on \(name(v))"
-            }
+        if case .touch = line.record {
             let receivers = s.delivered.map { "\($0.to).\($0.method)" }
             if !receivers.isEmpty { details.append("delivered: " + receivers.joined(separator: ", ")) }
-        case .snapshot: out += "snapshot"
-        case .key(let key):
-            out += "key (\(key.length) character\(key.length == 1 ? "" : "s")) to \(name(s.keyInputReceiver))"
-            if s.keyInputReceiverHidden { out += " (hidden!)" }
-        case .set(let set):
-            let fields = set.patch.jsonMembers.map { "\($0.key)=\($0.value.serialized())" }
-            out += "set \(set.view) " + fields.joined(separator: " ")
-        case .insert(let insert): out += "insert \(insert.view.id) into \(insert.parent ?? "no window")"
-        case .remove(let remove): out += "remove \(remove.view)"
-        case .call(let call): out += "call \(call.responder).\(call.method.rawValue)"
-        case .action(let action): out += "sendAction \(action.action) to \(action.target ?? "nil")"
-        case .time: out += "time passes"
-        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .dropped, .unknown:
-            out += line.record.typeName
         }
         if !s.gestures.isEmpty {
             details.append("recognizers: " + s.gestures.map { "\($0.id) \($0.state)" }.joined(separator: ", "))

@@ -15,25 +15,18 @@ public enum TraceWriter {
         JSONWriter.writeNumber(Double(line.seq), into: &out)
         out += ",\"t\":"
         JSONWriter.writeNumber(line.t, into: &out)
-        switch line.record {
-        case .touch(let r):
-            out += ",\"type\":\"touch\",\"touch\":"
-            JSONWriter.write(r.touch.jsonValue, into: &out)
-            out += ",\"phase\":\""
-            out += r.phase.name
-            out += "\",\"window\":"
+        out += ",\"type\":"
+        JSONWriter.write(.string(line.record.typeName), into: &out)
+        var fields = DirectFields(out: out)
+        out = ""  // the form holds the only reference, so it appends in place
+        RecordDescriber.describe(line.record, reading: nil, into: &fields)
+        out = fields.out
+        if case .touch(let r) = line.record {
+            // Where the touch is, as replay resolved it: the recorded window, else the model's; the bound view.
+            out += ",\"window\":"
             id(r.window ?? s.window, into: &out)
             out += ",\"view\":"
             id(s.view, into: &out)
-        default:
-            out += ",\"type\":"
-            JSONWriter.write(.string(line.record.typeName), into: &out)
-            for member in ownFields(line.record) {
-                out += ","
-                JSONWriter.write(.string(member.key), into: &out)
-                out += ":"
-                JSONWriter.write(member.value, into: &out)
-            }
         }
         out += ",\"delivered\":["
         for (k, d) in s.delivered.enumerated() {
@@ -94,20 +87,37 @@ public enum TraceWriter {
         if let s { JSONWriter.write(.string(s), into: &out) } else { out += "null" }
     }
 
+    /// The record's own fields written straight into the line (``RecordDescriber``, which describes every timeline).
+    struct DirectFields: RecordDescriptionForm {
+        var out: String
+        mutating func words(_ words: @autoclosure () -> String) {}
+        mutating func field(_ key: String, _ value: @autoclosure () -> JSONValue) {
+            out += ","
+            JSONWriter.write(.string(key), into: &out)
+            out += ":"
+            JSONWriter.write(value(), into: &out)
+        }
+    }
+
+    /// The record's own fields appended to the line's object.
+    struct ObjectFields: RecordDescriptionForm {
+        var object: JSONObject
+        mutating func words(_ words: @autoclosure () -> String) {}
+        mutating func field(_ key: String, _ value: @autoclosure () -> JSONValue) {
+            object.members.append(.init(key: key, value: value()))
+        }
+    }
+
     /// The trace line as a JSON object.
     public static func object(_ line: ReplayLine) -> JSONValue {
-        var o: JSONObject = ["seq": .number(Double(line.seq)), "t": .number(line.t)]
         let s = line.step
-        switch line.record {
-        case .touch(let r):
-            o["type"] = "touch"
-            o["touch"] = r.touch.jsonValue
-            o["phase"] = .string(r.phase.name)
+        var fields = ObjectFields(
+            object: ["seq": .number(Double(line.seq)), "t": .number(line.t), "type": .string(line.record.typeName)])
+        RecordDescriber.describe(line.record, reading: nil, into: &fields)
+        var o = fields.object
+        if case .touch(let r) = line.record {
             o["window"] = .id(r.window ?? s.window)
             o["view"] = .id(s.view)
-        default:
-            o["type"] = .string(line.record.typeName)
-            for member in ownFields(line.record) { o.members.append(member) }
         }
         o["delivered"] = .array(s.delivered.map { .object(["to": .string($0.to), "method": .string($0.method)]) })
         o["gestures"] = .array(s.gestures.map { .object(["id": .string($0.id), "state": .string($0.state)]) })
@@ -159,39 +169,5 @@ public enum TraceWriter {
             s.refusals.map {
                 .object(["responder": .string($0.responder), "why": .string($0.why), "reason": .string($0.reason)])
             })
-    }
-
-    /// The event's own fields copied into the trace: the ids and values that say what the event was, not a
-    /// snapshot's or an inserted subtree's whole content.
-    static func ownFields(_ record: Record) -> [JSONObject.Member] {
-        switch record {
-        case .key(let key):
-            return [.init(key: "length", value: .number(Double(key.length)))]
-        case .set(let set):
-            return [.init(key: "view", value: .string(set.view))] + set.patch.jsonMembers
-        case .insert(let insert):
-            var out: [JSONObject.Member] = [.init(key: "parent", value: .id(insert.parent))]
-            if let index = insert.index { out.append(.init(key: "index", value: .number(Double(index)))) }
-            out.append(.init(key: "view", value: .string(insert.view.id)))
-            return out
-        case .remove(let remove):
-            return [.init(key: "view", value: .string(remove.view))]
-        case .call(let call):
-            var out: [JSONObject.Member] = [
-                .init(key: "view", value: .string(call.responder)),
-                .init(key: "method", value: .string(call.method.rawValue)),
-            ]
-            if call.force { out.append(.init(key: "force", value: .bool(true))) }
-            return out
-        case .action(let action):
-            var out: [JSONObject.Member] = [
-                .init(key: "action", value: .string(action.action)), .init(key: "target", value: .id(action.target)),
-            ]
-            if let sender = action.sender { out.append(.init(key: "sender", value: .string(sender))) }
-            return out
-        case .session, .snapshot, .touch, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer,
-            .time, .dropped, .unknown:
-            return []
-        }
     }
 }

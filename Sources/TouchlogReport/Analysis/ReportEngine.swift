@@ -6,7 +6,7 @@ import TouchlogReplay
 /// formats that show them) the timeline around each problem's first finding.
 ///
 /// ```swift
-/// var engine = try ReportEngine(rules: RuleRegistry.all, selecting: filter.rules, detail: .forFormat(.html))
+/// var engine = try ReportEngine(rules: RuleRegistry.all, detail: .forFormat(.html))
 /// try engine.analyze(ReportSession(jsonLines: text))
 /// let report = engine.report(options)
 /// ```
@@ -32,6 +32,9 @@ public struct ReportEngine {
     public let configured: [ConfiguredRule]
     /// The rules that run, in registry order.
     public var rules: [any Rule.Type] { configured.map(\.type) }
+    /// Every rule the engine was given, running or not: what a rule named in text (a stored result, a baseline) is
+    /// looked up among.
+    public let known: [any Rule.Type]
     public let detail: Detail
     /// The findings so far, grouped into problems as they come (``Triage/Accumulator``).
     public private(set) var problems = Triage.Accumulator()
@@ -45,14 +48,14 @@ public struct ReportEngine {
     /// Per session id, the timeline entries around the first finding of each problem found in it.
     public private(set) var timelines: [String: [TimelineEntry]] = [:]
 
-    /// Throws ``ReportError/unknownRule(_:known:)`` for a selected identifier that is not among `rules`.
-    public init(rules: [any Rule.Type], selecting identifiers: [String] = [], detail: Detail = Detail()) throws {
-        let known = rules.map { $0.description.identifier }
-        for identifier in identifiers where !known.contains(identifier) {
-            throw ReportError.unknownRule(identifier, known: known)
+    /// Throws ``ReportError/unknownRule(_:known:)`` for a selected rule that is not among `rules`.
+    public init(rules: [any Rule.Type], selecting selected: [RuleID] = [], detail: Detail = Detail()) throws {
+        let ids = rules.map { $0.id }
+        for id in selected where !ids.contains(id) {
+            throw ReportError.unknownRule(id.rawValue, known: ids.map(\.rawValue))
         }
-        configured = (identifiers.isEmpty ? rules : rules.filter { identifiers.contains($0.description.identifier) })
-            .map { ConfiguredRule($0) }
+        configured = (selected.isEmpty ? rules : rules.filter { selected.contains($0.id) }).map { ConfiguredRule($0) }
+        known = rules
         self.detail = detail
     }
 
@@ -61,6 +64,7 @@ public struct ReportEngine {
         rules: [any Rule.Type] = RuleRegistry.all, configuration: ReportConfiguration, detail: Detail = Detail()
     ) {
         configured = configuration.configured(rules)
+        known = rules
         self.detail = detail
     }
 
@@ -82,13 +86,14 @@ public struct ReportEngine {
         stored: StoredOutcomes? = nil
     ) throws {
         let rules = configured
+        let known = self.known
         let detail = self.detail
         // Each session's findings are folded into the problems on this thread while the workers go on with the
         // next ones, in the order given: memory holds a few sessions' findings, never the whole report's.
         try Parallel.forEachInOrder(sessions.count, workers: workers) { index in
             let session = sessions[index]
             if let stored, filter.admits(session.ref), let text = try stored(index),
-                let outcome = StoredOutcome(decoding: text, session: session.ref, scenes: detail.scenes)
+                let outcome = try Self.storedOutcome(text, session: session.ref, scenes: detail.scenes, rules: known)
             {
                 switch outcome {
                 case .analyzed(let found): return Outcome.analyzed(found.filter(filter.admits))
@@ -149,6 +154,22 @@ public struct ReportEngine {
 
     /// What a worker stored for the session at an index of the sessions analysed, nil when nothing.
     public typealias StoredOutcomes = @Sendable (Int) throws -> String?
+
+    /// A stored outcome read back, or nil when the text is not one this touchlog writes (the session is then
+    /// analysed here, as if nothing were stored). A finding naming a rule this touchlog does not have is an error:
+    /// results are keyed by the analysis that made them, so such a result is not this analysis's, and neither
+    /// serving it nor quietly replacing it would be honest.
+    static func storedOutcome(_ text: String, session: SessionRef, scenes: Bool, rules: [any Rule.Type]) throws
+        -> StoredOutcome?
+    {
+        do {
+            return try StoredOutcome(decoding: text, session: session, scenes: scenes, rules: rules)
+        } catch .unreadable {
+            return nil
+        } catch .unknownRule(let name) {
+            throw ReportError.unknownStoredRule(name, session: session.id)
+        }
+    }
 
     /// The findings of one session: what a worker computes (see ``add(_:_:)``).
     public static func findings(in session: ReportSession, rules: [ConfiguredRule], scenes: Bool) throws -> [Finding] {

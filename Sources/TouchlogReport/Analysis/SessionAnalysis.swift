@@ -25,7 +25,7 @@ public final class SessionAnalysis: ReplayObserver {
         self.rules = rules.map { $0.make() }
         severities = rules.map(\.settings.severity)
         builders = rules.map { FindingBuilder(context, rule: $0.type) }
-        shared = FindingBuilder(context, ruleID: "")
+        shared = FindingBuilder(naming: context)
     }
 
     /// Each rule with its defaults.

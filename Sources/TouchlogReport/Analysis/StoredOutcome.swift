@@ -13,7 +13,7 @@ import TouchlogReplay
 ///
 /// ```swift
 /// let text = StoredOutcome.analyzed(findings).encoded()
-/// let back = StoredOutcome(decoding: text, session: ref, scenes: false)   // the findings, scenes dropped
+/// let back = try StoredOutcome(decoding: text, session: ref, scenes: false)   // the findings, scenes dropped
 /// ```
 public enum StoredOutcome: Sendable, Hashable {
     case analyzed([Finding])
@@ -65,7 +65,7 @@ public enum StoredOutcome: Sendable, Hashable {
 
     private static func json(_ finding: Finding, screens: inout ScreenTable) -> JSONValue {
         var object: JSONObject = [
-            "rule": .string(finding.ruleID), "severity": .string(finding.severity.rawValue),
+            "rule": .string(finding.ruleID.rawValue), "severity": .string(finding.severity.rawValue),
             "span": [.number(finding.span.start), .number(finding.span.end)],
             "records": .array(finding.records.map { .number(Double($0)) }),
             "views": .array(finding.views.map(json)), "explanation": .string(finding.explanation),
@@ -134,25 +134,33 @@ public enum StoredOutcome: Sendable, Hashable {
 
     // MARK: Reading
 
-    /// Reads a stored outcome back, citing `session` in its findings, scenes dropped unless `scenes`. Nil when the
-    /// text is not one this touchlog writes (the report then analyses the session itself).
-    public init?(decoding text: String, session: SessionRef, scenes: Bool) {
-        guard let value = try? JSONReader.parse(text), let object = value.objectValue else { return nil }
+    /// Why stored text does not read back as an outcome.
+    public enum DecodingError: Error, Hashable {
+        /// Not text this touchlog writes (the report then analyses the session itself).
+        case unreadable
+        /// A finding names a rule that is not among the rules known: a rule's id is never defaulted.
+        case unknownRule(String)
+    }
+
+    /// Reads a stored outcome back, citing `session` in its findings, scenes dropped unless `scenes`, each finding's
+    /// rule looked up among `rules`.
+    public init(
+        decoding text: String, session: SessionRef, scenes: Bool, rules: [any Rule.Type] = RuleRegistry.all
+    ) throws(DecodingError) {
+        guard let value = try? JSONReader.parse(text), let object = value.objectValue else { throw .unreadable }
         if let findings = object["findings"]?.arrayValue {
             // The view lists are read only when scenes are wanted: a report without pictures skips their decoding.
             var screens: [[SceneView]] = []
             if scenes {
                 for list in object["screens"]?.arrayValue ?? [] {
-                    guard let views = Self.sceneViews(list) else { return nil }
+                    guard let views = Self.sceneViews(list) else { throw .unreadable }
                     screens.append(views)
                 }
             }
             var decoded: [Finding] = []
             decoded.reserveCapacity(findings.count)
             for item in findings {
-                guard var finding = Self.finding(item, session: session, screens: scenes ? screens : nil) else {
-                    return nil
-                }
+                var finding = try Self.finding(item, session: session, screens: scenes ? screens : nil, rules: rules)
                 if !scenes { finding.scene = nil }
                 decoded.append(finding)
             }
@@ -160,28 +168,31 @@ public enum StoredOutcome: Sendable, Hashable {
         } else if let error = object["unreplayable"].flatMap(Self.replayError) {
             self = .unreplayable(error)
         } else {
-            return nil
+            throw .unreadable
         }
     }
 
     /// `screens` nil: scenes are not wanted, and left out.
-    private static func finding(_ value: JSONValue, session: SessionRef, screens: [[SceneView]]?) -> Finding? {
-        guard let object = value.objectValue, let rule = object["rule"]?.stringValue,
+    private static func finding(
+        _ value: JSONValue, session: SessionRef, screens: [[SceneView]]?, rules: [any Rule.Type]
+    ) throws(DecodingError) -> Finding {
+        guard let object = value.objectValue, let name = object["rule"]?.stringValue,
             let severity = object["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),
             let span = object["span"]?.arrayValue, span.count == 2, let start = span[0].doubleValue,
             let end = span[1].doubleValue,
             let records = object["records"]?.arrayValue.map({ $0.compactMap(\.intValue) }),
             let views = object["views"]?.arrayValue, let explanation = object["explanation"]?.stringValue
-        else { return nil }
+        else { throw .unreadable }
+        guard let rule = RuleRegistry.rule(named: name, among: rules) else { throw .unknownRule(name) }
         let refs = views.compactMap(viewRef)
-        guard refs.count == views.count else { return nil }
+        guard refs.count == views.count else { throw .unreadable }
         var scene: Scene?
         if let screens, let sceneValue = object["scene"] {
-            guard let decoded = self.scene(sceneValue, screens: screens) else { return nil }
+            guard let decoded = self.scene(sceneValue, screens: screens) else { throw .unreadable }
             scene = decoded
         }
         return Finding(
-            ruleID: rule, severity: severity, session: session, span: TimeSpan(start, end), records: records,
+            ruleID: rule.id, severity: severity, session: session, span: TimeSpan(start, end), records: records,
             views: refs, explanation: explanation, scene: scene)
     }
 

@@ -1,12 +1,13 @@
 import ResponderCore
 import TouchlogFormat
+import TouchlogReplay
 
 /// One line of a session's timeline, shown beside a finding's picture.
 public struct TimelineEntry: Sendable, Hashable {
     /// The record's line in the session.
     public var seq: Int
     public var t: Double
-    /// What happened, for a person: "touch 2 began (311, 200.5) on promoCard".
+    /// What happened, for a person: "touch 2 began at (311, 200.5) on promoCard".
     public var text: String
 
     public init(seq: Int, t: Double, text: String) {
@@ -55,62 +56,6 @@ public enum Timeline {
         }
     }
 
-    static func describe(_ record: Record) -> String {
-        switch record {
-        case .touch(let touch):
-            var text =
-                "touch \(touch.touch.jsonValue.serialized()) \(touch.phase.name) (\(number(touch.x)), \(number(touch.y)))"
-            if let view = touch.view { text += " on \(view)" }
-            if let taps = touch.tapCount, taps > 1 { text += ", tap \(taps)" }
-            return text
-        case .key(let key):
-            return "key, \(key.length) character\(key.length == 1 ? "" : "s")"
-        case .set(let set):
-            let fields = set.patch.jsonMembers.map { "\($0.key) = \($0.value.serialized())" }
-            return "set \(set.view) " + fields.joined(separator: ", ")
-        case .insert(let insert):
-            return "insert \(insert.view.id) into \(insert.parent ?? "no window")"
-        case .remove(let remove):
-            return "remove \(remove.view)"
-        case .call(let call):
-            return "call \(call.method.rawValue) on \(call.responder)"
-        case .action(let action):
-            return "action \(action.action) to \(target(action.target))"
-        case .snapshot(let snapshot):
-            let windows = snapshot.hierarchy.windows.count
-            return "snapshot, \(windows) window\(windows == 1 ? "" : "s")"
-        case .firstResponder(let observation):
-            // Each window has its own first responder: say whose, when the record does.
-            let whose = observation.window.map { " of \($0)" } ?? ""
-            return "first responder\(whose) is now \(observation.view ?? "nothing")"
-        case .keyboard(let keyboard):
-            return "keyboard \(keyboard.phase.rawValue) \(keyboard.frame.json.serialized())"
-        case .sent(let sent):
-            return "sent \(sent.action) to \(target(sent.target.id))"
-        case .time:
-            return "time passes"
-        case .keyWindow(let observation):
-            return "key window is now \(observation.window ?? "none")"
-        case .recognizer(let observation):
-            return "recognizer \(observation.recognizer) is \(observation.state.rawValue)"
-        case .targetForAction(let query):
-            return "target(forAction: \(query.action)) from \(query.responder) is \(target(query.target))"
-        case .session:
-            return "session"
-        case .dropped(let note):
-            return note.summary
-        case .unknown(let unknown):
-            return "unknown record type \"\(unknown.type)\""
-        }
-    }
-
-    private static func target(_ id: String?) -> String {
-        id ?? "nil (responder chain)"
-    }
-
-    private static func number(_ value: Double) -> String {
-        var out = ""
-        JSONWriter.writeNumber(value, into: &out)
-        return out
-    }
+    /// A record in the words of every timeline, from the recording alone (``RecordDescriber``).
+    static func describe(_ record: Record) -> String { RecordDescriber.words(record) }
 }

@@ -4,14 +4,15 @@ import ResponderCore
 ///
 /// ```swift
 /// let finding = Finding(
-///     ruleID: "hidden_first_responder", severity: .error, session: session, span: TimeSpan(3.1, 4.5),
+///     ruleID: HiddenFirstResponderRule.id, severity: .error, session: session, span: TimeSpan(3.1, 4.5),
 ///     records: [9, 12, 13], views: [ViewRef(id: "tf1", className: "UITextField", accessibilityIdentifier: "promo")],
 ///     explanation: "The promo-code field stayed first responder after it was hidden, and 4 keys went into it.")
 /// finding.signature   // "hidden_first_responder|UITextField#promo"
 /// ```
 public struct Finding: Sendable, Hashable {
-    /// The rule's snake_case identifier.
-    public var ruleID: String
+    /// The rule that found it: a ``RuleID`` is only ever made from a rule, so a finding cannot name a rule that does
+    /// not exist; its text (`hidden_first_responder`) is written only where a report or a stored result leaves.
+    public var ruleID: RuleID
     public var severity: Severity
     /// The session it happened in, with app version, build and device.
     public var session: SessionRef
@@ -27,7 +28,7 @@ public struct Finding: Sendable, Hashable {
     public var scene: Scene?
 
     public init(
-        ruleID: String, severity: Severity, session: SessionRef, span: TimeSpan, records: [Int], views: [ViewRef],
+        ruleID: RuleID, severity: Severity, session: SessionRef, span: TimeSpan, records: [Int], views: [ViewRef],
         explanation: String, scene: Scene? = nil
     ) {
         self.ruleID = ruleID

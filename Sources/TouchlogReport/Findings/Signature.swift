@@ -8,8 +8,8 @@ import TouchlogFormat
 /// label such as `<Cell: 0x7fa3c0>` still groups.
 public enum Signature {
     /// `rule|View1|View2…` for a finding.
-    public static func of(ruleID: String, views: [ViewRef]) -> String {
-        ([ruleID] + views.map(of(view:))).joined(separator: "|")
+    public static func of(ruleID: RuleID, views: [ViewRef]) -> String {
+        ([ruleID.rawValue] + views.map(of(view:))).joined(separator: "|")
     }
 
     /// `UITextField#checkout.promoCode`, `UIButton"Sign In"`, or `UIWindow>UIView>UIImageView`.

@@ -76,7 +76,7 @@ enum GitHubFormatter {
         }
         return Annotation(
             command: Command(group.severity), location: RecordingLocation(first),
-            title: ProblemText.shortName(group).map { "\(group.ruleID): \($0)" } ?? group.ruleID,
+            title: ProblemText.shortName(group).map { "\(group.ruleID): \($0)" } ?? group.ruleID.rawValue,
             message: lines.joined(separator: "\n"))
     }
 

@@ -48,7 +48,7 @@ enum GitLabFormatter {
             let first = group.representative
             let location = RecordingLocation(first)
             return issue(
-                description: "\(first.explanation) (\(ProblemText.counts(group)))", check: group.ruleID,
+                description: "\(first.explanation) (\(ProblemText.counts(group)))", check: group.ruleID.rawValue,
                 fingerprint: group.fingerprint, severity: CodeQualitySeverity(group.severity),
                 path: location.repositoryPath ?? "-", line: location.lineOrFirst)
         }

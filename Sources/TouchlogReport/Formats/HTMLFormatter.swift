@@ -53,7 +53,8 @@ enum HTMLFormatter {
         for group in report.groups {
             out +=
                 "<li><a href=\"#p-\(group.fingerprint)\"><span class=\"badge \(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
-            out += "<code>\(esc(group.ruleID))</code> \(esc(group.representative.views.first?.displayName ?? ""))</a> "
+            out +=
+                "<code>\(esc(group.ruleID.rawValue))</code> \(esc(group.representative.views.first?.displayName ?? ""))</a> "
             out += "<span class=\"count\">\(TextFormatter.plural(group.sessionCount, "session"))</span></li>\n"
         }
         out += "</ol></nav>\n</header>\n<main>\n"
@@ -91,7 +92,7 @@ enum HTMLFormatter {
         var out = "<section class=\"problem \(group.severity.rawValue)\" id=\"p-\(group.fingerprint)\">\n"
         out +=
             "<h2><span class=\"number\">\(number).</span> <span class=\"badge \(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
-        out += "<code>\(esc(group.ruleID))</code> \(esc(first.views.first?.displayName ?? ""))</h2>\n"
+        out += "<code>\(esc(group.ruleID.rawValue))</code> \(esc(first.views.first?.displayName ?? ""))</h2>\n"
         out += "<p class=\"explanation\">\(esc(first.explanation))</p>\n"
         out += "<dl class=\"facts\">\n"
         out += "<dt>Sessions</dt><dd>\(group.sessionCount)</dd>\n"

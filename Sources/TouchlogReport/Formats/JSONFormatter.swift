@@ -36,7 +36,8 @@ enum JSONFormatter {
 
     static func rule(_ rule: RuleSummary) -> JSONValue {
         [
-            "id": .string(rule.identifier), "name": .string(rule.name), "severity": .string(rule.severity.rawValue),
+            "id": .string(rule.identifier.rawValue), "name": .string(rule.name),
+            "severity": .string(rule.severity.rawValue),
             "rationale": .string(rule.rationale),
         ]
     }
@@ -52,7 +53,7 @@ enum JSONFormatter {
 
     static func group(_ report: Report, _ group: FindingGroup) -> JSONValue {
         [
-            "rule": .string(group.ruleID), "severity": .string(group.severity.rawValue),
+            "rule": .string(group.ruleID.rawValue), "severity": .string(group.severity.rawValue),
             "failing": .bool(report.isFailing(group)), "signature": .string(group.signature),
             "fingerprint": .string(group.fingerprint), "sessions": number(group.sessionCount),
             "firstSeen": optional(group.firstSeen), "lastSeen": optional(group.lastSeen),

@@ -43,12 +43,12 @@ enum JUnitFormatter {
             let groups = report.groups.filter { $0.ruleID == ruleID }
             let failing = groups.filter(report.isFailing).count
             out +=
-                "  <testsuite name=\"\(x(ruleID))\" tests=\"\(groups.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
+                "  <testsuite name=\"\(x(ruleID.rawValue))\" tests=\"\(groups.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
             for group in groups {
                 let first = group.representative
                 let name = first.views.map(Signature.of(view:)).joined(separator: " + ")
                 out +=
-                    "    <testcase classname=\"touchlog.\(x(ruleID))\" name=\"\(x(name.isEmpty ? group.signature : name))\">\n"
+                    "    <testcase classname=\"touchlog.\(x(ruleID.rawValue))\" name=\"\(x(name.isEmpty ? group.signature : name))\">\n"
                 let details = detailLines(group).map(x).joined(separator: "\n")
                 if report.isFailing(group) {
                     out += "      <failure type=\"\(group.severity.rawValue)\" message=\"\(x(first.explanation))\">"

@@ -49,8 +49,8 @@ enum SARIFFormatter {
         let rules: [JSONValue] = ruleIDs.map { id in
             let rule = report.rules.first { $0.identifier == id }
             return [
-                "id": .string(id), "name": .string(pascalCase(id)),
-                "shortDescription": ["text": .string(rule?.name ?? id)],
+                "id": .string(id.rawValue), "name": .string(pascalCase(id.rawValue)),
+                "shortDescription": ["text": .string(rule?.name ?? id.rawValue)],
                 "fullDescription": ["text": .string(rule?.rationale ?? "")],
                 "defaultConfiguration": ["level": .string(level(rule?.severity ?? .warning))],
             ]
@@ -59,7 +59,7 @@ enum SARIFFormatter {
         for group in report.groups {
             for finding in group.findings {
                 var result: JSONObject = [
-                    "ruleId": .string(finding.ruleID),
+                    "ruleId": .string(finding.ruleID.rawValue),
                     "ruleIndex": .number(Double(ruleIDs.firstIndex(of: finding.ruleID) ?? 0)),
                     "level": .string(level(finding.severity)),
                     "message": ["text": .string(finding.explanation)],

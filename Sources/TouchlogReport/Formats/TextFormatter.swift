@@ -64,7 +64,7 @@ enum TextFormatter {
             let heading = "\(severityColumn(group.severity)) \(group.ruleID)\(main == nil ? "" : "  ")"
             out += "\n"
             out += wrap.lines(
-                "\(severity(group.severity)) \(paint(group.ruleID, "1"))\(main == nil ? "" : "  ")",
+                "\(severity(group.severity)) \(paint(group.ruleID.rawValue, "1"))\(main == nil ? "" : "  ")",
                 prefixColumns: heading.count, main.map { [.prose(esc($0.displayName))] } ?? [], indent: 8)
             out += wrap.lines("  ", [.prose(esc(first.explanation))], indent: 4)
             for view in first.views {

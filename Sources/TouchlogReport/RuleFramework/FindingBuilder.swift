@@ -17,15 +17,25 @@ public struct Citation: Sendable, Hashable {
 /// at every step, and one reference costs less to pass than a struct of several.
 public final class FindingBuilder {
     public let context: SessionContext
-    public let ruleID: String
+    /// Nil only for the session's own builder (``init(naming:)``), which names views and makes no finding.
+    private let rule: RuleID?
 
-    public convenience init(_ context: SessionContext, rule: any Rule.Type) {
-        self.init(context, ruleID: rule.description.identifier)
+    public init(_ context: SessionContext, rule: any Rule.Type) {
+        self.context = context
+        self.rule = rule.id
     }
 
-    init(_ context: SessionContext, ruleID: String) {
+    /// A builder that only names views and draws scenes, for what the session follows for every rule (the keyboard
+    /// agreement): it belongs to no rule, so it cannot make a finding.
+    init(naming context: SessionContext) {
         self.context = context
-        self.ruleID = ruleID
+        rule = nil
+    }
+
+    /// The rule whose findings this builder makes.
+    public var ruleID: RuleID {
+        guard let rule else { preconditionFailure("the session's naming builder makes no finding") }
+        return rule
     }
 
     /// The view `ref` as the model has it now: class, accessibility identifier and label, path. A responder that

@@ -53,11 +53,11 @@ public enum RuleExampleCheck {
             } catch {
                 produced = []
             }
-            let foreign = produced.filter { $0.ruleID != description.identifier }
+            let foreign = produced.filter { $0.ruleID != rule.id }
             if !foreign.isEmpty {
                 fail("produced findings with rule id \"\(foreign[0].ruleID)\"; a rule reports under its own identifier")
             }
-            var unmatched = produced.filter { $0.ruleID == description.identifier }
+            var unmatched = produced.filter { $0.ruleID == rule.id }
             var missing: [ExpectedFinding] = []
             for expected in example.expected {
                 if let index = unmatched.firstIndex(where: expected.matches) {

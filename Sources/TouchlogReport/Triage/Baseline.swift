@@ -6,12 +6,14 @@ import TouchlogFormat
 /// The file is JSON, sorted and one entry per line so it diffs well in review:
 /// `{"version": 1, "findings": [{"rule": "…", "signature": "…"}, …]}`. A problem is known when its rule and
 /// signature are listed; severity and sessions do not matter, so a known problem stays hidden when it spreads.
+/// A rule the file names must be one this touchlog has: a misspelt or removed rule is an error that says so, not an
+/// entry that silently hides nothing.
 public struct Baseline: Sendable, Hashable {
     public struct Entry: Sendable, Hashable, Comparable {
-        public var rule: String
+        public var rule: RuleID
         public var signature: String
 
-        public init(rule: String, signature: String) {
+        public init(rule: RuleID, signature: String) {
             self.rule = rule
             self.signature = signature
         }
@@ -37,13 +39,16 @@ public struct Baseline: Sendable, Hashable {
 
     /// The file's text: stable (sorted), ending with a newline.
     public func serialized() -> String {
-        let list: [JSONValue] = entries.sorted().map { ["rule": .string($0.rule), "signature": .string($0.signature)] }
+        let list: [JSONValue] = entries.sorted().map {
+            ["rule": .string($0.rule.rawValue), "signature": .string($0.signature)]
+        }
         return JSONValue.object(["version": .number(Double(Self.version)), "findings": .array(list)])
             .serializedIndented()
     }
 
-    /// Parses a baseline file's text; `path` names it in errors.
-    public init(parsing text: String, path: String) throws {
+    /// Parses a baseline file's text; `path` names it in errors. Its rules are looked up among `rules` (the rules
+    /// this touchlog knows, not only those that run: a rule turned off keeps its entries).
+    public init(parsing text: String, path: String, rules: [any Rule.Type] = RuleRegistry.all) throws {
         func invalid(_ reason: String) -> ReportError { .invalidBaseline(path: path, reason: reason) }
         let value: JSONValue
         do {
@@ -59,20 +64,26 @@ public struct Baseline: Sendable, Hashable {
         guard let list = object["findings"]?.arrayValue else { throw invalid("it has no \"findings\" array") }
         var entries = Set<Entry>()
         for (index, item) in list.enumerated() {
-            guard let rule = item["rule"]?.stringValue, let signature = item["signature"]?.stringValue else {
+            guard let name = item["rule"]?.stringValue, let signature = item["signature"]?.stringValue else {
                 throw invalid("findings[\(index)] needs \"rule\" and \"signature\" strings")
             }
-            entries.insert(Entry(rule: rule, signature: signature))
+            guard let rule = RuleRegistry.rule(named: name, among: rules) else {
+                let known = rules.map { $0.description.identifier }
+                let guess = ClosestName.to(name, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw invalid(
+                    "findings[\(index)] names the rule \"\(name)\"\(guess), which this touchlog does not have")
+            }
+            entries.insert(Entry(rule: rule.id, signature: signature))
         }
         self.entries = entries
     }
 
-    /// Reads a baseline file.
-    public init(contentsOf path: String) throws {
+    /// Reads a baseline file, looking its rules up among `rules`.
+    public init(contentsOf path: String, rules: [any Rule.Type] = RuleRegistry.all) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReportError.invalidBaseline(path: path, reason: "the file does not exist or cannot be read")
         }
-        try self.init(parsing: String(decoding: data, as: UTF8.self), path: path)
+        try self.init(parsing: String(decoding: data, as: UTF8.self), path: path, rules: rules)
     }
 
     /// Writes the file (replacing it). Throws ``ReportError/cannotWriteBaseline(path:reason:)``.

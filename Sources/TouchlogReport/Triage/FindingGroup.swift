@@ -6,7 +6,7 @@
 /// ``Triage/examplesPerProblem`` in full and counts the rest, so a report stays proportionate to the number of
 /// problems, not to the size of the input.
 public struct FindingGroup: Sendable, Hashable {
-    public var ruleID: String
+    public var ruleID: RuleID
     /// The highest severity among its findings.
     public var severity: Severity
     /// ``Finding/signature``: rule plus the views' signatures.
@@ -56,7 +56,7 @@ public enum Triage {
         public init() {}
 
         private struct Partial: Sendable {
-            var ruleID: String
+            var ruleID: RuleID
             var severity: Severity
             var examples: [Finding] = []
             /// Each example's place in the order (``Order``), beside it, so a new finding is placed without

@@ -25,12 +25,12 @@ public struct ReportOptions: Sendable {
 
 /// A rule as a report lists it (its description without the examples).
 public struct RuleSummary: Sendable, Hashable {
-    public var identifier: String
+    public var identifier: RuleID
     public var name: String
     public var severity: Severity
     public var rationale: String
 
-    public init(identifier: String, name: String, severity: Severity, rationale: String) {
+    public init(identifier: RuleID, name: String, severity: Severity, rationale: String) {
         self.identifier = identifier
         self.name = name
         self.severity = severity
@@ -39,7 +39,7 @@ public struct RuleSummary: Sendable, Hashable {
 
     public init(_ description: RuleDescription) {
         self.init(
-            identifier: description.identifier, name: description.name, severity: description.severity,
+            identifier: RuleID(description), name: description.name, severity: description.severity,
             rationale: description.rationale)
     }
 }

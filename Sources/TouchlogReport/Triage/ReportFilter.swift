@@ -11,13 +11,13 @@ public struct ReportFilter: Sendable, Hashable {
     public var since: Timestamp?
     /// Findings of these rules only; empty keeps every rule's. Which rules run is the configuration's
     /// (``ReportConfiguration/selection``, where `--rule` goes); this only filters findings.
-    public var rules: [String]
+    public var rules: [RuleID]
     public var minSeverity: Severity
     /// The configuration's `excluded:` (TouchlogPipeline's `ReportRun` sets it from its ``ReportConfiguration``).
     public var excluded: SessionExclusions
 
     public init(
-        sessions: [String] = [], appVersion: String? = nil, since: Timestamp? = nil, rules: [String] = [],
+        sessions: [String] = [], appVersion: String? = nil, since: Timestamp? = nil, rules: [RuleID] = [],
         minSeverity: Severity = .info, excluded: SessionExclusions = SessionExclusions()
     ) {
         self.sessions = sessions

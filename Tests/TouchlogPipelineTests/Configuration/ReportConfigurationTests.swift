@@ -29,37 +29,37 @@ import TouchlogStore
             database: try store(samples), workers: 1)
     }
 
-    func rules(_ outcome: ReportRun.Outcome) -> [String] { outcome.report.groups.map(\.ruleID).sorted() }
+    func rules(_ outcome: ReportRun.Outcome) -> [RuleID] { outcome.report.groups.map(\.ruleID).sorted() }
 
     @Test func aMinimumHiddenTimeAboveTheSamplesStretchRemovesItsFinding() throws {
         var configuration = ReportConfiguration()
-        #expect(rules(try run(configuration)).contains("hidden_first_responder"))
+        #expect(rules(try run(configuration)).contains(HiddenFirstResponderRule.id))
         try configuration.setParameter("minimum_hidden_time", to: 7, for: HiddenFirstResponderRule.self)
-        #expect(rules(try run(configuration)).contains("hidden_first_responder"))
+        #expect(rules(try run(configuration)).contains(HiddenFirstResponderRule.id))
         try configuration.setParameter("minimum_hidden_time", to: 8, for: HiddenFirstResponderRule.self)
-        #expect(!rules(try run(configuration)).contains("hidden_first_responder"))
+        #expect(!rules(try run(configuration)).contains(HiddenFirstResponderRule.id))
     }
 
     @Test func aConfiguredSeverityIsTheProblemsAndTheRulesSeverity() throws {
         var configuration = ReportConfiguration()
         configuration.setSeverity(.warning, for: HiddenFirstResponderRule.self)
         let report = try run(configuration).report
-        let group = try #require(report.groups.first { $0.ruleID == "hidden_first_responder" })
+        let group = try #require(report.groups.first { $0.ruleID == HiddenFirstResponderRule.id })
         #expect(group.severity == .warning)
-        #expect(report.rules.first { $0.identifier == "hidden_first_responder" }?.severity == .warning)
+        #expect(report.rules.first { $0.identifier == HiddenFirstResponderRule.id }?.severity == .warning)
     }
 
     @Test func theSelectionChoosesTheRulesThatRun() throws {
         var configuration = ReportConfiguration()
         configuration.selection = .allExcept([HiddenFirstResponderRule.id])
         let without = try run(configuration).report
-        #expect(!without.rules.map(\.identifier).contains("hidden_first_responder"))
+        #expect(!without.rules.map(\.identifier).contains(HiddenFirstResponderRule.id))
         #expect(without.rules.count == RuleRegistry.all.count - 1)
-        #expect(!without.groups.map(\.ruleID).contains("hidden_first_responder"))
+        #expect(!without.groups.map(\.ruleID).contains(HiddenFirstResponderRule.id))
         configuration.selection = .only([HiddenFirstResponderRule.id])
         let only = try run(configuration).report
-        #expect(only.rules.map(\.identifier) == ["hidden_first_responder"])
-        #expect(only.groups.map(\.ruleID) == ["hidden_first_responder"])
+        #expect(only.rules.map(\.identifier) == [HiddenFirstResponderRule.id])
+        #expect(only.groups.map(\.ruleID) == [HiddenFirstResponderRule.id])
     }
 
     @Test func exclusionsLeaveSessionsOutAndSaySo() throws {

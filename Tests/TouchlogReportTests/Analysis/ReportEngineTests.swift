@@ -6,9 +6,10 @@ import TouchlogReportFixtures
 @testable import TouchlogReport
 
 @Suite struct ReportEngineTests {
-    @Test func refusesAnUnknownRule() {
-        #expect(throws: ReportError.unknownRule("nope", known: ["fixture_hidden_field"])) {
-            try ReportEngine(rules: [FixtureHiddenFieldRule.self], selecting: ["nope"])
+    /// A selected rule must be among the engine's rules (a rule id exists, but this engine was not given it).
+    @Test func refusesARuleItWasNotGiven() {
+        #expect(throws: ReportError.unknownRule("fixture_miscounting", known: ["fixture_hidden_field"])) {
+            try ReportEngine(rules: [FixtureHiddenFieldRule.self], selecting: [FixtureMiscountingRule.id])
         }
     }
 
@@ -20,12 +21,12 @@ import TouchlogReportFixtures
                 jsonLines: FixtureSessions.typedOnly.replacingOccurrences(of: "example-1", with: "example-2")))
         let report = engine.report(ReportOptions(failOn: .error, toolVersion: "test"))
         #expect(report.sessions.map(\.id) == ["example-1", "example-2"])
-        #expect(report.groups.map(\.ruleID) == ["fixture_hidden_field", "fixture_miscounting"])
+        #expect(report.groups.map(\.ruleID) == [FixtureHiddenFieldRule.id, FixtureMiscountingRule.id])
         #expect(report.exitStatus == 1)
         let timeline = try #require(report.timelines["example-1"])
         #expect(
             timeline.map(\.text) == [
-                "snapshot, 1 window", "set f isHidden = true", "key, 1 character", "key, 1 character",
+                "snapshot, 1 window", "set f isHidden = true", "key (1 character)", "key (1 character)",
             ])
         #expect(report.timelines["example-2"] == nil)  // no findings, no timeline kept
         let first = report.groups[0].representative
@@ -35,9 +36,35 @@ import TouchlogReportFixtures
 
     @Test func selectingRulesRunsOnlyThem() throws {
         var engine = try ReportEngine(
-            rules: [FixtureHiddenFieldRule.self, FixtureMiscountingRule.self], selecting: ["fixture_miscounting"])
+            rules: [FixtureHiddenFieldRule.self, FixtureMiscountingRule.self], selecting: [FixtureMiscountingRule.id])
         try engine.analyze(try ReportSession(jsonLines: FixtureSessions.hiddenThenTyped))
-        #expect(Set(engine.problems.groups().map(\.ruleID)) == ["fixture_miscounting"])
+        #expect(Set(engine.problems.groups().map(\.ruleID)) == [FixtureMiscountingRule.id])
+    }
+
+    /// A stored result is read instead of replaying; text this touchlog does not write is analysed afresh, but a
+    /// result naming a rule the engine does not know fails the report, naming the rule and the session: it cannot
+    /// have been stored by this analysis, and a finding is never given a rule by default.
+    @Test func aStoredResultNamingAnUnknownRuleFailsTheReport() throws {
+        let session = try ReportSession(jsonLines: FixtureSessions.hiddenThenTyped)
+        let found = try ReportEngine.findings(in: session, rules: [FixtureHiddenFieldRule.self], scenes: false)
+        let stored = StoredOutcome.analyzed(found).encoded()
+        func analyse(_ text: String) throws -> [RuleID] {
+            var engine = try ReportEngine(rules: [FixtureHiddenFieldRule.self], detail: .init(timelines: false))
+            try engine.analyze([session], workers: 1, stored: { _ in text })
+            return engine.problems.groups().map(\.ruleID)
+        }
+        #expect(!found.isEmpty)
+        #expect(try analyse(stored) == [FixtureHiddenFieldRule.id])
+        // An empty result is served as stored (nothing found), which shows the stored path is taken.
+        #expect(try analyse(StoredOutcome.analyzed([]).encoded()) == [])
+        #expect(try analyse("not a stored result") == [FixtureHiddenFieldRule.id])
+        let foreign = stored.replacingOccurrences(of: "fixture_hidden_field", with: "fixture_renamed")
+        #expect(throws: ReportError.unknownStoredRule("fixture_renamed", session: "example-1")) {
+            try analyse(foreign)
+        }
+        #expect(
+            ReportError.unknownStoredRule("fixture_renamed", session: "example-1").description.contains(
+                #"session "example-1" names the rule "fixture_renamed""#))
     }
 
     /// Each window has its own first responder: a timeline line says whose when the record names the window, and a

@@ -25,7 +25,7 @@ import TouchlogReplay
         ]
         return causes.enumerated().map { index, kind in
             Finding(
-                ruleID: "blocked_tap", severity: index % 2 == 0 ? .error : .info, session: session,
+                ruleID: BlockedTapRule.id, severity: index % 2 == 0 ? .error : .info, session: session,
                 span: TimeSpan(0.1 + Double(index), 1.0 / 3), records: [index + 2, 40],
                 views: [
                     ViewRef(
@@ -46,7 +46,7 @@ import TouchlogReplay
 
     @Test func findingsReadBackAsFound() throws {
         let text = StoredOutcome.analyzed(Self.findings).encoded()
-        let back = try #require(StoredOutcome(decoding: text, session: Self.session, scenes: true))
+        let back = try StoredOutcome(decoding: text, session: Self.session, scenes: true)
         #expect(back == .analyzed(Self.findings))
         // Two distinct screens, each written once.
         #expect(text.components(separatedBy: #"["a3","UIView""#).count == 2)
@@ -54,7 +54,7 @@ import TouchlogReplay
 
     @Test func scenesAreDroppedWhenNotWanted() throws {
         let text = StoredOutcome.analyzed(Self.findings).encoded()
-        let back = try #require(StoredOutcome(decoding: text, session: Self.session, scenes: false))
+        let back = try StoredOutcome(decoding: text, session: Self.session, scenes: false)
         var expected = Self.findings
         for index in expected.indices { expected[index].scene = nil }
         #expect(back == .analyzed(expected))
@@ -67,12 +67,29 @@ import TouchlogReplay
     ])
     func replayErrorsReadBackAsThrown(error: ReplayError) throws {
         let text = StoredOutcome.unreplayable(error).encoded()
-        #expect(StoredOutcome(decoding: text, session: Self.session, scenes: true) == .unreplayable(error))
+        #expect(try StoredOutcome(decoding: text, session: Self.session, scenes: true) == .unreplayable(error))
     }
 
     @Test(arguments: ["", "{}", #"{"findings":[{"rule":"x"}]}"#, #"{"unreplayable":["no_such_kind"]}"#, "[1]"])
     func unreadableTextIsNoOutcome(text: String) {
-        #expect(StoredOutcome(decoding: text, session: Self.session, scenes: true) == nil)
+        #expect(throws: StoredOutcome.DecodingError.unreadable) {
+            try StoredOutcome(decoding: text, session: Self.session, scenes: true)
+        }
+    }
+
+    /// A stored finding's rule is looked up, never defaulted: one this touchlog does not have (misspelt, or a rule
+    /// of another build) is an error naming it, and so is one outside the rules the reader was given.
+    @Test func aRuleThatIsNotKnownIsAnError() throws {
+        let text = StoredOutcome.analyzed(Self.findings).encoded()
+        let misspelt = text.replacingOccurrences(of: #""rule":"blocked_tap""#, with: #""rule":"blocked_taps""#)
+        #expect(misspelt != text)
+        #expect(throws: StoredOutcome.DecodingError.unknownRule("blocked_taps")) {
+            try StoredOutcome(decoding: misspelt, session: Self.session, scenes: true)
+        }
+        #expect(throws: StoredOutcome.DecodingError.unknownRule("blocked_tap")) {
+            try StoredOutcome(
+                decoding: text, session: Self.session, scenes: true, rules: [HiddenFirstResponderRule.self])
+        }
     }
 
     @Test func theFingerprintFollowsEveryInputOfTheAnalysis() throws {

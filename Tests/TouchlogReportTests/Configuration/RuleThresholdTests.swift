@@ -15,7 +15,7 @@ import Testing
         configuration.setParameters(parameters, for: rule)
         let found = try ReportEngine.findings(
             in: ReportSession(jsonLines: session), rules: configuration.configured(RuleRegistry.all), scenes: false)
-        return found.filter { $0.ruleID == rule.description.identifier }.map {
+        return found.filter { $0.ruleID == rule.id }.map {
             ExpectedFinding(severity: $0.severity, records: $0.records)
         }
     }
@@ -135,7 +135,7 @@ import Testing
         let found = try ReportEngine.findings(
             in: ReportSession(jsonLines: Self.hiddenForAWhile), rules: rules, scenes: false)
         // The rule raises this one to error; the configuration says info for all of them.
-        #expect(found.filter { $0.ruleID == "hidden_first_responder" }.map(\.severity) == [.info])
+        #expect(found.filter { $0.ruleID == HiddenFirstResponderRule.id }.map(\.severity) == [.info])
         let summary = try #require(rules.first { $0.type.id == HiddenFirstResponderRule.id })
         #expect(summary.summary.severity == .info)
     }

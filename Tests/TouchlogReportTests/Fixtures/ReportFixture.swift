@@ -1,5 +1,8 @@
 import ResponderCore
-import TouchlogReport
+import TouchlogFormat
+import TouchlogReplay
+
+@testable import TouchlogReport
 
 /// A hand-made report for the format goldens: three sessions, two app versions, four rules, scenes, and a
 /// toast whose accessibility label carries `<script>` (every format must show it as text).
@@ -28,16 +31,16 @@ enum ReportFixture {
 
     static let rules = [
         RuleSummary(
-            identifier: "hidden_first_responder", name: "Hidden first responder", severity: .warning,
+            identifier: HiddenFirstResponderRule.id, name: "Hidden first responder", severity: .warning,
             rationale: "Hiding a view does not resign it, so typed text can land in a field nobody sees."),
         RuleSummary(
-            identifier: "keyboard_occludes_input", name: "Keyboard covers the input", severity: .warning,
+            identifier: KeyboardOccludesInputRule.id, name: "Keyboard covers the input", severity: .warning,
             rationale: "The first responder stayed under the keyboard after it showed."),
         RuleSummary(
-            identifier: "blocked_tap", name: "Blocked tap", severity: .warning,
+            identifier: BlockedTapRule.id, name: "Blocked tap", severity: .warning,
             rationale: "A tap inside a visible control's frame never reached it."),
         RuleSummary(
-            identifier: "hit_test_divergence", name: "Hit-test divergence", severity: .info,
+            identifier: HitTestDivergenceRule.id, name: "Hit-test divergence", severity: .info,
             rationale: "The recorded view of a touch differs from the model's: an app override of hit testing."),
     ]
 
@@ -82,19 +85,19 @@ enum ReportFixture {
 
     static let findings: [Finding] = [
         Finding(
-            ruleID: "hidden_first_responder", severity: .error, session: checkoutA, span: TimeSpan(6.9, 9.8),
+            ruleID: HiddenFirstResponderRule.id, severity: .error, session: checkoutA, span: TimeSpan(6.9, 9.8),
             records: [16, 17, 18, 19, 20, 22], views: [promoField(id: "promoField")],
             explanation:
                 "The promo-code field (UITextField #checkout.promoCode) stayed first responder after it was hidden at 6.9 s, and 4 keys went into it while nobody could see it.",
             scene: checkoutScene(fieldID: "promoField", t: 9.8)),
         Finding(
-            ruleID: "hidden_first_responder", severity: .warning, session: checkoutB, span: TimeSpan(3.2, 3.2),
+            ruleID: HiddenFirstResponderRule.id, severity: .warning, session: checkoutB, span: TimeSpan(3.2, 3.2),
             records: [11], views: [promoField(id: "0x7fa3c0d1e200")],
             explanation:
                 "The promo-code field (UITextField #checkout.promoCode) stayed first responder after it was hidden at 3.2 s.",
             scene: checkoutScene(fieldID: "0x7fa3c0d1e200", t: 3.2)),
         Finding(
-            ruleID: "keyboard_occludes_input", severity: .warning, session: checkoutA, span: TimeSpan(2.822, 9.8),
+            ruleID: KeyboardOccludesInputRule.id, severity: .warning, session: checkoutA, span: TimeSpan(2.822, 9.8),
             records: [7],
             views: [
                 ViewRef(
@@ -109,7 +112,8 @@ enum ReportFixture {
                 "The keyboard (y 516-852) covered the Delivery notes field (y 669-713) from 2.822 s to the end.",
             scene: nil),
         Finding(
-            ruleID: "blocked_tap", severity: .warning, session: wishlist, span: TimeSpan(4.1, 4.2), records: [12, 13],
+            ruleID: BlockedTapRule.id, severity: .warning, session: wishlist, span: TimeSpan(4.1, 4.2),
+            records: [12, 13],
             views: [
                 ViewRef(
                     id: "addToBag", className: "UIButton", accessibilityIdentifier: "wishlist.addToBag",
@@ -135,7 +139,8 @@ enum ReportFixture {
                         frame: Rect(16, 640, 361, 140), alpha: 0.02, depth: 2),
                 ], touches: [Point(196, 727)], hitView: "toastView", expectedView: "addToBag")),
         Finding(
-            ruleID: "hit_test_divergence", severity: .info, session: checkoutB, span: TimeSpan(1.5, 1.5), records: [5],
+            ruleID: HitTestDivergenceRule.id, severity: .info, session: checkoutB, span: TimeSpan(1.5, 1.5),
+            records: [5],
             views: [
                 ViewRef(
                     id: "overlay", className: "Chat.ReactionOverlayView",
@@ -145,7 +150,8 @@ enum ReportFixture {
                 "The recording says the touch went to reactionBar where UIKit's hit testing gives messageContent2: Chat.ReactionOverlayView overrides hitTest(_:with:)."
         ),
         Finding(
-            ruleID: "hit_test_divergence", severity: .info, session: wishlist, span: TimeSpan(0.8, 0.8), records: [3],
+            ruleID: HitTestDivergenceRule.id, severity: .info, session: wishlist, span: TimeSpan(0.8, 0.8),
+            records: [3],
             views: [
                 ViewRef(
                     id: "overlay2", className: "Chat.ReactionOverlayView",
@@ -156,27 +162,40 @@ enum ReportFixture {
         ),
     ]
 
+    /// Each line described from a typed record by the describer every timeline uses (``RecordDescriber``), so the
+    /// HTML golden shows its words and changes when they do.
     static let timelines: [String: [TimelineEntry]] = [
         checkoutA.id: [
-            TimelineEntry(seq: 3, t: 2.403, text: "touch 1 began (120.5, 201) on promoField"),
-            TimelineEntry(seq: 5, t: 2.503, text: "first responder is now promoField"),
-            TimelineEntry(seq: 7, t: 2.822, text: "keyboard didShow [0,516,393,336]"),
-            TimelineEntry(seq: 14, t: 6.035, text: "touch 2 began (311, 200.5) on hidePromoButton"),
-            TimelineEntry(seq: 16, t: 6.9, text: "set promoField isHidden = true"),
-            TimelineEntry(seq: 17, t: 7.2, text: "key, 1 character"),
-            TimelineEntry(seq: 18, t: 7.4, text: "key, 1 character"),
-            TimelineEntry(seq: 19, t: 7.6, text: "key, 1 character"),
-            TimelineEntry(seq: 20, t: 7.9, text: "key, 1 character"),
-            TimelineEntry(seq: 21, t: 9.7, text: "touch 3 began (120.5, 201) on promoCard"),
-            TimelineEntry(seq: 22, t: 9.8, text: "touch 3 ended (120.5, 201)"),
+            entry(
+                3, .touch(TouchRecord(t: 2.403, touch: .number(1), phase: .began, x: 120.5, y: 201, view: "promoField"))
+            ),
+            entry(5, .firstResponder(FirstResponderRecord(t: 2.503, view: "promoField"))),
+            entry(7, .keyboard(KeyboardRecord(t: 2.822, phase: .didShow, frame: Rect(0, 516, 393, 336)))),
+            entry(
+                14,
+                .touch(
+                    TouchRecord(t: 6.035, touch: .number(2), phase: .began, x: 311, y: 200.5, view: "hidePromoButton"))),
+            entry(16, .set(SetRecord(t: 6.9, view: "promoField", patch: ViewPatch(isHidden: true)))),
+            entry(17, .key(KeyRecord(t: 7.2, length: 1))),
+            entry(18, .key(KeyRecord(t: 7.4, length: 1))),
+            entry(19, .key(KeyRecord(t: 7.6, length: 1))),
+            entry(20, .key(KeyRecord(t: 7.9, length: 1))),
+            entry(
+                21, .touch(TouchRecord(t: 9.7, touch: .number(3), phase: .began, x: 120.5, y: 201, view: "promoCard"))),
+            entry(22, .touch(TouchRecord(t: 9.8, touch: .number(3), phase: .ended, x: 120.5, y: 201))),
         ],
         wishlist.id: [
-            TimelineEntry(seq: 3, t: 0.8, text: "touch 1 began (200, 300) on reactionBar"),
-            TimelineEntry(seq: 10, t: 3.9, text: "set toastView alpha = 0.02"),
-            TimelineEntry(seq: 12, t: 4.1, text: "touch 2 began (196, 727) on toastView"),
-            TimelineEntry(seq: 13, t: 4.2, text: "touch 2 ended (196, 727)"),
+            entry(
+                3, .touch(TouchRecord(t: 0.8, touch: .number(1), phase: .began, x: 200, y: 300, view: "reactionBar"))),
+            entry(10, .set(SetRecord(t: 3.9, view: "toastView", patch: ViewPatch(alpha: 0.02)))),
+            entry(12, .touch(TouchRecord(t: 4.1, touch: .number(2), phase: .began, x: 196, y: 727, view: "toastView"))),
+            entry(13, .touch(TouchRecord(t: 4.2, touch: .number(2), phase: .ended, x: 196, y: 727))),
         ],
     ]
+
+    static func entry(_ seq: Int, _ record: Record) -> TimelineEntry {
+        TimelineEntry(seq: seq, t: record.t ?? 0, text: RecordDescriber.words(record))
+    }
 
     static func report(
         baseline: Baseline? = nil, failOn: Severity? = nil, filter: ReportFilter = ReportFilter(),

@@ -36,7 +36,7 @@ import TouchlogFormat
     @Test func gitlabMapsErrorWarningInfoToCriticalMajorInfo() throws {
         let issues = try #require(try JSONReader.parse(ReportFormat.gitlab.render(Self.bySeverity)).arrayValue)
         #expect(issues.map { $0["severity"]?.stringValue } == ["critical", "major", "info"])
-        #expect(issues.map { $0["check_name"]?.stringValue } == Self.bySeverity.groups.map(\.ruleID))
+        #expect(issues.map { $0["check_name"]?.stringValue } == Self.bySeverity.groups.map(\.ruleID.rawValue))
     }
 
     @Test func summaryNamesEachSeverity() {

@@ -10,7 +10,7 @@ import TouchlogReport
         let sarif = try JSONReader.parse(ReportFormat.sarif.render(report))
         let run = try #require(sarif["runs"]?.arrayValue?.first)
         let rules = run["tool"]?["driver"]?["rules"]?.arrayValue ?? []
-        #expect(rules.compactMap { $0["id"]?.stringValue } == ReportFixture.rules.map(\.identifier))
+        #expect(rules.compactMap { $0["id"]?.stringValue } == ReportFixture.rules.map(\.identifier.rawValue))
         let results = run["results"]?.arrayValue ?? []
         #expect(results.count == report.findingCount)
         for result in results {
@@ -22,7 +22,9 @@ import TouchlogReport
             #expect((location?["region"]?["startLine"]?.intValue ?? 0) >= 1)
             let fingerprint = result["partialFingerprints"]?["touchlogSignature/v1"]?.stringValue
             #expect(
-                report.groups.contains { $0.fingerprint == fingerprint && $0.ruleID == result["ruleId"]?.stringValue })
+                report.groups.contains {
+                    $0.fingerprint == fingerprint && $0.ruleID.rawValue == result["ruleId"]?.stringValue
+                })
         }
         // The third session's header is on line 27 of its file: record 12 is on line 38.
         let blocked = results.first { $0["ruleId"]?.stringValue == "blocked_tap" }

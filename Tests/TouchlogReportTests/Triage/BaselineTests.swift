@@ -16,9 +16,9 @@ import Testing
     }
 
     @Test func onlyListedProblemsAreHiddenAndNewOnesShow() throws {
-        let partial = Baseline(groups: ReportFixture.report(filter: ReportFilter(rules: ["blocked_tap"])).groups)
+        let partial = Baseline(groups: ReportFixture.report(filter: ReportFilter(rules: [BlockedTapRule.id])).groups)
         let report = ReportFixture.report(baseline: partial)
-        #expect(!report.groups.contains { $0.ruleID == "blocked_tap" })
+        #expect(!report.groups.contains { $0.ruleID == BlockedTapRule.id })
         #expect(report.groups.count == 3)
         #expect(report.hiddenByBaseline == 1)
     }
@@ -47,6 +47,11 @@ import Testing
         (#"{"version":2,"findings":[]}"#, "it has version 2 and this touchlog reads version 1"),
         (#"{"version":1}"#, #"it has no "findings" array"#),
         (#"{"version":1,"findings":[{"rule":"a"}]}"#, #"findings[0] needs "rule" and "signature" strings"#),
+        // A misspelt rule would hide nothing, silently: it is named, with the rule it probably means.
+        (
+            #"{"version":1,"findings":[{"rule":"blocked_taps","signature":"blocked_taps|UIButton#pay"}]}"#,
+            #"findings[0] names the rule "blocked_taps" (did you mean "blocked_tap"?), which this touchlog does not have"#
+        ),
     ])
     func badFilesSayWhatIsWrongAndHowToFixIt(text: String, reason: String) {
         #expect {

@@ -10,7 +10,7 @@ import TouchlogReportFixtures
 @Suite struct CoverageTests {
     /// The fixture's problems with the error hidden by a baseline: only warnings and info remain.
     static let errorsKnown = Baseline(entries: [
-        .init(rule: "hidden_first_responder", signature: "hidden_first_responder|UITextField#checkout.promoCode")
+        .init(rule: HiddenFirstResponderRule.id, signature: "hidden_first_responder|UITextField#checkout.promoCode")
     ])
 
     @Test func anUnanalysedSessionFailsTheGateWhateverTheThreshold() {
@@ -48,7 +48,7 @@ import TouchlogReportFixtures
         #expect(why(version, stored: 0) == .noSessionStored)
         #expect(why(version, stored: 18) == .filterMatchedNone(version, stored: 18))
         // --rule and --min-severity choose findings, not sessions.
-        #expect(why(ReportFilter(rules: ["blocked_tap"]), stored: 18) == .noSessionStored)
+        #expect(why(ReportFilter(rules: [BlockedTapRule.id]), stored: 18) == .noSessionStored)
         #expect(why(version, stored: 18, unanalysed: ReportFixture.unanalysed) == .noneAnalysable(1))
         #expect(ReportFixture.report().nothingAnalysed == nil)
     }

@@ -9,7 +9,7 @@ import TouchlogFormat
 
     @Test func sameRuleAndViewsAcrossSessionsIsOneProblem() throws {
         // The promo field has id "promoField" in one session and an address-like id in the other: one group.
-        let hidden = try #require(groups.first { $0.ruleID == "hidden_first_responder" })
+        let hidden = try #require(groups.first { $0.ruleID == HiddenFirstResponderRule.id })
         #expect(hidden.findings.count == 2)
         #expect(hidden.findings.map(\.session.id) == [ReportFixture.checkoutA.id, ReportFixture.checkoutB.id])
         #expect(hidden.sessionCount == 2 && hidden.findingCount == 2 && hidden.omittedFindings == 0)
@@ -24,9 +24,9 @@ import TouchlogFormat
     @Test func orderedBySeverityThenSessionsAffected() {
         #expect(
             groups.map(\.ruleID) == [
-                "hidden_first_responder",  // error
-                "blocked_tap", "keyboard_occludes_input",  // warnings, one session each: by rule id
-                "hit_test_divergence",  // info, two sessions
+                HiddenFirstResponderRule.id,  // error
+                BlockedTapRule.id, KeyboardOccludesInputRule.id,  // warnings, one session each: by rule id
+                HitTestDivergenceRule.id,  // info, two sessions
             ])
         let divergence = groups.last
         #expect(divergence?.appVersions == ["5.2.0 (5207)", "5.3.0 (5301)"])
@@ -39,7 +39,7 @@ import TouchlogFormat
         other.session = ReportFixture.wishlist
         spread.session = ReportFixture.checkoutB
         let ordered = Triage.group([one, spread, other])
-        #expect(ordered.map(\.ruleID) == ["keyboard_occludes_input", "blocked_tap"])
+        #expect(ordered.map(\.ruleID) == [KeyboardOccludesInputRule.id, BlockedTapRule.id])
     }
 
     @Test func orderDoesNotDependOnInputOrder() {
@@ -70,13 +70,13 @@ import TouchlogFormat
 @Suite struct FilterAndFailOnTests {
     @Test func minSeverityAndRuleFilterFindings() {
         let warnings = ReportFixture.report(filter: ReportFilter(minSeverity: .warning))
-        #expect(!warnings.groups.contains { $0.ruleID == "hit_test_divergence" })
+        #expect(!warnings.groups.contains { $0.ruleID == HitTestDivergenceRule.id })
         // A group keeps only its admitted findings: the hidden field's warning occurrence stays, as a warning.
         let errors = ReportFixture.report(filter: ReportFilter(minSeverity: .error))
-        #expect(errors.groups.map(\.ruleID) == ["hidden_first_responder"])
+        #expect(errors.groups.map(\.ruleID) == [HiddenFirstResponderRule.id])
         #expect(errors.groups[0].findings.count == 1)
-        let blocked = ReportFixture.report(filter: ReportFilter(rules: ["blocked_tap"]))
-        #expect(blocked.groups.map(\.ruleID) == ["blocked_tap"])
+        let blocked = ReportFixture.report(filter: ReportFilter(rules: [BlockedTapRule.id]))
+        #expect(blocked.groups.map(\.ruleID) == [BlockedTapRule.id])
     }
 
     @Test func sessionAppVersionAndSinceFilterSessions() throws {
@@ -110,11 +110,11 @@ import TouchlogFormat
 
     @Test func failOnIgnoresWhatTheBaselineHidesAndWhatIsBelowIt() {
         let errorsKnown = Baseline(entries: [
-            .init(rule: "hidden_first_responder", signature: "hidden_first_responder|UITextField#checkout.promoCode")
+            .init(rule: HiddenFirstResponderRule.id, signature: "hidden_first_responder|UITextField#checkout.promoCode")
         ])
         #expect(ReportFixture.report(baseline: errorsKnown, failOn: .error).exitStatus == 0)
         #expect(ReportFixture.report(baseline: errorsKnown, failOn: .warning).exitStatus == 1)
-        let infoOnly = ReportFixture.report(filter: ReportFilter(rules: ["hit_test_divergence"]))
+        let infoOnly = ReportFixture.report(filter: ReportFilter(rules: [HitTestDivergenceRule.id]))
         #expect(
             Report(
                 findings: ReportFixture.findings.filter { $0.severity == .info }, sessions: [], rules: [],
