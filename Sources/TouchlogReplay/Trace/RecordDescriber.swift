@@ -114,7 +114,7 @@ public enum RecordDescriber {
 
     /// The fields a `set` record changes, as the format names them: the one place a description reads a patch, so
     /// that a change to how patches are stored is made here once for every timeline.
-    public static func describeFields(of patch: ViewPatch) -> [JSONObject.Member] {
+    public static func describeFields(of patch: ViewProperties) -> [JSONObject.Member] {
         patch.jsonMembers
     }
 

@@ -89,7 +89,7 @@ import TouchlogFormat
     /// One record of each kind the trace copies whole: its own fields are exactly those the format's one encoder
     /// writes, minus `type` and `t` (which every trace line writes itself).
     static let wholeRecords: [Record] = [
-        .set(SetRecord(t: 1, view: "f", patch: ViewPatch(frame: Rect(0, 0, 10, 20), isHidden: true, alpha: 0.5))),
+        .set(SetRecord(t: 1, view: "f", patch: ViewProperties(frame: Rect(0, 0, 10, 20), isHidden: true, alpha: 0.5))),
         .remove(RemoveRecord(t: 1, view: "f")),
         .call(CallRecord(t: 1, responder: "w", method: .endEditing, force: true)),
         .call(CallRecord(t: 1, responder: "f", method: .becomeFirstResponder)),

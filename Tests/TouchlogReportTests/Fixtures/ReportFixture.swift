@@ -175,7 +175,7 @@ enum ReportFixture {
                 14,
                 .touch(
                     TouchRecord(t: 6.035, touch: .number(2), phase: .began, x: 311, y: 200.5, view: "hidePromoButton"))),
-            entry(16, .set(SetRecord(t: 6.9, view: "promoField", patch: ViewPatch(isHidden: true)))),
+            entry(16, .set(SetRecord(t: 6.9, view: "promoField", patch: ViewProperties(isHidden: true)))),
             entry(17, .key(KeyRecord(t: 7.2, length: 1))),
             entry(18, .key(KeyRecord(t: 7.4, length: 1))),
             entry(19, .key(KeyRecord(t: 7.6, length: 1))),
@@ -187,7 +187,7 @@ enum ReportFixture {
         wishlist.id: [
             entry(
                 3, .touch(TouchRecord(t: 0.8, touch: .number(1), phase: .began, x: 200, y: 300, view: "reactionBar"))),
-            entry(10, .set(SetRecord(t: 3.9, view: "toastView", patch: ViewPatch(alpha: 0.02)))),
+            entry(10, .set(SetRecord(t: 3.9, view: "toastView", patch: ViewProperties(alpha: 0.02)))),
             entry(12, .touch(TouchRecord(t: 4.1, touch: .number(2), phase: .began, x: 196, y: 727, view: "toastView"))),
             entry(13, .touch(TouchRecord(t: 4.2, touch: .number(2), phase: .ended, x: 196, y: 727))),
         ],
