@@ -218,7 +218,7 @@ public struct ResponderModel: Sendable {
         var boxed = ViewNode.Properties(id: s.id, className: s.className)
         n.alive = true
         // Every stored field from the recording or the class default (the table's one list of defaults).
-        for field in ViewField.allCases where ViewNode.role(of: field) == .stored {
+        for field in ViewNode.storedFields {
             if let value = s.properties.resolved(field, for: kind) { n.store(field, value, boxed: &boxed) }
         }
         n.properties = boxed

@@ -16,6 +16,9 @@ extension ViewNode {
         case ignored
     }
 
+    /// The `.stored` fields, in the table's order: what building a node walks.
+    static let storedFields = ViewField.ordered.filter { role(of: $0) == .stored }
+
     static func role(of field: ViewField) -> FieldRole {
         switch field {
         case .frame, .bounds, .center, .transform: .geometry

@@ -21,7 +21,7 @@ enum SnapshotDecoding {
             }
             let windowLevel = view.windowLevel ?? 0
             let isKeyWindow = view.isKeyWindow ?? false
-            for field in ViewField.allCases where field.isWindowField { view.properties[field] = nil }
+            for field in ViewField.ordered where field.isWindowField { view.properties[field] = nil }
             windows.append(
                 WindowSpec(view: view, windowLevel: windowLevel, isKeyWindow: isKeyWindow, policies: policies))
         }

@@ -173,6 +173,8 @@ public struct HierarchyCapture {
         var objectReader: (any RecordableObjectReader)?
         /// Resolved classes by name: resolving compares the name with every UIKit class the model knows.
         var classes: [String: UIKitClass] = [:]
+        /// `ViewField.defaults(for:)` per class met, so a capture computes each class's defaults once.
+        var defaultsByClass: [UIKitClass: [(field: ViewField, value: ViewFieldValue)]] = [:]
         /// Views in no window met as targets or delegates, each with its subtree, in the order met.
         var detachedViews: [ViewSpec] = []
         /// The plain objects met as targets or delegates, in the order met, each declared once.
@@ -225,6 +227,13 @@ public struct HierarchyCapture {
             return id
         }
 
+        mutating func classDefaults(_ kind: UIKitClass) -> [(field: ViewField, value: ViewFieldValue)] {
+            if let known = defaultsByClass[kind] { return known }
+            let defaults = ViewField.defaults(for: kind)
+            defaultsByClass[kind] = defaults
+            return defaults
+        }
+
         /// `UIKitClass.resolve`, remembered: `baseClass` when it is a known class, else `className`, else UIView.
         mutating func uikitClass(_ className: String, _ baseClass: String?) -> UIKitClass {
             if let baseClass, let known = classes[baseClass] ?? UIKitClass(rawValue: baseClass) {
@@ -253,11 +262,10 @@ public struct HierarchyCapture {
             }
             properties.accessibilityLabel = properties.accessibilityLabel.map { privacy.label($0) }
             // What equals the class default is left out: every reader of the format restores it.
-            for field in ViewField.allCases where properties[field] == field.defaultValue(for: kind) {
-                properties[field] = nil
-            }
-            var spec = ViewSpec(id: id, className: fields.className, baseClass: fields.baseClass, frame: nil)
-            spec.properties = properties
+            for (field, value) in classDefaults(kind) where properties[field] == value { properties[field] = nil }
+            var spec = ViewSpec(
+                id: id, className: fields.className, baseClass: fields.baseClass, frame: properties.frame,
+                properties: properties)
             switch fields.text {
             case .none, .secure: break
             case .length(let length): spec.textLength = length

@@ -87,7 +87,7 @@ enum HierarchyDiff {
         let kind = b.uikitClass
         var p = ViewProperties()
         var changed = false
-        for field in ViewField.allCases where a.properties[field] != b.properties[field] {
+        for field in ViewField.ordered where a.properties[field] != b.properties[field] {
             switch field {
             case .frame, .center:
                 // A frame when the view has one, else its center (a transform made the frame undefined).

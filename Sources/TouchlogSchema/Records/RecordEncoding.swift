@@ -341,7 +341,7 @@ extension ViewSpec {
         }
         JSONWriter.writeRaw(#","frame":"#, into: &out)
         if let frame = properties.frame { frame.write(into: &out) } else { JSONWriter.writeRaw("null", into: &out) }
-        for field in ViewField.allCases where field != .frame {
+        for field in ViewField.ordered where field != .frame {
             guard let value = properties[field] else { continue }
             out.append(UInt8(ascii: ","))
             // Field names are plain ASCII identifiers: no escaping needed.

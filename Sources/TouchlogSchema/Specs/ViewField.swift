@@ -18,6 +18,15 @@ public enum ViewField: String, CaseIterable, Sendable {
     // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
     case windowLevel, isKeyWindow, policies
 
+    /// Every field in the table's order, built once: the encoder, decoder and model walk it for every view, and
+    /// the synthesized `allCases` makes a new array at each call.
+    public static let ordered: [ViewField] = allCases
+
+    /// The fields that have a default for a view of class `kind`, with it: what a writer may leave out.
+    public static func defaults(for kind: UIKitClass) -> [(field: ViewField, value: ViewFieldValue)] {
+        ordered.compactMap { field in field.defaultValue(for: kind).map { (field, $0) } }
+    }
+
     /// The JSON member name.
     @inlinable public var name: String { rawValue }
 

@@ -176,11 +176,11 @@ public struct ViewProperties: Sendable, Equatable {
     }
 
     /// Whether no field is recorded.
-    public var isEmpty: Bool { ViewField.allCases.allSatisfy { self[$0] == nil } }
+    public var isEmpty: Bool { ViewField.ordered.allSatisfy { self[$0] == nil } }
 
     /// The recorded fields with their values, in the table's order.
     public var recordedFields: [(field: ViewField, value: ViewFieldValue)] {
-        ViewField.allCases.compactMap { field in self[field].map { (field, $0) } }
+        ViewField.ordered.compactMap { field in self[field].map { (field, $0) } }
     }
 
     /// The field's value for a view of class `kind`: the recorded one, else the class default.
