@@ -32,7 +32,7 @@ public struct FinishedSession: Sendable {
     public var status: SessionInfo.Status
 }
 
-/// The writing side of one file's ingest, inside the transaction ``SessionStore/ingestTransaction(cancellation:_:)``
+/// The writing side of one file's ingest, inside the transaction ``SessionIngesting/ingestTransaction(cancellation:_:)``
 /// opened: the ingest decides what to store (``Ingestor``'s rules are the same for every store), the sink how.
 /// Rows may be buffered (PostgreSQL copies them in batches); everything is written before the transaction commits.
 public protocol IngestSink: AnyObject {

@@ -94,7 +94,7 @@ public struct RejectedLineInfo: Sendable, Hashable, FetchableRecord {
     }
 }
 
-/// Filters for ``SessionStore/sessions(_:)``; nil fields do not filter.
+/// Filters for ``SessionReading/sessions(_:)``; nil fields do not filter.
 public struct SessionFilter: Sendable {
     public var appVersion: String?
     /// Sessions started at or after this ISO 8601 text, compared as text (`touchlog report --since`).

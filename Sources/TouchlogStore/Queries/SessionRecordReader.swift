@@ -9,7 +9,7 @@ import TouchlogFormat
 /// try SessionReplay.replay(records, session: info.key) { print(TraceWriter.line($0)) }
 /// ```
 public struct StoredSessionRecords: SessionRecords, Sendable {
-    public let database: any SessionStore
+    public let database: any SessionReading
     public let sessionRowID: Int64
     /// Read on a thread of its own while the records are used (``TouchlogDatabase/forEachRecordPipelined``).
     public var pipelined: Bool
