@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The analysis queue and stored results in an SQLite file (migrations/0005). One machine: a claim is one
 /// IMMEDIATE transaction (SQLite's one writer at a time is the lock PostgreSQL's `FOR UPDATE SKIP LOCKED` gives),

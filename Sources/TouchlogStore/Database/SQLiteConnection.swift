@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// A GRDB connection as an ``SQLConnection``: statements written once (``SQL``) rendered in SQLite's dialect, with
 /// ``SQL/now`` read from the store's lease clock. What only SQLite does (the raw scan of a session's records, the

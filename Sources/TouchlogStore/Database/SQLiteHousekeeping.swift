@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 extension TouchlogDatabase: SessionHousekeeping {
     /// A dry run reads only: it works on a read-only database and waits for no writer. The real run is one

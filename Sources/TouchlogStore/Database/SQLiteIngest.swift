@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 import TouchlogFormat
 
 /// The SQLite sink: records and touches through ``RecordInserter``'s prepared statements (PostgreSQL copies them

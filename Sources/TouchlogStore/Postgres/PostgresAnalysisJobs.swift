@@ -1,6 +1,6 @@
 import Foundation
-import NIOCore
-import PostgresNIO
+internal import NIOCore
+internal import PostgresNIO
 
 /// The analysis queue and stored results in PostgreSQL (migrations/postgres/0002), for workers on many machines:
 /// a claim takes the first job nobody holds with `FOR UPDATE SKIP LOCKED` (two workers claiming at once never wait

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 import Synchronization
 
 /// The touchlog store in a PostgreSQL database, shared by every machine that ingests, reports and replays: the

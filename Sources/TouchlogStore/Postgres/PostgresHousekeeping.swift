@@ -1,4 +1,4 @@
-import PostgresNIO
+internal import PostgresNIO
 import TouchlogFormat
 
 extension PostgresDatabase: SessionHousekeeping {

@@ -1,5 +1,5 @@
-import NIOCore
-import PostgresNIO
+internal import NIOCore
+internal import PostgresNIO
 import TouchlogFormat
 
 /// The PostgreSQL sink: records and touches go in by `COPY ... FROM STDIN` in batches (postgres-nio 1.33.2 writes

@@ -1,5 +1,5 @@
-import NIOCore
-import PostgresNIO
+internal import NIOCore
+internal import PostgresNIO
 import TouchlogFormat
 
 extension PostgresDatabase: SessionReading {

@@ -1,5 +1,5 @@
-import NIOCore
-import PostgresNIO
+internal import NIOCore
+internal import PostgresNIO
 
 /// A PostgreSQL connection as an ``SQLConnection``: statements written once (``SQL``) rendered with numbered
 /// parameters, bound with postgres-nio's types.
