@@ -121,7 +121,9 @@ let package = Package(
                 "Importers/Fixtures", "Importers/Golden", "Importers/Expected", "Importers/Corpus", "Importers/Joined",
                 "Reading/Corpus",
             ]),
-        .testTarget(name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat"]),
+        // TouchlogTestSupport: the PostgreSQL test server, for the dialect layer's parity with SQLite.
+        .testTarget(
+            name: "TouchlogStoreTests", dependencies: ["TouchlogStore", "TouchlogFormat", "TouchlogTestSupport"]),
         .testTarget(
             name: "TouchlogReplayTests",
             dependencies: [

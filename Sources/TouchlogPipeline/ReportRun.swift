@@ -79,7 +79,7 @@ extension ReportRun {
     /// each one's severity and thresholds); `detail` says what the output format shows
     /// (``ReportEngine/Detail/forFormat(_:)``).
     public func run(
-        database: any SessionStore, rules: [any Rule.Type] = RuleRegistry.all,
+        database: any SessionReading & AnalysisResults, rules: [any Rule.Type] = RuleRegistry.all,
         detail: ReportEngine.Detail = ReportEngine.Detail(), workers: Int = Parallel.workers
     ) throws -> Outcome {
         let engine = ReportEngine(rules: rules, configuration: configuration, detail: detail)

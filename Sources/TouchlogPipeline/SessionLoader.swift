@@ -5,9 +5,9 @@ import TouchlogStore
 /// Finds the sessions a report covers in the database, one at a time, as ``ReportSession``s whose records stream
 /// from the store.
 public struct SessionLoader {
-    public let database: any SessionStore
+    public let database: any SessionReading
 
-    public init(database: any SessionStore) { self.database = database }
+    public init(database: any SessionReading) { self.database = database }
 
     /// The stored sessions `filter` covers, oldest start first. `--session` values are ids or unique prefixes
     /// (an unknown or ambiguous one throws the store's error, which says so).

@@ -4,6 +4,9 @@ import TouchlogReplay
 import TouchlogReport
 import TouchlogStore
 
+/// What a worker asks of the store: the queue, and the sessions it analyses.
+public typealias WorkerStore = SessionReading & AnalysisQueue
+
 /// `touchlog worker` as a library call, shared by the command, the benchmark and the tests: takes sessions from
 /// the store's analysis queue one at a time, analyses each as `report` would under the same configuration, and
 /// stores the outcome, until stopped (or, with ``exitWhenIdle``, until nothing is left).
@@ -92,7 +95,7 @@ public struct WorkerRun: Sendable {
     /// Works until `cancellation` (then gives the current session back and returns) or, with ``exitWhenIdle``,
     /// until no job is left. Store errors are thrown (a lost connection: the leases lapse and others go on).
     public func run(
-        store: any SessionStore, cancellation: Cancellation, progress: @escaping @Sendable (Event) -> Void = { _ in }
+        store: any WorkerStore, cancellation: Cancellation, progress: @escaping @Sendable (Event) -> Void = { _ in }
     ) throws -> Summary {
         let fingerprint = self.fingerprint.key
         let queued = try store.enqueueAnalyses(fingerprint: fingerprint)
@@ -134,7 +137,7 @@ public struct WorkerRun: Sendable {
     }
 
     private func loop(
-        store: any SessionStore, owner: String, fingerprint: String, _ cancellation: Cancellation,
+        store: any WorkerStore, owner: String, fingerprint: String, _ cancellation: Cancellation,
         _ progress: @escaping @Sendable (Event) -> Void
     ) throws -> Summary {
         let lease = JobLease(owner: owner, seconds: leaseSeconds)
@@ -177,7 +180,7 @@ public struct WorkerRun: Sendable {
     /// Analyses the claimed session while a keeper renews its lease, then stores the outcome (or gives the job back
     /// when asked to stop).
     private func work(
-        on job: AnalysisJob, lease: JobLease, store: any SessionStore, loader: SessionLoader, rules: [ConfiguredRule],
+        on job: AnalysisJob, lease: JobLease, store: any WorkerStore, loader: SessionLoader, rules: [ConfiguredRule],
         _ cancellation: Cancellation, _ summary: inout Summary, _ progress: @escaping @Sendable (Event) -> Void
     ) throws {
         let info: SessionInfo
@@ -233,7 +236,7 @@ private final class LeaseKeeper: @unchecked Sendable {
     private var lost = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(job: AnalysisJob, lease: JobLease, store: any SessionStore) {
+    init(job: AnalysisJob, lease: JobLease, store: any AnalysisQueue) {
         let interval = max(0.01, lease.seconds / 3)
         let thread = Thread { [self] in
             defer { done.signal() }

@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import Testing
-import TouchlogStore
+
+@testable import TouchlogStore
 
 /// A kill -9 in the middle of a file leaves the database as it was before that file.
 @Suite struct CrashSafetyTests {
@@ -56,7 +56,7 @@ import TouchlogStore
         let database = try TouchlogDatabase(path: db)
         #expect(try database.sessions().map(\.key) == ["5C1E2F0A-login"])
         #expect(try database.count("touch") == 4)
-        let check = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        let check = try database.raw.string("PRAGMA integrity_check")
         #expect(check == "ok")
 
         // The same session ingests completely afterwards.
@@ -108,7 +108,7 @@ import TouchlogStore
         #expect(result.stderr.contains("; not started: " + folder.path("after.jsonl")))
         #expect(try database.sessions().map(\.key) == ["5C1E2F0A-login"])
         #expect(try database.count("touch") == 4)
-        let check = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        let check = try database.raw.string("PRAGMA integrity_check")
         #expect(check == "ok")
     }
 
@@ -122,7 +122,7 @@ import TouchlogStore
 
 extension TouchlogDatabase {
     func count(_ table: String) throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        Int(try raw.integer("SELECT COUNT(*) FROM \(table)") ?? 0)
     }
 }
 

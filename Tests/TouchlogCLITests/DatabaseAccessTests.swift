@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import Testing
-import TouchlogStore
+
+@testable import TouchlogStore
 
 /// Opening the database from several processes at once, read-only, and refusing files that are not touchlog's.
 @Suite struct DatabaseAccessTests {
@@ -68,12 +68,9 @@ import TouchlogStore
         let released = DispatchSemaphore(value: 0)
         let holding = DispatchSemaphore(value: 0)
         Thread {
-            try? holder.writer.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    holding.signal()
-                    _ = released.wait(timeout: .now() + 2)
-                    return .commit
-                }
+            try? holder.raw.holdingWriteLock {
+                holding.signal()
+                _ = released.wait(timeout: .now() + 2)
             }
         }.start()
         holding.wait()
@@ -94,7 +91,7 @@ import TouchlogStore
         #expect(try Touchlog.run(["ingest", "--quiet", "--db", db, Self.samples[0]]).status == 0)
         // Fold the WAL into the file, as a copied database usually is, and copy the file alone.
         let database = try TouchlogDatabase(path: db)
-        _ = try database.writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try database.raw.checkpoint()
         let shelf = folder.path("shelf")
         try FileManager.default.createDirectory(atPath: shelf, withIntermediateDirectories: false)
         let copy = shelf + "/ro.sqlite"
@@ -173,12 +170,9 @@ import TouchlogStore
 
     @Test func anotherApplicationsDatabaseIsRefusedAndLeftUntouched() throws {
         let db = folder.path("app.sqlite")
-        let queue = try DatabaseQueue(path: db)
-        try queue.write { db in
-            try db.execute(
-                sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'a')")
-        }
-        try queue.close()
+        let raw = try RawSQLite(path: db)
+        try raw.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'a')")
+        try raw.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
         for arguments in [["ingest", "--db", db, Self.samples[0]], ["sessions", "--db", db]] {
             let result = try Touchlog.run(arguments)
@@ -205,8 +199,7 @@ import TouchlogStore
     @Test func touchlogDatabasesAreMarkedWithTheirApplicationID() throws {
         let db = folder.path("marked.sqlite")
         #expect(try Touchlog.run(["ingest", "--quiet", "--db", db, Self.samples[0]]).status == 0)
-        let queue = try DatabaseQueue(path: db)
-        let id = try queue.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
+        let id = try RawSQLite(path: db).integer("PRAGMA application_id")
         // "TLOG", which `file(1)` and other tools read from the header.
         #expect(id == 0x544C_4F47)
     }
@@ -214,18 +207,15 @@ import TouchlogStore
     @Test func aDatabaseFromBeforeTheMarkIsStillTouchlogsAndGetsMarked() throws {
         let db = folder.path("old.sqlite")
         // What earlier versions made: the migrations recorded, no application_id.
-        let queue = try DatabaseQueue(path: db)
-        try queue.write { db in
-            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-            for migration in Migration.all {
-                try db.execute(sql: migration.sql)
-                try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.identifier])
-            }
+        let raw = try RawSQLite(path: db)
+        try raw.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        for migration in Migration.all {
+            try raw.execute(migration.sql)
+            try raw.execute("INSERT INTO grdb_migrations VALUES (?)", [.text(migration.identifier)])
         }
-        try queue.close()
+        try raw.close()
         let result = try Touchlog.run(["ingest", "--quiet", "--db", db, Self.samples[0]])
         #expect(result.status == 0, "\(result.stderr)")
-        let reopened = try DatabaseQueue(path: db)
-        #expect(try reopened.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") } == 0x544C_4F47)
+        #expect(try RawSQLite(path: db).integer("PRAGMA application_id") == 0x544C_4F47)
     }
 }

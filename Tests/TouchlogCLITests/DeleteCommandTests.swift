@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import Testing
-import TouchlogStore
+
+@testable import TouchlogStore
 
 /// `touchlog delete`: what it names goes, with every row; what it does not name stays; a dry run changes nothing.
 @Suite struct DeleteCommandTests {
@@ -85,12 +85,9 @@ import TouchlogStore
         let holding = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         Thread {
-            try? holder.writer.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    holding.signal()
-                    release.wait()
-                    return .commit
-                }
+            try? holder.raw.holdingWriteLock {
+                holding.signal()
+                release.wait()
             }
             done.signal()
         }.start()

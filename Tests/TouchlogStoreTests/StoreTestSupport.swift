@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 @testable import TouchlogFormat
 @testable import TouchlogStore
@@ -69,6 +68,6 @@ enum Lines {
 
 extension TouchlogDatabase {
     func count(_ table: String) throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        Int(try raw.integer("SELECT COUNT(*) FROM \(table)") ?? 0)
     }
 }

@@ -59,7 +59,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open(for: .reading)
+            let store: any SessionReading = try database.open(for: .reading)
             let info = try store.session(matching: session)
             let text = try SessionExplainer.explain(
                 store.records(of: info), session: info.key, at: at, point: parsedPoint!,

@@ -149,7 +149,7 @@ struct IngestCommand: ParsableCommand {
         try reportingErrors {
             let interruption = Interruption.watch()
             let cancellation = interruption.cancellation
-            let store = try database.open(
+            let store: any SessionIngesting = try database.open(
                 for: .writing, waiting: database.waitingForWriters(cancellation, quiet: quiet))
             var options = IngestOptions(
                 replace: replace, keepGoing: keepGoing, keepText: keepText, redactLabels: redactLabels,

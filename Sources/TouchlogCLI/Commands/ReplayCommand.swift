@@ -117,7 +117,7 @@ struct ReplayCommand: ParsableCommand {
         var divergences = 0
         var failedSessions = 0
         try reportingErrors {
-            let store = try database.open(for: .reading)
+            let store: any SessionReading = try database.open(for: .reading)
             let infos = all ? try store.sessions() : try sessions.map { try store.session(matching: $0) }
             let options = ReplayOptions(policies: try PolicyChanges(arguments: policy), trust: trust)
             let out = StandardOutput()

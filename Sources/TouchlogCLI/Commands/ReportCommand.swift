@@ -193,7 +193,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     private func report(_ loaded: LoadedConfiguration) throws {
-        let store = try database.open(for: .reading)
+        let store: any SessionReading & AnalysisResults = try database.open(for: .reading)
         // Checked in validate().
         let moment = since.flatMap { try? Timestamp(parsing: $0) }
         let filter = ReportFilter(sessions: sessions, appVersion: appVersion, since: moment, minSeverity: minSeverity)

@@ -78,7 +78,7 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open(for: .reading)
+            let store: any SessionReading = try database.open(for: .reading)
             let sessions = try store.sessions(
                 .init(appVersion: appVersion, since: since, device: device, limit: limit))
             print(SessionListFormatter.render(sessions, format: format), terminator: "")

@@ -52,7 +52,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let store = try database.open(for: .reading)
+            let store: any SessionReading = try database.open(for: .reading)
             let info = try store.session(matching: session)
             guard let snapshot = try store.snapshot(sessionRowID: info.rowID, at: at) else {
                 throw CLIError(StoreError.noSnapshot(session: info.key, at: at).description, exit: .database)

@@ -89,7 +89,7 @@ struct WorkerCommand: ParsableCommand {
         }
         let interruption = Interruption.watch()
         try reportingErrors {
-            let store = try database.open(
+            let store: any WorkerStore = try database.open(
                 for: .changing, waiting: database.waitingForWriters(interruption.cancellation))
             let worker = WorkerRun(
                 configuration: configuration, leaseSeconds: lease, exitWhenIdle: exitWhenIdle, pollSeconds: poll,

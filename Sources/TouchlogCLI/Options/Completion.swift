@@ -38,7 +38,7 @@ enum Completion {
         let deadline = Date().addingTimeInterval(0.5)
         guard let location = try? StoreLocation(path, environment: environment) else { return [] }
         guard
-            let database = try? openStore(
+            let database: any SessionReading = try? openStore(
                 location, for: .peeking, waiting: LockWaiting(shouldStop: { Date() > deadline })),
             let keys = try? database.sessionKeys(startingWith: prefix)
         else { return [] }

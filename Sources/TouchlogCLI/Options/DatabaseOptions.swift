@@ -28,7 +28,8 @@ public struct DatabaseOptions: ParsableArguments {
         return "./touchlog.sqlite"
     }
 
-    /// Opens the database for a command; failures exit with ``CLIExit/database``.
+    /// Opens the database for a command; failures exit with ``CLIExit/database``. The store plays every role; each
+    /// command keeps the roles it uses (``SessionReading``, ``SessionIngesting``, ...).
     ///
     /// A command that only reads (`.reading`) opens read-only, so it works on a database it may not write (file
     /// mode 444, read-only media), and reports a missing file instead of silently creating an empty database. An
@@ -68,7 +69,7 @@ public struct DatabaseOptions: ParsableArguments {
     /// dry run. Returns its result and the database's path.
     func changing<Result>(
         _ command: String, dryRun: Bool, nothingChanged: String,
-        _ body: (any SessionStore, Cancellation?) throws -> Result
+        _ body: (any SessionHousekeeping, Cancellation?) throws -> Result
     ) throws -> (result: Result, path: String) {
         if dryRun {
             let store = try open(for: .reading)

@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// Whether a database file is touchlog's, told before anything is written to it.
 ///

@@ -10,7 +10,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// Opened read-only, the database needs migrations that only a writer can apply.
     case needsUpgrade(path: String, migrations: [String])
     case sessionNotFound(String)
-    /// A prefix that several sessions start with: the first few of them (``TouchlogDatabase/candidateLimit``) and
+    /// A prefix that several sessions start with: the first few of them (``SessionCandidate/limit``) and
     /// how many there are.
     case ambiguousSession(String, candidates: [SessionCandidate], total: Int)
     /// A change to the database could not be made (`delete`, `prune`, `vacuum`); nothing was changed.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 
 /// The touchlog SQLite database: opens it (WAL; a writer waits for another process's lock as long as it takes),
 /// marks and migrates it, refuses a database written by a newer touchlog or by another application, and opens
@@ -18,8 +18,10 @@ public final class TouchlogDatabase: Sendable {
         case readOnly
     }
 
-    /// The GRDB connection (a pool for a file, so readers never block the writer; a queue in memory).
-    public let writer: any DatabaseWriter
+    /// The GRDB connection (a pool for a file, so readers never block the writer; a queue in memory). Not public:
+    /// no GRDB type is part of the store's interface (the module imports GRDB `internal`ly, so the compiler refuses
+    /// one), and nothing outside the store depends on which database is behind it or on GRDB's version.
+    let writer: any DatabaseWriter
     /// The path, or `:memory:`.
     public let path: String
     public let access: Access
@@ -85,11 +87,12 @@ public final class TouchlogDatabase: Sendable {
         return TouchlogDatabase(prepared: writer, path: ":memory:", access: .readWrite, leaseClock: leaseClock)
     }
 
-    /// Wraps an open connection and migrates it with `migrations` (tests pass a prefix to build older versions);
-    /// a read-only one is checked instead: it must be up to date.
-    public convenience init(
-        writer: any DatabaseWriter, path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all
+    /// Wraps the connection of a file a test opened by hand (``RawSQLite``) and migrates it with `migrations` (tests
+    /// pass a prefix to build older versions); a read-only one is checked instead: it must be up to date.
+    convenience init(
+        raw: RawSQLite, path: String, access: Access = .readWrite, migrations: [Migration] = Migration.all
     ) throws {
+        let writer = raw.writer
         do {
             try Self.prepare(writer, path: path, access: access, migrations: migrations)
         } catch let error as DatabaseError {

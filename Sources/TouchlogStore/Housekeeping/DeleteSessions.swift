@@ -1,5 +1,3 @@
-import GRDB
-
 /// A session that `delete` or `prune` removed (or, in a dry run, would remove): as it was stored, and its rows.
 public struct RemovedSession: Sendable, Hashable {
     public var session: SessionInfo
@@ -27,36 +25,33 @@ public struct SessionRemoval: Sendable, Hashable {
     public var rows: SessionRowCounts { sessions.map(\.rows).reduce(SessionRowCounts(), +) }
 }
 
-extension TouchlogDatabase {
-    /// `touchlog delete`: removes the sessions named by `queries` (ids, or unique prefixes ignoring ASCII case, as
-    /// ``session(matching:)`` finds them) with all their rows, in one transaction: every one is removed, or none
-    /// (an unknown or ambiguous id throws before anything is deleted). A session named twice is removed once.
-    ///
-    /// Ids are resolved inside the transaction that deletes, so a concurrent `ingest --replace` cannot swap a session
-    /// between finding it and deleting it. A dry run reads only: it works on a read-only database and waits for no
-    /// writer.
-    public func deleteSessions(matching queries: [String], dryRun: Bool, cancellation: Cancellation?)
-        throws -> SessionRemoval
-    {
-        func resolve(_ db: Database) throws -> [SessionInfo] {
-            var seen = Set<Int64>()
-            return try queries.map { try Self.session(matching: $0, db) }.filter { seen.insert($0.rowID).inserted }
-        }
+/// `delete` and `prune` as both stores run them (``SessionHousekeeping``), on the connection of the transaction the
+/// store opened for them, or of a plain read for a dry run: a dry run reads only, so it works on a read-only
+/// database and waits for no writer.
+enum Housekeeping {
+    /// Ids are resolved on `connection`, in the transaction that deletes, so a concurrent `ingest --replace` cannot
+    /// swap a session between finding it and deleting it.
+    static func deleteSessions(
+        matching queries: [String], dryRun: Bool, cancellation: Cancellation?, on connection: some SQLConnection
+    ) throws -> SessionRemoval {
+        var seen = Set<Int64>()
+        let sessions = oldestFirst(
+            try queries.map { try SessionQueries.session(matching: $0, on: connection) }.filter {
+                seen.insert($0.rowID).inserted
+            })
         if dryRun {
-            return try writer.read { db in
-                SessionRemoval(
-                    sessions: try Self.oldestFirst(resolve(db)).map {
-                        RemovedSession(session: $0, rows: try SessionRows.count(rowID: $0.rowID, db))
-                    }, dryRun: true)
-            }
+            return SessionRemoval(
+                sessions: try sessions.map {
+                    RemovedSession(session: $0, rows: try SessionRows.count(rowID: $0.rowID, on: connection))
+                }, dryRun: true)
         }
-        return try change(cancellation: cancellation) { db in
-            SessionRemoval(
-                sessions: try Self.oldestFirst(resolve(db)).map { session in
-                    if cancellation?.isCancelled == true { throw StoreError.interrupted }
-                    return RemovedSession(session: session, rows: try SessionRows.delete(rowID: session.rowID, db))
-                }, dryRun: false)
-        }
+        try SessionRows.lock(sessions, on: connection)
+        return SessionRemoval(
+            sessions: try sessions.map { session in
+                if cancellation?.isCancelled == true { throw StoreError.interrupted }
+                return RemovedSession(
+                    session: session, rows: try SessionRows.delete(rowID: session.rowID, on: connection))
+            }, dryRun: false)
     }
 
     /// In the order of `touchlog sessions`: oldest start first, sessions without one last, then by row id.

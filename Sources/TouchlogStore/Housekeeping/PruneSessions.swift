@@ -1,4 +1,3 @@
-import GRDB
 import TouchlogFormat
 
 /// Which sessions `touchlog prune` removes: at least one of a date and a count, so "prune everything" cannot be
@@ -48,53 +47,34 @@ public struct PruneResult: Sendable, Hashable {
     }
 }
 
-extension TouchlogDatabase {
-    /// `touchlog prune`: removes the sessions `criteria` selects, with all their rows, in one transaction. A dry run
-    /// only reads (it works on a read-only database) and selects exactly what the real run would, given the same
-    /// database.
-    public func prune(_ criteria: PruneCriteria, dryRun: Bool, cancellation: Cancellation?) throws
-        -> PruneResult
-    {
-        if dryRun {
-            return try writer.read { db in
-                let plan = try Self.plan(criteria, db)
-                return PruneResult(
-                    criteria: criteria,
-                    removal: SessionRemoval(
-                        sessions: try plan.remove.map {
-                            RemovedSession(session: $0, rows: try SessionRows.count(rowID: $0.rowID, db))
-                        }, dryRun: true),
-                    kept: plan.kept, undated: plan.undated)
+extension Housekeeping {
+    /// Selects exactly what the real run would, given the same database, and removes it unless `dryRun`.
+    static func prune(
+        _ criteria: PruneCriteria, dryRun: Bool, cancellation: Cancellation?, on connection: some SQLConnection
+    ) throws -> PruneResult {
+        let plan = try self.plan(criteria, lock: !dryRun, on: connection)
+        let removed = try plan.remove.map { session in
+            if dryRun {
+                return RemovedSession(
+                    session: session, rows: try SessionRows.count(rowID: session.rowID, on: connection))
             }
+            if cancellation?.isCancelled == true { throw StoreError.interrupted }
+            return RemovedSession(session: session, rows: try SessionRows.delete(rowID: session.rowID, on: connection))
         }
-        return try change(cancellation: cancellation) { db in
-            let plan = try Self.plan(criteria, db)
-            let removed = try plan.remove.map { session in
-                if cancellation?.isCancelled == true { throw StoreError.interrupted }
-                return RemovedSession(session: session, rows: try SessionRows.delete(rowID: session.rowID, db))
-            }
-            return PruneResult(
-                criteria: criteria, removal: SessionRemoval(sessions: removed, dryRun: false), kept: plan.kept,
-                undated: plan.undated)
-        }
+        return PruneResult(
+            criteria: criteria, removal: SessionRemoval(sessions: removed, dryRun: dryRun), kept: plan.kept,
+            undated: plan.undated)
     }
 
     /// The sessions to remove (oldest first), how many dated ones stay, and how many undated ones were passed over.
-    private static func plan(_ criteria: PruneCriteria, _ db: Database) throws -> (
+    /// The database decides "before" itself (``SQL/startInstant`` against ``SQL/instant(_:)``), so the boundary is
+    /// exact: a session that started at the very moment given is not before it.
+    private static func plan(_ criteria: PruneCriteria, lock: Bool, on connection: some SQLConnection) throws -> (
         remove: [SessionInfo], kept: Int, undated: Int
     ) {
-        var scope = ""
-        var arguments: StatementArguments = []
-        if let version = criteria.appVersion {
-            scope = "AND app_version = ?"
-            _ = arguments.append(contentsOf: [version])
-        }
+        let scope: SQL = criteria.appVersion.map { "AND app_version = \($0)" } ?? .empty
         let undated =
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM session WHERE julianday(started_at) IS NULL \(scope)",
-                arguments: arguments) ?? 0
-        // Newest first. SQLite decides "before" itself (julianday of both), so the boundary is exact: a session that
-        // started at the very moment given is not before it.
+            try connection.row("SELECT count(*) FROM session WHERE \(.startInstant) IS NULL \(scope)")?.int(0) ?? 0
         let before: Timestamp? =
             switch criteria.cutoff {
             case .startedBefore(let moment), .startedBeforeKeepingNewest(let moment, _): moment
@@ -105,24 +85,18 @@ extension TouchlogDatabase {
             case .keepNewest(let count), .startedBeforeKeepingNewest(_, let count): count
             case .startedBefore: 0
             }
-        var isBefore = "0"
-        var selection: StatementArguments = []
-        if let before {
-            isBefore = "coalesce(julianday(started_at) < julianday(?), 0)"
-            _ = selection.append(contentsOf: [before.sqliteText])
-        }
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(SessionInfo.columns), \(isBefore) AS is_before
-                FROM session WHERE julianday(started_at) IS NOT NULL \(scope)
-                ORDER BY julianday(started_at) DESC, id DESC
-                """,
-            arguments: selection + arguments)
+        let isBefore: SQL =
+            before.map { "coalesce(\(.startInstant) < \(.instant($0)), \(.boolean(false)))" } ?? .boolean(false)
+        // Newest first, locked (in PostgreSQL) when they are about to go.
+        let rows = try connection.rows(
+            """
+            SELECT \(raw: SessionInfo.columns), \(isBefore) AS is_before
+            FROM session WHERE \(.startInstant) IS NOT NULL \(scope)
+            ORDER BY \(.startInstant) DESC, id DESC\(lock ? SQL.lockingRows : .empty)
+            """)
         var remove: [SessionInfo] = []
         for (index, row) in rows.enumerated() where index >= keep {
-            let isBefore: Bool = row["is_before"]
-            if before == nil || isBefore { remove.append(try SessionInfo(row: row)) }
+            if try before == nil || row.bool(SessionInfo.columnCount) { remove.append(try SessionInfo(row: row)) }
         }
         return (oldestFirst(remove), rows.count - remove.count, undated)
     }

@@ -12,10 +12,10 @@ import TouchlogFormat
 /// let report = ingestor.ingest(.file("session.jsonl"))
 /// ```
 public final class Ingestor: Sendable {
-    public let database: any SessionStore
+    public let database: any SessionIngesting
     public let options: IngestOptions
 
-    public init(database: any SessionStore, options: IngestOptions = IngestOptions()) {
+    public init(database: any SessionIngesting, options: IngestOptions = IngestOptions()) {
         self.database = database
         self.options = options
     }

@@ -1,5 +1,5 @@
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 import TouchlogFormat
 
 /// Inserts records through two prepared statements, binding and stepping on GRDB's raw `sqlite3_stmt`.

@@ -1,36 +1,21 @@
 import Foundation
-import NIOCore
-import PostgresNIO
+internal import NIOCore
+internal import PostgresNIO
 
 /// The analysis queue and stored results in PostgreSQL (migrations/postgres/0002), for workers on many machines:
 /// a claim takes the first job nobody holds with `FOR UPDATE SKIP LOCKED` (two workers claiming at once never wait
 /// for each other nor take the same job), lease times are the server's clock (so machines' clocks need not agree),
-/// and idle workers wait on `LISTEN touchlog_jobs`, which every ingest notifies when it commits.
-extension PostgresDatabase {
+/// and idle workers wait on `LISTEN touchlog_jobs`, which every ingest notifies when it commits. The statements the
+/// stores share are ``AnalysisQueueStatements``.
+extension PostgresDatabase: AnalysisQueue {
     @discardableResult
     public func enqueueAnalyses(fingerprint: String) throws -> Int {
-        try jobStatement {
-            try withLink { link in
-                try link.query(
-                    """
-                    DELETE FROM analysis_job j WHERE j.fingerprint = \(fingerprint) AND EXISTS (SELECT 1
-                        FROM analysis_result r WHERE r.session_id = j.session_id AND r.fingerprint = j.fingerprint)
-                    """)
-                // ON CONFLICT: another worker queued the same sessions meanwhile (its rows are waited for, in id
-                // order in both, so two workers queueing at once cannot deadlock).
-                return try link.run(
-                    """
-                    INSERT INTO analysis_job (session_id, fingerprint)
-                    SELECT s.id, \(fingerprint) FROM session s WHERE NOT EXISTS (SELECT 1 FROM analysis_result r
-                        WHERE r.session_id = s.id AND r.fingerprint = \(fingerprint))
-                    ORDER BY s.id
-                    ON CONFLICT DO NOTHING
-                    """
-                ).affected
-            }
-        }
+        try jobStatement { try withLink { try AnalysisQueueStatements.enqueue(fingerprint: fingerprint, on: $0) } }
     }
 
+    /// PostgreSQL's own claim, not a statement shared with SQLite: `FOR UPDATE SKIP LOCKED` takes the first job no
+    /// other claim is taking at this moment, so workers on many machines never wait for each other, and the lease
+    /// runs on the server's clock.
     public func claimAnalysis(fingerprint: String, lease: JobLease) throws -> AnalysisClaim {
         try jobStatement {
             try withLink { link in
@@ -62,40 +47,14 @@ extension PostgresDatabase {
     }
 
     public func renewLease(_ job: AnalysisJob, lease: JobLease) throws -> Bool {
-        try jobStatement {
-            try withLink { link in
-                try link.run(
-                    """
-                    UPDATE analysis_job SET lease_expires = clock_timestamp() + make_interval(secs => \(lease.seconds))
-                    WHERE session_id = \(job.sessionRowID) AND fingerprint = \(job.fingerprint)
-                        AND lease_owner = \(lease.owner)
-                    """
-                ).affected == 1
-            }
-        }
+        try jobStatement { try withLink { try AnalysisQueueStatements.renew(job, lease: lease, on: $0) } }
     }
 
     public func completeAnalysis(_ job: AnalysisJob, lease: JobLease, outcome: String) throws -> Bool {
         try jobStatement {
             try inTransaction { link in
-                // Still ours: a worker whose lease lapsed and was taken by another finds the owner changed. The
-                // deletion locks the job's row until the commit, so no claim can take it meanwhile.
-                let owned =
-                    try link.run(
-                        """
-                        DELETE FROM analysis_job WHERE session_id = \(job.sessionRowID)
-                            AND fingerprint = \(job.fingerprint) AND lease_owner = \(lease.owner)
-                        """
-                    ).affected == 1
-                guard owned else { return (false, false) }
-                let stored =
-                    try link.run(
-                        """
-                        INSERT INTO analysis_result (session_id, fingerprint, outcome)
-                        VALUES (\(job.sessionRowID), \(job.fingerprint), \(ByteBuffer(bytes: StoredText.pack(outcome))))
-                        ON CONFLICT DO NOTHING
-                        """
-                    ).affected == 1
+                guard let stored = try AnalysisQueueStatements.complete(job, lease: lease, outcome: outcome, on: link)
+                else { return (false, false) }
                 // Delivered at the commit: a worker waiting for the last jobs other workers hold (to stop when idle)
                 // looks again at once instead of at its next poll.
                 try link.execute("NOTIFY \(analysisJobsChannel)")
@@ -105,65 +64,29 @@ extension PostgresDatabase {
     }
 
     public func releaseAnalysis(_ job: AnalysisJob, lease: JobLease) throws {
-        _ = try jobStatement {
-            try withLink { link in
-                try link.query(
-                    """
-                    UPDATE analysis_job SET lease_owner = NULL, lease_expires = NULL
-                    WHERE session_id = \(job.sessionRowID) AND fingerprint = \(job.fingerprint)
-                        AND lease_owner = \(lease.owner)
-                    """)
-            }
-        }
+        try jobStatement { try withLink { try AnalysisQueueStatements.release(job, lease: lease, on: $0) } }
     }
 
     public func analysedSessions(fingerprint: String, sessionRowIDs: [Int64]) throws -> Set<Int64> {
-        guard !sessionRowIDs.isEmpty else { return [] }
-        return try jobStatement {
-            try withLink { link in
-                Set(
-                    try link.query(
-                        """
-                        SELECT session_id FROM analysis_result
-                        WHERE fingerprint = \(fingerprint) AND session_id = ANY(\(sessionRowIDs))
-                        """
-                    ).map { try $0.decode(Int64.self) })
+        try jobStatement {
+            try withLink {
+                try AnalysisQueueStatements.analysedSessions(
+                    fingerprint: fingerprint, sessionRowIDs: sessionRowIDs, on: $0)
             }
         }
     }
 
     public func storedAnalysis(fingerprint: String, sessionRowID: Int64) throws -> String? {
-        let packed = try jobStatement {
-            try withLink { link in
-                try link.query(
-                    """
-                    SELECT outcome FROM analysis_result
-                    WHERE session_id = \(sessionRowID) AND fingerprint = \(fingerprint)
-                    """
-                ).first?.decode(ByteBuffer.self)
+        try jobStatement {
+            try withLink {
+                try AnalysisQueueStatements.storedAnalysis(
+                    fingerprint: fingerprint, sessionRowID: sessionRowID, on: $0)
             }
         }
-        // A damaged result is no result: the report analyses the session itself.
-        return packed.flatMap { StoredText.unpack(Array($0.readableBytesView)) }
     }
 
     public func analysisJobs(fingerprint: String) throws -> [AnalysisJobState] {
-        try jobStatement {
-            try withLink { link in
-                try link.query(
-                    """
-                    SELECT s.session_key, j.lease_owner, coalesce(j.lease_expires <= clock_timestamp(), false),
-                        j.attempts
-                    FROM analysis_job j JOIN session s ON s.id = j.session_id
-                    WHERE j.fingerprint = \(fingerprint) ORDER BY j.session_id
-                    """
-                ).map { row in
-                    let (key, owner, expired, attempts) = try row.decode((String, String?, Bool, Int).self)
-                    return AnalysisJobState(
-                        sessionKey: key, leaseOwner: owner, leaseExpired: expired, attempts: attempts)
-                }
-            }
-        }
+        try jobStatement { try withLink { try AnalysisQueueStatements.jobs(fingerprint: fingerprint, on: $0) } }
     }
 
     public func makeJobWaiter() throws -> any AnalysisJobWaiter {

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+internal import PostgresNIO
 import Synchronization
 
 /// The touchlog store in a PostgreSQL database, shared by every machine that ingests, reports and replays: the
@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Connections are opened as needed and kept for reuse (a report reads sessions on several threads, each on a
 /// connection of its own while it reads), and closed with the store.
-public final class PostgresDatabase: SessionStore {
+public final class PostgresDatabase: StoreRole {
     public let location: PostgresLocation
     public var path: String { location.description }
     let migrations: [Migration]

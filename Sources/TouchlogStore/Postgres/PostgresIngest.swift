@@ -1,37 +1,30 @@
-import NIOCore
-import PostgresNIO
+internal import NIOCore
+internal import PostgresNIO
 import TouchlogFormat
 
 /// The PostgreSQL sink: records and touches go in by `COPY ... FROM STDIN` in batches (postgres-nio 1.33.2 writes
 /// COPY's text format only, so rows are written as text), the rest by ordinary statements, all in the file's one
-/// transaction.
+/// transaction. COPY is not SQLite's prepared inserts in another dialect: each store's bulk path is its fastest, and
+/// only the statements that are the same in both are written once (``SQLIngestSink``).
 ///
 /// Concurrent ingesters on any number of machines: `session.session_key` is unique, and the session row is
 /// inserted with `ON CONFLICT DO NOTHING`. Of two ingesters storing one session id, the second waits at that insert
 /// until the first commits or rolls back; then it either stores the session (the first rolled back) or inserts
 /// nothing and finds the first's row, which it compares by content hash like any session already stored. Different
 /// sessions never wait for each other: their keys are disjoint ranges.
-final class PostgresIngestSink: IngestSink {
-    private let link: PostgresLink
+final class PostgresIngestSink: SQLIngestSink {
+    let connection: PostgresLink
     private var touches = CopyBuffer()
     private var records = CopyBuffer()
 
     /// Rows held before they are sent: a round trip per this many rows costs little, and memory stays flat.
     static let rowsPerCopy = 16_384
 
-    init(_ link: PostgresLink) { self.link = link }
+    init(_ link: PostgresLink) { connection = link }
 
-    func existingSession(key: String) throws -> ExistingSession? {
-        try link.query(
-            "SELECT id, content_hash, text_kept, labels_redacted FROM session WHERE session_key = \(key)"
-        ).first.map {
-            let (id, hash, textKept, labelsRedacted) = try $0.decode((Int64, String, Bool, Bool).self)
-            return ExistingSession(rowID: id, contentHash: hash, textKept: textKept, labelsRedacted: labelsRedacted)
-        }
-    }
-
-    func deleteSession(rowID: Int64) throws { _ = try PostgresSessionRows.delete(rowID: rowID, link) }
-
+    /// The session row with the start instant ingest parsed (`started_ms`, which SQLite computes when it queries), and
+    /// `ON CONFLICT DO NOTHING`, where concurrent ingesters of one session id meet (SQLite's one writer at a time
+    /// needs neither).
     func insertSession(_ row: NewSessionRow) throws -> Int64? {
         let header = row.header
         let startedMS = header.startedAt.flatMap { try? Timestamp(parsing: $0).millisecondsSince1970 }
@@ -46,7 +39,7 @@ final class PostgresIngestSink: IngestSink {
             ON CONFLICT (session_key) DO NOTHING
             RETURNING id
             """
-        return try link.query(query).first?.decode(Int64.self)
+        return try connection.query(query).first?.decode(Int64.self)
     }
 
     func insertTouch(session: Int64, seq: Int, _ touch: TouchRecord, rawJSON: String?) throws {
@@ -79,25 +72,6 @@ final class PostgresIngestSink: IngestSink {
         if records.rows >= Self.rowsPerCopy { try flushRecords() }
     }
 
-    func insertRejected(session: Int64?, source: String, line: RejectedLine, ingestedAt: String) throws {
-        try link.query(
-            """
-            INSERT INTO rejected_line (session_id, source, line, col, reason, text, ingested_at)
-            VALUES (\(session), \(source), \(line.line), \(line.column), \(line.reason), \(line.text), \(ingestedAt))
-            """)
-    }
-
-    func finishSession(rowID: Int64, _ finished: FinishedSession) throws {
-        try link.query(
-            """
-            UPDATE session SET content_hash = \(finished.contentHash), record_count = \(finished.records),
-                touch_count = \(finished.touches), unknown_count = \(finished.unknownTypes),
-                rejected_count = \(finished.rejected), duration = \(finished.duration),
-                status = \(finished.status.rawValue)
-            WHERE id = \(rowID)
-            """)
-    }
-
     /// Sends what is still held; called before the commit.
     func flush() throws {
         try flushTouches()
@@ -106,7 +80,7 @@ final class PostgresIngestSink: IngestSink {
 
     private func flushTouches() throws {
         guard touches.rows > 0 else { return }
-        try link.copy(
+        try connection.copy(
             into: "touch",
             columns: [
                 "key", "t", "touch_number", "touch_text", "phase", "x", "y", "window", "tap_count", "event", "view",
@@ -116,7 +90,7 @@ final class PostgresIngestSink: IngestSink {
 
     private func flushRecords() throws {
         guard records.rows > 0 else { return }
-        try link.copy(into: "record", columns: ["key", "type", "t", "json"], data: records.take())
+        try connection.copy(into: "record", columns: ["key", "type", "t", "json"], data: records.take())
     }
 }
 
@@ -198,7 +172,7 @@ struct CopyBuffer {
     }
 }
 
-extension PostgresDatabase {
+extension PostgresDatabase: SessionIngesting {
     /// One transaction per file, on a connection of its own; its rows are flushed before the commit. A lost
     /// connection throws and the server rolls the transaction back: nothing of the file is stored. A commit notifies
     /// `touchlog_jobs`, which `touchlog worker` listens on.

@@ -1,8 +1,8 @@
 import Foundation
-import Logging
-import NIOCore
-import NIOPosix
-import PostgresNIO
+internal import Logging
+internal import NIOCore
+internal import NIOPosix
+internal import PostgresNIO
 
 /// One connection to a PostgreSQL server, used synchronously: touchlog's commands, ingest and report are written
 /// as plain blocking code on threads of their own (a parser thread, report workers), so each call here waits for

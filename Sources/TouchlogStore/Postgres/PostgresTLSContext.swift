@@ -1,6 +1,6 @@
 import Foundation
-import NIOSSL
-import PostgresNIO
+internal import NIOSSL
+internal import PostgresNIO
 
 /// libpq's `sslmode` as postgres-nio's TLS setting: which modes encrypt, which insist, and what they check of the
 /// server's certificate (libpq's "SSL Support" chapter gives the meanings).

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import TouchlogFormat
 
-extension SessionStore {
+extension SessionReading {
     /// ``forEachRecord(sessionRowID:seqs:_:)`` with reading and decoding on a thread of their own, a bounded queue
     /// of batches ahead of `body`, which runs on the calling thread: a long session is replayed on one core while
     /// the next records are read on the other. Memory stays flat: at most `queueDepth` batches wait.

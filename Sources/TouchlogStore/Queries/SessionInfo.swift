@@ -1,8 +1,7 @@
-import GRDB
 import TouchlogFormat
 
 /// A stored session, as `touchlog sessions` lists it and reports query it.
-public struct SessionInfo: Sendable, Hashable, FetchableRecord {
+public struct SessionInfo: Sendable, Hashable {
     public enum Status: String, Sendable, Hashable, CaseIterable {
         /// Every line stored.
         case complete
@@ -40,61 +39,75 @@ public struct SessionInfo: Sendable, Hashable, FetchableRecord {
     public var labelsRedacted: Bool
     public var ingestedAt: String
     public var headerJSON: String
+}
 
-    public init(row: Row) throws {
-        rowID = row["id"]
-        key = row["session_key"]
-        format = row["format"]
-        startedAt = row["started_at"]
-        appID = row["app_id"]
-        appVersion = row["app_version"]
-        appBuild = row["app_build"]
-        deviceModel = row["device_model"]
-        deviceSystem = row["device_system"]
-        source = row["source"]
-        headerLine = row["header_line"]
-        recordCount = row["record_count"]
-        touchCount = row["touch_count"]
-        unknownCount = row["unknown_count"]
-        rejectedCount = row["rejected_count"]
-        duration = row["duration"]
-        status = try Status(stored: row["status"])
-        textKept = row["text_kept"]
-        labelsRedacted = row["labels_redacted"]
-        ingestedAt = row["ingested_at"]
-        headerJSON = row["header_json"]
-    }
-
-    // header_line is stored for every session; for an imported dump it is the line in the converted text, which
-    // nobody can open, so it is left out here rather than pointing at an unrelated line of the dump.
+extension SessionInfo {
+    /// The columns ``init(row:)`` reads, in its order: the same in both stores.
     static let columns = """
         id, session_key, format, started_at, app_id, app_version, app_build, device_model, device_system, source,
-        CASE WHEN json_extract(header_json, '$.source.importer') IS NULL THEN header_line END AS header_line,
-        record_count, touch_count, unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at,
-        header_json
+        header_line, record_count, touch_count, unknown_count, rejected_count, duration, status, text_kept,
+        labels_redacted, ingested_at, header_json
         """
+    /// How many ``columns`` there are: a statement's own columns come after them.
+    static let columnCount = 21
+
+    init(row: SQLRow) throws {
+        rowID = try row.int64(0)
+        key = try row.string(1)
+        format = try row.string(2)
+        startedAt = try row.optionalString(3)
+        appID = try row.optionalString(4)
+        appVersion = try row.optionalString(5)
+        appBuild = try row.optionalString(6)
+        deviceModel = try row.optionalString(7)
+        deviceSystem = try row.optionalString(8)
+        source = try row.string(9)
+        recordCount = try row.int(11)
+        touchCount = try row.int(12)
+        unknownCount = try row.int(13)
+        rejectedCount = try row.int(14)
+        duration = try row.optionalDouble(15)
+        status = try Status(stored: try row.string(16))
+        textKept = try row.bool(17)
+        labelsRedacted = try row.bool(18)
+        ingestedAt = try row.string(19)
+        headerJSON = try row.string(20)
+        // header_line is stored for every session; for an imported dump (its header has `source.importer`) it is
+        // the line in the converted text, which nobody can open, so it is left out rather than pointing at an
+        // unrelated line of the dump. Decided here, with the one JSON reader, rather than in each store's SQL.
+        let importer = (try? JSONReader.parse(headerJSON))?["source"]?["importer"]
+        switch importer {
+        case nil, .null?: headerLine = try row.int(10)
+        case .bool?, .number?, .string?, .array?, .object?: headerLine = nil
+        }
+    }
 }
 
 /// A line refused at ingest and kept by `--keep-going`.
-public struct RejectedLineInfo: Sendable, Hashable, FetchableRecord {
+public struct RejectedLineInfo: Sendable, Hashable {
     public var sessionRowID: Int64?
     public var source: String
     public var line: Int
     public var column: Int
     public var reason: String
     public var text: String
+}
 
-    public init(row: Row) throws {
-        sessionRowID = row["session_id"]
-        source = row["source"]
-        line = row["line"]
-        column = row["col"]
-        reason = row["reason"]
-        text = row["text"]
+extension RejectedLineInfo {
+    /// The columns ``init(row:)`` reads, in its order.
+    static let columns = "session_id, source, line, col, reason, text"
+
+    init(row: SQLRow) throws {
+        sessionRowID = try row.isNull(0) ? nil : row.int64(0)
+        source = try row.string(1)
+        line = try row.int(2)
+        column = try row.int(3)
+        reason = try row.string(4)
+        text = try row.string(5)
     }
 }
 
-/// Filters for ``SessionStore/sessions(_:)``; nil fields do not filter.
+/// Filters for ``SessionReading/sessions(_:)``; nil fields do not filter.
 public struct SessionFilter: Sendable {
     public var appVersion: String?
     /// Sessions started at or after this ISO 8601 text, compared as text (`touchlog report --since`).
@@ -126,67 +139,4 @@ public struct SessionFilter: Sendable {
 extension TouchlogDatabase {
     /// Kept for callers that name the filter through the SQLite store.
     public typealias SessionFilter = TouchlogStore.SessionFilter
-
-    /// Stored sessions, oldest start first (then by id); sessions without a start time come last.
-    public func sessions(_ filter: SessionFilter) throws -> [SessionInfo] {
-        try writer.read { db in
-            var conditions: [String] = []
-            var arguments: StatementArguments = []
-            if let version = filter.appVersion {
-                conditions.append("app_version = ?")
-                _ = arguments.append(contentsOf: [version])
-            }
-            if let from = filter.startedFrom {
-                conditions.append("started_at >= ?")
-                _ = arguments.append(contentsOf: [from])
-            }
-            if let before = filter.startedBefore {
-                conditions.append("started_at < ?")
-                _ = arguments.append(contentsOf: [before])
-            }
-            if let since = filter.since {
-                conditions.append("julianday(started_at) >= julianday(?)")
-                _ = arguments.append(contentsOf: [since.sqliteText])
-            }
-            if let device = filter.device {
-                // instr, not LIKE: a model such as "iPhone15,2" holds no wildcard, but what people type might.
-                conditions.append("instr(lower(device_model), lower(?)) > 0")
-                _ = arguments.append(contentsOf: [device])
-            }
-            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            let order = "started_at IS NULL, started_at, id"
-            guard let limit = filter.limit else {
-                return try SessionInfo.fetchAll(
-                    db, sql: "SELECT \(SessionInfo.columns) FROM session \(whereClause) ORDER BY \(order)",
-                    arguments: arguments)
-            }
-            // The end of the list: taken in reverse order, then put back in the list's order.
-            _ = arguments.append(contentsOf: [limit])
-            return try SessionInfo.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM (
-                        SELECT \(SessionInfo.columns) FROM session \(whereClause)
-                        ORDER BY started_at IS NOT NULL, started_at DESC, id DESC LIMIT ?)
-                    ORDER BY \(order)
-                    """,
-                arguments: arguments)
-        }
-    }
-
-    /// How many sessions are stored, whatever a filter would keep: "none of the 18 stored sessions matches".
-    public func sessionCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") ?? 0 }
-    }
-
-    /// Lines kept aside by `--keep-going`, for one session or (nil) all of them.
-    public func rejectedLines(sessionRowID: Int64?) throws -> [RejectedLineInfo] {
-        try writer.read { db in
-            if let sessionRowID {
-                return try RejectedLineInfo.fetchAll(
-                    db, sql: "SELECT * FROM rejected_line WHERE session_id = ? ORDER BY id", arguments: [sessionRowID])
-            }
-            return try RejectedLineInfo.fetchAll(db, sql: "SELECT * FROM rejected_line ORDER BY id")
-        }
-    }
 }

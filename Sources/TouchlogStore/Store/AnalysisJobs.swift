@@ -33,7 +33,7 @@ public struct LeaseClock: Sendable {
 /// A session a worker claimed, to analyse under `fingerprint`.
 public struct AnalysisJob: Sendable, Hashable {
     public var sessionRowID: Int64
-    /// The session's id, as ``SessionStore/session(matching:)`` finds it.
+    /// The session's id, as ``SessionReading/session(matching:)`` finds it.
     public var sessionKey: String
     public var fingerprint: String
 

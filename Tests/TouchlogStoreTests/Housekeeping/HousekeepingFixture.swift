@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import TouchlogStore
@@ -41,23 +40,18 @@ struct HousekeepingFixture {
 
     /// Rows per table for each stored session, counted directly with SQL (not through the code under test).
     func rows() throws -> [String: SessionRowCounts] {
-        try database.writer.read { db in
-            var counts: [String: SessionRowCounts] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, session_key FROM session") {
-                let id: Int64 = row["id"]
-                let touches =
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM touch WHERE key >> 32 = ?", arguments: [id]) ?? 0
-                let others =
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM record WHERE key >> 32 = ?", arguments: [id]) ?? 0
-                let rejected =
-                    try Int.fetchOne(
-                        db, sql: "SELECT count(*) FROM rejected_line WHERE session_id = ?", arguments: [id])
-                    ?? 0
-                counts[row["session_key"]] = SessionRowCounts(
-                    records: touches + others, touches: touches, rejectedLines: rejected)
-            }
-            return counts
+        let raw = database.raw
+        func count(_ sql: String, _ id: Int64) throws -> Int { Int(try raw.integer(sql, [.integer(id)]) ?? 0) }
+        var counts: [String: SessionRowCounts] = [:]
+        for row in try raw.rows("SELECT id, session_key FROM session") {
+            let id = try row.int64(0)
+            let touches = try count("SELECT count(*) FROM touch WHERE key >> 32 = ?", id)
+            let others = try count("SELECT count(*) FROM record WHERE key >> 32 = ?", id)
+            let rejected = try count("SELECT count(*) FROM rejected_line WHERE session_id = ?", id)
+            counts[try row.string(1)] = SessionRowCounts(
+                records: touches + others, touches: touches, rejectedLines: rejected)
         }
+        return counts
     }
 
     /// Rows in each table, whoever they belong to.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import TouchlogStore
@@ -33,7 +32,7 @@ import Testing
         // The session that stayed is whole.
         let small = try database.session(matching: "small")
         #expect(try database.records(sessionRowID: small.rowID).count == small.recordCount)
-        let check = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        let check = try database.raw.string("PRAGMA integrity_check")
         #expect(check == "ok")
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import TouchlogFormat
@@ -52,9 +51,7 @@ import Testing
         let touches = try database.records(sessionRowID: 1).filter { $0.record.kind == .touch }
         #expect(touches[1].record == .touch(TouchRecord(t: 0.15, touch: .string("f2"), phase: .began, x: 1, y: 2)))
         // Members beyond the typed columns are kept, as the line was written, for nothing recorded to be lost.
-        let raw = try database.writer.read { db in
-            try String?.fetchAll(db, sql: "SELECT raw_json FROM touch ORDER BY key")
-        }
+        let raw = try database.raw.optionalStrings("SELECT raw_json FROM touch ORDER BY key")
         #expect(raw.map { $0 != nil } == [false, true, false])
         #expect(raw[1]?.contains(#""pressure":0.3"#) == true)
     }
@@ -62,15 +59,12 @@ import Testing
     @Test func replacesTextByItsLengthUnlessKept() throws {
         let database = try TouchlogDatabase.inMemory()
         _ = ingest(Lines.rich(), into: database)
-        let stored = try database.writer.read { db in
-            try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq")
-        }
+        let stored = try database.raw.strings("SELECT json FROM record ORDER BY seq")
         #expect(!stored.joined().contains("secret") && !stored.joined().contains("hunter2"))
         #expect(stored.contains(#"{"type":"key","t":0.3,"length":7}"#))
         let keeping = try TouchlogDatabase.inMemory()
         _ = ingest(Lines.rich(), into: keeping, IngestOptions(keepText: true))
-        let kept = try keeping.writer.read { db in try String.fetchAll(db, sql: "SELECT json FROM record ORDER BY seq")
-        }
+        let kept = try keeping.raw.strings("SELECT json FROM record ORDER BY seq")
         #expect(kept.joined().contains("hunter2") && kept.joined().contains("secret"))
         #expect(try keeping.session(matching: "s1").textKept)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import TouchlogFormat
@@ -139,9 +138,7 @@ import Testing
         let bytes = try storedBytes(database)
         #expect(!contains(bytes, "Ann Smith") && !contains(bytes, "Ann's number"))
         // The same token in every record, so the view still groups; typed text is redacted as ever.
-        let records = try database.writer.read { db in
-            try String.fetchAll(db, sql: "SELECT json FROM record WHERE type != 'session' ORDER BY key")
-        }
+        let records = try database.raw.strings("SELECT json FROM record WHERE type != 'session' ORDER BY key")
         let token = LabelRedaction.token(for: Self.label)
         #expect(records.filter { $0.contains(#""accessibilityLabel":"\#(token)""#) }.count == 3)
         #expect(!contains(bytes, "secret"))

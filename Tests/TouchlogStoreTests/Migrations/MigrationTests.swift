@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import TouchlogStore
@@ -10,27 +9,21 @@ import Testing
     @Test func aFreshFileDatabaseHasEveryMigrationWALAndTouchlogsApplicationID() throws {
         let database = try TouchlogDatabase(path: folder.path("fresh.sqlite"))
         #expect(try database.appliedMigrations() == Migration.all.map(\.identifier))
-        let (journalMode, applicationID, tables) = try database.writer.read {
-            db throws -> (String?, Int32?, [String]) in
-            let tables = try ["session", "record", "touch", "touch_phase", "rejected_line"].filter {
-                try db.tableExists($0)
-            }
-            return (
-                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
-                try Int32.fetchOne(db, sql: "PRAGMA application_id"), tables
-            )
+        let raw = database.raw
+        let tables = try ["session", "record", "touch", "touch_phase", "rejected_line"].filter {
+            try raw.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text($0)]) == 1
         }
-        #expect(journalMode == "wal")
-        #expect(applicationID == DatabaseIdentity.applicationID)
+        #expect(try raw.string("PRAGMA journal_mode") == "wal")
+        #expect(try raw.integer("PRAGMA application_id") == Int64(DatabaseIdentity.applicationID))
         #expect(tables == ["session", "record", "touch", "touch_phase", "rejected_line"])
     }
 
     @Test func aReadOnlyOpenNeverMigratesAndSaysWhatItNeeds() throws {
         let path = folder.path("behind.sqlite")
         do {
-            let queue = try DatabaseQueue(path: path)
-            _ = try TouchlogDatabase(writer: queue, path: path, migrations: Array(Migration.all.prefix(1)))
-            try queue.close()
+            let raw = try RawSQLite(path: path)
+            _ = try TouchlogDatabase(raw: raw, path: path, migrations: Array(Migration.all.prefix(1)))
+            try raw.close()
         }
         #expect {
             _ = try TouchlogDatabase(path: path, access: .readOnly)
@@ -38,9 +31,7 @@ import Testing
             guard case .needsUpgrade(_, let missing)? = error as? StoreError else { return false }
             return missing == Migration.all.dropFirst().map(\.identifier)
         }
-        let queue = try DatabaseQueue(path: path)
-        #expect(
-            try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }.count == 1)
+        #expect(try RawSQLite(path: path).strings("SELECT identifier FROM grdb_migrations").count == 1)
     }
 
     @Test func aFreshInMemoryDatabaseHasEveryMigration() throws {
@@ -63,24 +54,21 @@ import Testing
         let path = folder.path("upgrade-\(appliedBefore).sqlite")
         let older = Array(Migration.all.prefix(appliedBefore))
         do {
-            let queue = try DatabaseQueue(path: path)
-            _ = try TouchlogDatabase(writer: queue, path: path, migrations: older)
+            let raw = try RawSQLite(path: path)
+            _ = try TouchlogDatabase(raw: raw, path: path, migrations: older)
             if appliedBefore >= 1 {
                 // Rows written with the version-1 schema, the oldest one holding data.
-                try queue.write { db in
-                    try db.execute(
-                        sql: """
-                            INSERT INTO session (id, session_key, format, header_json, source, header_line, content_hash,
-                                record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
-                            VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 1, 0, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z')
-                            """)
-                    try db.execute(
-                        sql:
-                            "INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{\"type\":\"session\"}')"
-                    )
-                }
+                try raw.execute(
+                    """
+                    BEGIN;
+                    INSERT INTO session (id, session_key, format, header_json, source, header_line, content_hash,
+                        record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
+                    VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 1, 0, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z');
+                    INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{"type":"session"}');
+                    COMMIT
+                    """)
             }
-            try queue.close()
+            try raw.close()
         }
         let upgraded = try TouchlogDatabase(path: path)
         #expect(try upgraded.appliedMigrations() == Migration.all.map(\.identifier))

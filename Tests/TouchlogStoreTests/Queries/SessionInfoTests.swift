@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 import TouchlogFormat
 
@@ -65,9 +64,7 @@ import TouchlogFormat
         #expect(Ingestor(database: database).ingest(.file(path)).succeeded)
         let info = try #require(try database.sessions().first)
         #expect(info.headerLine == nil)
-        let stored = try database.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT header_line FROM session WHERE id = ?", arguments: [info.rowID])
-        }
+        let stored = try database.raw.integer("SELECT header_line FROM session WHERE id = ?", [.integer(info.rowID)])
         #expect(stored == 1)
     }
 

@@ -77,7 +77,7 @@ import Testing
             Issue.record("expected an ambiguous session, got \(error)")
             return
         }
-        #expect(candidates.map(\.key) == Array(ids.prefix(TouchlogDatabase.candidateLimit)))
+        #expect(candidates.map(\.key) == Array(ids.prefix(SessionCandidate.limit)))
         #expect(total == 25)
         let lines = error.description.split(separator: "\n")
         #expect(lines.first == "\"RUN\" matches 25 sessions; give more of the session id:")

@@ -1,4 +1,3 @@
-import GRDB
 import Testing
 import TouchlogFormat
 
@@ -24,7 +23,7 @@ import TouchlogFormat
 
     @Test func anUnknownTouchPhaseCodeIsAnErrorNotBegan() throws {
         let database = try ingested()
-        try database.writer.write { db in try db.execute(sql: "UPDATE touch SET phase = 9") }
+        try database.raw.execute("UPDATE touch SET phase = 9")
         let info = try database.session(matching: "s1")
         #expect {
             _ = try database.records(sessionRowID: info.rowID)
@@ -37,11 +36,12 @@ import TouchlogFormat
     @Test func anUnknownSessionStatusIsAnErrorNotComplete() throws {
         let database = try ingested()
         // The schema's CHECK refuses it; a database changed by hand or by another touchlog need not have one.
-        try database.writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
-            try db.execute(sql: "UPDATE session SET status = 'archived'")
-            try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
-        }
+        try database.raw.execute(
+            """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE session SET status = 'archived';
+            PRAGMA ignore_check_constraints = OFF
+            """)
         #expect {
             _ = try database.sessions()
         } throws: { error in
