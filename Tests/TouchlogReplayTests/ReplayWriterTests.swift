@@ -18,7 +18,7 @@ import TouchlogStore
             }
         }
         let broken: [SessionRecord] = [
-            SessionRecord(seq: 1, record: try Record(decoding: ["type": "session", "session": "broken"]))
+            SessionRecord(seq: 1, record: try Record(decoding: ["type": "session", "format": "touchlog/1", "session": "broken"]))
         ]
         inputs.insert(ReplaySessionInput(session: "broken", records: broken, isLong: false), at: 3)
         return inputs

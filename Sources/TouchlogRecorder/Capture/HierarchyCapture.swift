@@ -173,8 +173,8 @@ public struct HierarchyCapture {
         var objectReader: (any RecordableObjectReader)?
         /// Resolved classes by name: resolving compares the name with every UIKit class the model knows.
         var classes: [String: UIKitClass] = [:]
-        /// `ViewField.defaults(for:)` per class met, so a capture computes each class's defaults once.
-        var defaultsByClass: [UIKitClass: [(field: ViewField, value: ViewFieldValue)]] = [:]
+        /// `ViewProperties.defaults(for:)` per class met, so a capture computes each class's defaults once.
+        var defaultsByClass: [UIKitClass: ViewProperties] = [:]
         /// Views in no window met as targets or delegates, each with its subtree, in the order met.
         var detachedViews: [ViewSpec] = []
         /// The plain objects met as targets or delegates, in the order met, each declared once.
@@ -227,9 +227,9 @@ public struct HierarchyCapture {
             return id
         }
 
-        mutating func classDefaults(_ kind: UIKitClass) -> [(field: ViewField, value: ViewFieldValue)] {
+        mutating func classDefaults(_ kind: UIKitClass) -> ViewProperties {
             if let known = defaultsByClass[kind] { return known }
-            let defaults = ViewField.defaults(for: kind)
+            let defaults = ViewProperties.defaults(for: kind)
             defaultsByClass[kind] = defaults
             return defaults
         }
@@ -262,7 +262,7 @@ public struct HierarchyCapture {
             }
             properties.accessibilityLabel = properties.accessibilityLabel.map { privacy.label($0) }
             // What equals the class default is left out: every reader of the format restores it.
-            for (field, value) in classDefaults(kind) where properties[field] == value { properties[field] = nil }
+            properties.removeValues(equalTo: classDefaults(kind))
             var spec = ViewSpec(
                 id: id, className: fields.className, baseClass: fields.baseClass, frame: properties.frame,
                 properties: properties)

@@ -22,11 +22,6 @@ public enum ViewField: String, CaseIterable, Sendable {
     /// the synthesized `allCases` makes a new array at each call.
     public static let ordered: [ViewField] = allCases
 
-    /// The fields that have a default for a view of class `kind`, with it: what a writer may leave out.
-    public static func defaults(for kind: UIKitClass) -> [(field: ViewField, value: ViewFieldValue)] {
-        ordered.compactMap { field in field.defaultValue(for: kind).map { (field, $0) } }
-    }
-
     /// The JSON member name.
     @inlinable public var name: String { rawValue }
 

@@ -175,6 +175,64 @@ public struct ViewProperties: Sendable, Equatable {
         }
     }
 
+    /// Every field's class default for a view of class `kind` (`ViewField.defaultValue(for:)`); nil where the
+    /// field has none.
+    public static func defaults(for kind: UIKitClass) -> ViewProperties {
+        var defaults = ViewProperties()
+        for field in ViewField.ordered { defaults[field] = field.defaultValue(for: kind) }
+        return defaults
+    }
+
+    /// Leaves out every field equal to its value in `defaults` (what a writer omits, since every reader restores
+    /// it). Typed comparisons, field by field: the recorder runs this for every view of every capture, where
+    /// going through `ViewFieldValue` would box each field twice.
+    public mutating func removeValues(equalTo defaults: ViewProperties) {
+        for field in ViewField.ordered {
+            switch field {
+            case .frame: if frame == defaults.frame { frame = nil }
+            case .bounds: if bounds == defaults.bounds { bounds = nil }
+            case .center: if center == defaults.center { center = nil }
+            case .transform: if transform == defaults.transform { transform = nil }
+            case .isHidden: if isHidden == defaults.isHidden { isHidden = nil }
+            case .alpha: if alpha == defaults.alpha { alpha = nil }
+            case .isUserInteractionEnabled:
+                if isUserInteractionEnabled == defaults.isUserInteractionEnabled { isUserInteractionEnabled = nil }
+            case .clipsToBounds: if clipsToBounds == defaults.clipsToBounds { clipsToBounds = nil }
+            case .isMultipleTouchEnabled:
+                if isMultipleTouchEnabled == defaults.isMultipleTouchEnabled { isMultipleTouchEnabled = nil }
+            case .isExclusiveTouch: if isExclusiveTouch == defaults.isExclusiveTouch { isExclusiveTouch = nil }
+            case .isEnabled: if isEnabled == defaults.isEnabled { isEnabled = nil }
+            case .canBecomeFirstResponder:
+                if canBecomeFirstResponder == defaults.canBecomeFirstResponder { canBecomeFirstResponder = nil }
+            case .canResignFirstResponder:
+                if canResignFirstResponder == defaults.canResignFirstResponder { canResignFirstResponder = nil }
+            case .isFirstResponder: if isFirstResponder == defaults.isFirstResponder { isFirstResponder = nil }
+            case .overridesTouches: if overridesTouches == defaults.overridesTouches { overridesTouches = nil }
+            case .adoptsKeyInput: if adoptsKeyInput == defaults.adoptsKeyInput { adoptsKeyInput = nil }
+            case .implements: if implements == defaults.implements { implements = nil }
+            case .refusesActions: if refusesActions == defaults.refusesActions { refusesActions = nil }
+            case .actions: if actions == defaults.actions { actions = nil }
+            case .gestureRecognizers: if gestureRecognizers == defaults.gestureRecognizers { gestureRecognizers = nil }
+            case .keyboardDismissMode:
+                if keyboardDismissMode == defaults.keyboardDismissMode { keyboardDismissMode = nil }
+            case .delaysContentTouches:
+                if delaysContentTouches == defaults.delaysContentTouches { delaysContentTouches = nil }
+            case .canCancelContentTouches:
+                if canCancelContentTouches == defaults.canCancelContentTouches { canCancelContentTouches = nil }
+            case .accessibilityIdentifier:
+                if accessibilityIdentifier == defaults.accessibilityIdentifier { accessibilityIdentifier = nil }
+            case .accessibilityLabel:
+                if accessibilityLabel == defaults.accessibilityLabel { accessibilityLabel = nil }
+            case .delegate: if delegate == defaults.delegate { delegate = nil }
+            case .text: if text == defaults.text { text = nil }
+            case .textLength: if textLength == defaults.textLength { textLength = nil }
+            case .windowLevel: if windowLevel == defaults.windowLevel { windowLevel = nil }
+            case .isKeyWindow: if isKeyWindow == defaults.isKeyWindow { isKeyWindow = nil }
+            case .policies: if policies == defaults.policies { policies = nil }
+            }
+        }
+    }
+
     /// Whether no field is recorded.
     public var isEmpty: Bool { ViewField.ordered.allSatisfy { self[$0] == nil } }
 

@@ -47,4 +47,41 @@ import Testing
         }
         #expect(set.patch[field] == value)
     }
+
+    /// A value of the same type that is not `value`.
+    static func different(from value: ViewFieldValue) -> ViewFieldValue {
+        switch value {
+        case .bool(let flag): .bool(!flag)
+        case .number(let number): .number(number + 0.5)
+        case .count(let count): .count(count + 1)
+        case .string(let string): .string(string + "x")
+        case .rect(let rect): .rect(Rect(rect.x + 1, rect.y, rect.width, rect.height))
+        case .point(let point): .point(Point(point.x + 1, point.y))
+        case .transform: .transform(AffineTransform(a: 3, b: 0, c: 0, d: 3, tx: 0, ty: 0))
+        case .strings(let names): .strings(names + ["copy:"])
+        case .actions(let actions):
+            .actions(actions + [ActionSpec(events: ["touchUpInside"], target: nil, action: "a:")])
+        case .recognizers(let list): .recognizers(list + [RecognizerSpec(id: "g", className: "UITapGestureRecognizer")])
+        case .keyboardDismissMode(let mode): .keyboardDismissMode(mode == .onDrag ? .interactive : .onDrag)
+        }
+    }
+
+    /// What a writer leaves out (the recorder, for every view) is exactly what equals the class default, for every
+    /// field and every class the table knows.
+    @Test(arguments: ViewField.allCases)
+    func aValueEqualToTheClassDefaultIsLeftOutAndAnyOtherKept(field: ViewField) {
+        for kind in UIKitClass.allCases {
+            let defaults = ViewProperties.defaults(for: kind)
+            #expect(defaults[field] == field.defaultValue(for: kind))
+            guard let value = field.defaultValue(for: kind) else { continue }
+            var same = ViewProperties()
+            same[field] = value
+            same.removeValues(equalTo: defaults)
+            #expect(same[field] == nil, "\(field.name) equal to \(kind.rawValue)'s default is left out")
+            var other = ViewProperties()
+            other[field] = Self.different(from: value)
+            other.removeValues(equalTo: defaults)
+            #expect(other[field] == Self.different(from: value), "\(field.name) not the default is kept")
+        }
+    }
 }

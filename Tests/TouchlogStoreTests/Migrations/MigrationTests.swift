@@ -64,7 +64,7 @@ import Testing
                     INSERT INTO session (id, session_key, format, header_json, source, header_line, content_hash,
                         record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
                     VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 1, 0, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z');
-                    INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{"type":"session"}');
+                    INSERT INTO record (key, type, t, json) VALUES (4294967297, 'session', NULL, '{"type":"session","format":"touchlog/1","session":"old"}');
                     COMMIT
                     """)
             }
