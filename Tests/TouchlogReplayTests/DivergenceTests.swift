@@ -201,7 +201,8 @@ import TouchlogFormat
 
     @Test func aSessionWithoutSnapshotIsAClearError() throws {
         var replayer = SessionReplayer(session: "s", options: ReplayOptions(), detail: .trace)
-        let header = SessionRecord(seq: 1, record: try Record(decoding: ["type": "session", "format": "touchlog/1", "session": "s"]))
+        let object: JSONObject = ["type": "session", "format": "touchlog/1", "session": "s"]
+        let header = SessionRecord(seq: 1, record: try Record(decoding: object))
         try replayer.feed(header) { _ in }
         #expect(throws: ReplayError.noSnapshot(session: "s")) { try replayer.finish { _ in } }
         let key = SessionRecord(seq: 2, record: .key(KeyRecord(t: 1, length: 1)))

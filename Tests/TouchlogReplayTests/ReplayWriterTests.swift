@@ -17,9 +17,8 @@ import TouchlogStore
                 inputs.append(ReplaySessionInput(session: info.key, records: database.records(of: info), isLong: false))
             }
         }
-        let broken: [SessionRecord] = [
-            SessionRecord(seq: 1, record: try Record(decoding: ["type": "session", "format": "touchlog/1", "session": "broken"]))
-        ]
+        let header: JSONObject = ["type": "session", "format": "touchlog/1", "session": "broken"]
+        let broken: [SessionRecord] = [SessionRecord(seq: 1, record: try Record(decoding: header))]
         inputs.insert(ReplaySessionInput(session: "broken", records: broken, isLong: false), at: 3)
         return inputs
     }
