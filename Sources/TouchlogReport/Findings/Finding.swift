@@ -1,4 +1,5 @@
 import ResponderCore
+import TouchlogFormat
 
 /// One problem a rule found in one session: what, where, when, which record lines prove it, and which views.
 ///
@@ -55,8 +56,12 @@ public struct SessionRef: Sendable, Hashable {
     /// Device model and system, e.g. "iPhone15,4".
     public var deviceModel: String?
     public var deviceSystem: String?
-    /// `startedAt` as recorded (ISO 8601), used for first/last seen.
-    public var startedAt: String?
+    /// `startedAt` as recorded (ISO 8601), what outputs print.
+    public var startedAt: String? { didSet { started = Self.instant(startedAt) } }
+    /// `startedAt` as an instant, parsed once: what sorts sessions, filters with `--since` and finds the first and
+    /// last sighting (a start written with an offset sorts where it happened, not where its text sorts). nil when
+    /// the session has no start or one that does not read as a date.
+    public private(set) var started: Timestamp?
     /// The file it was ingested from, as given to `touchlog ingest` ("-" for standard input).
     public var source: String?
     /// The line of the session header in `source`, when known: a record's file line is `headerLine + seq - 1`.
@@ -74,6 +79,7 @@ public struct SessionRef: Sendable, Hashable {
         self.deviceModel = deviceModel
         self.deviceSystem = deviceSystem
         self.startedAt = startedAt
+        self.started = Self.instant(startedAt)
         self.source = source
         self.headerLine = headerLine
     }
@@ -96,6 +102,12 @@ public struct SessionRef: Sendable, Hashable {
 
     /// The line in `source` of the record `seq`, when the header's line is known.
     public func fileLine(ofSeq seq: Int) -> Int? { headerLine.map { $0 + seq - 1 } }
+
+    /// The instant of a recorded `startedAt`; a text that is no date is treated as no start.
+    private static func instant(_ text: String?) -> Timestamp? {
+        guard let text else { return nil }
+        return try? Timestamp(parsing: text)
+    }
 }
 
 /// A time range within a session, in seconds since it started.

@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// Findings that are the same problem (same rule and signature) across sessions, with what triage needs:
 /// how many findings and sessions, first and last seen, app versions and devices affected, and the first findings
 /// in full.
@@ -64,28 +66,28 @@ public enum Triage {
             var exampleOrder: [Order] = []
             var count = 0
             var sessions = Set<String>()
-            var firstSeen: String?
-            var lastSeen: String?
+            var firstSeen: Timestamp?
+            var lastSeen: Timestamp?
             var appVersions = Set<String>()
             var devices = Set<String>()
         }
 
         /// The order of findings within a problem: oldest session first, then by time within a session.
         private struct Order: Sendable {
-            var startedAt: String
+            var started: Int64
             var session: String
             var start: Double
             var record: Int
 
             init(_ finding: Finding) {
-                startedAt = finding.session.startedAt ?? ""
+                started = finding.session.started?.millisecondsSince1970 ?? .min
                 session = finding.session.id
                 start = finding.span.start
                 record = finding.records.first ?? 0
             }
 
             func precedes(_ other: Order) -> Bool {
-                (startedAt, session, start, record) < (other.startedAt, other.session, other.start, other.record)
+                (started, session, start, record) < (other.started, other.session, other.start, other.record)
             }
         }
 
@@ -96,7 +98,7 @@ public enum Triage {
             partial.severity = max(partial.severity, finding.severity)
             partial.count += 1
             partial.sessions.insert(finding.session.id)
-            if let started = finding.session.startedAt {
+            if let started = finding.session.started {
                 partial.firstSeen = min(partial.firstSeen ?? started, started)
                 partial.lastSeen = max(partial.lastSeen ?? started, started)
             }
@@ -127,8 +129,9 @@ public enum Triage {
                 FindingGroup(
                     ruleID: partial.ruleID, severity: partial.severity, signature: signature,
                     fingerprint: Signature.fingerprint(signature), findings: partial.examples,
-                    findingCount: partial.count, sessionCount: partial.sessions.count, firstSeen: partial.firstSeen,
-                    lastSeen: partial.lastSeen, appVersions: partial.appVersions.sorted(),
+                    findingCount: partial.count, sessionCount: partial.sessions.count,
+                    firstSeen: partial.firstSeen?.description,
+                    lastSeen: partial.lastSeen?.description, appVersions: partial.appVersions.sorted(),
                     devices: partial.devices.sorted())
             }
             return groups.sorted { a, b in

@@ -81,7 +81,8 @@ public struct Report: Sendable {
         rules: [RuleSummary], timelines: [String: [TimelineEntry]] = [:], options: ReportOptions
     ) {
         func oldestFirst(_ a: SessionRef, _ b: SessionRef) -> Bool {
-            (a.startedAt ?? "", a.id) < (b.startedAt ?? "", b.id)
+            // Undated sessions first, then by the instant they started.
+            (a.started?.millisecondsSince1970 ?? .min, a.id) < (b.started?.millisecondsSince1970 ?? .min, b.id)
         }
         let shown = grouped.filter { options.baseline?.contains($0) != true }
         self.rules = rules

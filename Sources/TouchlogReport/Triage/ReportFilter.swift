@@ -41,7 +41,7 @@ public struct ReportFilter: Sendable, Hashable {
         }
         if let appVersion, session.appVersion != appVersion { return false }
         if let since {
-            guard let text = session.startedAt, let started = try? Timestamp(parsing: text), started >= since else {
+            guard let started = session.started, started >= since else {
                 return false
             }
         }

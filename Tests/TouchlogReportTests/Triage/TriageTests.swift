@@ -100,6 +100,29 @@ import TouchlogFormat
         #expect(!since.admits(SessionRef(id: "east", startedAt: "2026-11-20T00:30:00+02:00")))
     }
 
+    /// Sessions start in different zones: the first and last sighting and the order of a problem's examples follow
+    /// the instants, parsed once per session, not the text (which would put 01:00+02:00 after 23:30Z the day before).
+    @Test func firstAndLastSeenAndExamplesFollowInstantsNotText() {
+        let template = ReportFixture.findings[3]
+        let starts = [
+            ("utc", "2026-11-19T23:30:00Z"),  // 23:30 UTC
+            ("east", "2026-11-20T01:00:00+02:00"),  // 23:00 UTC: the earliest, though its text sorts last
+            ("west", "2026-11-19T22:00:00-03:00"),  // 01:00 UTC on the 20th: the latest
+        ]
+        let findings = starts.map { id, start in
+            var finding = template
+            finding.session = SessionRef(id: id, startedAt: start)
+            return finding
+        }
+        let group = Triage.group(findings)[0]
+        #expect(group.firstSeen == "2026-11-20T01:00:00+02:00")
+        #expect(group.lastSeen == "2026-11-19T22:00:00-03:00")
+        #expect(group.findings.map(\.session.id) == ["east", "utc", "west"])
+        var moved = SessionRef(id: "m", startedAt: "2026-11-20T01:00:00+02:00")
+        moved.startedAt = "2026-11-21T00:00:00Z"
+        #expect(moved.started == (try? Timestamp(parsing: "2026-11-21")))
+    }
+
     @Test(
         arguments: [
             (nil, Int32(0)), (Severity.error, Int32(1)), (Severity.warning, Int32(1)),
@@ -142,7 +165,7 @@ import TouchlogFormat
         #expect(group.omittedFindings == many.count - Triage.examplesPerProblem)
         // The kept ones are the oldest, in order: what a full sort would put first.
         let sorted = many.sorted {
-            ($0.session.startedAt ?? "", $0.session.id) < ($1.session.startedAt ?? "", $1.session.id)
+            ($0.session.started!, $0.session.id) < ($1.session.started!, $1.session.id)
         }
         #expect(group.findings.map(\.session.id) == sorted.prefix(Triage.examplesPerProblem).map(\.session.id))
         #expect(group.firstSeen == "2026-11-10T00:00:00.000Z" && group.lastSeen == "2026-11-29T00:00:00.000Z")
