@@ -341,16 +341,7 @@ extension ViewSpec {
         }
         JSONWriter.writeRaw(#","frame":"#, into: &out)
         if let frame = properties.frame { frame.write(into: &out) } else { JSONWriter.writeRaw("null", into: &out) }
-        for field in ViewField.ordered where field != .frame {
-            guard let value = properties[field] else { continue }
-            out.append(UInt8(ascii: ","))
-            // Field names are plain ASCII identifiers: no escaping needed.
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: field.name.utf8)
-            out.append(UInt8(ascii: "\""))
-            out.append(UInt8(ascii: ":"))
-            value.write(into: &out)
-        }
+        properties.writeMembers(into: &out, skippingFrame: true)
         for member in extra + unknownMembers {
             out.append(UInt8(ascii: ","))
             JSONWriter.writeString(member.key, into: &out)
@@ -366,6 +357,81 @@ extension ViewSpec {
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "}"))
+    }
+}
+
+extension ViewProperties {
+    /// Writes `,"name":value` for each recorded field in the table's order: the same bytes as `jsonMembers`, typed
+    /// field by field (one exhaustive `switch`), because a snapshot writes a thousand views and boxing each field in
+    /// a `ViewFieldValue` would cost as much as writing it.
+    func writeMembers(into out: inout [UInt8], skippingFrame: Bool) {
+        func key(_ field: ViewField) {
+            // Field names are plain ASCII identifiers: no escaping needed.
+            out.append(UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: field.name.utf8)
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: ":"))
+        }
+        func flag(_ field: ViewField, _ value: Bool?) {
+            guard let value else { return }
+            key(field)
+            JSONWriter.writeRaw(value ? "true" : "false", into: &out)
+        }
+        func string(_ field: ViewField, _ value: String?) {
+            guard let value else { return }
+            key(field)
+            JSONWriter.writeString(value, into: &out)
+        }
+        func number(_ field: ViewField, _ value: Double?) {
+            guard let value else { return }
+            key(field)
+            JSONWriter.writeNumber(value, into: &out)
+        }
+        func other(_ field: ViewField) {
+            guard let value = self[field] else { return }
+            key(field)
+            value.write(into: &out)
+        }
+        for field in ViewField.ordered {
+            switch field {
+            case .frame:
+                if !skippingFrame, let frame {
+                    key(field)
+                    frame.write(into: &out)
+                }
+            case .bounds:
+                if let bounds {
+                    key(field)
+                    bounds.write(into: &out)
+                }
+            case .isHidden: flag(field, isHidden)
+            case .isUserInteractionEnabled: flag(field, isUserInteractionEnabled)
+            case .clipsToBounds: flag(field, clipsToBounds)
+            case .isMultipleTouchEnabled: flag(field, isMultipleTouchEnabled)
+            case .isExclusiveTouch: flag(field, isExclusiveTouch)
+            case .isEnabled: flag(field, isEnabled)
+            case .canBecomeFirstResponder: flag(field, canBecomeFirstResponder)
+            case .canResignFirstResponder: flag(field, canResignFirstResponder)
+            case .isFirstResponder: flag(field, isFirstResponder)
+            case .overridesTouches: flag(field, overridesTouches)
+            case .adoptsKeyInput: flag(field, adoptsKeyInput)
+            case .delaysContentTouches: flag(field, delaysContentTouches)
+            case .canCancelContentTouches: flag(field, canCancelContentTouches)
+            case .isKeyWindow: flag(field, isKeyWindow)
+            case .alpha: number(field, alpha)
+            case .windowLevel: number(field, windowLevel)
+            case .textLength: number(field, textLength.map(Double.init))
+            case .accessibilityIdentifier: string(field, accessibilityIdentifier)
+            case .accessibilityLabel: string(field, accessibilityLabel)
+            case .delegate: string(field, delegate)
+            case .text: string(field, text)
+            case .keyboardDismissMode: string(field, keyboardDismissMode?.rawValue)
+            // Rarer, and lists: through the value's writer.
+            case .center, .transform, .implements, .refusesActions, .actions, .gestureRecognizers, .policies:
+                other(field)
+            }
+        }
     }
 }
 
