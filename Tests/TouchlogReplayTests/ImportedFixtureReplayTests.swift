@@ -75,11 +75,7 @@ import TouchlogReplay
         var decoder = LogDecoder(file: input.url.lastPathComponent, keepText: true) { event in
             switch event {
             case .record(let decoded):
-                do {
-                    records.append(SessionRecord(seq: decoded.seq, record: try decoded.typed()))
-                } catch {
-                    problems.append("record \(decoded.seq): \(error)")
-                }
+                records.append(SessionRecord(seq: decoded.seq, record: decoded.record))
             case .rejected(let line, _): problems.append("rejected: \(line)")
             case .diagnostic(let diagnostic): problems.append(diagnostic.description)
             case .sessionStarted, .sessionEnded: break

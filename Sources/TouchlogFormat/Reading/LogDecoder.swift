@@ -1,26 +1,18 @@
-/// A record ready to store: its place in the session, its parsed content and the JSON text to keep.
+/// A record ready to store: its place in the session, its typed form and the JSON text to keep.
 public struct DecodedRecord: Sendable {
     /// Line number within the session: 1 is the `session` header (blank lines count, so it points back at
     /// the input).
     public var seq: Int
     /// Line number in the file.
     public var line: Int
-    public var content: RecordContent
+    /// The record, parsed once (``RecordParser``) and checked against the session so far.
+    public var record: Record
     /// The JSON text to store: for non-touch records the line as written (or re-serialized when text was
     /// redacted); for touches only when the typed fields cannot give the record back, else nil.
     public var json: String?
-    /// The record's `type` is not one of touchlog/1's.
-    public var isUnknownType: Bool
-}
 
-extension DecodedRecord {
-    /// The record in its typed form (validation has passed, so only a bug can make this throw).
-    public func typed() throws(RecordDecodingError) -> Record {
-        switch content {
-        case .touch(let touch): .touch(touch)
-        case .object(let object): try Record(decoding: object)
-        }
-    }
+    /// The record's `type` is not one of touchlog/1's.
+    public var isUnknownType: Bool { record.kind == nil }
 }
 
 /// A line that failed validation: kept with the reasons (`--keep-going` stores it).
@@ -152,7 +144,7 @@ public struct LogDecoder {
         if current != nil, JSONReader.looksLikeTouch(bytes) {
             var reader = JSONReader(bytes)
             if let touch = reader.readTouchFast() {
-                let issues = validator.validate(.touch(touch))
+                let issues = validator.check(.touch(touch))
                 if issues.isEmpty {
                     current!.records += 1
                     current!.touches += 1
@@ -160,9 +152,8 @@ public struct LogDecoder {
                     emit(
                         .record(
                             DecodedRecord(
-                                seq: line.number - current!.headerLine + 1, line: line.number, content: .touch(touch),
-                                json: nil,
-                                isUnknownType: false)))
+                                seq: line.number - current!.headerLine + 1, line: line.number, record: .touch(touch),
+                                json: nil)))
                     return
                 }
                 reject(line, issues: issues)
@@ -226,10 +217,11 @@ public struct LogDecoder {
         finish()
     }
 
-    /// Handles one parsed record of `line`: a header starts a session, anything else is checked and emitted.
+    /// Handles one parsed record of `line`: a header starts a session, anything else is parsed into its typed
+    /// record, checked and emitted. Text and labels are redacted first, so the typed record is what is stored.
     private mutating func consume(_ object: JSONObject, line: ChunkedLineReader.Line) {
-        let bytes = line.bytes
-        if object["type"]?.stringValue == RecordKind.session.rawValue {
+        let kind = object["type"]?.stringValue.flatMap(RecordKind.init(rawValue:))
+        if kind == .session {
             startSession(object, line: line)
             return
         }
@@ -237,48 +229,35 @@ public struct LogDecoder {
             orphan(line, reason: "record before any \"session\" header")
             return
         }
-        var issues = validator.validate(.object(object))
-        let kind = RecordKind(rawValue: object["type"]?.stringValue ?? "")
-        var content = RecordContent.object(object)
-        var json: String?
-        if kind == .touch, !issues.contains(where: { $0.severity == .error }) {
-            guard let typed = TouchRecord.typed(from: object) else {
-                issues.append(
-                    .error(
-                        [], "\"touch\" record could not be read", hint: "check its members against docs/log-format.md"))
-                reject(line, issues: issues)
-                return
-            }
-            content = .touch(typed.record)
-            if typed.needsRawLine { json = String(decoding: bytes, as: UTF8.self) }
-        }
-        if issues.contains(where: { $0.severity == .error }) {
-            reject(line, issues: issues)
+        var object = object
+        var redacted = !keepText && TextRedaction.redact(&object, kind: kind)
+        if redactLabels { redacted = LabelRedaction.redact(&object, kind: kind) || redacted }
+        let parsed = validator.read(object)
+        guard let record = parsed.record else {
+            reject(line, issues: parsed.issues)
             return
         }
-        for issue in issues { emit(.diagnostic(diagnostic(issue, line: line))) }
-        if case .object(var redacted) = content {
-            var changed = !keepText && TextRedaction.redact(&redacted, kind: kind)
-            if redactLabels { changed = LabelRedaction.redact(&redacted, kind: kind) || changed }
-            if changed {
-                content = .object(redacted)
-                json = redacted.serializedObject()
-            } else {
-                json = String(decoding: bytes, as: UTF8.self)
-            }
+        for issue in parsed.issues { emit(.diagnostic(diagnostic(issue, line: line))) }
+        let json: String?
+        if case .touch = record {
+            json = TouchRecord.holdsMoreThanItsFields(object) ? String(decoding: line.bytes, as: UTF8.self) : nil
+        } else {
+            json = redacted ? object.serializedObject() : String(decoding: line.bytes, as: UTF8.self)
         }
         // A record accepted: the run of events refused for want of a snapshot (if any) is over.
         endFollowOns()
         current!.records += 1
-        if kind == .touch { current!.touches += 1 }
-        if kind == .snapshot { sessionHasSnapshot = true }
-        if kind == nil { current!.unknownTypes += 1 }
-        if let t = content.t { current!.lastT = t }
+        switch record {
+        case .touch: current!.touches += 1
+        case .snapshot: sessionHasSnapshot = true
+        case .unknown: current!.unknownTypes += 1
+        default: break
+        }
+        if let t = record.t { current!.lastT = t }
         emit(
             .record(
                 DecodedRecord(
-                    seq: line.number - current!.headerLine + 1, line: line.number, content: content, json: json,
-                    isUnknownType: kind == nil)))
+                    seq: line.number - current!.headerLine + 1, line: line.number, record: record, json: json)))
     }
 
     /// Ends the last session.
@@ -297,56 +276,19 @@ public struct LogDecoder {
         }
         endSession()
         endOrphanRun()
-        var checker = FieldChecker()
-        let format = checker.string(
-            checker.required(object, "format", at: [], what: "\"session\" header"), at: ["format"])
-        if let format, format != SessionHeader.supportedFormat {
-            checker.error(
-                ["format"], "unsupported format \"\(format)\"",
-                hint:
-                    "this touchlog reads \"\(SessionHeader.supportedFormat)\"; upgrade touchlog or re-record with a compatible recorder"
-            )
-        }
-        let id = checker.nonEmptyString(
-            checker.required(object, "session", at: [], what: "\"session\" header"), at: ["session"])
-        checker.string(object["startedAt"], at: ["startedAt"])
-        for group in ["app", "device", "recorder"] {
-            guard let value = object[group] else { continue }
-            guard case .object(let members) = value else {
-                checker.error(
-                    [.key(group)], "\"\(group)\" must be an object, not \(value.typeDescription)",
-                    hint: "write \"\(group)\": {…}")
-                continue
-            }
-            // Each must be a string (without U+0000: these are stored in columns of their own).
-            for member in members.members
-            where ["id", "version", "build", "model", "system", "name"].contains(member.key) {
-                checker.string(member.value, at: [.key(group), .key(member.key)])
-            }
-        }
-        _ = checker.stringArray(object["policies"], at: ["policies"])
-        if let id, sessionIDs.contains(id) {
-            checker.error(
-                ["session"], "session \"\(id)\" appears twice in this file",
+        var reader = FieldReader()
+        let header = reader.sessionHeader(object)
+        if let header, sessionIDs.contains(header.session) {
+            reader.error(
+                ["session"], "session \"\(header.session)\" appears twice in this file",
                 hint: "give each recording its own session id")
         }
-        if checker.issues.contains(where: { $0.severity == .error }) {
-            reject(line, issues: checker.issues)
+        guard let header, reader.errorCount == 0 else {
+            reject(line, issues: reader.issues)
             orphanRun = (line.number, "its session header at line \(line.number) was rejected", 0)
             return
         }
-        for issue in checker.issues { emit(.diagnostic(diagnostic(issue, line: line))) }
-        guard let header = SessionHeader(json: object) else {
-            // The checks above refuse a header without them; this keeps the types honest if they ever do not.
-            reject(
-                line,
-                issues: [
-                    RecordIssue(
-                        .error, at: [], "the session header needs a string \"session\" and \"format\"",
-                        hint: "write \"session\":\"<id>\" and \"format\":\"touchlog/1\"")
-                ])
-            return
-        }
+        for issue in reader.issues { emit(.diagnostic(diagnostic(issue, line: line))) }
         sessionIDs.insert(header.session)
         validator = SessionValidator()
         hash = ContentHash()
@@ -358,9 +300,8 @@ public struct LogDecoder {
         emit(
             .record(
                 DecodedRecord(
-                    seq: 1, line: line.number, content: .object(object),
-                    json: String(decoding: line.bytes, as: UTF8.self),
-                    isUnknownType: false)))
+                    seq: 1, line: line.number, record: .session(header),
+                    json: String(decoding: line.bytes, as: UTF8.self))))
     }
 
     private mutating func endSession() {

@@ -51,8 +51,8 @@ struct HierarchyModel {
     }
 
     /// Recognizers of an inserted subtree.
-    mutating func addRecognizers(_ entries: [DeclaredObjects.Entry]) {
-        for entry in entries { recognizers.insert(entry.id) }
+    mutating func addRecognizers(_ ids: [String]) {
+        for id in ids { recognizers.insert(id) }
     }
 
     /// A view (and its subtree) created or moved into no window.

@@ -34,11 +34,7 @@ public struct ReportSession {
                 }
             case .record(let decoded):
                 guard sessions == 1 else { return }
-                do {
-                    records.append(SessionRecord(seq: decoded.seq, record: try decoded.typed()))
-                } catch {
-                    problems.append("line \(decoded.line): \(error)")
-                }
+                records.append(SessionRecord(seq: decoded.seq, record: decoded.record))
             case .rejected(let line, _):
                 if !line.isTruncatedLastLine { problems.append("line \(line.line):\(line.column): \(line.reason)") }
             case .sessionEnded, .diagnostic:

@@ -108,33 +108,3 @@ public struct SessionHeader: Hashable, Sendable {
         }
     }
 }
-
-/// What a parsed line holds: a typed touch, or any other record as its JSON object.
-public enum RecordContent: Hashable, Sendable {
-    case touch(TouchRecord)
-    case object(JSONObject)
-
-    /// The `type` member.
-    public var type: String {
-        switch self {
-        case .touch: "touch"
-        case .object(let object): object["type"]?.stringValue ?? ""
-        }
-    }
-
-    /// The `t` member, when present and a number.
-    public var t: Double? {
-        switch self {
-        case .touch(let touch): touch.t
-        case .object(let object): object["t"]?.doubleValue
-        }
-    }
-
-    /// The record as a JSON object.
-    public var jsonObject: JSONObject {
-        switch self {
-        case .touch(let touch): touch.jsonObject
-        case .object(let object): object
-        }
-    }
-}

@@ -391,13 +391,13 @@ private struct FileWriter {
             report.recordsRead += 1
             if record.isUnknownType { report.unknownTypeRecords += 1 }
             guard case .insert(let rowID, _) = mode else { return }
-            switch record.content {
-            case .touch(let touch):
+            if case .touch(let touch) = record.record {
                 try sink.insertTouch(session: rowID, seq: record.seq, touch, rawJSON: record.json)
-            case .object(let object):
+            } else {
+                // Every other record keeps its line (LogDecoder says when it is re-serialised).
                 try sink.insertRecord(
-                    session: rowID, seq: record.seq, type: record.content.type, t: record.content.t,
-                    json: record.json ?? object.serializedObject())
+                    session: rowID, seq: record.seq, type: record.record.typeName, t: record.record.t,
+                    json: record.json ?? record.record.jsonObject.serializedObject())
             }
             report.recordsStored += 1
         case .sessionStarted(let header, let line):

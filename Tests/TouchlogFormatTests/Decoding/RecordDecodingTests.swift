@@ -9,7 +9,7 @@ import Testing
         let json = try JSONReader.parse(
             #"{"id":"tf","class":"App.Field","baseClass":"UITextField","frame":[1,2,3,4],"isHidden":true,"alpha":0.5,"futureField":[1,2],"gestureRecognizers":[{"id":"g","class":"UITapGestureRecognizer","cancelsTouchesInView":false,"actions":[{"target":"vc","action":"dismiss","effect":"endEditing"}]}],"actions":[{"events":["touchUpInside"],"target":null,"action":"go:"}]}"#
         ).objectValue!
-        let spec = try ViewDecoding.view(json)
+        let spec = try Self.view(json)
         #expect(spec.id == "tf" && spec.uikitClass == .textField)
         #expect(spec.frame == Rect(1, 2, 3, 4) && spec.isHidden == true && spec.alpha == 0.5)
         #expect(spec.gestureRecognizers?.first?.cancelsTouchesInView == false)
@@ -32,7 +32,7 @@ import Testing
 
     @Test func aViewWithoutIdSaysWhereAndWhat() throws {
         let json = try JSONReader.parse(#"{"class":"UIView","frame":[0,0,1,1]}"#).objectValue!
-        #expect(throws: RecordDecodingError.self) { try ViewDecoding.view(json) }
+        #expect(throws: RecordDecodingError.self) { try Self.view(json) }
         // Read back from the store, the error names the record's line.
         let stored = Array(#"{"type":"insert","t":1,"parent":"p","view":{"class":"UIView","frame":[0,0,1,1]}}"#.utf8)
         stored.withUnsafeBufferPointer { bytes in
@@ -47,19 +47,36 @@ import Testing
         }
     }
 
-    @Test func deepHierarchiesMapWithoutRecursion() throws {
+    /// One View object read by the parser alone, its first error thrown.
+    static func view(_ object: JSONObject) throws -> ViewSpec {
+        var reader = FieldReader()
+        guard let spec = reader.view(.object(object), at: []) else {
+            throw RecordDecodingError(reader.issues.first?.message ?? "no view")
+        }
+        return spec
+    }
+
+    @Test func theDeepestHierarchyTheFormatAllowsReadsBackFromTheStore() throws {
+        // Views nest at most FormatLimits.maximumViewDepth levels; a stored insert that deep decodes whole, on a
+        // thread with the stack every reader of records gets.
         var inner: JSONValue = ["id": "leaf", "class": "UIView", "frame": [0, 0, 1, 1]]
-        for k in 0..<5_000 {
+        for k in 0..<(FormatLimits.maximumViewDepth - 1) {
             inner = .object(["id": .string("v\(k)"), "class": "UIView", "frame": [0, 0, 10, 10], "subviews": [inner]])
         }
-        let spec = try ViewDecoding.view(inner.objectValue!)
-        var depth = 0
-        var cur = spec
+        let text = Array(
+            JSONValue.object(["type": "insert", "t": 1, "parent": .null, "view": inner]).serialized().utf8)
+        let record = onReaderThread { text.withUnsafeBufferPointer { try? Record(decoding: $0, seq: 2) } }
+        guard case .insert(let insert)? = record else {
+            Issue.record("the deepest insert did not decode")
+            return
+        }
+        var depth = 1
+        var cur = insert.view
         while let next = cur.subviews.first {
             depth += 1
             cur = next
         }
-        #expect(depth == 5_000 && cur.id == "leaf")
+        #expect(depth == FormatLimits.maximumViewDepth && cur.id == "leaf")
     }
 
     @Test func snapshotMapsWindowsControllersApplicationAndUnknownPolicies() throws {
@@ -174,7 +191,7 @@ import Testing
             return
         }
         #expect(s.patch.delaysContentTouches == false && s.patch.canCancelContentTouches == true)
-        let view = try ViewDecoding.view(
+        let view = try Self.view(
             try JSONReader.parse(
                 #"{"id":"list","class":"UITableView","frame":[0,0,1,1],"canCancelContentTouches":false}"#
             ).objectValue!)

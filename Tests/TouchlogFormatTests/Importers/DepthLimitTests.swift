@@ -73,7 +73,9 @@ import Testing
                     decoded.problems.append(diagnostic.description)
                 case .record(let record):
                     decoded.records += 1
-                    if case .object(let object) = record.content, object["type"] == "snapshot" {
+                    if case .snapshot = record.record, let json = record.json,
+                        let object = try? JSONReader.parse(json).objectValue
+                    {
                         decoded.viewDepth = max(decoded.viewDepth, deepestView(in: object))
                     }
                 default: break

@@ -28,7 +28,7 @@ import Testing
         #expect(records.count == values.count && !records.isEmpty)
         #expect(records.map(\.seq) == asText.records.map(\.seq))
         #expect(records.map(\.json) == asText.records.map(\.json))
-        #expect(try records.map { try $0.typed() } == asText.records.map { try $0.typed() })
+        #expect(records.map(\.record) == asText.records.map(\.record))
         #expect(summaries.map(\.contentHash) == asText.summaries.map(\.contentHash))
         #expect(summaries.map(\.records) == asText.summaries.map(\.records))
     }

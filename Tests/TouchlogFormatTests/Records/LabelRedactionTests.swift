@@ -41,7 +41,7 @@ import Testing
 
         // What replay and the report read is the token too: the typed view carries it, so findings are named and
         // grouped by it.
-        guard case .snapshot(let snapshot) = try log.records[log.records.count - 3].typed() else {
+        guard case .snapshot(let snapshot) = log.records[log.records.count - 3].record else {
             Issue.record("expected a snapshot")
             return
         }

@@ -206,6 +206,25 @@ import Testing
                 test.jsonl:3:1: error: missing required member "target" in "targetForAction" record
                     hint: add "target" to the "targetForAction" record; see docs/log-format.md
                 """),
+        // The record read back from the store needs the responder that was asked; ingest said nothing of a null one
+        // while validation and decoding were two readers.
+        Case(
+            name: "targetForAction asked of nobody",
+            lines: [#"{"type":"targetForAction","t":1,"action":"paste:","responder":null,"target":null}"#],
+            expected: """
+                test.jsonl:3:63: error: "targetForAction" needs the responder that was asked, not null
+                    hint: write the id of the responder whose target(forAction:withSender:) the app called
+                """),
+        // A recognizer's baseClass decides its behaviour: a wrong one is said, not read as no base class.
+        Case(
+            name: "recognizer base class of the wrong type",
+            lines: [
+                #"{"type":"set","t":1,"view":"w1","gestureRecognizers":[{"id":"g9","class":"MyTap","baseClass":7}]}"#
+            ],
+            expected: """
+                test.jsonl:3:94: error: "gestureRecognizers[0].baseClass" must be a string, not a number
+                    hint: write "gestureRecognizers[0].baseClass" as a string
+                """),
         Case(
             name: "targetForAction asks an unknown responder",
             lines: [#"{"type":"targetForAction","t":1,"action":"paste:","responder":"ghost","target":null}"#],

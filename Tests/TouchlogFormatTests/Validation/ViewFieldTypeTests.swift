@@ -16,14 +16,12 @@ import Testing
 
     static func validated(_ object: JSONObject) -> [RecordIssue] {
         var validator = SessionValidator()
-        let header: JSONObject = ["type": "session", "format": "touchlog/1", "session": "s"]
         let snapshot: JSONObject = [
             "type": "snapshot", "t": 0,
             "windows": [["id": "w1", "class": "UIWindow", "frame": [0, 0, 10, 10], "isKeyWindow": true]],
         ]
-        _ = validator.validate(.object(header))
-        _ = validator.validate(.object(snapshot))
-        return validator.validate(.object(object))
+        _ = validator.read(snapshot)
+        return validator.read(object).issues
     }
 
     @Test(arguments: ViewField.allCases)

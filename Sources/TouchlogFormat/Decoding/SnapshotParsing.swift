@@ -1,0 +1,155 @@
+/// Reads a `snapshot` record (log format section 3) into the schema's `HierarchySpec`, checking each member as it is
+/// read. How the snapshot's objects relate (unique ids, controllers' views and chains) is checked on the typed
+/// hierarchy by ``SessionValidator``.
+extension FieldReader {
+    /// The hierarchy, plus the window policy names the model does not know (kept and reported, never applied); nil
+    /// when any member is wrong.
+    mutating func snapshot(_ object: JSONObject, t: Double) -> SnapshotRecord? {
+        let before = errorCount
+        var windows: [WindowSpec] = []
+        var unknownPolicies: [String] = []
+        if let list = required(object, "windows", at: [], what: "\"snapshot\" record") {
+            if case .array(let values) = list {
+                windows.reserveCapacity(values.count)
+                for (index, value) in values.enumerated() {
+                    guard var view = view(value, at: ["windows", .index(index)]) else { continue }
+                    // The window's own fields are read with the View fields; they belong to the window, not its view.
+                    var policies: [DismissPolicy] = []
+                    for name in view.policies ?? [] {
+                        if let policy = DismissPolicy(rawValue: name) {
+                            policies.append(policy)
+                        } else {
+                            unknownPolicies.append(name)
+                        }
+                    }
+                    let windowLevel = view.windowLevel ?? 0
+                    let isKeyWindow = view.isKeyWindow ?? false
+                    for field in ViewField.ordered where field.isWindowField { view.properties[field] = nil }
+                    windows.append(
+                        WindowSpec(view: view, windowLevel: windowLevel, isKeyWindow: isKeyWindow, policies: policies))
+                }
+            } else {
+                error(
+                    ["windows"], "\"windows\" must be an array of windows, not \(list.typeDescription)",
+                    hint: "write \"windows\": [ {window}, ... ]")
+            }
+        }
+        var detached: [ViewSpec] = []
+        if let list = object["detachedViews"] {
+            if case .array(let values) = list {
+                for (index, value) in values.enumerated() {
+                    if let view = view(value, at: ["detachedViews", .index(index)]) { detached.append(view) }
+                }
+            } else {
+                error(
+                    ["detachedViews"], "\"detachedViews\" must be an array of views, not \(list.typeDescription)",
+                    hint: "write \"detachedViews\": [ {view}, ... ]")
+            }
+        }
+        let controllers = controllers(object["controllers"])
+        let application = application(object["application"])
+        let objects = plainObjects(object["objects"])
+        guard errorCount == before else { return nil }
+        return SnapshotRecord(
+            t: t,
+            hierarchy: HierarchySpec(
+                windows: windows, controllers: controllers, application: application, objects: objects,
+                detachedViews: detached),
+            unknownPolicies: unknownPolicies)
+    }
+
+    private mutating func controllers(_ value: JSONValue?) -> [ControllerSpec] {
+        guard let value else { return [] }
+        guard case .array(let list) = value else {
+            error(
+                ["controllers"], "\"controllers\" must be an array, not \(value.typeDescription)",
+                hint: "write \"controllers\": [ {controller}, ... ]")
+            return []
+        }
+        var controllers: [ControllerSpec] = []
+        for (index, item) in list.enumerated() {
+            let here: [JSONPathComponent] = ["controllers", .index(index)]
+            guard case .object(let controller) = item else {
+                error(
+                    here, "a controller must be an object, not \(item.typeDescription)",
+                    hint: "write {\"id\":\"vc1\",\"class\":…,\"view\":…}")
+                continue
+            }
+            let before = errorCount
+            let id = nonEmptyString(required(controller, "id", at: here, what: "controller"), at: here + ["id"])
+            let className = nonEmptyString(
+                required(controller, "class", at: here, what: "controller"), at: here + ["class"])
+            let view = string(controller["view"], at: here + ["view"], nullable: true)
+            let parent = string(controller["parent"], at: here + ["parent"], nullable: true)
+            let presenting = string(
+                controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
+            let implements = stringArray(controller["implements"], at: here + ["implements"]) ?? []
+            let refuses = stringArray(controller["refusesActions"], at: here + ["refusesActions"]) ?? []
+            let overridesTouches = bool(controller["overridesTouches"], at: here + ["overridesTouches"]) ?? false
+            let endsEditing =
+                bool(controller["endsEditingOnTouchesBegan"], at: here + ["endsEditingOnTouchesBegan"]) ?? false
+            guard errorCount == before, let id, let className else { continue }
+            controllers.append(
+                ControllerSpec(
+                    id: id, className: className, view: view, parent: parent, presentingViewController: presenting,
+                    implements: implements, refusesActions: refuses, overridesTouches: overridesTouches,
+                    endsEditingOnTouchesBegan: endsEditing))
+        }
+        return controllers
+    }
+
+    private mutating func application(_ value: JSONValue?) -> ApplicationSpec {
+        guard let value else { return ApplicationSpec() }
+        guard case .object(let app) = value else {
+            error(
+                ["application"], "\"application\" must be an object, not \(value.typeDescription)",
+                hint: "write {\"id\":\"app\",\"class\":\"UIApplication\"} or leave it out")
+            return ApplicationSpec()
+        }
+        var spec = ApplicationSpec(
+            id: string(app["id"], at: ["application", "id"]) ?? "application",
+            className: string(app["class"], at: ["application", "class"]) ?? "UIApplication",
+            implements: stringArray(app["implements"], at: ["application", "implements"]) ?? [],
+            refusesActions: stringArray(app["refusesActions"], at: ["application", "refusesActions"]) ?? [])
+        guard let delegate = app["delegate"] else { return spec }
+        guard case .object(let object) = delegate else {
+            error(
+                ["application", "delegate"], "\"delegate\" must be an object",
+                hint: "write {\"id\":\"appDelegate\",\"isResponder\":true}")
+            return spec
+        }
+        let here: [JSONPathComponent] = ["application", "delegate"]
+        spec.delegateID = string(object["id"], at: here + ["id"])
+        spec.delegateIsResponder = bool(object["isResponder"], at: here + ["isResponder"]) ?? false
+        spec.delegateImplements = stringArray(object["implements"], at: here + ["implements"]) ?? []
+        spec.delegateRefusesActions = stringArray(object["refusesActions"], at: here + ["refusesActions"]) ?? []
+        return spec
+    }
+
+    /// The snapshot's plain objects (log format "Object"): each needs an `id` and a `class`.
+    private mutating func plainObjects(_ value: JSONValue?) -> [ObjectSpec] {
+        guard let value else { return [] }
+        guard case .array(let list) = value else {
+            error(
+                ["objects"], "\"objects\" must be an array, not \(value.typeDescription)",
+                hint: "write \"objects\": [ {\"id\":\"coordinator\",\"class\":\"App.Coordinator\"}, ... ]")
+            return []
+        }
+        var objects: [ObjectSpec] = []
+        for (index, item) in list.enumerated() {
+            let here: [JSONPathComponent] = ["objects", .index(index)]
+            guard case .object(let o) = item else {
+                error(
+                    here, "an object must be an object, not \(item.typeDescription)",
+                    hint: "write {\"id\":\"coordinator\",\"class\":\"App.Coordinator\",\"implements\":[…]}")
+                continue
+            }
+            let className = nonEmptyString(required(o, "class", at: here, what: "object"), at: here + ["class"])
+            let implements = stringArray(o["implements"], at: here + ["implements"])
+            let id = nonEmptyString(required(o, "id", at: here, what: "object"), at: here + ["id"])
+            guard let id, let className else { continue }
+            objects.append(ObjectSpec(id: id, className: className, implements: implements ?? []))
+        }
+        return objects
+    }
+}
