@@ -138,7 +138,7 @@ let package = Package(
                 "TouchlogReport", "TouchlogReplay", "TouchlogFormat", "ResponderCore", "TouchlogTestSupport",
                 "TouchlogReportFixtures",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden", "CleanSessions"]),
         .testTarget(
             name: "TouchlogPipelineTests",
             dependencies: [

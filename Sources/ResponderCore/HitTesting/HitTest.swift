@@ -68,6 +68,29 @@ extension ResponderModel {
         return p
     }
 
+    /// The part of a view that is drawn: its bounds on screen cut by the bounds of every ancestor whose
+    /// `clipsToBounds` is on (the window included), nil when an ancestor clips all of it away or the view is in no
+    /// window. Clipping is drawing only (H7): hit testing never asks this, but whether a person can see a control does
+    /// (a row of a table below the fold is clipped by the table, and not on screen). Ancestors that do not clip, and
+    /// the screen's own edges, are the caller's to apply.
+    public func drawnFrame(of view: ObjectRef) -> Rect? {
+        guard case .view(let v) = view, windowOf(v) >= 0, var drawn = screenFrame(of: view) else { return nil }
+        var chain: [Int] = []
+        var a = views[v].parent
+        while a >= 0 {
+            chain.append(a)
+            a = views[a].parent
+        }
+        var m = AffineTransform.identity
+        for anc in chain.reversed() {
+            m = m.concatenating(views[anc].localToParent)
+            guard views[anc].clipsToBounds else { continue }
+            guard let cut = drawn.intersection(views[anc].boundingBox(under: m)) else { return nil }
+            drawn = cut
+        }
+        return drawn
+    }
+
     /// A view's bounds as a rectangle in screen coordinates (the bounding box when a transform rotates it),
     /// e.g. to compare a text field with the keyboard's frame. nil when the view is not in a window.
     public func screenFrame(of view: ObjectRef) -> Rect? {

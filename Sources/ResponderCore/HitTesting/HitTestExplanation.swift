@@ -180,9 +180,16 @@ extension ResponderModel {
     /// it; hit testing is constant inside each cell (half-open edges make an edge behave like the cell to its
     /// right/below), so one probe per cell decides. Rotated views contribute their bounding boxes' edges, which
     /// makes the answer a close approximation there.
-    public func reachability(of target: ObjectRef) -> Reachability {
-        guard case .view(let v) = target, let frame = screenFrame(of: target) else {
+    ///
+    /// `area` (screen coordinates) limits the search to the part of the view a person can see, for a caller that
+    /// asks only about what is drawn (``drawnFrame(of:)``): a part clipped away or off screen is not asked about.
+    public func reachability(of target: ObjectRef, within area: Rect? = nil) -> Reachability {
+        guard case .view(let v) = target, var frame = screenFrame(of: target) else {
             return .unreachable(reason: .notInWindow, probe: nil)
+        }
+        if let area {
+            guard let seen = frame.intersection(area) else { return .unreachable(reason: .notInWindow, probe: nil) }
+            frame = seen
         }
         // The visible part: clipped by every ancestor's bounds (H7: outside a parent is unreachable).
         var chain: [Int] = []

@@ -44,6 +44,19 @@ public struct ViewIdentity: Hashable, Sendable {
     public var parent: ObjectRef?
 }
 
+/// A view controller as the model sees it now: where it sits among the others (containment and presentation), for
+/// questions about screens rather than views (which screen a presentation covers).
+public struct ControllerInfo: Hashable, Sendable {
+    public var id: String
+    public var className: String
+    /// Its root view (`view`), nil when the recorded id names no live view.
+    public var view: ObjectRef?
+    /// The containing controller (`parent`).
+    public var parent: ObjectRef?
+    /// The controller that presented this one (`presentingViewController`).
+    public var presenting: ObjectRef?
+}
+
 /// A recognizer as the model sees it now.
 public struct RecognizerInfo: Hashable, Sendable {
     public var id: String
@@ -188,6 +201,21 @@ extension ResponderModel {
         return ViewIdentity(
             id: n.id, className: n.className, accessibilityIdentifier: n.accessibilityIdentifier,
             accessibilityLabel: n.accessibilityLabel, parent: n.parent >= 0 ? .view(n.parent) : nil)
+    }
+
+    /// The live view controllers, in the order the recording declared them.
+    public var allControllers: [ObjectRef] {
+        controllers.indices.filter { controllers[$0].alive }.map { .controller($0) }
+    }
+
+    /// Everything the model holds about a controller.
+    public func controllerInfo(_ ref: ObjectRef) -> ControllerInfo? {
+        guard case .controller(let c) = ref, controllers[c].alive else { return nil }
+        let n = controllers[c]
+        return ControllerInfo(
+            id: n.id, className: n.className, view: n.view >= 0 ? .view(n.view) : nil,
+            parent: n.parent >= 0 ? .controller(n.parent) : nil,
+            presenting: n.presenting >= 0 ? .controller(n.presenting) : nil)
     }
 
     /// Everything the model holds about a recognizer.

@@ -54,6 +54,12 @@ enum Obstacle: Hashable {
         }
     }
 
+    /// A window in front takes the point (a warning: such windows, like the keyboard's, go away).
+    var isCoveredByWindow: Bool {
+        if case .coveredByWindow = self { return true }
+        return false
+    }
+
     /// The control itself is a disabled control (a warning: the app may mean it).
     func isDisabled(_ control: ObjectRef) -> Bool {
         if case .passedOver(.disabledControl, let by) = self { return by == control }

@@ -22,6 +22,7 @@ public final class SessionAnalysis: ReplayObserver {
     public init(rules: [ConfiguredRule], context: SessionContext) {
         self.context = context
         context.keyboardAgreement = KeyboardAgreement(rules: rules)
+        context.blockedTaps = rules.contains { $0.type.id == BlockedTapRule.id } ? BlockedTaps() : nil
         self.rules = rules.map { $0.make() }
         severities = rules.map(\.settings.severity)
         builders = rules.map { FindingBuilder(context, rule: $0.type) }
@@ -40,6 +41,7 @@ public final class SessionAnalysis: ReplayObserver {
         replayer.observer = self
         try context.records.forEachRecord { record in try replayer.feed(record) { _ in } }
         try replayer.finish { _ in }
+        context.blockedTaps?.finish()
         var findings: [Finding] = []
         for k in rules.indices {
             var found = rules[k].finish(build: builders[k])
@@ -52,6 +54,7 @@ public final class SessionAnalysis: ReplayObserver {
 
     public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
         context.keyboardAgreement.follow(input, step: step, model: model, build: shared)
+        context.blockedTaps?.follow(input, step: step, model: model, build: shared)
         for k in rules.indices { rules[k].replayed(input, step: step, model: model, build: builders[k]) }
         context.before = (step.firstResponder, step.keyboardVisible)
     }
@@ -73,6 +76,7 @@ public final class SessionAnalysis: ReplayObserver {
             break
         }
         context.keyboardAgreement.follow(record, step: nil, model: model, build: shared)
+        context.blockedTaps?.recorded(record, model: model, build: shared)
         for k in rules.indices { rules[k].recorded(record, model: model, build: builders[k]) }
     }
 }

@@ -1,10 +1,22 @@
 import ResponderCore
 import TouchlogFormat
 
-/// The visible controls on screen, with their screen frames and whether they are enabled: what the reachability
-/// rules test. Touches and keys move no view, so the list is only rebuilt after other inputs.
+/// A control that is not hidden, as the reachability rules test it.
+struct VisibleControl {
+    var ref: ObjectRef
+    /// Its bounds on screen, clipped or not.
+    var frame: Rect?
+    /// The part of it drawn on screen (``OnScreen/visibleFrame(of:screen:in:)``): nil when clipping or the screen's
+    /// edges leave nothing of it to see.
+    var visible: Rect?
+    var enabled: Bool
+}
+
+/// The controls on screen that are not hidden, with their screen frames, the part of each a person can see and
+/// whether they are enabled: what the reachability rules test. Touches and keys move no view, so the list is only
+/// rebuilt after other inputs.
 struct VisibleControls {
-    private var cached: [(ref: ObjectRef, frame: Rect?, enabled: Bool)]?
+    private var cached: [VisibleControl]?
 
     mutating func invalidate(after record: Record) {
         switch record {
@@ -16,14 +28,18 @@ struct VisibleControls {
         }
     }
 
-    mutating func list(_ model: ResponderModel) -> [(ref: ObjectRef, frame: Rect?, enabled: Bool)] {
+    /// `screen` is the header's `device.screen` (nil: each window's frame stands for it).
+    mutating func list(_ model: ResponderModel, screen: Size?) -> [VisibleControl] {
         if let cached { return cached }
-        var list: [(ref: ObjectRef, frame: Rect?, enabled: Bool)] = []
+        var list: [VisibleControl] = []
         for ref in model.allViews {
             guard model.uikitClass(of: ref)?.isControl == true, model.isInHierarchy(ref),
                 !model.isEffectivelyHidden(ref)
             else { continue }
-            list.append((ref, model.screenFrame(of: ref), model.isEnabled(ref)))
+            list.append(
+                VisibleControl(
+                    ref: ref, frame: model.screenFrame(of: ref),
+                    visible: OnScreen.visibleFrame(of: ref, screen: screen, in: model), enabled: model.isEnabled(ref)))
         }
         cached = list
         return list

@@ -23,4 +23,24 @@ enum ExampleSessions {
             {"type":"keyboard","t":1.4,"phase":"didShow","frame":[0,508,390,336]}
 
             """#
+
+    /// A screen that presented a page sheet: the presenter's root view (`vc`) holds an Add button at y 55-99 and
+    /// Save at y 700-750; in front of it the presentation's container holds a dimming view over the whole screen and
+    /// the sheet (`sheetVC`, `presentingViewController` `vc`) from y 60, with its own "Add item" button at y 70-110.
+    static let sheet =
+        header + "\n"
+        + #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"accessibilityIdentifier":"list","subviews":[{"id":"plus","class":"UIButton","frame":[330,55,50,44],"accessibilityLabel":"Add","actions":[{"events":["touchUpInside"],"target":"vc","action":"add:"}]},{"id":"save","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Save","actions":[{"events":["touchUpInside"],"target":"vc","action":"save:"}]}]},{"id":"container","class":"UITransitionView","baseClass":"UIView","frame":[0,0,390,844],"subviews":[{"id":"dimming","class":"UIDimmingView","baseClass":"UIView","frame":[0,0,390,844],"alpha":0.4},{"id":"sheetRoot","class":"UIView","frame":[0,60,390,784],"accessibilityIdentifier":"newItem","subviews":[{"id":"sheetAdd","class":"UIButton","frame":[300,10,80,40],"accessibilityLabel":"Add item","actions":[{"events":["touchUpInside"],"target":"sheetVC","action":"addItem:"}]}]}]}]}],"controllers":[{"id":"vc","class":"App.ListViewController","view":"root","implements":["add:","save:"]},{"id":"sheetVC","class":"App.NewItemViewController","view":"sheetRoot","presentingViewController":"vc","implements":["addItem:"]}]}"#
+        + "\n"
+
+    /// A settings table (y 0-760) under a 100-point navigation bar, above a tab bar (y 760-844), scrolled to content
+    /// offset `offsetY` (the table's bounds origin): the Wi-Fi switch's row at content y 0-60, the Backup switch's at
+    /// y 700-760. At -100 (the top, content inset under the bar) Wi-Fi is at y 114-145 on screen and Backup below
+    /// the fold; at 0 Wi-Fi is under the navigation bar and Backup on screen.
+    static func settings(offsetY: Int) -> String {
+        header + "\n"
+            + #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"table","class":"UITableView","frame":[0,0,390,760],"bounds":[0,"#
+            + String(offsetY)
+            + #",390,760],"accessibilityIdentifier":"settings","subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,390,60],"subviews":[{"id":"wifi","class":"UISwitch","frame":[320,14,51,31],"accessibilityLabel":"Wi-Fi"}]},{"id":"cell1","class":"UITableViewCell","frame":[0,700,390,60],"subviews":[{"id":"backup","class":"UISwitch","frame":[320,14,51,31],"accessibilityLabel":"Backup"}]}]},{"id":"nav","class":"UINavigationBar","frame":[0,0,390,100],"accessibilityIdentifier":"nav"},{"id":"tabs","class":"UITabBar","baseClass":"UIView","frame":[0,760,390,84],"accessibilityIdentifier":"tabs"}]}]}],"controllers":[{"id":"vc","class":"App.SettingsViewController","view":"root"}]}"#
+            + "\n"
+    }
 }

@@ -21,6 +21,9 @@ public final class SessionContext {
     /// Where the recorded keyboard and the first responder disagree (the two keyboard rules read it). Set by
     /// ``SessionAnalysis``, which knows the rules' tolerances.
     var keyboardAgreement = KeyboardAgreement()
+    /// The taps blocked from controls, when `blocked_tap` runs (it reports them; `unreachable_control` leaves the
+    /// controls they name to it). Set by ``SessionAnalysis``.
+    var blockedTaps: BlockedTaps?
 
     public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
         self.ref = ref
