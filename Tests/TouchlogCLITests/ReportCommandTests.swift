@@ -17,7 +17,7 @@ import TouchlogStore
     /// Ingests sample logs (by file name) into the test database.
     func ingest(_ names: [String]) throws {
         let paths = names.map { Touchlog.packageRoot.appendingPathComponent("sample-logs/\($0)").path }
-        let result = try Touchlog.run(["ingest", "--db", db] + paths)
+        let result = Touchlog.call(["ingest", "--db", db] + paths)
         try #require(result.status == 0, "\(result.stderr)")
     }
 
@@ -82,7 +82,7 @@ import TouchlogStore
         let header =
             #"{"type":"session","format":"touchlog/1","session":"HDR-ONLY","startedAt":"2026-11-21T10:00:00.000Z"}"#
         try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        let result = try Touchlog.run(["ingest", "--db", db, path])
+        let result = Touchlog.call(["ingest", "--db", db, path])
         try #require(result.status == 0, "\(result.stderr)")
         return path
     }
@@ -186,7 +186,8 @@ import TouchlogStore
         ),
     ])
     func invalidArgumentsExit64WithAMessage(arguments: [String], message: String) throws {
-        let result = try Touchlog.run(["report", "--db", db] + arguments)
+        // Refused as the arguments are parsed: in this process, as the binary would.
+        let result = Touchlog.call(["report", "--db", db] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
     }

@@ -15,7 +15,7 @@ struct WorkerChecks {
     ).key
 
     func ingest(_ db: String, _ paths: [String]) throws {
-        let result = try Touchlog.run(["ingest", "--quiet", "--db", db] + paths)
+        let result = Touchlog.call(["ingest", "--quiet", "--db", db] + paths)
         try #require(result.status == 0, "\(result.stderr)")
     }
 

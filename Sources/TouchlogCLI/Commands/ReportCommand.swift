@@ -163,7 +163,7 @@ struct ReportCommand: ParsableCommand {
             loaded = try configurationInForce()
         } catch let error as ConfigurationError {
             StandardError.write("\(error)\n")
-            throw ExitCode(CLIExit.database.rawValue)
+            throw ExitCode(ExitStatus.database.code)
         }
         if printConfig {
             print(ConfigurationPrinter.yaml(loaded.configuration, provenance: loaded.provenance), terminator: "")
@@ -174,7 +174,7 @@ struct ReportCommand: ParsableCommand {
                 try report(loaded)
             } catch let error as ReportError {
                 if case .unknownRule = error { throw ValidationError(error.description + ".") }
-                throw CLIError(error.description, exit: .database)
+                throw CommandFailure(error.description, exit: .database)
             }
         }
     }
