@@ -33,11 +33,6 @@ struct FourSessions {
         relative(Touchlog.call(arguments + ["--db", db], interruption: interruption))
     }
 
-    /// Runs the touchlog binary in the database's folder, on this database (for what only the process does).
-    func runBinary(_ arguments: [String]) throws -> Touchlog.Result {
-        relative(try Touchlog.run(arguments + ["--db", "t.sqlite"], cwd: folder.url))
-    }
-
     /// `result` with this folder's and the fixtures' paths left out.
     func relative(_ result: Touchlog.Result) -> Touchlog.Result {
         func strip(_ text: String) -> String {

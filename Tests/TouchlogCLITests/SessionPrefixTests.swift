@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-/// A session-id prefix in any case works wherever a session is named: show, explain, replay, report --session
-/// (report through the binary; the others in this process).
+/// A session-id prefix in any case works wherever a session is named: show, explain, replay, report --session.
 @Suite struct SessionPrefixTests {
     @Test func everyCommandTakesAPrefixInAnyCase() throws {
         let store = try FourSessions()
@@ -11,7 +10,7 @@ import Testing
         let replay = try store.run(["replay", "0b6d", "--format", "jsonl"])
         #expect(replay.status == 0 && !replay.stdout.isEmpty)
         // The report finds the session and keeps it: its filter matches ids the same way.
-        let report = try store.runBinary(["report", "--session", "0b6d"])
+        let report = try store.run(["report", "--session", "0b6d"])
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stdout.hasPrefix("touchlog report: 1 session analysed"), "\(report.stdout)")
     }
@@ -25,8 +24,7 @@ import Testing
 
             """
         for command in [["show"], ["replay"], ["explain", "--at", "1", "--point", "1,1"], ["report", "--session"]] {
-            // report runs no frontend of its own here: through the binary.
-            let result = try command[0] == "report" ? store.runBinary(command + ["7A2"]) : store.run(command + ["7A2"])
+            let result = try store.run(command + ["7A2"])
             #expect(result.status == 2, "\(command)")
             #expect(result.stderr == expected, "\(command)")
         }

@@ -136,7 +136,7 @@ struct WorkerChecks {
         try ingest(db, PostgresStoreTests.samples)
         let formats = [["--format", "json"], ["--format", "html"], ["--format", "markdown"], ["--format", "text"]]
         func reports() throws -> [Touchlog.Result] {
-            try formats.map { try Touchlog.run(["report", "--db", db, "--no-config"] + $0) }
+            formats.map { Touchlog.call(["report", "--db", db, "--no-config"] + $0) }
         }
         let before = try reports()
         let run = try worker(db)
@@ -156,7 +156,7 @@ struct WorkerChecks {
         }
         // A filtered report reads the stored, unfiltered findings and filters them as it would its own.
         let filtered = ["--min-severity", "error", "--format", "json"]
-        let withStored = try Touchlog.run(["report", "--db", db, "--no-config"] + filtered)
+        let withStored = Touchlog.call(["report", "--db", db, "--no-config"] + filtered)
         let rule = ["--rule", "blocked_tap", "--format", "json"]
         let withRule = try Touchlog.run(["report", "--db", db, "--no-config"] + rule)
         let plain = folder.path("plain.sqlite")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchlogPipeline
 import TouchlogReplay
+import TouchlogReport
 import TouchlogStore
 
 /// `--db PATH|URL`, shared by every command that uses the database: a path is an SQLite file, a `postgres://` URL a
@@ -82,6 +83,8 @@ struct CommandContext {
     /// Takes Ctrl-C and SIGTERM over for the command (``Interruption/watch()``); asked only by the commands that
     /// honour them, so that Ctrl-C ends any other at once. A test gives an ``Interruption`` that watches nothing.
     var interruption: () -> Interruption
+    /// Colour and width for a terminal on standard output (the text report's): none in a pipe, a file or a test.
+    var terminal = FormatOptions()
 }
 
 /// A command whose work is a library frontend (`SessionsRun`, `IngestRun`, ...): ``execute(_:)`` reads the parsed
@@ -97,7 +100,10 @@ extension FrontendCommand {
     func runOnStandardStreams() throws {
         let streams = StandardStreams()
         let status = try streams.output.reportingFailures {
-            try execute(CommandContext(output: streams.output, interruption: Interruption.watch))
+            try execute(
+                CommandContext(
+                    output: streams.output, interruption: Interruption.watch,
+                    terminal: FormatOptions(color: ReportCommand.useColor, width: TerminalWidth.standardOutput)))
         }
         streams.flush()
         if status != .ok { throw ExitCode(status.code) }
