@@ -35,7 +35,8 @@ enum Touchlog {
     /// the binary ends it, status 64 and ArgumentParser's message on standard error), then the command's
     /// ``FrontendCommand/execute(_:)``, which opens what it needs and calls its frontend, with the output kept
     /// here and a failure reported through the library's ``CommandOutput/reportingFailures(_:)``, as `run()` does.
-    /// `interruption` is what a signal would stop (it watches no signal).
+    /// `interruption` is what a signal would stop (it watches no signal). Not for an ingest into PostgreSQL: it
+    /// blocks its thread on COPYs that run as Swift tasks, and a test's thread is one of the few those tasks run on.
     @discardableResult
     static func call(_ arguments: [String], interruption: Interruption = Interruption()) -> Result {
         let captured = CapturedOutput()
