@@ -70,11 +70,12 @@ let package = Package(
             name: "AnalysisIdentity", capability: .buildTool(), dependencies: ["touchlog-analysis-identity"]),
         // The plugin's tool: hashes the files it is given into a Swift file. Foundation only, built for the host.
         .executableTarget(name: "touchlog-analysis-identity"),
-        // Where the store and the report meet: `report`'s run (sessions found in the store, stored results read) and
-        // `worker`'s queue (leases, threads, results stored).
+        // Where the store and the report meet: `report`'s run (sessions found in the store, stored results read),
+        // `worker`'s queue (leases, threads, results stored), and every other command's frontend (`SessionsRun`,
+        // `IngestRun`, `ReplayRun`, ...), which the CLI, the benchmarks and the tests call.
         .target(
             name: "TouchlogPipeline",
-            dependencies: ["TouchlogReport", "TouchlogStore", "TouchlogReplay", "TouchlogFormat"]),
+            dependencies: ["TouchlogReport", "TouchlogStore", "TouchlogReplay", "TouchlogFormat", "ResponderCore"]),
         // Every subcommand, one file each.
         .target(
             name: "TouchlogCLI",

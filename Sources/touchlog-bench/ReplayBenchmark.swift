@@ -1,10 +1,11 @@
 import Foundation
+import TouchlogPipeline
 import TouchlogReplay
 import TouchlogStore
 
 /// `touchlog-bench replay DB`: in one run, the time to merely read a stored session's records (the store's one scan,
 /// decoding every record into its typed form) and to replay them as `touchlog replay --format summary` does (dispatch
-/// and compare, no trace), through the command's entry point ``ReplayWriter/replay``; prints both and their ratio.
+/// and compare, no trace), through the command's frontend ``ReplayRun``; prints both and their ratio.
 enum ReplayBenchmark {
     static func run(_ args: [String]) {
         guard let path = args.first else {
@@ -26,16 +27,10 @@ enum ReplayBenchmark {
                 replay = min(
                     replay,
                     try Clock.time {
-                        // `touchlog replay --format summary`, through the command's own entry point.
-                        try ReplayWriter.replay(
-                            [
-                                ReplaySessionInput(
-                                    session: session.key, records: database.records(of: session), isLong: true)
-                            ],
-                            options: ReplayOptions(), format: .summary, write: { _ in }
-                        ) { _, result in
-                            if case .success(let replayer) = result { divergences = replayer.divergenceCount }
-                        }
+                        // `touchlog replay --format summary`, through the command's own frontend.
+                        let outcome = try ReplayRun(.matching([session.key]), format: .summary).run(
+                            store: database, output: .discarding)
+                        divergences = outcome.divergences
                     })
             }
             print("replay: session \(session.key), \(records) records, \(divergences) divergences")

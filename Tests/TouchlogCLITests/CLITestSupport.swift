@@ -1,8 +1,14 @@
+import ArgumentParser
 import Foundation
 import Testing
+import TouchlogPipeline
 import TouchlogTestSupport
 
-/// Runs the built `touchlog` binary (built by `make test` before the tests run).
+@testable import TouchlogCLI
+
+/// Runs touchlog: in this process through a command's frontend (``call(_:interruption:)``), or as the built binary
+/// (``run(_:stdin:cwd:environment:)``, built by `make test` before the tests run) for what crosses the process
+/// boundary: exit codes of the real process, signals, standard input, the environment, the working folder.
 enum Touchlog {
     struct Result {
         var status: Int32
@@ -24,6 +30,36 @@ enum Touchlog {
     }()
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// Runs a command line in this process, as the binary would: parsed by ArgumentParser (a usage error ends as
+    /// the binary ends it, status 64 and ArgumentParser's message on standard error), then the command's
+    /// ``FrontendCommand/execute(_:)``, which opens what it needs and calls its frontend, with the output kept
+    /// here and a failure reported through the library's ``CommandOutput/reportingFailures(_:)``, as `run()` does.
+    /// `interruption` is what a signal would stop (it watches no signal). Not for an ingest into PostgreSQL: it
+    /// blocks its thread on COPYs that run as Swift tasks, and a test's thread is one of the few those tasks run on.
+    @discardableResult
+    static func call(_ arguments: [String], interruption: Interruption = Interruption()) -> Result {
+        let captured = CapturedOutput()
+        do {
+            if let problem = TouchlogCommand.unknownSubcommand(in: arguments) { throw ValidationError(problem) }
+            let parsed = try TouchlogCommand.parseAsRoot(arguments)
+            guard let command = parsed as? any FrontendCommand else {
+                Issue.record("\(arguments) runs no frontend; test it through the binary")
+                return Result(status: -1, stdout: "", stderr: "")
+            }
+            let status = try captured.output.reportingFailures {
+                try command.execute(CommandContext(output: captured.output, interruption: { interruption }))
+            }
+            return Result(status: status.code, stdout: captured.standardOutput, stderr: captured.standardError)
+        } catch {
+            // What ArgumentParser's exit(withError:) prints, and where.
+            let code = TouchlogCommand.exitCode(for: error).rawValue
+            let message = TouchlogCommand.fullMessage(for: error)
+            return code == 0
+                ? Result(status: 0, stdout: message + "\n", stderr: "")
+                : Result(status: code, stdout: captured.standardOutput, stderr: captured.standardError + message + "\n")
+        }
+    }
 
     static func process(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:]) -> Process {
         let process = Process()

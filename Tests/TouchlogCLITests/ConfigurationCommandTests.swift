@@ -13,7 +13,7 @@ import Testing
         // 03 (hidden_first_responder, tap_failed_to_dismiss; app 5.2.0) and 10 (blocked_tap; app 3.8.1).
         let samples = ["03-hidden-promo-field-keeps-typing.jsonl", "10-disabled-continue-button.jsonl"]
         let paths = samples.map { Touchlog.packageRoot.appendingPathComponent("sample-logs/\($0)").path }
-        let result = try Touchlog.run(["ingest", "--db", folder.path("t.sqlite")] + paths)
+        let result = Touchlog.call(["ingest", "--db", folder.path("t.sqlite")] + paths)
         try #require(result.status == 0, "\(result.stderr)")
     }
 
@@ -148,14 +148,15 @@ import Testing
         ["--print-config", "--list-rules"], ["--list-rules", "--no-config"],
     ])
     func conflictingOptionsAreRefused(arguments: [String]) throws {
-        let result = try Touchlog.run(["report", "--db", db] + arguments, cwd: folder.url)
+        // Refused as the arguments are parsed: in this process, as the binary would.
+        let result = Touchlog.call(["report", "--db", db] + arguments)
         #expect(result.status == 64, "\(result.stderr)")
     }
 
     /// report and worker share the configuration options, and the check that refuses both at once.
     @Test(arguments: ["report", "worker"])
     func configAndNoConfigTogetherAreRefused(command: String) throws {
-        let result = try Touchlog.run([command, "--db", db, "--config", "x.yml", "--no-config"], cwd: folder.url)
+        let result = Touchlog.call([command, "--db", db, "--config", "x.yml", "--no-config"])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("Use just one of --config or --no-config."))
     }

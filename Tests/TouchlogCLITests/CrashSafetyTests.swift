@@ -35,7 +35,7 @@ import Testing
     @Test func killingIngestMidFileLeavesTheDatabaseAsBefore() throws {
         let db = folder.path("crash.sqlite")
         let small = Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path
-        #expect(try Touchlog.run(["ingest", "--db", db, small]).status == 0)
+        #expect(Touchlog.call(["ingest", "--db", db, small]).status == 0)
         // The big file is a named pipe this test holds open: ingest reads it as a file that has not ended yet, so
         // it is mid-file for as long as the test wants, however fast the machine (no race with its finishing).
         let big = folder.path("big.jsonl")
@@ -62,7 +62,7 @@ import Testing
         // The same session ingests completely afterwards.
         let whole = folder.path("big-whole.jsonl")
         try writeLargeSession(whole, touches: 200_000)
-        let retry = try Touchlog.run(["ingest", "--quiet", "--db", db, whole])
+        let retry = Touchlog.call(["ingest", "--quiet", "--db", db, whole])
         #expect(retry.status == 0)
         #expect(try database.session(matching: "big").recordCount == 200_002)
     }

@@ -4,6 +4,8 @@ import Testing
 @testable import TouchlogStore
 
 /// Opening the database from several processes at once, read-only, and refusing files that are not touchlog's.
+/// Processes racing, waiting for another's lock and running as another user go through the binary; whose file it
+/// is, in this process.
 @Suite struct DatabaseAccessTests {
     let folder = TemporaryFolder()
 
@@ -42,7 +44,7 @@ import Testing
     @Test func ingestsStartedAtOnceOnADatabaseThatDoesNotExistAllSucceed() throws {
         // What the four files hold, ingested one after another.
         let reference = folder.path("reference.sqlite")
-        #expect(try Touchlog.run(["ingest", "--quiet", "--db", reference] + Self.samples.prefix(4)).status == 0)
+        #expect(Touchlog.call(["ingest", "--quiet", "--db", reference] + Self.samples.prefix(4)).status == 0)
         let expected = try Set(TouchlogDatabase(path: reference, access: .readOnly).sessions().map(\.key))
         // Each round, four processes create and migrate the same new database at the same moment.
         for round in 0..<8 {
@@ -88,7 +90,7 @@ import Testing
     /// what read-only media and a colleague's shared copy look like.
     func readOnlyDatabase() throws -> String {
         let db = folder.path("source.sqlite")
-        #expect(try Touchlog.run(["ingest", "--quiet", "--db", db, Self.samples[0]]).status == 0)
+        #expect(Touchlog.call(["ingest", "--quiet", "--db", db, Self.samples[0]]).status == 0)
         // Fold the WAL into the file, as a copied database usually is, and copy the file alone.
         let database = try TouchlogDatabase(path: db)
         try database.raw.checkpoint()
@@ -175,7 +177,7 @@ import Testing
         try raw.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
         for arguments in [["ingest", "--db", db, Self.samples[0]], ["sessions", "--db", db]] {
-            let result = try Touchlog.run(arguments)
+            let result = Touchlog.call(arguments)
             #expect(result.status == 2)
             #expect(result.stderr.contains("another application's SQLite database"))
             #expect(result.stderr.contains("\"users\""))
@@ -187,18 +189,18 @@ import Testing
     @Test func aFileThatIsNotADatabaseOrAFolderIsNamedForWhatItIs() throws {
         let json = folder.path("notes.json")
         try Data(#"{"not": "a database"}"#.utf8).write(to: URL(fileURLWithPath: json))
-        let notDatabase = try Touchlog.run(["ingest", "--db", json, Self.samples[0]])
+        let notDatabase = Touchlog.call(["ingest", "--db", json, Self.samples[0]])
         #expect(notDatabase.status == 2)
         #expect(notDatabase.stderr.contains("is not an SQLite database"))
         #expect(try String(contentsOfFile: json, encoding: .utf8) == #"{"not": "a database"}"#)
-        let directory = try Touchlog.run(["sessions", "--db", folder.url.path])
+        let directory = Touchlog.call(["sessions", "--db", folder.url.path])
         #expect(directory.status == 2)
         #expect(directory.stderr.contains("it is a directory"))
     }
 
     @Test func touchlogDatabasesAreMarkedWithTheirApplicationID() throws {
         let db = folder.path("marked.sqlite")
-        #expect(try Touchlog.run(["ingest", "--quiet", "--db", db, Self.samples[0]]).status == 0)
+        #expect(Touchlog.call(["ingest", "--quiet", "--db", db, Self.samples[0]]).status == 0)
         let id = try RawSQLite(path: db).integer("PRAGMA application_id")
         // "TLOG", which `file(1)` and other tools read from the header.
         #expect(id == 0x544C_4F47)
@@ -214,7 +216,7 @@ import Testing
             try raw.execute("INSERT INTO grdb_migrations VALUES (?)", [.text(migration.identifier)])
         }
         try raw.close()
-        let result = try Touchlog.run(["ingest", "--quiet", "--db", db, Self.samples[0]])
+        let result = Touchlog.call(["ingest", "--quiet", "--db", db, Self.samples[0]])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try RawSQLite(path: db).integer("PRAGMA application_id") == 0x544C_4F47)
     }

@@ -63,7 +63,7 @@ import Testing
     @Test func aMissingDatabaseIsNotCreated() throws {
         let folder = TemporaryFolder()
         for arguments in [["delete", "x"], ["delete", "--dry-run", "x"], ["prune", "--keep", "1"], ["vacuum"]] {
-            let result = try Touchlog.run(arguments + ["--db", folder.path("none.sqlite")])
+            let result = Touchlog.call(arguments + ["--db", folder.path("none.sqlite")])
             #expect(result.status == 2)
             #expect(result.stderr.hasPrefix("touchlog: error: there is no database at"))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlogPipeline
 import TouchlogStore
 
 /// A database holding Fixtures/four-sessions.jsonl, for `sessions`, `delete` and `prune`.
@@ -11,8 +12,9 @@ import TouchlogStore
 /// | 0B6D-ipad | 2.3.0 (415) | iPad13,4 | 2026-11-21T09:30:00.000+02:00, which is 07:30 UTC |
 /// | 7a21-undated | 2.2.0 (391) | iPhone15,2 | none |
 ///
-/// The file is ingested by its relative path and commands run in the database's folder with `--db t.sqlite`, so
-/// outputs hold no temporary paths.
+/// Commands run in this process (``Touchlog/call(_:interruption:)``) with `--db` the database's full path, and their
+/// output is given as the binary prints it when run in the database's folder with `--db t.sqlite` on the fixture
+/// ingested by its relative path: with the two folders' paths left out, so outputs hold no temporary paths.
 struct FourSessions {
     let folder = TemporaryFolder()
     var db: String { folder.path("t.sqlite") }
@@ -20,14 +22,24 @@ struct FourSessions {
     /// With `broken`, also the session "broken" of two-errors.jsonl, stored with its two rejected lines.
     init(broken: Bool = false) throws {
         let files = ["four-sessions.jsonl"] + (broken ? ["two-errors.jsonl"] : [])
-        let result = try Touchlog.run(
-            ["ingest", "--quiet", "--keep-going", "--db", folder.path("t.sqlite")] + files, cwd: Touchlog.fixtures)
+        let result = Touchlog.call(
+            ["ingest", "--quiet", "--keep-going", "--db", db]
+                + files.map { Touchlog.fixtures.appendingPathComponent($0).path })
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    /// Runs touchlog in the database's folder, on this database.
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Touchlog.Result {
-        try Touchlog.run(arguments + ["--db", "t.sqlite"], cwd: folder.url, environment: environment)
+    /// Runs touchlog on this database, in this process.
+    func run(_ arguments: [String], interruption: Interruption = Interruption()) throws -> Touchlog.Result {
+        relative(Touchlog.call(arguments + ["--db", db], interruption: interruption))
+    }
+
+    /// `result` with this folder's and the fixtures' paths left out.
+    func relative(_ result: Touchlog.Result) -> Touchlog.Result {
+        func strip(_ text: String) -> String {
+            text.replacingOccurrences(of: folder.url.path + "/", with: "").replacingOccurrences(
+                of: Touchlog.fixtures.path + "/", with: "")
+        }
+        return Touchlog.Result(status: result.status, stdout: strip(result.stdout), stderr: strip(result.stderr))
     }
 
     /// The stored session ids, in `touchlog sessions` order.

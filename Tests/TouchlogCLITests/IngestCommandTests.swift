@@ -3,6 +3,7 @@ import Testing
 import TouchlogStore
 
 @testable import TouchlogCLI
+@testable import TouchlogPipeline
 
 @Suite struct IngestCommandTests {
     let folder = TemporaryFolder()
@@ -11,7 +12,7 @@ import TouchlogStore
     let broken = Touchlog.fixtures.appendingPathComponent("two-errors.jsonl").path
 
     @Test func storesAFileAndSummarises() throws {
-        let result = try Touchlog.run(["ingest", "--db", db, login])
+        let result = Touchlog.call(["ingest", "--db", db, login])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n").map(String.init)
@@ -25,7 +26,7 @@ import TouchlogStore
         let header = try String(contentsOfFile: login, encoding: .utf8).split(separator: "\n")[0] + "\n"
         let path = folder.path("header-only.jsonl")
         try header.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try Touchlog.run(["ingest", "--db", db, path])
+        let result = Touchlog.call(["ingest", "--db", db, path])
         #expect(result.status == 0)
         #expect(
             result.stderr.contains(
@@ -36,15 +37,15 @@ import TouchlogStore
     }
 
     @Test func sayssoWhenNothingIsNew() throws {
-        try Touchlog.run(["ingest", "--db", db, login])
-        let again = try Touchlog.run(["ingest", "--db", db, login])
+        Touchlog.call(["ingest", "--db", db, login])
+        let again = Touchlog.call(["ingest", "--db", db, login])
         #expect(again.status == 0)
         #expect(
             again.stderr.contains(
                 "session \"5C1E2F0A-login\" already stored with the same content, nothing new (--replace re-ingests it)"
             ))
         #expect(again.stderr.contains("ingest: 0 sessions stored, 1 unchanged, 0 records"))
-        let replaced = try Touchlog.run(["ingest", "--db", db, "--replace", login])
+        let replaced = Touchlog.call(["ingest", "--db", db, "--replace", login])
         #expect(replaced.stderr.contains("session \"5C1E2F0A-login\" replaced (10 records)"))
     }
 
@@ -56,7 +57,7 @@ import TouchlogStore
     }
 
     @Test func aFailingFileExitsOneWithEveryError() throws {
-        let result = try Touchlog.run(["ingest", "--db", db, "--quiet", login, broken])
+        let result = Touchlog.call(["ingest", "--db", db, "--quiet", login, broken])
         #expect(result.status == 1)
         #expect(
             result.stderr == """
@@ -73,7 +74,7 @@ import TouchlogStore
     }
 
     @Test func keepGoingStoresTheRestAndExitsZero() throws {
-        let result = try Touchlog.run(["ingest", "--db", db, "--keep-going", broken])
+        let result = Touchlog.call(["ingest", "--db", db, "--keep-going", broken])
         #expect(result.status == 0)
         #expect(result.stderr.contains("ingest: 1 session stored, 2 records, 2 rejected"))
         let database = try TouchlogDatabase(path: db)
@@ -83,7 +84,7 @@ import TouchlogStore
 
     @Test func anUnreadableFileFailsWithoutAPosition() throws {
         let missing = folder.path("missing.jsonl")
-        let result = try Touchlog.run(["ingest", "--db", db, "--quiet", missing, folder.url.path])
+        let result = Touchlog.call(["ingest", "--db", db, "--quiet", missing, folder.url.path])
         #expect(result.status == 1)
         #expect(
             result.stderr == """
@@ -101,7 +102,7 @@ import TouchlogStore
     @Test func anEmptyFileFailsWithExitOneAndTheOthersAreStored() throws {
         let empty = folder.path("empty.jsonl")
         try Data().write(to: URL(fileURLWithPath: empty))
-        let result = try Touchlog.run(["ingest", "--db", db, "--quiet", empty, login])
+        let result = Touchlog.call(["ingest", "--db", db, "--quiet", empty, login])
         #expect(result.status == 1)
         #expect(
             result.stderr == """
@@ -132,10 +133,10 @@ import TouchlogStore
         let headless = folder.path("headless.jsonl")
         let touch = #"{"type":"touch","t":1,"touch":1,"phase":"began","x":1,"y":2,"window":"w1"}"#
         try Data((touch + "\n").utf8).write(to: URL(fileURLWithPath: headless))
-        let plain = try Touchlog.run(["ingest", "--db", db, "--quiet", headless])
+        let plain = Touchlog.call(["ingest", "--db", db, "--quiet", headless])
         #expect(plain.status == 1)
         #expect(plain.stderr.hasSuffix("\(headless): failed, nothing stored (1 error)\n"), "\(plain.stderr)")
-        let keepGoing = try Touchlog.run(["ingest", "--db", db, "--quiet", "--keep-going", headless])
+        let keepGoing = Touchlog.call(["ingest", "--db", db, "--quiet", "--keep-going", headless])
         #expect(keepGoing.status == 1)
         #expect(
             keepGoing.stderr.contains(
@@ -145,10 +146,10 @@ import TouchlogStore
     }
 
     @Test func usageErrorsExitSixtyFour() throws {
-        let none = try Touchlog.run(["ingest", "--db", db])
+        let none = Touchlog.call(["ingest", "--db", db])
         #expect(none.status == 64)
         #expect(none.stderr.hasPrefix("Error: Give at least one FILE to ingest, or - to read standard input.\n"))
-        let twice = try Touchlog.run(["ingest", "--db", db, "-", "-"])
+        let twice = Touchlog.call(["ingest", "--db", db, "-", "-"])
         #expect(twice.status == 64)
         #expect(twice.stderr.hasPrefix("Error: Standard input (-) can be read only once; give - a single time.\n"))
     }
@@ -156,7 +157,7 @@ import TouchlogStore
     @Test func refusesADatabaseFromANewerTouchlogWithExitTwo() throws {
         _ = try TouchlogDatabase(
             path: db, migrations: Migration.all + [Migration(identifier: "9999_next", sql: "CREATE TABLE n (x)")])
-        let result = try Touchlog.run(["ingest", "--db", db, login])
+        let result = Touchlog.call(["ingest", "--db", db, login])
         #expect(result.status == 2)
         #expect(
             result.stderr
@@ -175,7 +176,7 @@ import TouchlogStore
             #"{"type":"key","t":1,"text":"SECRET-hunter2","extra":"#,
         ]
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
-        let result = try Touchlog.run(["ingest", "--db", db] + flags + [file])
+        let result = Touchlog.call(["ingest", "--db", db] + flags + [file])
         #expect(result.status == 0, "\(result.stderr)")
         var bytes = Data()
         for suffix in ["", "-wal", "-journal"] {
@@ -183,7 +184,7 @@ import TouchlogStore
         }
         #expect((bytes.range(of: Data("hunter2".utf8)) != nil) == flags.contains("--keep-text"))
         #expect((bytes.range(of: Data("Ann Smith".utf8)) != nil) == !flags.contains("--redact-labels"))
-        let sessions = try Touchlog.run(["sessions", "--db", db, "--format", "json"]).stdout
+        let sessions = Touchlog.call(["sessions", "--db", db, "--format", "json"]).stdout
         #expect(sessions.contains(#""textKept":\#(flags.contains("--keep-text"))"#))
         #expect(sessions.contains(#""labelsRedacted":\#(flags.contains("--redact-labels"))"#))
     }

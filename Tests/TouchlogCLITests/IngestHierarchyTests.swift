@@ -18,11 +18,11 @@ import Testing
     }
 
     @Test func theJoinedTouchHitsTheButtonOfTheHierarchy() throws {
-        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", hierarchy])
+        let ingest = Touchlog.call(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", hierarchy])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         #expect(!ingest.stderr.contains("warning"), "\(ingest.stderr)")
         let session = try storedSession(ingest.stderr)
-        let replay = try Touchlog.run(["replay", "--db", db, session])
+        let replay = Touchlog.call(["replay", "--db", db, session])
         #expect(replay.status == 0, "\(replay.stderr)")
         // (588, 2175) pixels of the 1179x2556 recording are (196, 725) points, inside the checkout button.
         #expect(replay.stdout.contains(#"touch 1 began at (196, 725) hit path:0/0 (UIButton, "checkout")"#))
@@ -30,45 +30,45 @@ import Testing
     }
 
     @Test func withoutAFromTheHierarchySaysTheInputIsATouchStream() throws {
-        let ingest = try Touchlog.run(["ingest", "--db", db, touches, "--hierarchy", hierarchy])
+        let ingest = Touchlog.call(["ingest", "--db", db, touches, "--hierarchy", hierarchy])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         let session = try storedSession(ingest.stderr)
-        let replay = try Touchlog.run(["replay", "--db", db, session])
+        let replay = Touchlog.call(["replay", "--db", db, session])
         #expect(replay.stdout.contains("hit path:0/0 (UIButton"))
     }
 
     @Test func withoutAHierarchyIngestWarnsThatNothingCanBeHitTested() throws {
-        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches])
+        let ingest = Touchlog.call(["ingest", "--db", db, "--from", "rrweb", touches])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         #expect(ingest.stderr.contains("\(touches):1:1: warning: the touch stream carries no view hierarchy"))
         #expect(ingest.stderr.contains("blocked_tap"))
-        let replay = try Touchlog.run(["replay", "--db", db, try storedSession(ingest.stderr)])
+        let replay = Touchlog.call(["replay", "--db", db, try storedSession(ingest.stderr)])
         #expect(!replay.stdout.contains("UIButton"))
     }
 
     @Test func aMissingHierarchyIsAUsageError() throws {
         let missing = folder.path("nope.json")
-        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", missing])
+        let ingest = Touchlog.call(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", missing])
         #expect(ingest.status == 64)
         #expect(ingest.stderr.contains("Cannot read the hierarchy \"\(missing)\" given to --hierarchy"))
         #expect(!FileManager.default.fileExists(atPath: db))
     }
 
     @Test func aHierarchyWithAnotherFormatIsAUsageError() throws {
-        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "sentry", touches, "--hierarchy", hierarchy])
+        let ingest = Touchlog.call(["ingest", "--db", db, "--from", "sentry", touches, "--hierarchy", hierarchy])
         #expect(ingest.status == 64)
         #expect(ingest.stderr.contains("cannot be used with --from sentry"))
     }
 
     @Test func aRecordingGivenWithAHierarchyFailsWithTheImportersError() throws {
         let login = Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path
-        let ingest = try Touchlog.run(["ingest", "--db", db, login, "--hierarchy", hierarchy])
+        let ingest = Touchlog.call(["ingest", "--db", db, login, "--hierarchy", hierarchy])
         #expect(ingest.status == 1)
         #expect(ingest.stderr.contains("\(login):1:1: error: not readable as a session-replay touch stream (rrweb)"))
     }
 
     @Test func aHierarchyThatIsNoDumpFailsTheFile() throws {
-        let ingest = try Touchlog.run(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", touches])
+        let ingest = Touchlog.call(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", touches])
         #expect(ingest.status == 1)
         #expect(ingest.stderr.contains("is not a view-hierarchy dump touchlog imports"))
     }
@@ -76,14 +76,14 @@ import Testing
     /// The demo's pair (sample-logs/README.md): both taps on Add to cart land on the invisible toast in front of it.
     @Test func theSampleTouchStreamJoinedToItsHierarchyReportsTheBlockedTaps() throws {
         let samples = Touchlog.packageRoot.appendingPathComponent("sample-logs")
-        let ingest = try Touchlog.run([
+        let ingest = Touchlog.call([
             "ingest", "--db", db, samples.appendingPathComponent("replay-toast-touches.json").path, "--hierarchy",
             samples.appendingPathComponent("replay-toast-view-hierarchy.json").path,
         ])
         #expect(ingest.status == 0, "\(ingest.stderr)")
-        let report = try Touchlog.run(["report", "--db", db, "--format", "summary"])
+        let report = Touchlog.call(["report", "--db", db, "--format", "summary"])
         #expect(report.stdout.contains("error   blocked_tap  UIButton#pdp.addToCart: 1 finding in 1 session"))
-        let text = try Touchlog.run(["report", "--db", db])
+        let text = Touchlog.call(["report", "--db", db])
         #expect(text.stdout.contains("2 taps inside UIButton #pdp.addToCart never reached it"))
         #expect(text.stdout.contains("Shop.ToastView #toast.savedToWishlist"))
     }

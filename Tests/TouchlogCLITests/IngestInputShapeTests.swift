@@ -23,11 +23,11 @@ import TouchlogStore
 
     @Test func aGzipFileIsIngestedLikeThePlainOne() throws {
         let compressed = try gzip(login)
-        let result = try Touchlog.run(["ingest", "--db", db, compressed])
+        let result = Touchlog.call(["ingest", "--db", db, compressed])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("session \"5C1E2F0A-login\" stored (10 records)"))
         // The same content: the plain file is then "unchanged".
-        let plain = try Touchlog.run(["ingest", "--db", db, login])
+        let plain = Touchlog.call(["ingest", "--db", db, login])
         #expect(plain.stderr.contains("already stored with the same content"))
     }
 
@@ -42,7 +42,7 @@ import TouchlogStore
         let compressed = try Data(contentsOf: URL(fileURLWithPath: try gzip(login)))
         let cut = folder.path("cut.jsonl.gz")
         try compressed.prefix(compressed.count - 12).write(to: URL(fileURLWithPath: cut))
-        let result = try Touchlog.run(["ingest", "--db", db, cut])
+        let result = Touchlog.call(["ingest", "--db", db, cut])
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot decompress: the gzip file ends after"))
         #expect(try TouchlogDatabase(path: db).sessions().isEmpty)
@@ -63,14 +63,14 @@ import TouchlogStore
     func eachShapeGetsItsOwnMessage(name: String, bytes: [UInt8], message: String) throws {
         let path = folder.path(name)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let result = try Touchlog.run(["ingest", "--db", db, path])
+        let result = Touchlog.call(["ingest", "--db", db, path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(path):1:1: error: \(message)"), "\(result.stderr)")
         #expect(!result.stderr.contains("--from"))
     }
 
     @Test func aDirectoryIsNamedAsOne() throws {
-        let result = try Touchlog.run(["ingest", "--db", db, folder.url.path])
+        let result = Touchlog.call(["ingest", "--db", db, folder.url.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("is a directory, not a recording"))
         #expect(result.stderr.contains("touchlog ingest \(folder.url.path)/*.jsonl"))

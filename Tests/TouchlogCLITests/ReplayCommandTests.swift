@@ -18,7 +18,7 @@ import TouchlogReplay
         let db = folder.path("db.sqlite")
         let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/05-reaction-bar-hit-test-override.jsonl")
             .path
-        let result = try Touchlog.run(["ingest", "--quiet", "--db", db, sample])
+        let result = Touchlog.call(["ingest", "--quiet", "--db", db, sample])
         #expect(result.status == 0)
         return (folder, db)
     }
@@ -26,11 +26,11 @@ import TouchlogReplay
     @Test func jsonlIsDeterministicAndFailOnDivergenceExitsOne() throws {
         let (folder, db) = try database()
         _ = folder
-        let a = try Touchlog.run(["replay", "--db", db, "0B6D", "--format", "jsonl"])
-        let b = try Touchlog.run(["replay", "--db", db, "0B6D", "--format", "jsonl", "--no-store"])
+        let a = Touchlog.call(["replay", "--db", db, "0B6D", "--format", "jsonl"])
+        let b = Touchlog.call(["replay", "--db", db, "0B6D", "--format", "jsonl", "--no-store"])
         #expect(a.status == 0 && a.stdout == b.stdout)
         #expect(a.stdout.hasPrefix(#"{"seq":2,"t":0,"type":"snapshot","delivered":[]"#))
-        let ci = try Touchlog.run(["replay", "--db", db, "0B6D", "--fail-on-divergence"])
+        let ci = Touchlog.call(["replay", "--db", db, "0B6D", "--fail-on-divergence"])
         #expect(ci.status == 1)
         #expect(ci.stdout.contains("!  hitView: model \"messageContent2\", recorded \"reactionBar\""))
     }
@@ -38,20 +38,20 @@ import TouchlogReplay
     @Test func errorsAreClearWithExitCodes() throws {
         let (folder, db) = try database()
         _ = folder
-        let missing = try Touchlog.run(["replay", "--db", db, "FFFF"])
+        let missing = Touchlog.call(["replay", "--db", db, "FFFF"])
         #expect(missing.status == 2 && missing.stderr.contains("no session matches \"FFFF\""))
-        let policy = try Touchlog.run(["replay", "--db", db, "0B6D", "--policy", "+dismiss-on-tap"])
+        let policy = Touchlog.call(["replay", "--db", db, "0B6D", "--policy", "+dismiss-on-tap"])
         #expect(policy.status == 64 && policy.stderr.contains("valid policies are dismiss-on-outside-touch"))
-        let none = try Touchlog.run(["replay", "--db", folder.path("none.sqlite"), "--all"])
+        let none = Touchlog.call(["replay", "--db", folder.path("none.sqlite"), "--all"])
         #expect(none.status == 2)
-        let point = try Touchlog.run(["explain", "--db", db, "0B6D", "--at", "1", "--point", "12"])
+        let point = Touchlog.call(["explain", "--db", db, "0B6D", "--at", "1", "--point", "12"])
         #expect(point.status == 64 && point.stderr.contains("--point must be X,Y"))
     }
 
     @Test func explainPrintsTheHitTestAndChain() throws {
         let (folder, db) = try database()
         _ = folder
-        let r = try Touchlog.run(["explain", "--db", db, "0B6D", "--at", "1.3", "--point", "290.5,252"])
+        let r = Touchlog.call(["explain", "--db", db, "0B6D", "--at", "1.3", "--point", "290.5,252"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("hit view: messageContent2 (UITableViewCellContentView)"))
         #expect(r.stdout.contains("responder chain: messageContent2 > messageCell2"))
@@ -69,14 +69,14 @@ import TouchlogReplay
         ]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
         let db = folder.path("db.sqlite")
-        _ = try Touchlog.run(["ingest", "--quiet", "--keep-going", "--db", db, file])
-        let r = try Touchlog.run(["replay", "--db", db, "NOSNAP"])
+        _ = Touchlog.call(["ingest", "--quiet", "--keep-going", "--db", db, file])
+        let r = Touchlog.call(["replay", "--db", db, "NOSNAP"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("session \"NOSNAP-1\" has no snapshot"))
         // With --all, the other sessions still replay; the status still says one failed.
         let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/01-login-background-tap.jsonl").path
-        _ = try Touchlog.run(["ingest", "--quiet", "--db", db, sample])
-        let all = try Touchlog.run(["replay", "--db", db, "--all", "--format", "jsonl"])
+        _ = Touchlog.call(["ingest", "--quiet", "--db", db, sample])
+        let all = Touchlog.call(["replay", "--db", db, "--all", "--format", "jsonl"])
         #expect(all.status == 2)
         #expect(all.stdout.contains(#""session":"3F2A9C1E-7B4D-4E0A-9C55-1D8E6B2F4A71""#))
         #expect(all.stderr.contains("NOSNAP-1"))
@@ -87,8 +87,8 @@ import TouchlogReplay
         let db = folder.path("db.sqlite")
         let sample = Touchlog.packageRoot.appendingPathComponent("sample-logs/05-reaction-bar-hit-test-override.jsonl")
             .path
-        _ = try Touchlog.run(["ingest", "--quiet", "--db", db, sample])
-        let r = try Touchlog.run(["replay", "--db", db, "0B6D", "--explain", "--trust", "observed"])
+        _ = Touchlog.call(["ingest", "--quiet", "--db", db, sample])
+        let r = Touchlog.call(["replay", "--db", db, "0B6D", "--explain", "--trust", "observed"])
         #expect(r.status == 0)
         #expect(
             r.stdout.contains(

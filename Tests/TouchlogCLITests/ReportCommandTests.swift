@@ -4,8 +4,9 @@ import TouchlogStore
 
 @testable import TouchlogCLI
 
-/// `touchlog report` through the binary over ingested sample logs: exit codes with --fail-on, --rule, a baseline
-/// round trip; its flags are validated; --list-rules generates docs/rules.md.
+/// `touchlog report` over ingested sample logs, in this process: exit codes with --fail-on, --rule, a baseline
+/// round trip; its flags are validated; --list-rules generates docs/rules.md. The CI formats and the width of a
+/// terminal also through the binary.
 @Suite struct ReportCommandTests {
     let folder = TemporaryFolder()
     var db: String { folder.path("t.sqlite") }
@@ -17,7 +18,7 @@ import TouchlogStore
     /// Ingests sample logs (by file name) into the test database.
     func ingest(_ names: [String]) throws {
         let paths = names.map { Touchlog.packageRoot.appendingPathComponent("sample-logs/\($0)").path }
-        let result = try Touchlog.run(["ingest", "--db", db] + paths)
+        let result = Touchlog.call(["ingest", "--db", db] + paths)
         try #require(result.status == 0, "\(result.stderr)")
     }
 
@@ -33,13 +34,13 @@ import TouchlogStore
     @Test func samplesWithOnlyWarningsFailOnlyOnWarning() throws {
         // 01: the background taps that leave the keyboard up; 10: taps on a disabled button. Both warnings.
         try ingest(["01-login-background-tap.jsonl", "10-disabled-continue-button.jsonl"])
-        let plain = try Touchlog.run(["report", "--db", db, "--format", "json"])
+        let plain = Touchlog.call(["report", "--db", db, "--format", "json"])
         #expect(plain.status == 0)
         let found = try problems(plain.stdout)
         #expect(found.map(\.rule).sorted() == ["blocked_tap", "tap_failed_to_dismiss"])
         #expect(found.allSatisfy { $0.severity == "warning" })
-        #expect(try Touchlog.run(["report", "--db", db, "--fail-on", "error"]).status == 0)
-        let failing = try Touchlog.run(["report", "--db", db, "--fail-on", "warning"])
+        #expect(Touchlog.call(["report", "--db", db, "--fail-on", "error"]).status == 0)
+        let failing = Touchlog.call(["report", "--db", db, "--fail-on", "warning"])
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("tap_failed_to_dismiss"))
     }
@@ -47,11 +48,11 @@ import TouchlogStore
     @Test func anErrorFailsOnErrorAndTheRuleFilterKeepsOnlyItsRule() throws {
         // 03: keys typed into a hidden promo-code field (error), and a tap that did not dismiss (warning).
         try ingest(["03-hidden-promo-field-keeps-typing.jsonl", "10-disabled-continue-button.jsonl"])
-        #expect(try Touchlog.run(["report", "--db", db, "--fail-on", "error"]).status == 1)
-        let filtered = try Touchlog.run(["report", "--db", db, "--rule", "blocked_tap", "--format", "json"])
+        #expect(Touchlog.call(["report", "--db", db, "--fail-on", "error"]).status == 1)
+        let filtered = Touchlog.call(["report", "--db", db, "--rule", "blocked_tap", "--format", "json"])
         #expect(filtered.status == 0)
         #expect(try problems(filtered.stdout).map(\.signature) == ["blocked_tap|UIButton#signup.continue"])
-        let hidden = try Touchlog.run([
+        let hidden = Touchlog.call([
             "report", "--db", db, "--rule", "hidden_first_responder", "--fail-on", "error", "--format", "json",
         ])
         #expect(hidden.status == 1)
@@ -61,15 +62,15 @@ import TouchlogStore
     @Test func aBaselineHidesKnownProblemsAndLetsNewOnesThrough() throws {
         try ingest(["01-login-background-tap.jsonl"])
         let baseline = folder.path("known.json")
-        let written = try Touchlog.run(["report", "--db", db, "--write-baseline", baseline])
+        let written = Touchlog.call(["report", "--db", db, "--write-baseline", baseline])
         #expect(written.status == 0)
         let file = try String(contentsOfFile: baseline, encoding: .utf8)
         #expect(file.contains("tap_failed_to_dismiss|UITextField#login.email|UIView#login.root"))
-        let known = try Touchlog.run(["report", "--db", db, "--baseline", baseline, "--fail-on", "warning"])
+        let known = Touchlog.call(["report", "--db", db, "--baseline", baseline, "--fail-on", "warning"])
         #expect(known.status == 0, "\(known.stdout)")
         // A new session with a new problem: only that one shows and fails the gate.
         try ingest(["09-transparent-toast-blocks-add-to-bag.jsonl"])
-        let next = try Touchlog.run([
+        let next = Touchlog.call([
             "report", "--db", db, "--baseline", baseline, "--fail-on", "error", "--format", "json",
         ])
         #expect(next.status == 1)
@@ -82,7 +83,7 @@ import TouchlogStore
         let header =
             #"{"type":"session","format":"touchlog/1","session":"HDR-ONLY","startedAt":"2026-11-21T10:00:00.000Z"}"#
         try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        let result = try Touchlog.run(["ingest", "--db", db, path])
+        let result = Touchlog.call(["ingest", "--db", db, path])
         try #require(result.status == 0, "\(result.stderr)")
         return path
     }
@@ -92,7 +93,7 @@ import TouchlogStore
     @Test func aSessionThatCannotBeReplayedIsNamedAndFailsTheGate() throws {
         try ingest(["01-login-background-tap.jsonl"])
         let path = try ingestHeaderOnly()
-        let plain = try Touchlog.run(["report", "--db", db])
+        let plain = Touchlog.call(["report", "--db", db])
         #expect(plain.status == 0)
         #expect(
             plain.stdout.hasPrefix(
@@ -100,14 +101,14 @@ import TouchlogStore
         #expect(plain.stdout.contains("\nnot analysed no_snapshot  HDR-ONLY\n  session \"HDR-ONLY\" has no snapshot"))
         #expect(plain.stdout.contains("  recording: \(path):1\n"))
         #expect(plain.stderr.hasPrefix("touchlog: warning: not analysed: session \"HDR-ONLY\" has no snapshot"))
-        let gate = try Touchlog.run(["report", "--db", db, "--fail-on", "error", "--format", "json"])
+        let gate = Touchlog.call(["report", "--db", db, "--fail-on", "error", "--format", "json"])
         #expect(gate.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(gate.stdout.utf8)) as? [String: Any])
         let unanalysed = try #require(json["unanalysed"] as? [[String: Any]])
         #expect(unanalysed.map { $0["kind"] as? String } == ["no_snapshot"])
         #expect((json["summary"] as? [String: Any])?["sessions"] as? Int == 1)
         #expect(json["exitStatus"] as? Int == 1)
-        let junit = try Touchlog.run(["report", "--db", db, "--format", "junit"])
+        let junit = Touchlog.call(["report", "--db", db, "--format", "junit"])
         #expect(junit.stdout.contains(#"<testcase classname="touchlog.not_analysed" name="HDR-ONLY">"#))
     }
 
@@ -115,7 +116,7 @@ import TouchlogStore
     /// analysed and why, not "No problems found", and --fail-on fails.
     @Test func aReportOverNothingSaysSoAndFailsTheGate() throws {
         try ingest(["01-login-background-tap.jsonl"])
-        let filtered = try Touchlog.run(["report", "--db", db, "--app-version", "9.9.9"])
+        let filtered = Touchlog.call(["report", "--db", db, "--app-version", "9.9.9"])
         #expect(filtered.status == 0)
         let sentence =
             #"No session was analysed: --app-version "9.9.9" did not match the only stored session. touchlog sessions lists what is stored."#
@@ -124,13 +125,13 @@ import TouchlogStore
                 == "touchlog report: 0 sessions analysed with 11 rules, 0 problems (0 findings)\n\n\(sentence)\n")
         #expect(filtered.stderr == "touchlog: warning: \(sentence)\n")
         for threshold in ["warning", "error"] {
-            let gate = try Touchlog.run(["report", "--db", db, "--app-version", "9.9.9", "--fail-on", threshold])
+            let gate = Touchlog.call(["report", "--db", db, "--app-version", "9.9.9", "--fail-on", threshold])
             #expect(gate.status == 1)
             #expect(gate.stdout.hasSuffix("That fails --fail-on \(threshold).\n"))
         }
         let empty = folder.path("empty.sqlite")
         _ = try TouchlogDatabase(path: empty)
-        let nothing = try Touchlog.run(["report", "--db", empty, "--fail-on", "error", "--format", "sarif"])
+        let nothing = Touchlog.call(["report", "--db", empty, "--fail-on", "error", "--format", "sarif"])
         #expect(nothing.status == 1)
         #expect(nothing.stdout.contains(#""id": "nothing_analysed""#))
         #expect(nothing.stderr.contains("no session is stored"))
@@ -140,14 +141,14 @@ import TouchlogStore
     @Test func aBaselineThatCannotBeWrittenSaysWhatToDoInstead() throws {
         try ingest(["01-login-background-tap.jsonl"])
         let missing = folder.path("no-such-folder")
-        let result = try Touchlog.run(["report", "--db", db, "--write-baseline", missing + "/known.json"])
+        let result = Touchlog.call(["report", "--db", db, "--write-baseline", missing + "/known.json"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(
             result.stderr
                 == "touchlog: error: cannot write the baseline \"\(missing)/known.json\": the folder \"\(missing)\" does not exist, so nothing was written; create it first (mkdir -p \"\(missing)\") or give --write-baseline a file in a folder that exists\n"
         )
-        let folderPath = try Touchlog.run(["report", "--db", db, "--write-baseline", folder.url.path])
+        let folderPath = Touchlog.call(["report", "--db", db, "--write-baseline", folder.url.path])
         #expect(folderPath.status == 2)
         #expect(
             folderPath.stderr.hasSuffix(
@@ -156,14 +157,14 @@ import TouchlogStore
     }
 
     @Test func listRulesMarkdownIsDocsRulesMD() throws {
-        let result = try Touchlog.run(["report", "--list-rules", "--format", "markdown"])
+        let result = Touchlog.call(["report", "--list-rules", "--format", "markdown"])
         #expect(result.status == 0)
         let docs = try String(contentsOf: Touchlog.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
         #expect(result.stdout == docs)
     }
 
     @Test func listRulesJSONIsVersioned() throws {
-        let result = try Touchlog.run(["report", "--list-rules", "--format", "json"])
+        let result = Touchlog.call(["report", "--list-rules", "--format", "json"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("{\n  \"version\": 1,\n  \"rules\": "))
     }
@@ -186,28 +187,29 @@ import TouchlogStore
         ),
     ])
     func invalidArgumentsExit64WithAMessage(arguments: [String], message: String) throws {
-        let result = try Touchlog.run(["report", "--db", db] + arguments)
+        // Refused as the arguments are parsed: in this process, as the binary would.
+        let result = Touchlog.call(["report", "--db", db] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
     }
 
-    /// The formats for CI through the binary, over sample 03 (keys typed into a hidden field, records 17-21; a tap
-    /// that did not dismiss the keyboard, record 22).
+    /// The formats for CI over sample 03 (keys typed into a hidden field, records 17-21; a tap that did not dismiss
+    /// the keyboard, record 22); the last through the binary, whose exit status CI reads.
     @Test func ciFormatsThroughTheBinary() throws {
         try ingest(["03-hidden-promo-field-keeps-typing.jsonl"])
         let path = Touchlog.packageRoot.appendingPathComponent("sample-logs/03-hidden-promo-field-keeps-typing.jsonl")
             .path
-        let github = try Touchlog.run(["report", "--db", db, "--format", "github"])
+        let github = Touchlog.call(["report", "--db", db, "--format", "github"])
         #expect(github.status == 0)
         #expect(
             github.stdout.contains(
                 "\n::error file=\(path),line=17,endLine=21,title=hidden_first_responder%3A UITextField#checkout.promoCode::UITextField \"Promo code\" stayed first responder"
             ))
         #expect(github.stdout.contains("\n::warning file=\(path),line=22,title=tap_failed_to_dismiss%3A "))
-        let xcode = try Touchlog.run(["report", "--db", db, "--format", "xcode"])
+        let xcode = Touchlog.call(["report", "--db", db, "--format", "xcode"])
         #expect(xcode.stdout.hasPrefix("\(path):17:1: error: UITextField \"Promo code\" stayed first responder"))
         #expect(xcode.stdout.contains("[hidden_first_responder; 1 finding in 1 session]\n\(path):22:1: warning: "))
-        let gitlab = try Touchlog.run(["report", "--db", db, "--format", "gitlab"])
+        let gitlab = Touchlog.call(["report", "--db", db, "--format", "gitlab"])
         let issues = try #require(try JSONSerialization.jsonObject(with: Data(gitlab.stdout.utf8)) as? [[String: Any]])
         #expect(issues.map { $0["check_name"] as? String } == ["hidden_first_responder", "tap_failed_to_dismiss"])
         #expect(issues.map { $0["severity"] as? String } == ["critical", "major"])
@@ -227,7 +229,7 @@ import TouchlogStore
     @Test func theTextReportWrapsOnlyOnATerminal() throws {
         try ingest(["03-hidden-promo-field-keeps-typing.jsonl"])
         let narrow = try Touchlog.run(["report", "--db", db], environment: ["COLUMNS": "40"])
-        #expect(narrow.stdout == (try Touchlog.run(["report", "--db", db])).stdout)
+        #expect(narrow.stdout == (Touchlog.call(["report", "--db", db])).stdout)
         #expect(narrow.stdout.split(separator: "\n").contains { $0.count > 100 })
     }
 

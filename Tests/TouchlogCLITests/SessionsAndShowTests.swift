@@ -7,22 +7,30 @@ import TouchlogStore
     let folder = TemporaryFolder()
     var db: String { folder.path("t.sqlite") }
 
-    /// Ingests the login fixture by its relative path, so outputs hold no temporary paths.
+    /// Ingests the login fixture; ``call(_:)`` leaves the fixtures' folder out of what it prints, as the binary run
+    /// there on the file's relative path would, so outputs hold no temporary paths.
     func ingestLogin() throws {
-        let result = try Touchlog.run(["ingest", "--db", db, "login-form.jsonl"], cwd: Touchlog.fixtures)
+        let result = call(["ingest", "--db", db, Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path])
         #expect(result.status == 0)
+    }
+
+    /// Runs touchlog in this process, with the fixtures' folder left out of its output.
+    func call(_ arguments: [String]) -> Touchlog.Result {
+        let result = Touchlog.call(arguments)
+        func strip(_ text: String) -> String { text.replacingOccurrences(of: Touchlog.fixtures.path + "/", with: "") }
+        return Touchlog.Result(status: result.status, stdout: strip(result.stdout), stderr: strip(result.stderr))
     }
 
     @Test func listsSessionsAsText() throws {
         try ingestLogin()
-        let result = try Touchlog.run(["sessions", "--db", db])
+        let result = call(["sessions", "--db", db])
         #expect(result.status == 0)
         try expectGolden(result.stdout, "sessions.txt")
     }
 
     @Test func listsSessionsAsStableJSON() throws {
         try ingestLogin()
-        let result = try Touchlog.run(["sessions", "--db", db, "--format", "json"])
+        let result = call(["sessions", "--db", db, "--format", "json"])
         #expect(result.status == 0)
         // ingestedAt is the only volatile member.
         var value = try JSONReader.parse(result.stdout.trimmingCharacters(in: .newlines))
@@ -39,7 +47,7 @@ import TouchlogStore
 
     @Test func aMissingDatabaseIsNotCreatedByReadingCommands() throws {
         for arguments in [["sessions"], ["show", "x"]] {
-            let result = try Touchlog.run(arguments + ["--db", db])
+            let result = call(arguments + ["--db", db])
             #expect(result.status == 2)
             #expect(
                 result.stderr
@@ -51,19 +59,19 @@ import TouchlogStore
 
     @Test func anEmptyDatabaseSaysHowToAddSessions() throws {
         _ = try TouchlogDatabase(path: db)
-        let result = try Touchlog.run(["sessions", "--db", db])
+        let result = call(["sessions", "--db", db])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "no sessions stored in \(db); add some with `touchlog ingest FILE`\n")
         // With a filter too: the store is what is empty.
-        let filtered = try Touchlog.run(["sessions", "--db", db, "--app-version", "nope"])
+        let filtered = call(["sessions", "--db", db, "--app-version", "nope"])
         #expect(filtered.stderr == result.stderr)
     }
 
     /// A filter that matches nothing is not an empty database: say so, and name the filter.
     @Test func aFilterThatMatchesNoneOfTheStoredSessionsSaysSo() throws {
         try ingestLogin()
-        let one = try Touchlog.run(["sessions", "--db", db, "--app-version", "nope"])
+        let one = call(["sessions", "--db", db, "--app-version", "nope"])
         #expect(one.status == 0)
         #expect(one.stdout.isEmpty)
         #expect(
@@ -75,8 +83,8 @@ import TouchlogStore
             contentsOf: Touchlog.fixtures.appendingPathComponent("login-form.jsonl"), encoding: .utf8)
         try Data(text.replacingOccurrences(of: "5C1E2F0A-login", with: "5C1E2F0A-other").utf8).write(
             to: URL(fileURLWithPath: other))
-        #expect(try Touchlog.run(["ingest", "--db", db, other]).status == 0)
-        let two = try Touchlog.run(["sessions", "--db", db, "--app-version", "nope"])
+        #expect(call(["ingest", "--db", db, other]).status == 0)
+        let two = call(["sessions", "--db", db, "--app-version", "nope"])
         #expect(
             two.stderr
                 == "none of the 2 sessions stored in \(db) matches --app-version \"nope\"; `touchlog sessions` without it lists every session with its app version\n"
@@ -85,14 +93,14 @@ import TouchlogStore
 
     @Test func showsTheFirstSnapshotByPrefix() throws {
         try ingestLogin()
-        let result = try Touchlog.run(["show", "--db", db, "5C1E"])
+        let result = call(["show", "--db", db, "5C1E"])
         #expect(result.status == 0)
         try expectGolden(result.stdout, "show-first.txt")
     }
 
     @Test func showsTheSnapshotInForceAtATime() throws {
         try ingestLogin()
-        let result = try Touchlog.run(["show", "--db", db, "5C1E2F0A-login", "--at", "2.5", "--format", "json"])
+        let result = call(["show", "--db", db, "5C1E2F0A-login", "--at", "2.5", "--format", "json"])
         #expect(result.status == 0)
         var value = try JSONReader.parse(result.stdout.trimmingCharacters(in: .newlines))
         guard case .object(var object) = value, case .object(var session)? = object["session"] else {
@@ -107,13 +115,13 @@ import TouchlogStore
 
     @Test func anUnknownSessionIsADataErrorExitTwoAsInEveryCommand() throws {
         try ingestLogin()
-        let missing = try Touchlog.run(["show", "--db", db, "nope"])
+        let missing = call(["show", "--db", db, "nope"])
         #expect(missing.status == 2)
         #expect(
             missing.stderr
                 == "touchlog: error: no session matches \"nope\"; run `touchlog sessions` to list the stored sessions\n"
         )
-        let early = try Touchlog.run(["show", "--db", db, "5C1E", "--at", "-1"])
+        let early = call(["show", "--db", db, "5C1E", "--at", "-1"])
         #expect(early.status == 64)
     }
 }

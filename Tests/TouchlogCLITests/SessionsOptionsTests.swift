@@ -3,6 +3,7 @@ import Testing
 import TouchlogStore
 
 @testable import TouchlogCLI
+@testable import TouchlogPipeline
 
 /// `touchlog sessions --since`, `--device`, `--limit` and `--format table|json|jsonl|csv`.
 @Suite struct SessionsOptionsTests {

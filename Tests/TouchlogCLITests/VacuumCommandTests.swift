@@ -17,11 +17,11 @@ import TouchlogStore
         let big = folder.path("big.jsonl")
         try CrashSafetyTests().writeLargeSession(big, touches: 60_000)
         let login = Touchlog.fixtures.appendingPathComponent("login-form.jsonl").path
-        #expect(try Touchlog.run(["ingest", "--quiet", "--db", db, big, login]).status == 0)
-        #expect(try Touchlog.run(["delete", "big", "--db", db]).status == 0)
+        #expect(Touchlog.call(["ingest", "--quiet", "--db", db, big, login]).status == 0)
+        #expect(Touchlog.call(["delete", "big", "--db", db]).status == 0)
         let afterDelete = onDisk(db)
 
-        let result = try Touchlog.run(["vacuum", "--db", db, "--format", "json"])
+        let result = Touchlog.call(["vacuum", "--db", db, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try JSONReader.parse(result.stdout.trimmingCharacters(in: .newlines))
         let before = try #require(json["bytesBefore"]?.intValue)
@@ -31,7 +31,7 @@ import TouchlogStore
         #expect(after < before / 4, "\(result.stdout)")
         #expect(after == onDisk(db))
         // The session that stayed is whole.
-        let show = try Touchlog.run(["show", "--db", db, "5c1e"])
+        let show = Touchlog.call(["show", "--db", db, "5c1e"])
         #expect(show.status == 0)
         #expect(try TouchlogDatabase(path: db, access: .readOnly).sessions().map(\.recordCount) == [10])
     }

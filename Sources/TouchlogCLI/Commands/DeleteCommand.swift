@@ -1,8 +1,9 @@
 import ArgumentParser
+import TouchlogPipeline
 import TouchlogStore
 
 /// `touchlog delete SESSION…`: removes sessions and everything stored with them.
-struct DeleteCommand: ParsableCommand {
+struct DeleteCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete stored sessions with their records, touches and rejected lines.",
@@ -50,17 +51,12 @@ struct DeleteCommand: ParsableCommand {
         if sessions.isEmpty { throw ValidationError("Give at least one session id to delete.") }
     }
 
-    func run() throws {
-        try reportingErrors {
-            let (removal, path) = try database.changing(
-                "delete", dryRun: dryRun, nothingChanged: "nothing was deleted"
-            ) { store, cancellation in
-                try store.deleteSessions(matching: sessions, dryRun: dryRun, cancellation: cancellation)
-            }
-            switch format {
-            case .text: print(RemovalFormatter.text(removal, path: path), terminator: "")
-            case .json: print(RemovalFormatter.json(removal), terminator: "")
-            }
-        }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        let (store, interruption) = try database.openForChange(dryRun: dryRun, context)
+        return try frontend.run(store: store, interruption: interruption, output: context.output).status
     }
+
+    var frontend: DeleteRun { DeleteRun(sessions: sessions, dryRun: dryRun, format: format) }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import ResponderCore
+import TouchlogPipeline
 import TouchlogReplay
 import TouchlogStore
 
 /// `touchlog explain SESSION --at T --point X,Y`: why a touch at that point went where it went.
-struct ExplainCommand: ParsableCommand {
+struct ExplainCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain where a touch at a point would go at a moment of a session, and why.",
@@ -57,14 +58,12 @@ struct ExplainCommand: ParsableCommand {
         return Point(x, y)
     }
 
-    func run() throws {
-        try reportingErrors {
-            let store: any SessionReading = try database.open(for: .reading)
-            let info = try store.session(matching: session)
-            let text = try SessionExplainer.explain(
-                store.records(of: info), session: info.key, at: at, point: parsedPoint!,
-                options: ReplayOptions(trust: trust))
-            print(text, terminator: "")
-        }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        try frontend.run(store: database.open(for: .reading), output: context.output)
     }
+
+    /// validate() checked the point.
+    var frontend: ExplainRun { ExplainRun(session: session, at: at, point: parsedPoint!, trust: trust) }
 }

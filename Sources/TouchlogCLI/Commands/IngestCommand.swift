@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import Synchronization
 import TouchlogFormat
+import TouchlogPipeline
 import TouchlogStore
 
 /// `touchlog ingest FILE… | -`: validates touchlog/1 recordings and stores them.
-struct IngestCommand: ParsableCommand {
+struct IngestCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Validate touchlog/1 recordings and store them in the database.",
@@ -145,149 +146,27 @@ struct IngestCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try reportingErrors {
-            let interruption = Interruption.watch()
-            let cancellation = interruption.cancellation
-            let store: any SessionIngesting = try database.open(
-                for: .writing, waiting: database.waitingForWriters(cancellation, quiet: quiet))
-            var options = IngestOptions(
-                replace: replace, keepGoing: keepGoing, keepText: keepText, redactLabels: redactLabels,
-                inputFormat: from.flatMap(InputFormat.init(name:)))
-            options.cancellation = cancellation
-            options.hierarchy = hierarchy
-            let ingestor = Ingestor(database: store, options: options)
-            var summary = IngestSummary()
-            let started = Date()
-            for file in files {
-                let source = IngestSource(argument: file)
-                guard !cancellation.isCancelled else {
-                    summary.notStarted.append(source.description)
-                    continue
-                }
-                let progress = progressPrinter(for: source)
-                let report = ingestor.ingest(source, progress: progress?.update)
-                progress?.finish()
-                describe(report)
-                summary.add(report)
-            }
-            if let signal = interruption.signal, let status = interruption.exitStatus {
-                // Always said, even with --quiet: what is in the database now is what the user must know.
-                StandardError.write(summary.interruptedLine(signal: Interruption.name(of: signal)) + "\n")
-                throw ExitCode(status)
-            }
-            if !quiet {
-                StandardError.write(summary.line(seconds: Date().timeIntervalSince(started)) + "\n")
-            }
-            // The database failing is not a problem with the input: the job could not be done.
-            if summary.storeFailures > 0 { throw ExitCode(CLIExit.database.rawValue) }
-            if summary.failedFiles > 0 { throw ExitCode(CLIExit.failure.rawValue) }
-        }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        let interruption = context.interruption()
+        let store: any SessionIngesting = try database.open(
+            for: .writing, waiting: database.waitingForWriters(interruption.cancellation, quiet: quiet))
+        return frontend.run(store: store, interruption: interruption, output: context.output).status
     }
 
-    private func progressPrinter(for source: IngestSource) -> ProgressPrinter? {
-        guard !quiet, StandardError.isTerminal, case .file(let path) = source else { return nil }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        return ProgressPrinter(name: path, totalBytes: size)
-    }
-
-    /// Diagnostics and one line per session, on stderr.
-    private func describe(_ report: FileIngestReport) {
-        for diagnostic in report.diagnostics where !quiet || diagnostic.severity == .error {
-            StandardError.write(diagnostic.description + "\n")
+    var frontend: IngestRun {
+        var options = IngestOptions(
+            replace: replace, keepGoing: keepGoing, keepText: keepText, redactLabels: redactLabels,
+            inputFormat: from.flatMap(InputFormat.init(name:)))
+        options.hierarchy = hierarchy
+        let quiet = quiet
+        return IngestRun(files.map(IngestSource.init(argument:)), options: options, quiet: quiet) { source in
+            // On a terminal only, and only for a file, whose size says how far it is.
+            guard !quiet, StandardError.isTerminal, case .file(let path) = source else { return nil }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            return ProgressPrinter(name: path, totalBytes: size)
         }
-        if report.omittedDiagnostics > 0 {
-            StandardError.write("\(report.source): \(report.omittedDiagnostics) more problems not shown\n")
-        }
-        if report.interrupted {
-            StandardError.write("\(report.source): interrupted, rolled back, nothing stored\n")
-            return
-        }
-        if !report.succeeded {
-            // Only invalid lines can be set aside; a file that cannot be read, holds no session or clashes on a
-            // session id cannot.
-            let suggestKeepGoing =
-                !keepGoing && !report.importFailed && !report.heldNoSession
-                && report.errors.contains { $0.line > 0 && !$0.message.contains("already stored") }
-            let errors = report.errors.count + report.omittedDiagnostics
-            StandardError.write(
-                "\(report.source): failed, nothing stored (\(counted(errors, "error")))\(suggestKeepGoing ? "; --keep-going stores the valid records and keeps the rejected lines" : "")\n"
-            )
-            return
-        }
-        guard !quiet else { return }
-        for session in report.sessions {
-            let what: String
-            switch session.kind {
-            case .stored: what = "stored"
-            case .replaced: what = "replaced"
-            case .unchanged: what = "already stored with the same content, nothing new (--replace re-ingests it)"
-            }
-            StandardError.write(
-                "\(report.source): session \"\(session.session)\" \(what) (\(counted(session.records, "record"))\(session.truncated ? ", truncated" : ""))\n"
-            )
-        }
-    }
-}
-
-/// The totals of one `ingest` run, for the summary line.
-struct IngestSummary {
-    var files = 0
-    var failedFiles = 0
-    /// Files that failed because the database did (a lost connection, a full disk), not their content.
-    var storeFailures = 0
-    var stored = 0
-    var unchanged = 0
-    var records = 0
-    var rejected = 0
-    var unknown = 0
-    var truncated = 0
-    /// Files stored (or found already stored), for the summary of an interrupted run.
-    var storedFiles: [String] = []
-    /// The file rolled back by an interruption, and those never started.
-    var rolledBack: [String] = []
-    var notStarted: [String] = []
-
-    mutating func add(_ report: FileIngestReport) {
-        files += 1
-        if report.interrupted {
-            rolledBack.append(report.source.description)
-            return
-        }
-        guard report.succeeded else {
-            failedFiles += 1
-            if report.storeFailed { storeFailures += 1 }
-            return
-        }
-        storedFiles.append(report.source.description)
-        stored += report.sessions.filter { $0.kind != .unchanged }.count
-        unchanged += report.sessions.filter { $0.kind == .unchanged }.count
-        truncated += report.sessions.filter(\.truncated).count
-        records += report.recordsStored
-        rejected += report.rejectedStored
-        unknown += report.unknownTypeRecords
-    }
-
-    /// What an interrupted run leaves in the database, file by file.
-    func interruptedLine(signal: String) -> String {
-        func list(_ files: [String]) -> String { files.isEmpty ? "none" : files.joined(separator: ", ") }
-        var parts = ["stored: \(list(storedFiles))"]
-        if !rolledBack.isEmpty { parts.append("rolled back: \(list(rolledBack))") }
-        if !notStarted.isEmpty { parts.append("not started: \(list(notStarted))") }
-        return "ingest: interrupted by \(signal); " + parts.joined(separator: "; ")
-    }
-
-    func line(seconds: Double) -> String {
-        var parts = ["\(counted(stored, "session")) stored"]
-        if unchanged > 0 { parts.append("\(unchanged) unchanged") }
-        parts.append(counted(records, "record"))
-        parts.append("\(rejected) rejected")
-        if truncated > 0 { parts.append("\(truncated) truncated") }
-        if unknown > 0 { parts.append("\(unknown) of an unknown type (kept)") }
-        if failedFiles > 0 { parts.append("\(failedFiles) of \(counted(files, "file")) failed") }
-        let rate = seconds > 0 ? Int((Double(records) / seconds).rounded()) : records
-        return "ingest: " + parts.joined(separator: ", ")
-            + " in \(String(format: "%.2f", seconds)) s (\(rate) records/s)"
     }
 }
 
@@ -296,7 +175,7 @@ struct IngestSummary {
 /// The parsing thread reports progress, and after an interruption it may still do so while the command says
 /// what was rolled back: once ``finish()`` has cleared the line, nothing more is written, so no stale percentage
 /// lands on the messages that follow.
-final class ProgressPrinter: Sendable {
+final class ProgressPrinter: IngestProgress {
     let name: String
     let totalBytes: Int?
     private let columns: Int?
@@ -322,7 +201,7 @@ final class ProgressPrinter: Sendable {
         self.write = write
     }
 
-    @Sendable func update(_ bytes: Int) {
+    func update(_ bytes: Int) {
         finished.withLock { finished in
             guard !finished else { return }
             let line = ProgressLine.text(

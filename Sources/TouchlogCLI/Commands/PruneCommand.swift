@@ -1,9 +1,10 @@
 import ArgumentParser
 import TouchlogFormat
+import TouchlogPipeline
 import TouchlogStore
 
 /// `touchlog prune --before DATE | --keep N`: removes old sessions.
-struct PruneCommand: ParsableCommand {
+struct PruneCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Delete old sessions: those started before a date, or all but the newest.",
@@ -78,19 +79,16 @@ struct PruneCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        guard let cutoff else { return }
-        let criteria = PruneCriteria(cutoff, appVersion: appVersion)
-        try reportingErrors {
-            let (result, path) = try database.changing(
-                "prune", dryRun: dryRun, nothingChanged: "nothing was removed"
-            ) { store, cancellation in
-                try store.prune(criteria, dryRun: dryRun, cancellation: cancellation)
-            }
-            switch format {
-            case .text: print(RemovalFormatter.text(result, path: path), terminator: "")
-            case .json: print(RemovalFormatter.json(result), terminator: "")
-            }
-        }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        // validate() refused the command without a cutoff.
+        guard let frontend else { return .ok }
+        let (store, interruption) = try database.openForChange(dryRun: dryRun, context)
+        return try frontend.run(store: store, interruption: interruption, output: context.output).status
+    }
+
+    var frontend: PruneRun? {
+        cutoff.map { PruneRun(PruneCriteria($0, appVersion: appVersion), dryRun: dryRun, format: format) }
     }
 }

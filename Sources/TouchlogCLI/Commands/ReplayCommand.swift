@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import ResponderCore
 import TouchlogFormat
+import TouchlogPipeline
 import TouchlogReplay
 import TouchlogStore
 
 /// `touchlog replay`: re-dispatches stored sessions through the responder model and compares it with the recording.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay stored sessions through the model of UIKit and show where the recording disagrees.",
@@ -113,67 +114,19 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        var divergences = 0
-        var failedSessions = 0
-        try reportingErrors {
-            let store: any SessionReading = try database.open(for: .reading)
-            let infos = all ? try store.sessions() : try sessions.map { try store.session(matching: $0) }
-            let options = ReplayOptions(policies: try PolicyChanges(arguments: policy), trust: trust)
-            let out = StandardOutput()
-            if let comparePolicy, let compared = DismissPolicy(rawValue: comparePolicy) {
-                for info in infos {
-                    let changes = try PolicyComparison.compare(
-                        store.records(of: info), session: info.key, policy: compared, trust: trust)
-                    out.write("session \(info.key): without and with \(compared.rawValue)\n")
-                    if changes.isEmpty { out.write("  no difference\n") }
-                    for change in changes { out.write("  " + change.text + "\n") }
-                }
-                return
-            }
-            let inputs = infos.map {
-                ReplaySessionInput(
-                    session: $0.key, records: store.records(of: $0),
-                    isLong: $0.recordCount >= StoredSessionRecords.pipelineThreshold)
-            }
-            try ReplayWriter.replay(
-                inputs, options: options, format: format.output, explain: explain, write: out.write
-            ) { session, result in
-                switch result {
-                case .success(let replayer):
-                    divergences += replayer.divergenceCount
-                    for w in replayer.warnings {
-                        StandardError.write("touchlog: warning: session \"\(session)\" \(w)\n")
-                    }
-                case .failure(let error):
-                    // One session's bad data does not stop the others; the exit status says something failed.
-                    out.flush()
-                    StandardError.write("touchlog: error: \(error.description)\n")
-                    failedSessions += 1
-                }
-            }
-            out.flush()
-        }
-        if failedSessions > 0 { throw ExitCode(CLIExit.database.rawValue) }
-        if failOnDivergence && divergences > 0 { throw ExitCode(CLIExit.failure.rawValue) }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        try frontend().run(store: database.open(for: .reading), output: context.output).status
+    }
+
+    /// validate() checked the policies.
+    func frontend() throws -> ReplayRun {
+        ReplayRun(
+            all ? .all : .matching(sessions), format: format.output, explain: explain,
+            options: ReplayOptions(policies: try PolicyChanges(arguments: policy), trust: trust),
+            comparePolicy: comparePolicy.flatMap(DismissPolicy.init(rawValue:)), failOnDivergence: failOnDivergence)
     }
 }
 
 extension TrustMode: ExpressibleByArgument {}
-
-/// Buffered standard output (a trace can be millions of lines).
-final class StandardOutput {
-    private var buffer = ""
-
-    func write(_ text: String) {
-        buffer += text
-        if buffer.utf8.count >= 1 << 16 { flush() }
-    }
-
-    func flush() {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
-        buffer = ""
-    }
-
-    deinit { flush() }
-}

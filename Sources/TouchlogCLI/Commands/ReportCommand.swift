@@ -6,7 +6,7 @@ import TouchlogReport
 import TouchlogStore
 
 /// `touchlog report`: runs the rules over stored sessions, groups the findings into problems and prints them.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Find touch, first-responder and keyboard problems in stored sessions, grouped across sessions.",
@@ -153,46 +153,49 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        let output = context.output
         if listRules, let document = Self.rulesDocument(format) {
-            print(document(RuleRegistry.descriptions), terminator: "")
-            return
+            output.write(document(RuleRegistry.descriptions))
+            return .ok
         }
         let loaded: LoadedConfiguration
         do {
-            loaded = try configurationInForce()
+            loaded = try configurationInForce(output)
         } catch let error as ConfigurationError {
-            StandardError.write("\(error)\n")
-            throw ExitCode(CLIExit.database.rawValue)
+            output.diagnose("\(error)\n")
+            return .database
         }
         if printConfig {
-            print(ConfigurationPrinter.yaml(loaded.configuration, provenance: loaded.provenance), terminator: "")
-            return
+            output.write(ConfigurationPrinter.yaml(loaded.configuration, provenance: loaded.provenance))
+            return .ok
         }
-        try reportingErrors {
-            do {
-                try report(loaded)
-            } catch let error as ReportError {
-                if case .unknownRule = error { throw ValidationError(error.description + ".") }
-                throw CLIError(error.description, exit: .database)
-            }
+        do {
+            return try report(loaded, context)
+        } catch let error as ReportError {
+            if case .unknownRule = error { throw ValidationError(error.description + ".") }
+            throw CommandFailure(error.description, exit: .database)
         }
     }
 
     /// The file found or named (said on standard error, which the report's output does not go to), read, then
     /// the options over it.
-    private func configurationInForce() throws -> LoadedConfiguration {
+    private func configurationInForce(_ output: CommandOutput) throws -> LoadedConfiguration {
         let file = configuration.file()
         var loaded = try file.map { try ConfigurationFile.load(path: $0) } ?? LoadedConfiguration()
         // --print-config names the file in its output.
-        if let file, !printConfig { StandardError.write("touchlog: configuration: \(file)\n") }
+        if let file, !printConfig { output.diagnose("touchlog: configuration: \(file)\n") }
         // validate() checked each --rule against the registry.
         let ruleIDs = rules.compactMap { RuleRegistry.rule(named: $0)?.id }
         loaded.apply(ConfigurationOverrides(rules: ruleIDs, baseline: baseline, writesBaseline: writeBaseline != nil))
         return loaded
     }
 
-    private func report(_ loaded: LoadedConfiguration) throws {
+    /// The report through its frontend, ``ReportRun``, with what standard error says beside it.
+    private func report(_ loaded: LoadedConfiguration, _ context: CommandContext) throws -> ExitStatus {
+        let output = context.output
         let store: any SessionReading & AnalysisResults = try database.open(for: .reading)
         // Checked in validate().
         let moment = since.flatMap { try? Timestamp(parsing: $0) }
@@ -203,24 +206,22 @@ struct ReportCommand: ParsableCommand {
         let outcome = try run.run(database: store, detail: .forFormat(format))
         if outcome.excludedSessions > 0 {
             let count = outcome.excludedSessions
-            StandardError.write(
+            output.diagnose(
                 "touchlog: \(counted(count, "session")) left out by the configuration's excluded: (touchlog report --print-config shows it)\n"
             )
         }
         // The report names these too; standard error says it again for a CI log whose report went to a file.
         for skipped in outcome.report.unanalysed {
-            StandardError.write("touchlog: warning: not analysed: \(skipped.message)\n")
+            output.diagnose("touchlog: warning: not analysed: \(skipped.message)\n")
         }
         if let nothing = outcome.report.nothingAnalysed {
-            StandardError.write("touchlog: warning: \(nothing)\n")
+            output.diagnose("touchlog: warning: \(nothing)\n")
         }
         if let written = outcome.baselineWritten, let writeBaseline {
-            StandardError.write(
-                "wrote \(counted(written, "problem")) to the baseline \"\(writeBaseline)\"\n")
+            output.diagnose("wrote \(counted(written, "problem")) to the baseline \"\(writeBaseline)\"\n")
         }
-        let options = FormatOptions(color: Self.useColor, width: TerminalWidth.standardOutput)
-        print(format.render(outcome.report, options: options), terminator: "")
-        if outcome.report.exitStatus != 0 { throw ExitCode(outcome.report.exitStatus) }
+        output.write(format.render(outcome.report, options: context.terminal))
+        return ExitStatus(code: outcome.report.exitStatus)
     }
 
     /// The rules list comes in three of the report's formats; validate() refuses the others.

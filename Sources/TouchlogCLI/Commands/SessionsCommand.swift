@@ -1,9 +1,10 @@
 import ArgumentParser
 import TouchlogFormat
+import TouchlogPipeline
 import TouchlogStore
 
 /// `touchlog sessions`: lists the stored sessions.
-struct SessionsCommand: ParsableCommand {
+struct SessionsCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
         abstract: "List the stored sessions.",
@@ -68,25 +69,13 @@ struct SessionsCommand: ParsableCommand {
         }
     }
 
-    /// The filters given, in the order of the help, for the message that names them.
-    var filters: [SessionListFilter] {
-        [
-            appVersion.map(SessionListFilter.appVersion), since.map(SessionListFilter.since),
-            device.map(SessionListFilter.device),
-        ].compactMap { $0 }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        try frontend.run(store: database.open(for: .reading), output: context.output).status
     }
 
-    func run() throws {
-        try reportingErrors {
-            let store: any SessionReading = try database.open(for: .reading)
-            let sessions = try store.sessions(
-                .init(appVersion: appVersion, since: since, device: device, limit: limit))
-            print(SessionListFormatter.render(sessions, format: format), terminator: "")
-            if sessions.isEmpty, format == .table {
-                let stored = filters.isEmpty ? 0 : try store.sessionCount()
-                StandardError.write(
-                    SessionListFormatter.noneListed(stored: stored, filters: filters, path: store.path) + "\n")
-            }
-        }
+    var frontend: SessionsRun {
+        SessionsRun(appVersion: appVersion, since: since, device: device, limit: limit, format: format)
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import TouchlogFormat
+import TouchlogPipeline
 import TouchlogStore
 
 /// `touchlog show SESSION`: the header and a snapshot's view tree.
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print a session's header and the view tree of a snapshot.",
@@ -50,22 +51,11 @@ struct ShowCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try reportingErrors {
-            let store: any SessionReading = try database.open(for: .reading)
-            let info = try store.session(matching: session)
-            guard let snapshot = try store.snapshot(sessionRowID: info.rowID, at: at) else {
-                throw CLIError(StoreError.noSnapshot(session: info.key, at: at).description, exit: .database)
-            }
-            let outline = SnapshotOutline(snapshot: snapshot.json)
-            switch format {
-            case .text:
-                print(
-                    SessionShowFormatter.text(info, snapshotSeq: snapshot.seq, snapshotT: snapshot.t, at: at, outline),
-                    terminator: "")
-            case .json:
-                print(SessionShowFormatter.json(info, snapshotSeq: snapshot.seq, snapshotT: snapshot.t, outline))
-            }
-        }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        try frontend.run(store: database.open(for: .reading), output: context.output).status
     }
+
+    var frontend: ShowRun { ShowRun(session: session, at: at, format: format) }
 }

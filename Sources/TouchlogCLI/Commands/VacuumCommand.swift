@@ -1,8 +1,9 @@
 import ArgumentParser
+import TouchlogPipeline
 import TouchlogStore
 
 /// `touchlog vacuum`: gives the space of deleted sessions back to the file system.
-struct VacuumCommand: ParsableCommand {
+struct VacuumCommand: FrontendCommand {
     static let configuration = CommandConfiguration(
         commandName: "vacuum",
         abstract: "Shrink the database file after deleting sessions (SQLite's VACUUM).",
@@ -33,17 +34,12 @@ struct VacuumCommand: ParsableCommand {
     @Option(help: "Output format.")
     var format: OutputFormat = .text
 
-    func run() throws {
-        try reportingErrors {
-            let (result, path) = try database.changing(
-                "vacuum", dryRun: false, nothingChanged: "the database is as it was"
-            ) { store, cancellation in
-                try store.vacuum(cancellation: cancellation)
-            }
-            switch format {
-            case .text: print(VacuumFormatter.text(result, path: path), terminator: "")
-            case .json: print(VacuumFormatter.json(result), terminator: "")
-            }
-        }
+    func run() throws { try runOnStandardStreams() }
+
+    func execute(_ context: CommandContext) throws -> ExitStatus {
+        let (store, interruption) = try database.openForChange(dryRun: false, context)
+        // Not a dry run: an interruption was made.
+        return try VacuumRun(format: format).run(store: store, interruption: interruption!, output: context.output)
+            .status
     }
 }

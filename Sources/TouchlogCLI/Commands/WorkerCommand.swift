@@ -85,7 +85,7 @@ struct WorkerCommand: ParsableCommand {
             if let file, !quiet { StandardError.write("touchlog: configuration: \(file)\n") }
         } catch let error as ConfigurationError {
             StandardError.write("\(error)\n")
-            throw ExitCode(CLIExit.database.rawValue)
+            throw ExitCode(ExitStatus.database.code)
         }
         let interruption = Interruption.watch()
         try reportingErrors {

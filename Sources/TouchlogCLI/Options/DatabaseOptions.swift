@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import TouchlogPipeline
 import TouchlogReplay
+import TouchlogReport
 import TouchlogStore
 
 /// `--db PATH|URL`, shared by every command that uses the database: a path is an SQLite file, a `postgres://` URL a
@@ -28,25 +30,16 @@ public struct DatabaseOptions: ParsableArguments {
         return "./touchlog.sqlite"
     }
 
-    /// Opens the database for a command; failures exit with ``CLIExit/database``. The store plays every role; each
-    /// command keeps the roles it uses (``SessionReading``, ``SessionIngesting``, ...).
+    /// Opens the database for a command; a failure is a ``StoreError``, which every command reports with exit
+    /// status 2 (``CommandOutput/reportingFailures(_:)``). The store plays every role; each command keeps the
+    /// roles it uses (``SessionReading``, ``SessionIngesting``, ...).
     ///
     /// A command that only reads (`.reading`) opens read-only, so it works on a database it may not write (file
     /// mode 444, read-only media), and reports a missing file instead of silently creating an empty database. An
     /// older database it can write is upgraded first. `.writing` creates and migrates the database if needed, and
     /// waits for another process's write lock as long as `waiting` says.
     func open(for use: StoreUse, waiting: LockWaiting = LockWaiting()) throws -> any SessionStore {
-        do {
-            return try openStore(try StoreLocation(resolvedPath), for: use, waiting: waiting)
-        } catch let error as StoreError {
-            throw CLIError(error.description, exit: .database)
-        }
-    }
-
-    /// Opens the database for `delete`, `prune` or `vacuum`: like ``open(for:waiting:)`` with `.changing`, waiting
-    /// for another writer (saying so after a second) until `interruption` asks to stop.
-    private func openForChange(interruption: Interruption) throws -> any SessionStore {
-        try open(for: .changing, waiting: waitingForWriters(interruption.cancellation))
+        try openStore(try StoreLocation(resolvedPath), for: use, waiting: waiting)
     }
 
     /// How a command that writes waits for another writer: as long as it takes, saying so after a second (unless
@@ -63,49 +56,16 @@ public struct DatabaseOptions: ParsableArguments {
             shouldStop: { cancellation.isCancelled })
     }
 
-    /// Runs a command that changes the database (delete, prune, vacuum). A dry run only reads (so it works on a read-only database);
-    /// otherwise the database is opened to change, other writers are awaited, and Ctrl-C or SIGTERM stops the
-    /// command with nothing changed (`nothingChanged` says so). `body` gets the cancellation to honour, nil for a
-    /// dry run. Returns its result and the database's path.
-    func changing<Result>(
-        _ command: String, dryRun: Bool, nothingChanged: String,
-        _ body: (any SessionHousekeeping, Cancellation?) throws -> Result
-    ) throws -> (result: Result, path: String) {
-        if dryRun {
-            let store = try open(for: .reading)
-            return (try body(store, nil), store.path)
-        }
-        let interruption = Interruption.watch()
-        let store = try openForChange(interruption: interruption)
-        let result = try interruption.stopping(command, nothingChanged: nothingChanged) {
-            try body(store, interruption.cancellation)
-        }
-        return (result, store.path)
+    /// Opens the database for `delete`, `prune` or `vacuum`. A dry run only reads (so it works on a read-only
+    /// database), and nothing stops it; otherwise the database is opened to change, other writers are awaited
+    /// (said after a second), and the interruption `context` makes stops the change with nothing changed.
+    func openForChange(dryRun: Bool, _ context: CommandContext) throws -> (
+        store: any SessionHousekeeping, interruption: Interruption?
+    ) {
+        if dryRun { return (try open(for: .reading), nil) }
+        let interruption = context.interruption()
+        return (try open(for: .changing, waiting: waitingForWriters(interruption.cancellation)), interruption)
     }
-}
-
-/// Exit statuses shared by the commands, documented in each command's --help.
-public enum CLIExit: Int32, Sendable {
-    case ok = 0
-    /// The job was done and found a problem with the input: a file failed to ingest, a divergence under
-    /// `--fail-on-divergence`, a finding at or above `--fail-on`. CI fails the build on it.
-    case failure = 1
-    /// The job could not be done: the database could not be opened or was written by a newer touchlog, the
-    /// session asked for does not exist or cannot be replayed. Kept apart from 1 so CI can tell the two.
-    case database = 2
-}
-
-/// An error the CLI reports as `touchlog: error: MESSAGE` and exits with.
-public struct CLIError: Error, CustomStringConvertible {
-    public var message: String
-    public var exit: CLIExit
-
-    public init(_ message: String, exit: CLIExit) {
-        self.message = message
-        self.exit = exit
-    }
-
-    public var description: String { message }
 }
 
 /// Standard error, for diagnostics and progress.
@@ -117,21 +77,79 @@ enum StandardError {
     static var isTerminal: Bool { isatty(2) == 1 }
 }
 
-extension ParsableCommand {
-    /// Runs `body`, printing a ``CLIError``, store or replay error on stderr and exiting with its status: a
-    /// session that cannot be found or replayed is a data error (2) in every command.
-    func reportingErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as CLIError {
-            StandardError.write("touchlog: error: \(error.message)\n")
-            throw ExitCode(error.exit.rawValue)
-        } catch let error as StoreError {
-            StandardError.write("touchlog: error: \(error.description)\n")
-            throw ExitCode(CLIExit.database.rawValue)
-        } catch let error as ReplayError {
-            StandardError.write("touchlog: error: \(error.description)\n")
-            throw ExitCode(CLIExit.database.rawValue)
+/// What a command's ``FrontendCommand/execute(_:)`` is given: where to write, and how a signal stops it.
+struct CommandContext {
+    var output: CommandOutput
+    /// Takes Ctrl-C and SIGTERM over for the command (``Interruption/watch()``); asked only by the commands that
+    /// honour them, so that Ctrl-C ends any other at once. A test gives an ``Interruption`` that watches nothing.
+    var interruption: () -> Interruption
+    /// Colour and width for a terminal on standard output (the text report's): none in a pipe, a file or a test.
+    var terminal = FormatOptions()
+}
+
+/// A command whose work is a library frontend (`SessionsRun`, `IngestRun`, ...): ``execute(_:)`` reads the parsed
+/// options, opens what the frontend needs and calls it; `run()` gives it the process's streams and signals, and the
+/// tests give it strings and an interruption of their own.
+protocol FrontendCommand: ParsableCommand {
+    func execute(_ context: CommandContext) throws -> ExitStatus
+}
+
+extension FrontendCommand {
+    /// The command's `run()`: ``execute(_:)`` on standard output and error, a failure said as
+    /// `touchlog: error: MESSAGE`, and the process's exit status the one the frontend returned.
+    func runOnStandardStreams() throws {
+        let streams = StandardStreams()
+        let status = try streams.output.reportingFailures {
+            try execute(
+                CommandContext(
+                    output: streams.output, interruption: Interruption.watch,
+                    terminal: FormatOptions(color: ReportCommand.useColor, width: TerminalWidth.standardOutput)))
         }
+        streams.flush()
+        if status != .ok { throw ExitCode(status.code) }
     }
+}
+
+/// Standard output and error as a ``CommandOutput``. Output is buffered (a trace can be millions of lines) and
+/// written before anything goes to standard error, so a terminal shows the two in the order they were said.
+final class StandardStreams {
+    private var buffer = ""
+
+    var output: CommandOutput {
+        CommandOutput(
+            write: { [self] text in
+                buffer += text
+                if buffer.utf8.count >= 1 << 16 { flush() }
+            },
+            diagnose: { [self] text in
+                flush()
+                StandardError.write(text)
+            })
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer.utf8))
+        buffer = ""
+    }
+
+    deinit { flush() }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, printing a ``CommandFailure``, store or replay error on stderr and exiting with its status (for
+    /// the commands that print through `print`: report, worker).
+    func reportingErrors(_ body: () throws -> Void) throws {
+        let streams = StandardStreams()
+        let status = try streams.output.reportingFailures {
+            try body()
+            return .ok
+        }
+        if status != .ok { throw ExitCode(status.code) }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+extension SessionListFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
 }

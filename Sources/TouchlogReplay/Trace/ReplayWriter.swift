@@ -25,7 +25,8 @@ public struct ReplaySessionInput {
     }
 }
 
-/// `touchlog replay` over one or many sessions, written in order: the command's library entry point.
+/// `touchlog replay` over one or many sessions, written in order: what the command's frontend (`ReplayRun`, in
+/// TouchlogPipeline, which finds the sessions in the store) replays them with.
 ///
 /// Short sessions are replayed several at once, one per core, each into its own text, and written in the order
 /// given; a long session is replayed alone and written as it goes (its reading already has a core of its own), so

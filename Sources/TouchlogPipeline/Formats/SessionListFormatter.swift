@@ -1,22 +1,21 @@
-import ArgumentParser
 import TouchlogFormat
 import TouchlogStore
 
 /// `touchlog sessions --format`: a table for people, three forms for other tools.
-enum SessionListFormat: String, ExpressibleByArgument, CaseIterable {
+public enum SessionListFormat: String, CaseIterable, Sendable {
     case table
     case json
     case jsonl
     case csv
 
-    /// `text`, the name earlier versions gave the table, still works.
-    init?(argument: String) {
-        self.init(rawValue: argument == "text" ? "table" : argument)
+    /// The format `--format NAME` names: `text`, the name earlier versions gave the table, still works.
+    public init?(name: String) {
+        self.init(rawValue: name == "text" ? "table" : name)
     }
 }
 
 /// A filter of `touchlog sessions`, as the user gave it, for the message that says it matched nothing.
-enum SessionListFilter: Equatable {
+public enum SessionListFilter: Equatable, Sendable {
     case appVersion(String)
     case since(Timestamp)
     case device(String)

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Dispatch
 import Foundation
 import Synchronization
@@ -7,23 +6,29 @@ import TouchlogStore
 /// Ctrl-C (SIGINT) and SIGTERM during a long command: the first asks the work to stop cleanly (an ingest rolls
 /// back the file in progress and says what was stored); a second one ends the process at once, which is safe too,
 /// since SQLite rolls back a transaction that was never committed.
-final class Interruption: Sendable {
-    let cancellation = Cancellation()
+///
+/// The CLI makes one with ``watch()``, which takes the signals over for the rest of the process; a test makes one
+/// with ``init()``, which watches nothing, and stops the work with ``receive(_:)`` as a signal would.
+public final class Interruption: Sendable {
+    public let cancellation = TouchlogStore.Cancellation()
     private let received = Atomic<Int32>(0)
     /// The signal sources, kept alive for the rest of the process. Written once, by `watch()` on the main thread.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
+    /// Watches nothing: only ``receive(_:)`` stops the work.
+    public init() {}
+
     /// The signal that asked to stop, if any.
-    var signal: Int32? {
+    public var signal: Int32? {
         let value = received.load(ordering: .acquiring)
         return value == 0 ? nil : value
     }
 
     /// The conventional exit status after `signal`: 128 + its number (130 for SIGINT, 143 for SIGTERM).
-    var exitStatus: Int32? { signal.map { 128 + $0 } }
+    public var exitStatus: ExitStatus? { signal.map(ExitStatus.interrupted(by:)) }
 
     /// Starts watching SIGINT and SIGTERM instead of letting them end the process.
-    static func watch() -> Interruption {
+    public static func watch() -> Interruption {
         let interruption = Interruption()
         for number in [SIGINT, SIGTERM] {
             Foundation.signal(number, SIG_IGN)
@@ -35,17 +40,18 @@ final class Interruption: Sendable {
         return interruption
     }
 
-    private func receive(_ number: Int32) {
+    /// What a signal does: the first asks the work to stop; a second (only a watched process gets one) ends the
+    /// process at once, as the signal would have without a handler.
+    public func receive(_ number: Int32) {
         if received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged {
             cancellation.cancel()
         } else {
-            // Asked twice: stop now, as the signal would have without a handler.
             Foundation.signal(number, SIG_DFL)
             raise(number)
         }
     }
 
-    static func name(of signal: Int32) -> String {
+    public static func name(of signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
@@ -55,16 +61,21 @@ final class Interruption: Sendable {
 }
 
 extension Interruption {
-    /// Runs a change to the database (`delete`, `prune`, `vacuum`). When a signal stopped it, SQLite has rolled it
-    /// back: says so on stderr, in the words of `nothingChanged`, and exits with 128 + the signal's number, as an
-    /// interrupted ingest does.
-    func stopping<Result>(_ command: String, nothingChanged: String, _ body: () throws -> Result) throws -> Result {
+    /// Runs a change to the database (`delete`, `prune`, `vacuum`). When a signal stopped it, the store has rolled
+    /// it back: says so on `output`'s standard error, in the words of `nothingChanged`, and returns nil; the
+    /// command then exits with ``exitStatus`` (130 after SIGINT, as an interrupted ingest does).
+    func stopping<Result>(
+        _ command: String, nothingChanged: String, output: CommandOutput, _ body: () throws -> Result
+    ) throws -> Result? {
         do {
             return try body()
         } catch StoreError.interrupted {
-            let name = signal.map(Interruption.name(of:)) ?? Interruption.name(of: SIGINT)
-            StandardError.write("touchlog: \(command) interrupted by \(name); \(nothingChanged)\n")
-            throw ExitCode(exitStatus ?? 128 + SIGINT)
+            let name = Interruption.name(of: signal ?? SIGINT)
+            output.diagnose("touchlog: \(command) interrupted by \(name); \(nothingChanged)\n")
+            return nil
         }
     }
+
+    /// The status of a command ``stopping(_:nothingChanged:output:_:)`` stopped: 128 + the signal's number.
+    var stoppedStatus: ExitStatus { exitStatus ?? .interrupted(by: SIGINT) }
 }

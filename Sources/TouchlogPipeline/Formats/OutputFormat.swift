@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// `--format text|json` for commands that print results.
-public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned, for people.
     case text
     /// Stable JSON, for scripts (documented in each command's --help).
