@@ -34,6 +34,36 @@ import TouchlogFormat
         #expect(out.count == 5)  // snapshot + four touch records: observations are not trace lines
     }
 
+    /// A chat whose message list dismisses the keyboard interactively (KD2): replay takes the keyboard's frame from the
+    /// recorded notification, so a scroll above the keyboard leaves the field editing (the next key press reaches it),
+    /// and a drag down through the keyboard dismisses it when the finger lifts, as the recording then says.
+    @Test func anInteractiveDismissalFollowsTheRecordedKeyboardFrame() throws {
+        let header = #"{"type":"session","format":"touchlog/1","session":"chat"}"#
+        let snapshot =
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"list","class":"UITableView","frame":[0,0,393,852],"keyboardDismissMode":"interactive","subviews":[{"id":"tf","class":"UITextField","frame":[20,100,300,44]}]}]}]}"#
+        func drag(_ id: Int, _ t: Double, _ ys: [Double]) -> [String] {
+            ys.enumerated().map { k, y in
+                let phase = k == 0 ? "began" : k == ys.count - 1 ? "ended" : "moved"
+                return
+                    #"{"type":"touch","t":\#(t + Double(k) * 0.05),"touch":\#(id),"phase":"\#(phase)","x":200,"y":\#(y),"window":"w"}"#
+            }
+        }
+        let records =
+            tap(1, 1, x: 50, y: 120, view: "tf") + [
+                #"{"type":"firstResponder","t":1.2,"view":"tf","window":"w"}"#,
+                #"{"type":"keyboard","t":1.3,"phase":"willShow","frame":[0,516,393,336]}"#,
+            ] + drag(2, 2, [200, 300, 400, 450]) + [#"{"type":"key","t":3,"length":1}"#]
+            + drag(3, 4, [300, 450, 600, 750, 800]) + [
+                #"{"type":"firstResponder","t":4.3,"view":null,"window":"w"}"#,
+                #"{"type":"keyboard","t":4.3,"phase":"willHide","frame":[0,852,393,336]}"#,
+            ]
+        let out = try Samples.lines(try Samples.session([header, snapshot] + records))[0]
+        #expect(out.flatMap(\.divergences).isEmpty, "\(out.flatMap(\.divergences))")
+        let key = try #require(out.first { if case .key = $0.record { true } else { false } })
+        #expect(key.step.keyInputReceiver == "tf")
+        #expect(out.last?.step.firstResponder == nil && out.last?.step.keyboardVisible == false)
+    }
+
     @Test func disagreeingObservationsAreDivergencesOnTheirCause() throws {
         let out = try lines(
             tap(1, 1, x: 50, y: 300, view: "btn") + [

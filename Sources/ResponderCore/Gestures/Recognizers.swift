@@ -99,6 +99,7 @@ extension ResponderModel {
     /// The state machines (G2, G3) of the recognizer kinds.
     mutating func update(_ g: Int, ti: Int, serial: Int, phase: TouchPhase, step: inout Step) {
         let p = touches[ti].last
+        recognizers[g].lastPoint = p
         switch phase {
         case .began:
             if liveTouchCount(g) > 1 && (recognizers[g].kind == .tap || recognizers[g].kind == .longPress) {
@@ -258,6 +259,36 @@ extension ResponderModel {
         }
     }
 
+    /// KD2, KD3 (`keyboardDismissMode` `interactive` and `interactiveWithAccessory`): "the keyboard follows the dragging
+    /// touch offscreen, and can be pulled upward again to cancel the dismiss" (Apple docs:
+    /// UIScrollView.KeyboardDismissMode.interactive). Nothing happens when the drag begins; the keyboard follows only
+    /// once the finger enters its frame (the last recorded `keyboard` frame, screen coordinates), and the dismissal is
+    /// decided when the finger lifts: the first responder resigns if the finger lifts at or below the keyboard's top
+    /// edge after it began to follow (how UIKit decides a release halfway is not documented; section 23 of the
+    /// semantics). Without a recorded frame the model cannot tell where the keyboard is, so such a drag dismisses
+    /// nothing.
+    mutating func followKeyboard(_ g: Int, state: RecognizerState, step: inout Step) {
+        guard keyboardIsVisible, let frame = keyboardFrame, keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 else {
+            recognizers[g].followsKeyboard = false
+            return
+        }
+        let point = recognizers[g].lastPoint
+        switch state {
+        case .began, .changed:
+            if frame.contains(point) { recognizers[g].followsKeyboard = true }
+        case .ended:
+            defer { recognizers[g].followsKeyboard = false }
+            guard recognizers[g].followsKeyboard, point.y >= frame.y else { return }
+            let fr = windowFirstResponder[keyWindow]
+            let ok = resign(fr, force: false, reason: .policy(.keyboardDismissMode), step: &step)
+            step.policyEffects.append(
+                PolicyEffect(policy: .keyboardDismissMode, outcome: ok ? .resigned(.view(fr)) : .refused(.view(fr))))
+        case .possible, .cancelled, .failed:
+            // Pulled back up, or the scroll was taken away: the keyboard returns to its place.
+            recognizers[g].followsKeyboard = false
+        }
+    }
+
     /// Forces a recognizer to fail; waiting recognizers that required it may now recognize (G7).
     mutating func fail(_ g: Int, step: inout Step) {
         if recognizers[g].state != .possible { return }
@@ -297,12 +328,14 @@ extension ResponderModel {
         let finalState = state == .ended
         switch recognizers[g].synthetic {
         case .scrollPan:
+            let mode = views[recognizers[g].view].keyboardDismissMode
+            if mode == .interactive || mode == .interactiveWithAccessory {
+                if !policies.removed.contains(.keyboardDismissMode) { followKeyboard(g, state: state, step: &step) }
+                return
+            }
             if state == .began {
-                let v = recognizers[g].view
-                let recorded = views[v].keyboardDismissMode != .none
-                // `interactive` modes count as dismissing when the drag begins too (docs/log-format.md): where the
-                // finger would pull the keyboard back up is not recorded.
-                if policies.isOn(.keyboardDismissMode, recorded: recorded),
+                // KD1: `onDrag` resigns the first responder when the drag begins.
+                if policies.isOn(.keyboardDismissMode, recorded: mode == .onDrag),
                     keyWindow >= 0, windowFirstResponder[keyWindow] >= 0
                 {
                     let fr = windowFirstResponder[keyWindow]

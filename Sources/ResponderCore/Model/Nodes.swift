@@ -309,6 +309,10 @@ struct RecognizerNode: FrozenPropertiesNode {
     var state = RecognizerState.possible
     var touches: [Int] = []  // touch serials it tracks
     var start = Point.zero
+    /// Where its latest touch is now (screen coordinates).
+    var lastPoint = Point.zero
+    /// A scroll pan whose finger has entered the keyboard in an interactive `keyboardDismissMode`: the keyboard follows.
+    var followsKeyboard = false
     var tapsSoFar = 0
     var lastTapPoint = Point.zero
     /// Time at which a timer fires: long press begins, multi-tap fails, scroll delay releases began.

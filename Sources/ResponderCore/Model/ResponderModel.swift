@@ -36,6 +36,9 @@ public struct ResponderModel: Sendable {
     /// The time of the last event (seconds since session start).
     public internal(set) var now = 0.0
     var keyboardIsVisible = false
+    /// Where the keyboard is on the screen, as the app was last told (a `keyboard` notification's end frame); nil until
+    /// one is known. Interactive keyboard dismissal needs it (KD2).
+    public internal(set) var keyboardFrame: Rect?
     var keyboardOwner = -1
     /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
     var recognizersNeedReset = false

@@ -115,4 +115,10 @@ extension ResponderModel {
         }
         keyboardOwner = owner
     }
+
+    /// The keyboard's frame in screen coordinates, as a keyboard notification told the app (its end frame): where the
+    /// keyboard sits is the system's business, not the hierarchy's, so the model takes it from what was recorded.
+    public mutating func noteKeyboardFrame(_ frame: Rect) {
+        keyboardFrame = frame
+    }
 }

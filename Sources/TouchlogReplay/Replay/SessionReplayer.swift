@@ -207,6 +207,7 @@ public struct SessionReplayer {
         case .keyboard(let observation):
             try requireModel(record)
             observeKeyboard(observation, seq: record.seq)
+            live.noteKeyboardFrame(observation.frame)
             observer?.recorded(record, model: model)
         case .sent(let observation):
             try requireModel(record)

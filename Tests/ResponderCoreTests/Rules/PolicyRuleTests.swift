@@ -171,15 +171,43 @@ import Testing
         #expect(h.touch("2", .began, 20, 310).policyEffects.isEmpty)
         let drag = h.touch("2", .moved, 20, 400)
         #expect(drag.policyEffects == [PolicyEffect(policy: .keyboardDismissMode, outcome: .resigned(h.ref("tf")))])
-        var interactive = screen { $0.keyboardDismissMode = .interactive }
-        interactive.touch("2", .began, 20, 310)
-        #expect(interactive.touch("2", .moved, 20, 400).policyEffects.count == 1)
         var none = screen()
         none.touch("2", .began, 20, 310)
         #expect(none.touch("2", .moved, 20, 400).policyEffects.isEmpty)
         var off = screen(settings: PolicySettings(removed: [.keyboardDismissMode])) { $0.keyboardDismissMode = .onDrag }
         off.touch("2", .began, 20, 310)
         #expect(off.touch("2", .moved, 20, 400).policyEffects.isEmpty)
+    }
+
+    /// KD2, KD3: an interactive mode is not `onDrag`. The keyboard follows only once the dragging finger reaches it,
+    /// can be pulled back up, and the first responder resigns when a finger that reached it lifts on it.
+    @Test(arguments: [KeyboardDismissMode.interactive, .interactiveWithAccessory])
+    func P8_4_interactiveDismissesOnlyADragThatReachesTheKeyboard(mode: KeyboardDismissMode) {
+        let keyboard = Rect(0, 508, 390, 336)
+        func drag(_ path: [Double], frame: Rect? = keyboard, settings: PolicySettings = PolicySettings()) -> (
+            effects: [PolicyEffect], firstResponder: String?
+        ) {
+            var h = screen(settings: settings) { $0.keyboardDismissMode = mode }
+            if let frame { h.model.noteKeyboardFrame(frame) }
+            var effects = h.touch("2", .began, 20, 310).policyEffects
+            for y in path.dropLast() { effects += h.touch("2", .moved, 20, y).policyEffects }
+            effects += h.touch("2", .ended, 20, path.last!).policyEffects
+            return (effects, h.firstResponder)
+        }
+        // A scroll that stays above the keyboard leaves it up (onDrag would have dismissed it at the drag's start).
+        #expect(drag([400, 450, 480]).firstResponder == "tf")
+        #expect(drag([400, 450, 480]).effects.isEmpty)
+        // Into the keyboard and lifted on it: dismissed when the finger lifts, not before.
+        let down = drag([400, 600, 700, 760])
+        #expect(down.firstResponder == nil)
+        #expect(down.effects.map(\.policy) == [.keyboardDismissMode])
+        // Into the keyboard, then pulled back up above it: the keyboard returns.
+        #expect(drag([400, 600, 450, 420]).firstResponder == "tf")
+        // No keyboard frame recorded: the model cannot tell that the finger reached the keyboard.
+        #expect(drag([400, 600, 700, 760], frame: nil).firstResponder == "tf")
+        // The policy removed (--compare-policy): nothing.
+        #expect(
+            drag([400, 600, 760], settings: PolicySettings(removed: [.keyboardDismissMode])).firstResponder == "tf")
     }
 
     // MARK: 8.5 resign-on-touch-outside
