@@ -9,37 +9,51 @@ enum StorableValues {
     /// The errors of `record`'s values, each at the path of its member; empty for a record the store can hold.
     static func issues(of record: Record) -> [RecordIssue] {
         var reader = FieldReader()
-        var typedMembers: Set<String> = []
         switch record {
         case .snapshot(let snapshot):
-            typedMembers = ["windows", "detachedViews", "controllers"]
-            for (index, window) in snapshot.hierarchy.windows.enumerated() {
+            // The views and the snapshot's other objects typed, without writing the whole snapshot out as JSON.
+            scan(.number(snapshot.t), at: ["t"], into: &reader)
+            let hierarchy = snapshot.hierarchy
+            for (index, window) in hierarchy.windows.enumerated() {
                 views(window.view, at: ["windows", .index(index)], into: &reader)
             }
-            for (index, view) in snapshot.hierarchy.detachedViews.enumerated() {
+            for (index, view) in hierarchy.detachedViews.enumerated() {
                 views(view, at: ["detachedViews", .index(index)], into: &reader)
             }
-            for (index, controller) in snapshot.hierarchy.controllers.enumerated() {
-                let here: [JSONPathComponent] = ["controllers", .index(index)]
-                reader.nonEmptyString(.string(controller.id), at: here + ["id"])
-                reader.nonEmptyString(.string(controller.className), at: here + ["class"])
-                for member in controller.json.objectValue?.members ?? []
-                where member.key != "id" && member.key != "class" {
-                    scan(member.value, at: here + [.key(member.key)], into: &reader)
-                }
+            for (index, controller) in hierarchy.controllers.enumerated() {
+                identified(controller.json, at: ["controllers", .index(index)], into: &reader)
+            }
+            if let application = hierarchy.recordedApplication {
+                scan(application.json, at: ["application"], into: &reader)
+            }
+            for (index, object) in hierarchy.objects.enumerated() {
+                identified(object.json, at: ["objects", .index(index)], into: &reader)
             }
         case .insert(let insert):
-            typedMembers = ["view"]
+            for member in record.jsonObject.members where member.key != "view" {
+                scan(member.value, at: [.key(member.key)], into: &reader)
+            }
             views(insert.view, at: ["view"], into: &reader)
         case .sent(let sent):
-            typedMembers = Set(sent.unknownMembers.map(\.key))
+            let unknown = Set(sent.unknownMembers.map(\.key))
+            for member in record.jsonObject.members where !unknown.contains(member.key) {
+                scan(member.value, at: [.key(member.key)], into: &reader)
+            }
         default:
-            break
-        }
-        for member in record.jsonObject.members where !typedMembers.contains(member.key) {
-            scan(member.value, at: [.key(member.key)], into: &reader)
+            for member in record.jsonObject.members { scan(member.value, at: [.key(member.key)], into: &reader) }
         }
         return reader.issues
+    }
+
+    /// A controller or a plain object: a non-empty `id` and `class`, and its other members.
+    private static func identified(_ value: JSONValue, at path: [JSONPathComponent], into reader: inout FieldReader) {
+        for member in value.objectValue?.members ?? [] {
+            if member.key == "id" || member.key == "class" {
+                reader.nonEmptyString(member.value, at: path + [.key(member.key)])
+            } else {
+                scan(member.value, at: path + [.key(member.key)], into: &reader)
+            }
+        }
     }
 
     /// A view and its subtree, with an explicit stack (views nest as deep as the format allows).

@@ -83,6 +83,30 @@ import Testing
         }
     }
 
+    /// Dumps holding what a line cannot carry (U+0000 in an identifier, an empty class name) or U+0000 where touchlog
+    /// never reads it (a member kept in `imported`) import to what their lines would: the same records refused with
+    /// the same messages, or the same records kept.
+    @Test(arguments: [
+        #"{"windows":[{"type":"UIWindow","width":10,"height":10,"identifier":"a\u0000b"}]}"#,
+        #"{"windows":[{"type":"","width":10,"height":10}]}"#,
+        #"{"windows":[{"type":"UIWindow","width":10,"height":10,"children":[{"type":"UILabel","text":"x\u0000"}]}]}"#,
+    ])
+    func aSentryDumpWithUnwritableValuesDecodesLikeItsText(_ dump: String) throws {
+        let records = try ImportFormat.sentry.convert(Array(dump.utf8), sourceName: "odd.json")
+        for (keepText, redactLabels) in [(true, false), (false, true)] {
+            let input = Input(
+                name: "odd", url: URL(fileURLWithPath: "/"), keepText: keepText, redactLabels: redactLabels)
+            let typed = Self.decode(input) { $0.readAll(records: records) }
+            let text = Self.decode(input) { $0.readAll(text: ImporterFixtures.jsonLines(records)) }
+            #expect(typed.problems == text.problems)
+            // A field is refused; a member kept in `imported` is not read, so it is kept, as the parser keeps it.
+            let inField = dump.contains(#""identifier":"a\u0000b""#)
+            #expect(typed.problems.contains { $0.contains("U+0000") } == inField)
+            #expect(typed.records.map(\.record) == text.records.map(\.record))
+            #expect(typed.records.map(\.json) == text.records.map(\.json))
+        }
+    }
+
     /// A record built in memory with a value its line cannot carry is refused as the parser would refuse its line,
     /// so the store never holds a row it cannot read back.
     @Test func aValueTheStoreCannotHoldIsRefused() {
