@@ -23,14 +23,19 @@ tests=Tests/TouchlogFormatTests/Importers
 # The importers read JSON with the format's own reader, so the JSON folder and the format's limits come along, and
 # their timestamps with the calendar arithmetic in Dates/. The Appium importer reads XML with Foundation's
 # XMLParser: FoundationXML (and libxml2) link in through the module's autolink entries, as in the package build.
-# ImportedRecords.swift decodes an importer's output into typed records, which needs the whole record model; the
-# harness checks the JSON records themselves, so it stays out.
-sources=(Sources/TouchlogFormat/FormatLimits.swift Sources/TouchlogFormat/Dates/*.swift Sources/TouchlogFormat/JSON/*.swift
+# Importers build the schema's typed records, so TouchlogSchema (re-exported by TouchlogFormat.swift, as in the
+# package) is built first as a library with the same instrumentation.
+sources=(Sources/TouchlogFormat/TouchlogFormat.swift Sources/TouchlogFormat/FormatLimits.swift Sources/TouchlogFormat/StableHash.swift
+         Sources/TouchlogFormat/Dates/*.swift Sources/TouchlogFormat/JSON/*.swift Sources/TouchlogFormat/Importers/*.swift
          Tests/Fuzz/ImporterFuzz.swift)
-for file in Sources/TouchlogFormat/Importers/*.swift; do
-    [ "$(basename "$file")" = ImportedRecords.swift ] || sources+=("$file")
-done
 mkdir -p "$out"
+build_schema() {
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TouchlogSchema -emit-module \
+        -emit-library -static -emit-module-path "$out/TouchlogSchema.swiftmodule" \
+        $(find Sources/TouchlogSchema -name '*.swift') -o "$out/libTouchlogSchema.a" 2>&1 \
+        | { grep -v "Cannot export local symbol" || true; }
+}
 status=0
 # Leaks in the toolchain's own libraries (listed, with why, in lsan.supp) are not the importers' to fix.
 export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
@@ -46,18 +51,19 @@ flag_for() {
     esac
 }
 
-# The JSON Lines decoder is the whole TouchlogFormat module, which imports ResponderCore (built first, as a
-# library with the same instrumentation) and zlib.
+# The JSON Lines decoder is the whole TouchlogFormat module, which imports TouchlogSchema and ResponderCore (built
+# first, as libraries with the same instrumentation) and zlib.
 build_jsonl() {
     local binary="$1"
+    build_schema
     # shellcheck disable=SC2046
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ResponderCore -emit-module \
-        -emit-library -static -emit-module-path "$out/ResponderCore.swiftmodule" \
-        $(find Sources/ResponderCore -name '*.swift') -o "$out/libResponderCore.a" 2>&1 \
+        -emit-library -static -emit-module-path "$out/ResponderCore.swiftmodule" -I "$out" -L "$out" \
+        -lTouchlogSchema $(find Sources/ResponderCore -name '*.swift') -o "$out/libResponderCore.a" 2>&1 \
         | { grep -v "Cannot export local symbol" || true; }
     # shellcheck disable=SC2046
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TouchlogFormat -I "$out" \
-        -I Sources/CZlib -L "$out" -lResponderCore -lz $(find Sources/TouchlogFormat -name '*.swift') \
+        -I Sources/CZlib -L "$out" -lResponderCore -lTouchlogSchema -lz $(find Sources/TouchlogFormat -name '*.swift') \
         Tests/Fuzz/LogDecoderFuzz.swift -o "$binary" 2>&1 | { grep -v "Cannot export local symbol" || true; }
 }
 
@@ -74,9 +80,10 @@ for format in "${formats[@]}"; do
         flag=$(flag_for "$format")
         binary="$out/importers-$format"
         echo "== building $binary" >&2
+        build_schema
         # shellcheck disable=SC2086
         swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TouchlogFormat $flag \
-            "${sources[@]}" -o "$binary" 2>&1 | { grep -v "Cannot export local symbol" || true; }
+            -I "$out" -L "$out" -lTouchlogSchema "${sources[@]}" -o "$binary" 2>&1 | { grep -v "Cannot export local symbol" || true; }
         corpus_dir="$tests/Corpus/$format"
         work="$out/corpus/$format"
         mkdir -p "$work"

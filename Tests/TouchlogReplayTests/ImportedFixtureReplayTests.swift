@@ -18,7 +18,7 @@ import TouchlogReplay
         }
 
         /// The importer's records: the dump's, or the touch stream's joined to its hierarchy's.
-        func values() throws -> [JSONValue] {
+        func values() throws -> [Record] {
             let bytes = try [UInt8](Data(contentsOf: url))
             guard let hierarchy else { return try format.convert(bytes, sourceName: url.lastPathComponent) }
             let dump = try [UInt8](Data(contentsOf: hierarchy))

@@ -143,8 +143,12 @@ extension FieldReader {
             let action = name("action")
             let target = observed("target", in: o)
             let sender = observed("sender", in: o)
+            // Members the format does not define (an importer's `breadcrumb`) are kept, to be written back.
+            let unknown = o.members.filter { !SentRecord.fields.contains($0.key) }
             record = t.flatMap { t in
-                action.map { .sent(SentRecord(t: t, action: $0, target: target, sender: sender)) }
+                action.map {
+                    .sent(SentRecord(t: t, action: $0, target: target, sender: sender, unknownMembers: unknown))
+                }
             }
         case .targetForAction:
             // The app asked `responder.target(forAction:withSender:)`; `target` is the answer (null: nil).
@@ -301,4 +305,9 @@ extension TouchRecord {
         }
         return false
     }
+}
+
+extension SentRecord {
+    /// The members a `sent` record defines; any other is kept as written (``SentRecord/unknownMembers``).
+    static let fields: Set<String> = ["type", "t", "action", "target", "sender"]
 }

@@ -12,21 +12,8 @@ extension FieldReader {
             if case .array(let values) = list {
                 windows.reserveCapacity(values.count)
                 for (index, value) in values.enumerated() {
-                    guard var view = view(value, at: ["windows", .index(index)]) else { continue }
-                    // The window's own fields are read with the View fields; they belong to the window, not its view.
-                    var policies: [DismissPolicy] = []
-                    for name in view.policies ?? [] {
-                        if let policy = DismissPolicy(rawValue: name) {
-                            policies.append(policy)
-                        } else {
-                            unknownPolicies.append(name)
-                        }
-                    }
-                    let windowLevel = view.windowLevel ?? 0
-                    let isKeyWindow = view.isKeyWindow ?? false
-                    for field in ViewField.ordered where field.isWindowField { view.properties[field] = nil }
-                    windows.append(
-                        WindowSpec(view: view, windowLevel: windowLevel, isKeyWindow: isKeyWindow, policies: policies))
+                    guard let view = view(value, at: ["windows", .index(index)]) else { continue }
+                    windows.append(WindowSpec(reading: view, unknownPolicies: &unknownPolicies))
                 }
             } else {
                 error(
@@ -98,13 +85,14 @@ extension FieldReader {
         return controllers
     }
 
-    private mutating func application(_ value: JSONValue?) -> ApplicationSpec {
-        guard let value else { return ApplicationSpec() }
+    /// Nil when the snapshot names no application (kept so: it is written back as it was read).
+    private mutating func application(_ value: JSONValue?) -> ApplicationSpec? {
+        guard let value else { return nil }
         guard case .object(let app) = value else {
             error(
                 ["application"], "\"application\" must be an object, not \(value.typeDescription)",
                 hint: "write {\"id\":\"app\",\"class\":\"UIApplication\"} or leave it out")
-            return ApplicationSpec()
+            return nil
         }
         var spec = ApplicationSpec(
             id: string(app["id"], at: ["application", "id"]) ?? "application",

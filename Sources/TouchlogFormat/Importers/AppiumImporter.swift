@@ -31,7 +31,7 @@ public enum AppiumImporter: HierarchyImporter {
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError)
-        -> [JSONValue]
+        -> [Record]
     {
         let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }
         if let bad = firstInvalidUTF8(bytes) {
@@ -152,17 +152,15 @@ public enum AppiumImporter: HierarchyImporter {
         if !synthetic.isEmpty {
             extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
         }
-        var observations: [JSONValue] = []
+        var observations: [Record] = []
         if let keyboard {
             // The page source is a moment with the keyboard up: say so as UIKit would have, so the report sees
             // the keyboard frame (the source cannot tell which field it types into).
-            observations.append([
-                "type": "keyboard", "t": 0, "phase": "didShow", "frame": .array(keyboard.map { .number($0) }),
-            ])
+            observations.append(.keyboard(KeyboardRecord(t: 0, phase: .didShow, frame: Rect(importing: keyboard))))
         }
         let header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
-        return [header] + records + observations
+        return [.session(header)] + records + observations
     }
 
     /// The first processing instruction other than the leading `<?xml …?>` declaration, or the first DTD markup

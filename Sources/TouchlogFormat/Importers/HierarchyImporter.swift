@@ -1,13 +1,14 @@
 /// Converts one kind of view-hierarchy dump into touchlog/1 records.
 ///
-/// The records come out in file order: the `session` header first, then one `snapshot` per dump held in the
+/// The records are typed (`Record`), built as the dump is read: nothing downstream parses them again. They come out in file order: the `session` header first, then one `snapshot` per dump held in the
 /// input, then observations (for example Sentry touch breadcrumbs as `sent` records). Conversion is total:
 /// any bytes either convert or throw an ``ImportError`` naming the line; it never traps and runs in time linear
 /// in the input, so it is safe on whatever a bug report carries.
 ///
 /// ```swift
-/// let records = try RecursiveDescriptionImporter.convert(bytes, sourceName: "ticket-812.txt")
-/// let jsonl = records.map { $0.serialized() }.joined(separator: "\n")
+/// let records = try RecursiveDescriptionImporter.convert(bytes, sourceName: "ticket-812.txt", warn: { _ in })
+/// var jsonl: [UInt8] = []
+/// for record in records { record.writeLine(into: &jsonl) }
 /// ```
 public protocol HierarchyImporter {
     /// The format this importer reads.
@@ -15,7 +16,7 @@ public protocol HierarchyImporter {
     /// The touchlog/1 records for `bytes`; `sourceName` is recorded in the header (`source.file`). `warn` hears what
     /// the input lacked although it imported (``ImportWarning``), in input order.
     static func convert(_ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void) throws(ImportError)
-        -> [JSONValue]
+        -> [Record]
 }
 
 /// An importer of a JSON format, which detection asks whether an input is its format by the input's shape (its

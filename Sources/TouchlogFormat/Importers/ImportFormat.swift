@@ -33,7 +33,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// Converts `bytes` with this format's importer; `warn` hears what the input lacked although it imported.
     public func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void = { _ in }
-    ) throws(ImportError) -> [JSONValue] {
+    ) throws(ImportError) -> [Record] {
         try importer.convert(bytes, sourceName: sourceName, warn: warn)
     }
 

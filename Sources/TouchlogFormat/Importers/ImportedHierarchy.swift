@@ -111,22 +111,21 @@ struct ImportedHierarchy {
 
     /// The snapshot's windows. A root that is not a window is wrapped in a synthetic `UIWindow` sized to hold
     /// it (the format needs windows at the top), or, with ``orphansShareOneWindow``, all of them in one
-    /// `synthetic-window` at the place of the first; the ids of synthetic windows are returned for the header.
-    func windows() -> (windows: [JSONValue], synthetic: [String]) {
-        var windows: [JSONValue] = []
+    /// `synthetic-window` at the place of the first; the ids of synthetic windows are returned for the header, and
+    /// the names of window policies touchlog does not model for the snapshot.
+    func windows() -> (windows: [WindowSpec], synthetic: [String], unknownPolicies: [String]) {
+        var windows: [WindowSpec] = []
         var synthetic: [String] = []
+        var unknownPolicies: [String] = []
         let keyRoot = impliedKeyRoot()
         let valid = roots.filter { $0 >= 0 && $0 < views.count }
         let orphans = valid.filter { !views[$0].isWindow }
         for (position, root) in roots.enumerated() {
             guard root >= 0, root < views.count else { continue }
             if views[root].isWindow {
-                var window = json(root)
-                if root == keyRoot, case .object(var object) = window {
-                    object["isKeyWindow"] = true
-                    window = .object(object)
-                }
-                windows.append(window)
+                guard var view = viewSpec(root) else { continue }
+                if root == keyRoot { view.isKeyWindow = true }
+                windows.append(WindowSpec(reading: view, unknownPolicies: &unknownPolicies))
                 continue
             }
             let held: [Int]
@@ -150,14 +149,14 @@ struct ImportedHierarchy {
                     height = max(height, frame.y + frame.height)
                 }
             }
-            var window: JSONObject = [
-                "id": .string(id), "class": "UIWindow", "frame": [0, 0, .number(width), .number(height)],
-                "imported": ["synthetic": true], "subviews": .array(held.map { json($0) }),
-            ]
-            if let keyRoot, held.contains(keyRoot) { window["isKeyWindow"] = true }
-            windows.append(.object(window))
+            var window = ViewSpec(
+                id: id, className: "UIWindow", frame: Rect(0, 0, width, height),
+                subviews: held.compactMap { viewSpec($0) })
+            window.unknownMembers = [JSONObject.Member(key: "imported", value: ["synthetic": true])]
+            let isKey = keyRoot.map { held.contains($0) } ?? false
+            windows.append(WindowSpec(view: window, isKeyWindow: isKey))
         }
-        return (windows, synthetic)
+        return (windows, synthetic, unknownPolicies)
     }
 
     /// The root whose window must be key because the dump marks a first responder inside it and names no key
@@ -177,22 +176,13 @@ struct ImportedHierarchy {
         return nil
     }
 
-    /// Controllers as touchlog/1 Controller objects; the id derives from the view's, so it is stable too.
-    func controllersJSON() -> [JSONValue] {
+    /// The controllers found in the dump; the id derives from the view's, so it is stable too.
+    func controllerSpecs() -> [ControllerSpec] {
         controllers.compactMap { controller in
             guard controller.view >= 0, controller.view < views.count else { return nil }
             let viewID = views[controller.view].id
-            return [
-                "id": .string("vc:\(viewID)"), "class": .string(controller.className),
-                "view": .string(viewID),
-            ]
+            return ControllerSpec(id: "vc:\(viewID)", className: controller.className, view: viewID)
         }
-    }
-
-    /// The View object for `index` with its subtree, written by the format's one encoder. Recursion depth is
-    /// bounded by the format's view depth.
-    func json(_ index: Int) -> JSONValue {
-        viewSpec(index)?.json ?? .null
     }
 
     /// The typed view for `index` with its subtree.
@@ -228,10 +218,10 @@ enum ImportRecords {
         format: ImportFormat, bytes: [UInt8], sourceName: String, startedAt: String? = nil,
         app: JSONObject = JSONObject(), device: JSONObject = JSONObject(),
         source extra: [JSONObject.Member] = []
-    ) -> JSONValue {
+    ) -> SessionHeader {
+        let id = ImportText.digestID(bytes, salt: format.rawValue)
         var header: JSONObject = [
-            "type": "session", "format": "touchlog/1",
-            "session": .string(ImportText.digestID(bytes, salt: format.rawValue)),
+            "type": "session", "format": .string(SessionHeader.supportedFormat), "session": .string(id),
         ]
         if let startedAt { header["startedAt"] = .string(startedAt) }
         if !app.isEmpty { header["app"] = .object(app) }
@@ -242,33 +232,29 @@ enum ImportRecords {
         if !sourceName.isEmpty { source["file"] = .string(sourceName) }
         source.members += extra
         header["source"] = .object(source)
-        return .object(header)
+        return SessionHeader(session: id, members: header)
     }
 
     /// `snapshot` records for `hierarchies` (ids already assigned), and the ids of the synthetic windows they
     /// needed, each once, for the header.
-    static func snapshots(_ hierarchies: [ImportedHierarchy]) -> (
-        records: [JSONValue], synthetic: [String]
-    ) {
-        var records: [JSONValue] = []
+    static func snapshots(_ hierarchies: [ImportedHierarchy]) -> (records: [Record], synthetic: [String]) {
+        var records: [Record] = []
         var synthetic: [String] = []
         var seen: Set<String> = []
         for hierarchy in hierarchies {
             let (record, made) = snapshot(hierarchy)
-            records.append(record)
+            records.append(.snapshot(record))
             for id in made where seen.insert(id).inserted { synthetic.append(id) }
         }
         return (records, synthetic)
     }
 
-    static func snapshot(_ hierarchy: ImportedHierarchy) -> (record: JSONValue, synthetic: [String]) {
-        let (windows, made) = hierarchy.windows()
-        var record: JSONObject = [
-            "type": "snapshot", "t": .number(hierarchy.t), "windows": .array(windows),
-        ]
-        let controllers = hierarchy.controllersJSON()
-        if !controllers.isEmpty { record["controllers"] = .array(controllers) }
-        return (.object(record), made)
+    /// The snapshot of `hierarchy`. A dump shows no application object, so the snapshot records none (the model
+    /// uses a plain `UIApplication`).
+    static func snapshot(_ hierarchy: ImportedHierarchy) -> (record: SnapshotRecord, synthetic: [String]) {
+        let (windows, made, unknownPolicies) = hierarchy.windows()
+        let spec = HierarchySpec(windows: windows, controllers: hierarchy.controllerSpecs(), application: nil)
+        return (SnapshotRecord(t: hierarchy.t, hierarchy: spec, unknownPolicies: unknownPolicies), made)
     }
 }
 

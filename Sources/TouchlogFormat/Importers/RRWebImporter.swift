@@ -20,7 +20,7 @@ public enum RRWebImporter: JSONDocumentImporter {
 
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
-    ) throws(ImportError) -> [JSONValue] {
+    ) throws(ImportError) -> [Record] {
         let stream = try read(bytes, warn: warn)
         let touches = records(of: stream, bytes: bytes, sourceName: sourceName)
         if stream.carriesHierarchy {
@@ -36,8 +36,8 @@ public enum RRWebImporter: JSONDocumentImporter {
     /// The touch stream in `bytes` joined to `hierarchy`, the records another importer made of the view hierarchy
     /// captured with it (`touchlog ingest replay.json --hierarchy view-hierarchy.json`).
     public static func convert(
-        _ bytes: [UInt8], sourceName: String, joining hierarchy: [JSONValue], warn: (ImportWarning) -> Void
-    ) throws(ImportError) -> [JSONValue] {
+        _ bytes: [UInt8], sourceName: String, joining hierarchy: [Record], warn: (ImportWarning) -> Void
+    ) throws(ImportError) -> [Record] {
         let stream = try read(bytes, warn: warn)
         return joined(touches: records(of: stream, bytes: bytes, sourceName: sourceName), hierarchy: hierarchy)
     }
@@ -93,7 +93,7 @@ public enum RRWebImporter: JSONDocumentImporter {
         var eventsRead = 0
         var firstLine = 1
         var sequences = 0
-        var touches: [JSONValue] = []
+        var touches: [TouchRecord] = []
     }
 
     /// Item types whose payload this importer reads: the recording, and events for the envelope's other JSON.
@@ -246,14 +246,10 @@ public enum RRWebImporter: JSONDocumentImporter {
         var lastT = 0.0
         var next = 1
         var warnedLines: Set<Int> = []
-        func record(_ event: PointerEvent, touch: Int, phase: String) {
+        func record(_ event: PointerEvent, touch: Int, phase: TouchPhase) {
             let t = max(lastT, (event.time - origin) / 1000)
             lastT = t
-            stream.touches.append(
-                [
-                    "type": "touch", "t": .number(t), "touch": .number(Double(touch)), "phase": .string(phase),
-                    "x": .number(event.x), "y": .number(event.y),
-                ])
+            stream.touches.append(TouchRecord(t: t, touch: .number(Int64(touch)), phase: phase, x: event.x, y: event.y))
         }
         func skip(_ event: PointerEvent, _ message: String) {
             guard warnedLines.insert(event.line).inserted else { return }
@@ -265,7 +261,7 @@ public enum RRWebImporter: JSONDocumentImporter {
                 let pointer = event.pointer ?? 0
                 if let open = down[pointer] {
                     // A new start for a finger that never lifted: the stream lost its end.
-                    record(event, touch: open, phase: "cancelled")
+                    record(event, touch: open, phase: .cancelled)
                     skip(
                         event,
                         "a touch start for pointer \(pointer) while it is down: the earlier touch is taken as cancelled here"
@@ -274,7 +270,7 @@ public enum RRWebImporter: JSONDocumentImporter {
                     order.append(pointer)
                 }
                 down[pointer] = next
-                record(event, touch: next, phase: "began")
+                record(event, touch: next, phase: .began)
                 next += 1
                 stream.sequences += 1
             case .move:
@@ -294,7 +290,7 @@ public enum RRWebImporter: JSONDocumentImporter {
                             : "a touch move that names no pointer that is down: skipped")
                     continue
                 }
-                record(event, touch: touch, phase: "moved")
+                record(event, touch: touch, phase: .moved)
             case .end, .cancel:
                 let pointer = event.pointer ?? 0
                 guard let touch = down[pointer] else {
@@ -304,7 +300,7 @@ public enum RRWebImporter: JSONDocumentImporter {
                     )
                     continue
                 }
-                record(event, touch: touch, phase: event.kind == .end ? "ended" : "cancelled")
+                record(event, touch: touch, phase: event.kind == .end ? .ended : .cancelled)
                 down[pointer] = nil
                 order.removeAll { $0 == pointer }
             }
@@ -323,7 +319,7 @@ public enum RRWebImporter: JSONDocumentImporter {
 
     // MARK: Records
 
-    private static func records(of stream: Stream, bytes: [UInt8], sourceName: String) -> [JSONValue] {
+    private static func records(of stream: Stream, bytes: [UInt8], sourceName: String) -> [Record] {
         var extra: [JSONObject.Member] = []
         if let viewport = stream.viewport {
             extra.append(.init(key: "viewport", value: [.number(viewport.width), .number(viewport.height)]))
@@ -333,7 +329,7 @@ public enum RRWebImporter: JSONDocumentImporter {
             format: format, bytes: bytes, sourceName: sourceName, startedAt: stream.origin.flatMap(isoTime),
             source: extra)
         let (snapshot, _) = ImportRecords.snapshot(ImportedHierarchy())
-        return [header, snapshot] + stream.touches
+        return [.session(header), .snapshot(snapshot)] + stream.touches.map(Record.touch)
     }
 
     /// `2026-11-18T10:02:44.905Z` for epoch milliseconds; nil outside years 1970...9999.
@@ -364,10 +360,12 @@ public enum RRWebImporter: JSONDocumentImporter {
     /// PostHog; Sentry's replay video size, smaller than the screen; density-independent pixels on Android), while
     /// the hierarchy's window frame is in points; when both sizes are known and differ, the touches are scaled to
     /// the window.
-    static func joined(touches: [JSONValue], hierarchy: [JSONValue]) -> [JSONValue] {
-        guard case .object(var header)? = touches.first, case .object(let other)? = hierarchy.first else {
+    static func joined(touches: [Record], hierarchy: [Record]) -> [Record] {
+        guard case .session(let stream)? = touches.first, case .session(let dump)? = hierarchy.first else {
             return touches
         }
+        var header = stream.json
+        let other = dump.json
         var source = header["source"]?.objectValue ?? JSONObject()
         source["hierarchy"] = nil
         var hierarchySource: JSONObject = [:]
@@ -376,18 +374,20 @@ public enum RRWebImporter: JSONDocumentImporter {
         if let file = other["source"]?["file"] { hierarchySource["file"] = file }
 
         var offset = 0.0
-        let start = header["startedAt"]?.stringValue.flatMap { ImportText.timestamp(Array($0.utf8))?.seconds }
+        let start = stream.startedAt.flatMap { ImportText.timestamp(Array($0.utf8))?.seconds }
         if let start, let captured = captureTime(other) {
             hierarchySource["capturedAt"] = other["source"]?["capturedAt"] ?? other["startedAt"]
             if captured <= start, start - captured < 86_400 { offset = start - captured }
         }
         if offset > 0 { source["touchOffset"] = .number(offset) }
 
-        let snapshots = hierarchy.dropFirst().filter { $0["type"] == "snapshot" }
+        let firstSnapshot = hierarchy.dropFirst().lazy.compactMap { record -> SnapshotRecord? in
+            if case .snapshot(let snapshot) = record { snapshot } else { nil }
+        }.first
         var scale: (x: Double, y: Double)?
         if let viewport = source["viewport"]?.arrayValue, viewport.count == 2,
             let width = viewport[0].doubleValue, let height = viewport[1].doubleValue, width > 0, height > 0,
-            let window = screenSize(snapshots.first), window.width > 0, window.height > 0,
+            let window = screenSize(firstSnapshot), window.width > 0, window.height > 0,
             window.width != width || window.height != height
         {
             scale = (window.width / width, window.height / height)
@@ -395,33 +395,32 @@ public enum RRWebImporter: JSONDocumentImporter {
         }
         source["hierarchySource"] = .object(hierarchySource)
         header["source"] = .object(source)
-        // The pair is the content: the same stream joined to another hierarchy is another session.
-        let pair = (header["session"]?.stringValue ?? "") + "+" + (other["session"]?.stringValue ?? "")
-        header["session"] = .string(ImportText.digestID(Array(pair.utf8), salt: "rrweb-joined"))
         if header["app"] == nil, let app = other["app"] { header["app"] = app }
         if header["device"] == nil, let device = other["device"] { header["device"] = device }
+        // The pair is the content: the same stream joined to another hierarchy is another session.
+        let pair = stream.session + "+" + dump.session
+        let session = ImportText.digestID(Array(pair.utf8), salt: "rrweb-joined")
 
-        var events: [JSONValue] = []
-        for case .object(var touch) in touches.dropFirst() where touch["type"] == "touch" {
-            if let t = touch["t"]?.doubleValue { touch["t"] = .number(rounded(t + offset)) }
-            if let scale, let x = touch["x"]?.doubleValue, let y = touch["y"]?.doubleValue {
-                touch["x"] = .number(rounded(x * scale.x))
-                touch["y"] = .number(rounded(y * scale.y))
+        var events: [Record] = []
+        for case .touch(var touch) in touches.dropFirst() {
+            touch.t = rounded(touch.t + offset)
+            if let scale {
+                touch.x = rounded(touch.x * scale.x)
+                touch.y = rounded(touch.y * scale.y)
             }
-            events.append(.object(touch))
+            events.append(.touch(touch))
         }
         var rest = Array(hierarchy.dropFirst())
-        if rest.first?["type"] != "snapshot" {
-            let (empty, _) = ImportRecords.snapshot(ImportedHierarchy())
-            rest.insert(empty, at: 0)
+        if rest.first?.kind != .snapshot {
+            rest.insert(.snapshot(ImportRecords.snapshot(ImportedHierarchy()).record), at: 0)
         }
         // The hierarchy's records first at equal times, so its first snapshot leads.
         let merged = (rest + events).enumerated().sorted { left, right in
-            let l = left.element["t"]?.doubleValue ?? 0
-            let r = right.element["t"]?.doubleValue ?? 0
+            let l = left.element.t ?? 0
+            let r = right.element.t ?? 0
             return l != r ? l < r : left.offset < right.offset
         }.map(\.element)
-        return [.object(header)] + merged
+        return [.session(SessionHeader(session: session, format: stream.format, members: header))] + merged
     }
 
     /// Three decimals (milliseconds, a thousandth of a point): sums and scaling make long fractions that say
@@ -438,13 +437,12 @@ public enum RRWebImporter: JSONDocumentImporter {
     }
 
     /// The size in points of the screen a snapshot shows: its key window's, else its first window's.
-    private static func screenSize(_ snapshot: JSONValue?) -> (width: Double, height: Double)? {
-        let windows = snapshot?["windows"]?.arrayValue ?? []
-        guard let window = windows.first(where: { $0["isKeyWindow"] == true }) ?? windows.first,
-            let frame = window["frame"]?.arrayValue, frame.count == 4,
-            let width = frame[2].doubleValue, let height = frame[3].doubleValue
-        else { return nil }
-        return (width, height)
+    private static func screenSize(_ snapshot: SnapshotRecord?) -> (width: Double, height: Double)? {
+        let windows = snapshot?.hierarchy.windows ?? []
+        guard let window = windows.first(where: \.isKeyWindow) ?? windows.first, let frame = window.view.frame else {
+            return nil
+        }
+        return (frame.width, frame.height)
     }
 
     // MARK: Detection

@@ -46,7 +46,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError)
-        -> [JSONValue]
+        -> [Record]
     {
         let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
         var snapshots: [ImportedHierarchy] = []
@@ -193,7 +193,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         let header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, source: extra)
-        return [header] + records
+        return [.session(header)] + records
     }
 
     // MARK: Views

@@ -20,7 +20,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError)
-        -> [JSONValue]
+        -> [Record]
     {
         let values = try SentryEnvelope.values(
             bytes, readingItems: jsonItemTypes, format: format,
@@ -80,7 +80,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
             format: format, bytes: bytes, sourceName: sourceName, startedAt: observations.startedAt,
             app: app,
             device: device, source: extra)
-        return [header] + snapshotRecords + observations.records
+        return [.session(header)] + snapshotRecords + observations.records
     }
 
     // MARK: Detection
@@ -252,8 +252,8 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     /// silently: without its time it cannot be ordered against the other lists' taps.
     private static func touchObservations(
         _ events: [LocatedJSON], after snapshot: ImportedHierarchy, warn: (ImportWarning) -> Void
-    ) -> (records: [JSONValue], startedAt: String?) {
-        var records: [JSONValue] = []
+    ) -> (records: [Record], startedAt: String?) {
+        var records: [Record] = []
         var startedAt: String?
         var origin: Double?
         let base = snapshot.t
@@ -283,10 +283,13 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
                 let action =
                     data?["action"]?.string
                     ?? (crumb.category == "touch" ? crumb.json["message"]?.string : nil) ?? crumb.category
-                var record: JSONObject = ["type": "sent", "t": .number(t), "action": .string(action)]
-                if let sender = index.sender(data) { record["sender"] = .string(sender) }
-                record["breadcrumb"] = crumb.json.plain
-                records.append(.object(record))
+                // The breadcrumb names no receiver: the target is not recorded. The breadcrumb itself is kept
+                // beside the fields, for whoever reads the stored record.
+                let sent = SentRecord(
+                    t: t, action: action, target: .unrecorded,
+                    sender: index.sender(data).map { .object($0) } ?? .unrecorded,
+                    unknownMembers: [JSONObject.Member(key: "breadcrumb", value: crumb.json.plain)])
+                records.append(.sent(sent))
             }
         }
         return (records, startedAt)

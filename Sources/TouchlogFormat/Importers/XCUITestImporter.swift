@@ -31,7 +31,7 @@ public enum XCUITestImporter: HierarchyImporter {
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError)
-        -> [JSONValue]
+        -> [Record]
     {
         let lines = logicalLines(ImportText.lines(bytes))
         let hasSubtreeHeader = lines.contains {
@@ -164,7 +164,7 @@ public enum XCUITestImporter: HierarchyImporter {
         if let name = app["name"] { orderedApp["name"] = name }
         let header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, app: orderedApp, source: extra)
-        return [header] + records
+        return [.session(header)] + records
     }
 
     /// The views of one tree. When the tree is a partial subtree (the `debugDescription` of a cell, not of the

@@ -188,33 +188,87 @@ public struct LogDecoder {
         consume(object, line: line)
     }
 
-    /// Reads records an importer made (header first), without writing them out as text to parse again: each is
-    /// serialised once, for storage and the content hash, and checked like a line of a recording. Line numbers
-    /// count the records from 1.
-    public mutating func readAll(records: [JSONValue]) {
-        for (index, value) in records.enumerated() {
-            let text = Array(value.serialized().utf8)
-            text.withUnsafeBufferPointer { bytes in
-                let line = ChunkedLineReader.Line(number: index + 1, bytes: bytes, endsWithNewline: true)
-                hashBeforeLine = hash
-                if current != nil {
-                    hash.add(bytes)
-                    current!.lastLine = line.number
-                }
-                guard case .object(let object) = value else {
-                    reject(
-                        line,
-                        issues: [
-                            .error(
-                                [], "the importer made \(value.typeDescription), not a record",
-                                hint: "this is a bug of touchlog's importer; please report it with the dump")
-                        ])
-                    return
-                }
-                consume(object, line: line)
+    /// Reads the typed records an importer made (header first), without text to parse: each is encoded once by the
+    /// schema's encoder, for storage, the content hash and the columns of its diagnostics, and checked on its typed
+    /// value (``SessionValidator/check(_:)``, after ``StorableValues`` says the store can hold its strings). Line
+    /// numbers count the records from 1.
+    public mutating func readAll(records: [Record]) {
+        var bytes: [UInt8] = []
+        for (index, record) in records.enumerated() {
+            bytes.removeAll(keepingCapacity: true)
+            record.writeLine(into: &bytes)
+            bytes.removeLast()  // the line end: a line is hashed and stored without it
+            bytes.withUnsafeBufferPointer { buffer in
+                consume(record, line: ChunkedLineReader.Line(number: index + 1, bytes: buffer, endsWithNewline: true))
             }
         }
         finish()
+    }
+
+    /// Handles one typed record whose encoding is `line`.
+    private mutating func consume(_ record: Record, line: ChunkedLineReader.Line) {
+        hashBeforeLine = hash
+        if current != nil {
+            hash.add(line.bytes)
+            current!.lastLine = line.number
+        }
+        if case .session(let header) = record {
+            startSession(header.json, line: line)
+            return
+        }
+        guard current != nil else {
+            orphan(line, reason: "record before any \"session\" header")
+            return
+        }
+        var record = record
+        var json: String?
+        // Privacy applies to what is stored and to the typed record alike. The redactions are defined once, on a
+        // record's JSON members (a view's `imported` object included, which the typed view keeps only as opaque
+        // members), and a recording's lines take them: an import takes the same ones on its encoded object, so both
+        // paths store the same bytes for the same record. Only when something was redacted is the redacted object
+        // read into its typed record (by the one parser, from the object, never from text); a record with no text
+        // or labels is stored as encoded and emitted as built.
+        if Self.mayHoldTextOrLabels(record.kind), !keepText || redactLabels {
+            var object = record.jsonObject
+            var redacted = !keepText && TextRedaction.redact(&object, kind: record.kind)
+            if redactLabels { redacted = LabelRedaction.redact(&object, kind: record.kind) || redacted }
+            if redacted {
+                let parsed = RecordParser.parse(object)
+                guard let typed = parsed.record else {
+                    reject(line, issues: parsed.issues)
+                    return
+                }
+                record = typed
+                json = object.serializedObject()
+            }
+        }
+        // A value its line cannot carry is refused before the session takes the record in, as the parser refuses
+        // such a line before the validator sees it.
+        let unstorable = StorableValues.issues(of: record)
+        guard unstorable.isEmpty else {
+            reject(line, issues: unstorable)
+            return
+        }
+        let issues = validator.check(record)
+        guard !issues.contains(where: { $0.severity == .error }) else {
+            reject(line, issues: issues)
+            return
+        }
+        for issue in issues { emit(.diagnostic(diagnostic(issue, line: line))) }
+        if case .touch = record {
+            json = nil  // a typed touch gives its record back from its fields
+        } else if json == nil {
+            json = String(decoding: line.bytes, as: UTF8.self)
+        }
+        accept(record, json: json, line: line)
+    }
+
+    /// The kinds whose members ``TextRedaction`` or ``LabelRedaction`` may change.
+    private static func mayHoldTextOrLabels(_ kind: RecordKind?) -> Bool {
+        switch kind {
+        case .key, .set, .snapshot, .insert: true
+        default: false
+        }
     }
 
     /// Handles one parsed record of `line`: a header starts a session, anything else is parsed into its typed
@@ -244,6 +298,11 @@ public struct LogDecoder {
         } else {
             json = redacted ? object.serializedObject() : String(decoding: line.bytes, as: UTF8.self)
         }
+        accept(record, json: json, line: line)
+    }
+
+    /// Counts and emits an accepted record.
+    private mutating func accept(_ record: Record, json: String?, line: ChunkedLineReader.Line) {
         // A record accepted: the run of events refused for want of a snapshot (if any) is over.
         endFollowOns()
         current!.records += 1

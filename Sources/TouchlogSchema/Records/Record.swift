@@ -274,12 +274,19 @@ public struct SentRecord: Sendable, Equatable {
     public var action: String
     public var target: ObservedReference
     public var sender: ObservedReference
+    /// Members the format does not define (the Sentry breadcrumb an importer read it from), kept as written and
+    /// written back after the fields: touchlog ignores them, loses none.
+    public var unknownMembers: [JSONObject.Member]
 
-    public init(t: Double, action: String, target: ObservedReference, sender: ObservedReference = .unrecorded) {
+    public init(
+        t: Double, action: String, target: ObservedReference, sender: ObservedReference = .unrecorded,
+        unknownMembers: [JSONObject.Member] = []
+    ) {
         self.t = t
         self.action = action
         self.target = target
         self.sender = sender
+        self.unknownMembers = unknownMembers
     }
 }
 

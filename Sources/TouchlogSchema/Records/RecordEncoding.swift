@@ -147,6 +147,7 @@ extension Record {
             var o: JSONObject = ["type": "sent", "t": .number(sent.t), "action": .string(sent.action)]
             if let target = sent.target.json { o["target"] = target }
             if let sender = sent.sender.json { o["sender"] = sender }
+            o.members += sent.unknownMembers
             return o
         case .targetForAction(let query):
             var o: JSONObject = [
@@ -200,8 +201,10 @@ extension Record {
                 JSONWriter.writeRaw(#","controllers":"#, into: &out)
                 JSONWriter.write(.array(snapshot.hierarchy.controllers.map(\.json)), into: &out)
             }
-            JSONWriter.writeRaw(#","application":"#, into: &out)
-            JSONWriter.write(snapshot.hierarchy.application.json, into: &out)
+            if let application = snapshot.hierarchy.recordedApplication {
+                JSONWriter.writeRaw(#","application":"#, into: &out)
+                JSONWriter.write(application.json, into: &out)
+            }
             if !snapshot.hierarchy.objects.isEmpty {
                 JSONWriter.writeRaw(#","objects":"#, into: &out)
                 JSONWriter.write(.array(snapshot.hierarchy.objects.map(\.json)), into: &out)
@@ -285,7 +288,7 @@ extension SnapshotRecord {
         var o: JSONObject = ["type": "snapshot", "t": .number(t)]
         o["windows"] = .array(hierarchy.windows.map(\.json))
         if !hierarchy.controllers.isEmpty { o["controllers"] = .array(hierarchy.controllers.map(\.json)) }
-        o["application"] = hierarchy.application.json
+        if let application = hierarchy.recordedApplication { o["application"] = application.json }
         if !hierarchy.objects.isEmpty { o["objects"] = .array(hierarchy.objects.map(\.json)) }
         if !hierarchy.detachedViews.isEmpty { o["detachedViews"] = .array(hierarchy.detachedViews.map(\.json)) }
         return o

@@ -164,21 +164,30 @@ public struct HierarchySpec: Sendable, Equatable {
     /// In the order the recording lists them (back to front within a level, like `UIApplication.windows`).
     public var windows: [WindowSpec]
     public var controllers: [ControllerSpec]
-    public var application: ApplicationSpec
+    /// The application object as the snapshot records it; nil when it records none (the format makes it optional,
+    /// and an importer's dump never shows it), which is written back as no `application` member.
+    public var recordedApplication: ApplicationSpec?
     /// Plain objects (not responders) that targets, senders and delegates may name.
     public var objects: [ObjectSpec]
     /// Views the app holds that are in no window (created and not yet added, or removed and kept), each with its
     /// subtree: they exist as responders (calls reach them) but receive no touches and cannot become first responder.
     public var detachedViews: [ViewSpec]
+    /// `application: nil` records none (the model then uses a plain `UIApplication`); the default records that one.
     public init(
-        windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec = ApplicationSpec(),
+        windows: [WindowSpec], controllers: [ControllerSpec] = [], application: ApplicationSpec? = ApplicationSpec(),
         objects: [ObjectSpec] = [], detachedViews: [ViewSpec] = []
     ) {
         self.windows = windows
         self.controllers = controllers
-        self.application = application
+        self.recordedApplication = application
         self.objects = objects
         self.detachedViews = detachedViews
+    }
+
+    /// The application the model uses: the recorded one, else UIKit's `UIApplication` with no delegate.
+    public var application: ApplicationSpec {
+        get { recordedApplication ?? ApplicationSpec() }
+        set { recordedApplication = newValue }
     }
 }
 
@@ -195,5 +204,27 @@ extension ViewSpec: Equatable {
             for k in a.subviews.indices { stack.append((a.subviews[k], b.subviews[k])) }
         }
         return true
+    }
+}
+
+extension WindowSpec {
+    /// The window a View object is when it is listed in `windows`: its window fields (`windowLevel`, `isKeyWindow`,
+    /// `policies`), read with the View fields, belong to the window, not its view. Policy names touchlog does not
+    /// model go to `unknownPolicies`. The parser and the importers (which fill a view's fields, window fields
+    /// included) both make their windows here, so a window built in memory is the one its line reads back as.
+    public init(reading view: ViewSpec, unknownPolicies: inout [String]) {
+        var view = view
+        var policies: [DismissPolicy] = []
+        for name in view.policies ?? [] {
+            if let policy = DismissPolicy(rawValue: name) {
+                policies.append(policy)
+            } else {
+                unknownPolicies.append(name)
+            }
+        }
+        let windowLevel = view.windowLevel ?? 0
+        let isKeyWindow = view.isKeyWindow ?? false
+        for field in ViewField.ordered where field.isWindowField { view.properties[field] = nil }
+        self.init(view: view, windowLevel: windowLevel, isKeyWindow: isKeyWindow, policies: policies)
     }
 }

@@ -4,7 +4,7 @@ import TouchlogFormat
 /// The view-hierarchy dump given with `--hierarchy`, read and converted by the importer its content calls for.
 enum HierarchyFile {
     enum Outcome {
-        case records([JSONValue])
+        case records([Record])
         case failure(Diagnostic)
     }
 

@@ -254,7 +254,7 @@ public final class Ingestor: Sendable {
                                 severity: .warning, file: name, line: warning.line, column: warning.column ?? 0,
                                 message: warning.message, hint: warning.hint)))
                 }
-                let records: [JSONValue]
+                let records: [Record]
                 if let hierarchy {
                     guard format == .rrweb else {
                         _ = queue.put(
@@ -276,7 +276,7 @@ public final class Ingestor: Sendable {
                 } else {
                     records = try format.convert(dump, sourceName: "", warn: warn)
                 }
-                // The importer's records go to the decoder as they are: serialised once to be stored, never parsed again.
+                // The importer's typed records go to the decoder as they are: encoded once to be stored, never parsed.
                 decoder.readAll(records: records)
             }
             var status = stat()

@@ -10,7 +10,7 @@ import Testing
         return children.isEmpty ? open + "/>" : open + ">" + children + "</XCUIElementType\(type)>"
     }
 
-    static func convert(_ xml: String) throws -> (records: [JSONValue], warnings: [ImportWarning]) {
+    static func convert(_ xml: String) throws -> (records: [Record], warnings: [ImportWarning]) {
         var warnings: [ImportWarning] = []
         let records = try ImportFormat.appium.convert(Array(xml.utf8), sourceName: "source.xml") {
             warnings.append($0)

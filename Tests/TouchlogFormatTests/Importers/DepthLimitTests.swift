@@ -63,7 +63,7 @@ import Testing
     /// ``LogDecoder``, on a thread whose stack is the one ingest's parsing thread gets.
     static func importAndDecode(_ format: ImportFormat, _ bytes: [UInt8]) throws -> Decoded {
         let records = try format.convert(bytes, sourceName: "deep")
-        let text = records.map { $0.serialized() }.joined(separator: "\n") + "\n"
+        let text = ImporterFixtures.jsonLines(records)
         return onReaderThread {
             var decoded = Decoded()
             var decoder = LogDecoder(file: "deep.jsonl", keepText: false) { event in

@@ -25,6 +25,9 @@ import Testing
 /// `truncated` (the dump elided its subviews), `id="…"` (accessibility identifier), `label="…"`, `value="…"` (text).
 /// Controllers follow their snapshot's windows as `  controller CLASS`. Lines starting with `#` are comments.
 enum ImportExpectation {
+    /// The outline of an importer's typed records, read as the JSON their lines hold.
+    static func outline(_ records: [Record]) -> String { outline(records.map { .object($0.jsonObject) }) }
+
     /// The outline of `records` (an importer's output, header first).
     static func outline(_ records: [JSONValue]) -> String {
         var lines: [String] = []
@@ -122,7 +125,7 @@ enum ImportExpectation {
             Issue.record("\(fixture.testDescription) has no hand-written outline at \(Self.expectedURL(fixture).path)")
             return
         }
-        let records: [JSONValue]
+        let records: [Record]
         do {
             records = try fixture.format.convert(fixture.bytes, sourceName: fixture.name)
         } catch {

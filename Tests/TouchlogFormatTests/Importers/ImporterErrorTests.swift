@@ -170,7 +170,7 @@ import Testing
     func failsNamingTheLine(_ bad: Bad) {
         do {
             let records = try bad.format.convert(Array(bad.input.utf8), sourceName: "bad")
-            Issue.record("imported instead of failing: \(records.map { $0.serialized() })")
+            Issue.record("imported instead of failing: \(ImporterFixtures.jsonLines(records))")
         } catch {
             #expect(error.format == bad.format)
             #expect(error.line == bad.line)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct ImporterGoldenTests {
     @Test(arguments: ImporterFixtures.fixtures)
     func convertsToTheGoldenRecords(_ fixture: ImporterFixtures.Case) throws {
-        let records: [JSONValue]
+        let records: [Record]
         do {
             records = try fixture.format.convert(fixture.bytes, sourceName: fixture.name)
         } catch {

@@ -25,7 +25,7 @@ import Testing
         return names.filter { !$0.hasPrefix(".") }.sorted().map { JoinedCase(folder: root.appendingPathComponent($0)) }
     }
 
-    func joined(_ pair: JoinedCase) throws -> [JSONValue] {
+    func joined(_ pair: JoinedCase) throws -> [Record] {
         let name = try #require(pair.hierarchyName, "\(pair.testDescription) has no hierarchy.* file")
         let dump = pair.bytes(name)
         let format = try #require(ImportFormat.detect(dump), "\(name) is not detected as a dump")
@@ -70,9 +70,12 @@ import Testing
     @Test func aHierarchyCapturedAfterTheFirstTouchStillComesFirst() throws {
         let stream = Array(
             #"[{"type":3,"timestamp":1763460601500,"data":{"source":2,"type":7,"pointerId":1,"x":1,"y":2}}]"#.utf8)
-        let hierarchy: [JSONValue] = [
-            ["type": "session", "session": "H", "source": ["importer": "sentry", "capturedAt": 1_763_460_700]],
-            ["type": "snapshot", "t": 0, "windows": []],
+        let hierarchy: [Record] = [
+            .session(
+                SessionHeader(
+                    session: "H",
+                    members: ["type": "session", "source": ["importer": "sentry", "capturedAt": 1_763_460_700]])),
+            .snapshot(SnapshotRecord(t: 0, hierarchy: HierarchySpec(windows: [], application: nil))),
         ]
         let records = try RRWebImporter.convert(stream, sourceName: "", joining: hierarchy) { _ in }
         #expect(records.map { $0["type"]?.stringValue } == ["session", "snapshot", "touch"])

@@ -9,13 +9,15 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("sample-logs")
 
-    static func records(_ name: String, _ format: ImportFormat) throws -> [JSONValue] {
+    static func records(_ name: String, _ format: ImportFormat) throws -> [Record] {
         let bytes = try [UInt8](Data(contentsOf: sampleLogs.appendingPathComponent(name)))
         #expect(ImportFormat.detect(bytes) == format)
         return try format.convert(bytes, sourceName: name)
     }
 
     /// Every View in the first snapshot, depth first.
+    static func views(_ records: [Record]) -> [JSONValue] { views(records.map { .object($0.jsonObject) }) }
+
     static func views(_ records: [JSONValue]) -> [JSONValue] {
         var result: [JSONValue] = []
         var stack = (records.first { $0["type"] == "snapshot" }?["windows"]?.arrayValue ?? [])

@@ -6,13 +6,13 @@ import Testing
 /// one warning that says which breadcrumb and why, never nothing.
 @Suite struct SentryBreadcrumbTests {
     /// The records and warnings of `text` read as Sentry JSON.
-    static func convert(_ text: String) throws -> (records: [JSONValue], warnings: [ImportWarning]) {
+    static func convert(_ text: String) throws -> (records: [Record], warnings: [ImportWarning]) {
         var warnings: [ImportWarning] = []
         let records = try ImportFormat.sentry.convert(Array(text.utf8), sourceName: "t.json") { warnings.append($0) }
         return (records, warnings)
     }
 
-    static func actions(_ records: [JSONValue]) -> [String] {
+    static func actions(_ records: [Record]) -> [String] {
         records.filter { $0["type"] == "sent" }.compactMap { $0["action"]?.stringValue }
     }
 
