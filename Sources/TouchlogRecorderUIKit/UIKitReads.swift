@@ -39,6 +39,8 @@ extension UIView: @preconcurrency RecordableView {
                 keyboardDismissMode: scrollView.map { KeyboardDismissMode($0.keyboardDismissMode) },
                 delaysContentTouches: scrollView?.delaysContentTouches,
                 canCancelContentTouches: scrollView?.canCancelContentTouches,
+                // CT9, CT11: whether the control sends valueChanged while the finger moves (true by default).
+                isContinuous: (self as? UISlider)?.isContinuous ?? (self as? UIStepper)?.isContinuous,
                 accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel),
             text: text)
     }

@@ -23,6 +23,17 @@ import UIKitStandIn
         #expect(copy?.events == ["touchUpInside"] && copy?.target == nil)
     }
 
+    @Test func slidersAndSteppersSayWhetherTheySendValuesWhileTheFingerMoves() {
+        let slider = UISlider(frame: .zero)
+        #expect(slider.recordedFields().isContinuous == true)
+        slider.isContinuous = false
+        #expect(slider.recordedFields().isContinuous == false)
+        let stepper = UIStepper(frame: .zero)
+        stepper.isContinuous = false
+        #expect(stepper.recordedFields().isContinuous == false)
+        #expect(UIButton(frame: .zero).recordedFields().isContinuous == nil)
+    }
+
     @Test func aFieldsTextIsReadAsItsLengthAndASecureFieldsNotAtAll() {
         let field = UITextField(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         field.text = "é👍🏽"

@@ -280,6 +280,15 @@ open class UIControl: UIView {
 
 @MainActor
 open class UIButton: UIControl {}
+@MainActor
+open class UISlider: UIControl {
+    /// UIKit's default: `valueChanged` as the thumb moves.
+    open var isContinuous = true
+}
+@MainActor
+open class UIStepper: UIControl {
+    open var isContinuous = true
+}
 
 @MainActor
 open class UITextField: UIControl {

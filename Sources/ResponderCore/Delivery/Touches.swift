@@ -261,14 +261,18 @@ extension ResponderModel {
         }
     }
 
-    /// UIControl's tracking: touchDown, touchUpInside/Outside (inside with UIKit's generous margin), touchCancel.
+    /// UIControl's tracking: touchDown, touchUpInside/Outside (inside with UIKit's generous margin), touchCancel; a
+    /// slider's value changes as its thumb is dragged (CT9).
     mutating func controlTouch(_ v: Int, _ method: TouchMethod, _ ti: Int, step: inout Step) {
         if views[v].actions.isEmpty { return }
+        let isSlider = views[v].kind == .slider
         switch method {
         case .touchesBegan:
             sendControlEvent(v, "touchDown", step: &step)
         case .touchesMoved:
-            break
+            // CT9: "If true, the slider triggers the associated target's action method repeatedly, as the user moves
+            // the thumb" (Apple docs: UISlider.isContinuous, default true).
+            if isSlider && views[v].isContinuous { sendControlEvent(v, "valueChanged", step: &step) }
         case .touchesEnded:
             if isInsideForTouchUp(v, touches[ti].last) {
                 sendControlEvent(v, "touchUpInside", step: &step)
@@ -276,6 +280,12 @@ extension ResponderModel {
                 if views[v].kind.sendsValueChangedOnTap { sendControlEvent(v, "valueChanged", step: &step) }
             } else {
                 sendControlEvent(v, "touchUpOutside", step: &step)
+            }
+            // "If false, the slider triggers the associated action method just once, when the user releases the
+            // slider's thumb control to set the final value" (ibid.): once, if the thumb moved; a slider that was only
+            // touched changed nothing (CT10: a tap does not set the value).
+            if isSlider && !views[v].isContinuous && touches[ti].last != touches[ti].start {
+                sendControlEvent(v, "valueChanged", step: &step)
             }
         case .touchesCancelled:
             sendControlEvent(v, "touchCancel", step: &step)

@@ -94,6 +94,7 @@ struct ViewNode: FrozenPropertiesNode {
     var keyboardDismissMode = KeyboardDismissMode.none
     var delaysContentTouches = true
     var canCancelContentTouches = true
+    var isContinuous = true
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false
     var frameWasNull = false

@@ -27,7 +27,8 @@ extension ViewNode {
         case .textLength: .ignored
         case .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches, .adoptsKeyInput,
-            .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .implements, .refusesActions,
+            .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .isContinuous, .implements,
+            .refusesActions,
             .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
             .stored
         }
@@ -51,6 +52,7 @@ extension ViewNode {
         case .keyboardDismissMode: keyboardDismissMode = value.keyboardDismissMode ?? keyboardDismissMode
         case .delaysContentTouches: delaysContentTouches = value.bool ?? delaysContentTouches
         case .canCancelContentTouches: canCancelContentTouches = value.bool ?? canCancelContentTouches
+        case .isContinuous: isContinuous = value.bool ?? isContinuous
         case .implements: boxed.implements = value.strings ?? boxed.implements
         case .refusesActions: boxed.refusesActions = value.strings ?? boxed.refusesActions
         case .actions: boxed.actions = value.actions ?? boxed.actions

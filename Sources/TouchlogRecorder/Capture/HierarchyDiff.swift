@@ -103,7 +103,8 @@ enum HierarchyDiff {
             case .transform, .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled,
                 .isExclusiveTouch, .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches,
                 .adoptsKeyInput, .implements, .refusesActions, .actions, .gestureRecognizers, .keyboardDismissMode,
-                .delaysContentTouches, .canCancelContentTouches, .accessibilityIdentifier, .accessibilityLabel,
+                .delaysContentTouches, .canCancelContentTouches, .isContinuous, .accessibilityIdentifier,
+                .accessibilityLabel,
                 .delegate:
                 p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)
             }

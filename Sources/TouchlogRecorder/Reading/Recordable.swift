@@ -121,7 +121,8 @@ public struct ViewFields: Sendable {
         isExclusiveTouch: Bool = false, canBecomeFirstResponder: Bool = false, isFirstResponder: Bool = false,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil,
         keyboardDismissMode: KeyboardDismissMode? = nil, delaysContentTouches: Bool? = nil,
-        canCancelContentTouches: Bool? = nil, text: TextReading = .none, adoptsKeyInput: Bool? = nil
+        canCancelContentTouches: Bool? = nil, isContinuous: Bool? = nil, text: TextReading = .none,
+        adoptsKeyInput: Bool? = nil
     ) {
         let size = frame.map { Size($0.width, $0.height) } ?? Size(0, 0)
         self.init(
@@ -135,7 +136,8 @@ public struct ViewFields: Sendable {
                 canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
                 adoptsKeyInput: adoptsKeyInput, keyboardDismissMode: keyboardDismissMode,
                 delaysContentTouches: delaysContentTouches, canCancelContentTouches: canCancelContentTouches,
-                accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel),
+                isContinuous: isContinuous, accessibilityIdentifier: accessibilityIdentifier,
+                accessibilityLabel: accessibilityLabel),
             text: text)
     }
 

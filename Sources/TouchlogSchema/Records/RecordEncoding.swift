@@ -421,6 +421,7 @@ extension ViewProperties {
             case .adoptsKeyInput: flag(field, adoptsKeyInput)
             case .delaysContentTouches: flag(field, delaysContentTouches)
             case .canCancelContentTouches: flag(field, canCancelContentTouches)
+            case .isContinuous: flag(field, isContinuous)
             case .isKeyWindow: flag(field, isKeyWindow)
             case .alpha: number(field, alpha)
             case .windowLevel: number(field, windowLevel)

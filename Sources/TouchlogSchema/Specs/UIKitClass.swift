@@ -88,7 +88,7 @@ public enum UIKitClass: String, Sendable, CaseIterable {
     /// Classes whose `valueChanged` fires when a tap completes (model approximation, see docs).
     public var sendsValueChangedOnTap: Bool {
         switch self {
-        case .switch, .stepper, .segmentedControl, .pageControl, .slider, .datePicker: return true
+        case .switch, .stepper, .segmentedControl, .pageControl, .datePicker: return true
         default: return false
         }
     }

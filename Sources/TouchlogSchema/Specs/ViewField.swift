@@ -13,7 +13,7 @@ public enum ViewField: String, CaseIterable, Sendable {
     case frame, bounds, center, transform, isHidden, alpha, isUserInteractionEnabled, clipsToBounds
     case isMultipleTouchEnabled, isExclusiveTouch, isEnabled, canBecomeFirstResponder, canResignFirstResponder
     case isFirstResponder, overridesTouches, adoptsKeyInput, implements, refusesActions, actions, gestureRecognizers
-    case keyboardDismissMode, delaysContentTouches, canCancelContentTouches, accessibilityIdentifier
+    case keyboardDismissMode, delaysContentTouches, canCancelContentTouches, isContinuous, accessibilityIdentifier
     case accessibilityLabel, delegate, text, textLength
     // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
     case windowLevel, isKeyWindow, policies
@@ -33,7 +33,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .transform: .transform
         case .isHidden, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .isFirstResponder, .overridesTouches,
-            .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isKeyWindow:
+            .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isContinuous, .isKeyWindow:
             .bool
         case .alpha: .opacity
         case .windowLevel: .number
@@ -67,7 +67,8 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .alpha: .number(1)
         case .isUserInteractionEnabled: .bool(kind.defaultUserInteractionEnabled)
         case .clipsToBounds: .bool(kind.defaultClipsToBounds)
-        case .isEnabled, .canResignFirstResponder, .delaysContentTouches, .canCancelContentTouches: .bool(true)
+        case .isEnabled, .canResignFirstResponder, .delaysContentTouches, .canCancelContentTouches, .isContinuous:
+            .bool(true)
         case .canBecomeFirstResponder: .bool(kind.defaultCanBecomeFirstResponder)
         case .overridesTouches: .bool(kind.defaultOverridesTouches)
         case .adoptsKeyInput: .bool(kind.defaultAdoptsKeyInput)

@@ -37,6 +37,9 @@ public struct ViewProperties: Sendable, Equatable {
     /// Scroll views (H12): a drag that starts scrolling cancels the content's touch; false: once the content view
     /// has begun tracking, the scroll view does not scroll.
     public var canCancelContentTouches: Bool?
+    /// Sliders and steppers (CT9, CT11): send `valueChanged` as the value changes during the touch; false: once, when
+    /// the finger lifts.
+    public var isContinuous: Bool?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
@@ -62,7 +65,7 @@ public struct ViewProperties: Sendable, Equatable {
         isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil, adoptsKeyInput: Bool? = nil,
         implements: [String]? = nil, refusesActions: [String]? = nil, actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
-        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
+        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil, isContinuous: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
         policies: [String]? = nil
@@ -90,6 +93,7 @@ public struct ViewProperties: Sendable, Equatable {
         self.keyboardDismissMode = keyboardDismissMode
         self.delaysContentTouches = delaysContentTouches
         self.canCancelContentTouches = canCancelContentTouches
+        self.isContinuous = isContinuous
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.delegate = delegate
@@ -128,6 +132,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .keyboardDismissMode: keyboardDismissMode.map(ViewFieldValue.keyboardDismissMode)
             case .delaysContentTouches: delaysContentTouches.map(ViewFieldValue.bool)
             case .canCancelContentTouches: canCancelContentTouches.map(ViewFieldValue.bool)
+            case .isContinuous: isContinuous.map(ViewFieldValue.bool)
             case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
             case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
             case .delegate: delegate.map(ViewFieldValue.string)
@@ -163,6 +168,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .keyboardDismissMode: keyboardDismissMode = newValue?.keyboardDismissMode
             case .delaysContentTouches: delaysContentTouches = newValue?.bool
             case .canCancelContentTouches: canCancelContentTouches = newValue?.bool
+            case .isContinuous: isContinuous = newValue?.bool
             case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
             case .accessibilityLabel: accessibilityLabel = newValue?.string
             case .delegate: delegate = newValue?.string
@@ -219,6 +225,8 @@ public struct ViewProperties: Sendable, Equatable {
                 if delaysContentTouches == defaults.delaysContentTouches { delaysContentTouches = nil }
             case .canCancelContentTouches:
                 if canCancelContentTouches == defaults.canCancelContentTouches { canCancelContentTouches = nil }
+            case .isContinuous:
+                if isContinuous == defaults.isContinuous { isContinuous = nil }
             case .accessibilityIdentifier:
                 if accessibilityIdentifier == defaults.accessibilityIdentifier { accessibilityIdentifier = nil }
             case .accessibilityLabel:

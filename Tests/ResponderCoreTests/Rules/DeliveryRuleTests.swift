@@ -189,6 +189,40 @@ import Testing
         #expect(h.actions(far) == [])
     }
 
+    /// CT9, CT10: a slider sends `valueChanged` as its thumb is dragged (`isContinuous`, true by default), once at the
+    /// release when it is not continuous, and not at all for a touch that does not move the thumb.
+    @Test func CT9_aSliderSendsValueChangedAsTheThumbMoves() {
+        func slider(continuous: Bool?) -> Harness {
+            Harness(
+                [
+                    win(
+                        "w1",
+                        [
+                            v("volume", "UISlider", 20, 100, 300, 40) {
+                                $0.actions = [ActionSpec(events: ["valueChanged"], target: "vc", action: "volume:")]
+                                $0.isContinuous = continuous
+                            }
+                        ])
+                ], controllers: [ControllerSpec(id: "vc", className: "VC", view: "w1")])
+        }
+        for continuous in [nil, true] as [Bool?] {
+            var h = slider(continuous: continuous)
+            #expect(h.actions(h.touch("1", .began, 40, 120)) == [])
+            #expect(h.actions(h.touch("1", .moved, 60, 120)) == ["volume:->vc"])
+            #expect(h.actions(h.touch("1", .moved, 90, 121)) == ["volume:->vc"])
+            #expect(h.actions(h.touch("1", .ended, 90, 121)) == [])
+        }
+        var once = slider(continuous: false)
+        once.touch("1", .began, 40, 120)
+        #expect(once.actions(once.touch("1", .moved, 60, 120)) == [])
+        #expect(once.actions(once.touch("1", .ended, 90, 120)) == ["volume:->vc"])
+        // A touch that does not move the thumb changes no value (a tap on the track sets nothing).
+        var tap = slider(continuous: false)
+        #expect(tap.actions(tap.tap("1", 40, 120).ended) == [])
+        var tapContinuous = slider(continuous: nil)
+        #expect(tapContinuous.actions(tapContinuous.tap("1", 40, 120).ended) == [])
+    }
+
     @Test func D_unknownTouchesAndIdsProduceNotesNotCrashes() {
         var h = screen()
         #expect(h.touch("ghost", .moved, 1, 1).notes.count == 1)
