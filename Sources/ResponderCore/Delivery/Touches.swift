@@ -97,7 +97,7 @@ extension ResponderModel {
             touches.append(
                 TouchState(
                     key: r.touch, serial: serial, window: window, view: view, boundView: view, start: r.point,
-                    last: r.point))
+                    last: r.point, tapCount: r.tapCount))
             let ti = touches.count - 1
             step.window = window >= 0 ? .view(window) : nil
             step.view = view >= 0 ? .view(view) : nil
@@ -269,12 +269,31 @@ extension ResponderModel {
         switch method {
         case .touchesBegan:
             sendControlEvent(v, "touchDown", step: &step)
+            // CT7: "A repeated touch-down event in the control; for this event the value of the UITouch tapCount method
+            // is greater than one" (Apple docs: UIControl.Event.touchDownRepeat).
+            let count = controlTapCount(v, ti)
+            touches[ti].tapCount = count
+            if count > 1 { sendControlEvent(v, "touchDownRepeat", step: &step) }
+            touches[ti].insideControl = true
         case .touchesMoved:
+            // CT2, CT3: each move while tracking sends one drag event, by where the finger is now and was at the last
+            // move ("inside" with UIKit's gutter, as for touch-up).
+            let inside = isInsideForTouchUp(v, touches[ti].last)
+            let event: String
+            switch (touches[ti].insideControl, inside) {
+            case (true, true): event = "touchDragInside"
+            case (true, false): event = "touchDragExit"
+            case (false, false): event = "touchDragOutside"
+            case (false, true): event = "touchDragEnter"
+            }
+            touches[ti].insideControl = inside
+            sendControlEvent(v, event, step: &step)
             // CT9: "If true, the slider triggers the associated target's action method repeatedly, as the user moves
             // the thumb" (Apple docs: UISlider.isContinuous, default true).
             if isSlider && views[v].isContinuous { sendControlEvent(v, "valueChanged", step: &step) }
         case .touchesEnded:
             if isInsideForTouchUp(v, touches[ti].last) {
+                lastControlTap = (v, now, touches[ti].last, touches[ti].tapCount ?? 1)
                 sendControlEvent(v, "touchUpInside", step: &step)
                 if views[v].kind == .button { sendControlEvent(v, "primaryActionTriggered", step: &step) }
                 if views[v].kind.sendsValueChangedOnTap { sendControlEvent(v, "valueChanged", step: &step) }
@@ -290,6 +309,16 @@ extension ResponderModel {
         case .touchesCancelled:
             sendControlEvent(v, "touchCancel", step: &step)
         }
+    }
+
+    /// The touch's tap count on control `v`: as recorded, else one more than the previous tap's when this touch began
+    /// on the same control within the multi-tap interval and distance of that tap's touch-up (CT7), else 1.
+    func controlTapCount(_ v: Int, _ ti: Int) -> Int {
+        if let recorded = touches[ti].tapCount { return recorded }
+        guard let last = lastControlTap, last.view == v, now - last.t <= Tolerance.multiTapInterval,
+            last.point.distance(to: touches[ti].start) <= Tolerance.tapMovement
+        else { return 1 }
+        return last.count + 1
     }
 
     /// [EMP] UIControl keeps a touch "inside" about 70 pt beyond its bounds for touchUpInside (H11); the model

@@ -353,5 +353,9 @@ struct TouchState {
     var pendingEnded = false
     var viewDone = false  // no more view deliveries
     var withheld = false  // D5 / D6
+    /// UIKit's tap count as recorded on `began` (nil: the model derives it for controls, CT7).
+    var tapCount: Int? = nil
+    /// Whether the finger was inside the control it tracks (its bounds and UIKit's gutter) at the last move (CT2).
+    var insideControl = true
     var recognizers: [Int] = []
 }

@@ -39,6 +39,9 @@ public struct ResponderModel: Sendable {
     /// Where the keyboard is on the screen, as the app was last told (a `keyboard` notification's end frame); nil until
     /// one is known. Interactive keyboard dismissal needs it (KD2).
     public internal(set) var keyboardFrame: Rect?
+    /// The last touch-up inside a control (where and when, and its tap count), to count a repeated tap on it when the
+    /// recording gives no `tapCount` (CT7).
+    var lastControlTap: (view: Int, t: Double, point: Point, count: Int)?
     var keyboardOwner = -1
     /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
     var recognizersNeedReset = false

@@ -189,6 +189,56 @@ import Testing
         #expect(h.actions(far) == [])
     }
 
+    /// A button whose action listens to every tracking event, named by the event.
+    func trackedButton() -> Harness {
+        let events = [
+            "touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter", "touchDragExit",
+            "touchUpInside", "touchUpOutside",
+        ]
+        return Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v("btn", "UIButton", 100, 100, 100, 44) {
+                            $0.actions = events.map { ActionSpec(events: [$0], target: "vc", action: $0 + ":") }
+                        }
+                    ])
+            ], controllers: [ControllerSpec(id: "vc", className: "VC", view: "w1")])
+    }
+
+    /// CT2, CT3: every move of a tracked touch sends one drag event, by where the finger is now and was before, with
+    /// UIKit's 70 pt gutter around the bounds counting as inside.
+    @Test func CT2_eachMoveSendsOneDragEventByWhereTheFingerIs() {
+        var h = trackedButton()
+        #expect(h.actions(h.touch("1", .began, 150, 120)) == ["touchDown:->vc"])
+        #expect(h.actions(h.touch("1", .moved, 160, 125)) == ["touchDragInside:->vc"])
+        #expect(h.actions(h.touch("1", .moved, 150, 200)) == ["touchDragInside:->vc"])  // in the gutter
+        #expect(h.actions(h.touch("1", .moved, 150, 300)) == ["touchDragExit:->vc"])
+        #expect(h.actions(h.touch("1", .moved, 150, 400)) == ["touchDragOutside:->vc"])
+        #expect(h.actions(h.touch("1", .moved, 150, 130)) == ["touchDragEnter:->vc"])
+        #expect(h.actions(h.touch("1", .ended, 150, 130)) == ["touchUpInside:->vc"])
+    }
+
+    /// CT7: the second tap of a double tap sends touchDownRepeat beside touchDown: by the recorded tap count, or, when
+    /// the recording has none, by the multi-tap interval and distance.
+    @Test func CT7_aRepeatedTapSendsTouchDownRepeat() {
+        var h = trackedButton()
+        #expect(h.actions(h.tap("1", 150, 120).began) == ["touchDown:->vc"])
+        #expect(h.actions(h.tap("2", 155, 122).began) == ["touchDown:->vc", "touchDownRepeat:->vc"])
+        var slow = trackedButton()
+        slow.tap("1", 150, 120)
+        #expect(slow.actions(slow.touch("2", .began, 150, 120, dt: 1)) == ["touchDown:->vc"])
+        var recorded = trackedButton()
+        func down(_ id: String, tapCount: Int) -> Step {
+            recorded.send(.touch(TouchInput(touch: id, phase: .began, point: Point(150, 120), tapCount: tapCount)))
+        }
+        #expect(recorded.actions(down("1", tapCount: 2)) == ["touchDown:->vc", "touchDownRepeat:->vc"])
+        recorded.touch("1", .ended, 150, 120)
+        // The recording says the second touch-down was a first tap (the user waited): no repeat.
+        #expect(recorded.actions(down("2", tapCount: 1)) == ["touchDown:->vc"])
+    }
+
     /// CT9, CT10: a slider sends `valueChanged` as its thumb is dragged (`isContinuous`, true by default), once at the
     /// release when it is not continuous, and not at all for a touch that does not move the thumb.
     @Test func CT9_aSliderSendsValueChangedAsTheThumbMoves() {
