@@ -35,7 +35,7 @@ enum ReplayBenchmark {
             }
             print("replay: session \(session.key), \(records) records, \(divergences) divergences")
             print(
-                "replay: read \(Clock.format(read)) s, replay \(Clock.format(replay)) s (ratio \(Clock.format(replay / read))x, target <= 1.3x)"
+                "replay: read \(Clock.format(read)) s, replay \(Clock.format(replay)) s (ratio \(Clock.format(replay / read))x, target <= 1.2x)"
             )
         } catch {
             print("replay: error: \(error)")
