@@ -24,7 +24,10 @@ struct IngestCommand: ParsableCommand {
             not be read) are counted in one line instead of listed. With --keep-going the good records are stored and each rejected line is kept in the \
             database (its text, line and reason), and the session is marked "partial". A last line cut off \
             without a newline (a recording that crashed mid-write) is only a warning: everything before it is \
-            stored, the cut line is kept as a rejected line, and the session is marked "truncated". Records of an unknown type are stored and counted.
+            stored, the cut line is kept as a rejected line, and the session is marked "truncated". A line may take \
+            64 MiB at most, and no more of one is held in memory: a longer line is read past, not held; at the end \
+            of a file (the zero-filled tail of a preallocated file that a crash cut) it is kept aside like a cut \
+            last line, anywhere else it is an error. Records of an unknown type are stored and counted.
 
             View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \

@@ -153,6 +153,31 @@ import Testing
         #expect(session.rejectedCount == 0)
     }
 
+    /// A recording that a crash left in a preallocated file ends in zeros, maybe more than a line may take: what came
+    /// before is stored, the zeros are named and kept aside (without the zeros), the session is truncated (issue 27,
+    /// item 1).
+    @Test(arguments: [4096, FormatLimits.maximumLineBytes + 1])
+    func aTailOfNULBytesIsStoredLikeACutLastLine(zeros: Int) throws {
+        let database = try fileDatabase()
+        let path = folder.file("crash.jsonl", Lines.session([Lines.touch(1)]))
+        // The zeros a preallocated file holds past what was written: a sparse extension, as the system makes one.
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let written = try handle.seekToEnd()
+        try handle.truncate(atOffset: written + UInt64(zeros))
+        try handle.close()
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(report.succeeded)
+        #expect(report.diagnostics.map(\.severity) == [.warning])
+        #expect(report.diagnostics.map(\.line) == [4])
+        #expect(report.sessions.map(\.truncated) == [true])
+        let session = try database.session(matching: "s1")
+        #expect(session.status == .truncated && session.recordCount == 3)
+        let kept = try database.rejectedLines(sessionRowID: session.rowID)
+        #expect(kept.map(\.line) == [4])
+        #expect(kept.map(\.text) == [""])
+        #expect(kept.first?.reason.hasPrefix("truncated last line: \(zeros) NUL bytes") == true)
+    }
+
     /// An input with no session is a problem with the input: the file fails, and nothing of it is stored, not
     /// even the lines `--keep-going` would keep.
     @Test(arguments: [
