@@ -12,7 +12,8 @@ struct IngestCommand: ParsableCommand {
         discussion: """
             Each FILE is read as a stream (memory stays flat whatever its size) and stored in one transaction: \
             a file is stored whole or not at all. A file may hold several sessions; `-` reads standard input. \
-            gzip-compressed input (a .gz file, or gzip on standard input) is decompressed as it is read.
+            gzip-compressed input (a .gz file, or gzip on standard input) is decompressed as it is read; one cut \
+            off (a crash while it was written) is stored up to the cut, like a plain file cut there.
 
             Ingest is idempotent: a session already stored with the same content is left as it is and reported \
             "unchanged" (with a warning if it was stored with other --keep-text or --redact-labels options than \

@@ -108,6 +108,7 @@ public struct LogDecoder {
             lines += 1
             if let progress, lines & 0xFFFF == 0 { progress(source.position) }
         }
+        if let cut = source.cutShort { inputCutShort(cut) }
         finish()
     }
 
@@ -362,6 +363,20 @@ public struct LogDecoder {
                     line: line.number, column: column, text: kept.text, reason: "truncated last line: \(reason)",
                     diagnostics: [], isTruncatedLastLine: true),
                 session: current?.header.session))
+    }
+
+    /// The input's data ended before its format says it does (a gzip file cut off): like a plain recording a crash
+    /// cut, what came before is kept and the session is marked truncated, whether the cut fell inside a line (which
+    /// was then kept aside as cut) or between two.
+    private mutating func inputCutShort(_ why: String) {
+        emit(
+            .diagnostic(
+                Diagnostic(
+                    severity: .warning, file: file, line: 0, column: 0,
+                    message: current == nil
+                        ? why : "\(why); what it holds up to the cut is stored and the session is marked truncated",
+                    hint: "a crash while the file was written, or a copy that stopped: `gzip -t` says the same")))
+        current?.truncated = true
     }
 
     /// A last line that ends in NUL bytes, without a newline: what a crash leaves of a file the system preallocated

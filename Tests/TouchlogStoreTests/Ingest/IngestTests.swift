@@ -178,6 +178,30 @@ import Testing
         #expect(kept.first?.reason.hasPrefix("truncated last line: \(zeros) NUL bytes") == true)
     }
 
+    /// A compressed recording cut off is stored up to the cut and marked truncated, as the same cut in plain text is
+    /// (issue 27, item 3): nothing that was decompressed is lost.
+    @Test func aCutOffGzipRecordingIsStoredUpToTheCutLikePlainText() throws {
+        let lines = (0..<400).map { Lines.touch(1 + Double($0) / 100, phase: $0 == 0 ? "began" : "moved") }
+        let plain = folder.file("whole.jsonl", Lines.session(lines))
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        zip.arguments = ["gzip", "-n", plain]
+        try zip.run()
+        zip.waitUntilExit()
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))
+        let cut = folder.path("cut.jsonl.gz")
+        try compressed.prefix(compressed.count / 2).write(to: URL(fileURLWithPath: cut))
+        let database = try fileDatabase()
+        let report = Ingestor(database: database).ingest(.file(cut))
+        #expect(report.succeeded)
+        #expect(report.diagnostics.map(\.severity) == [.warning, .warning])
+        #expect(report.diagnostics.last?.message.contains("the gzip file ends after") == true)
+        #expect(report.sessions.map(\.truncated) == [true])
+        let session = try database.session(matching: "s1")
+        #expect(session.status == .truncated && session.recordCount > 3)
+        #expect(try database.rejectedLines(sessionRowID: session.rowID).count == 1)
+    }
+
     /// An input with no session is a problem with the input: the file fails, and nothing of it is stored, not
     /// even the lines `--keep-going` would keep.
     @Test(arguments: [
