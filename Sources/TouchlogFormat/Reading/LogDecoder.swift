@@ -133,6 +133,12 @@ public struct LogDecoder {
 
     /// Handles one line.
     public mutating func consume(_ line: ChunkedLineReader.Line) {
+        var line = line
+        if line.number == 1, line.bytes.starts(with: Self.byteOrderMark) {
+            // UTF-8 needs no byte-order mark, but editors on Windows write one: it is not part of the first record
+            // (columns count from after it, as an editor shows them, and the content hash is the file's without it).
+            line.bytes = UnsafeBufferPointer(rebasing: line.bytes.dropFirst(Self.byteOrderMark.count))
+        }
         let bytes = line.bytes
         if isBlank(bytes) { return }
         // Hashed before parsing; undone in startSession if the line turns out to start the next session.
@@ -557,6 +563,9 @@ public struct LogDecoder {
                         ? "a file must start with a {\"type\":\"session\",…} header; check that the file was not cut at the start"
                         : "fix the session header; the records are checked once it is valid")))
     }
+
+    /// UTF-8's byte-order mark, U+FEFF.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where byte != 0x20 && byte != 0x09 { return false }

@@ -202,6 +202,41 @@ import Testing
         #expect(try database.rejectedLines(sessionRowID: session.rowID).count == 1)
     }
 
+    /// A byte-order mark (what editors on Windows write at the start of UTF-8) is skipped: the recording is stored as
+    /// the same file without it is, and is the same session (issue 27, item 16).
+    @Test func aUTF8ByteOrderMarkIsSkipped() throws {
+        let database = try fileDatabase()
+        let text = Lines.session([Lines.touch(1)])
+        let withMark = folder.path("bom.jsonl")
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: URL(fileURLWithPath: withMark))
+        let report = Ingestor(database: database).ingest(.file(withMark))
+        #expect(report.succeeded)
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.sessions == [.init(session: "s1", kind: .stored, records: 3, truncated: false)])
+        #expect(ingest(text, into: database, name: "plain.jsonl").sessions.map(\.kind) == [.unchanged])
+    }
+
+    /// UTF-16 and UTF-32 text (what Windows tools write) is refused in one error that names the encoding and how to
+    /// convert it, with or without a byte-order mark (issue 27, item 16).
+    @Test(arguments: [
+        (String.Encoding.utf16LittleEndian, [UInt8](), "UTF-16LE (little-endian)"),
+        (.utf16LittleEndian, [0xFF, 0xFE], "UTF-16LE (little-endian)"),
+        (.utf16BigEndian, [0xFE, 0xFF], "UTF-16BE (big-endian)"),
+        (.utf16BigEndian, [], "UTF-16BE (big-endian)"),
+        (.utf32LittleEndian, [0xFF, 0xFE, 0x00, 0x00], "UTF-32LE (little-endian)"),
+    ])
+    func wideTextIsRefusedNamingItsEncoding(encoding: String.Encoding, mark: [UInt8], name: String) throws {
+        let database = try fileDatabase()
+        let path = folder.path("wide.jsonl")
+        let text = try #require(Lines.session([Lines.touch(1)]).data(using: encoding))
+        try (Data(mark) + text).write(to: URL(fileURLWithPath: path))
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(!report.succeeded)
+        #expect(report.errors.map(\.message) == ["\(name) text; touchlog reads recordings in UTF-8"])
+        #expect(report.errors.first?.hint?.contains("iconv -f \(name.prefix(8)) -t UTF-8") == true)
+        #expect(try database.sessions().isEmpty)
+    }
+
     /// An input with no session is a problem with the input: the file fails, and nothing of it is stored, not
     /// even the lines `--keep-going` would keep.
     @Test(arguments: [
