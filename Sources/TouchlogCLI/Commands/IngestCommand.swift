@@ -55,7 +55,7 @@ struct IngestCommand: ParsableCommand {
             dumps and lines set aside alike. The same label always gives the same token, so reports still group one view's problems \
             across sessions; the token is a pseudonym, not encryption: a guessed label can be confirmed.
 
-            Progress (percentage, MB/s, time left) is shown on stderr when stderr is a terminal and the input is \
+            Progress (percentage, MiB/s, time left) is shown on stderr when stderr is a terminal and the input is \
             a file; it is cleared when the file ends or an interruption stops it. A one-line summary \
             (sessions, records, rejected lines, seconds, records/s) ends the run on stderr; --quiet keeps only \
             errors.
@@ -354,7 +354,8 @@ final class ProgressPrinter: Sendable {
 
 /// The text of the progress line, from numbers alone (so tests give it any).
 enum ProgressLine {
-    /// `logs/big.jsonl: 45% (123.4 of 274.2 MB, 85.3 MB/s, 2 s left)`; without a size, `-: 123.4 MB (85.3 MB/s)`.
+    /// `logs/big.jsonl: 45% (123.4 of 274.2 MiB, 85.3 MiB/s, 2 s left)`; without a size, `-: 123.4 MiB (85.3 MiB/s)`:
+    /// mebibytes (2^20 bytes), named as such.
     /// The rate is bytes of the file read per second (compressed bytes for a .gz, as its size is), and the time
     /// left what the rest of the file takes at that rate. With `columns`, the name is shortened from the left
     /// (`…/big.jsonl`) so the line fits on one row.
@@ -364,12 +365,12 @@ enum ProgressLine {
         let progress: String
         if let totalBytes, totalBytes > 0 {
             progress = "\(min(100, bytes * 100 / totalBytes))%"
-            details.append("\(megabytes(bytes)) of \(megabytes(totalBytes)) MB")
-            if let rate { details.append("\(megabytes(Int(rate))) MB/s") }
+            details.append("\(megabytes(bytes)) of \(megabytes(totalBytes)) MiB")
+            if let rate { details.append("\(megabytes(Int(rate))) MiB/s") }
             if let rate, bytes < totalBytes { details.append(timeLeft(Double(totalBytes - bytes) / rate)) }
         } else {
-            progress = "\(megabytes(bytes)) MB"
-            if let rate { details.append("\(megabytes(Int(rate))) MB/s") }
+            progress = "\(megabytes(bytes)) MiB"
+            if let rate { details.append("\(megabytes(Int(rate))) MiB/s") }
         }
         let tail = ": " + progress + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
         guard let columns else { return name + tail }
