@@ -132,6 +132,9 @@ extension ParsableCommand {
         } catch let error as ReplayError {
             StandardError.write("touchlog: error: \(error.description)\n")
             throw ExitCode(CLIExit.database.rawValue)
+        } catch let error as ExplainError {
+            StandardError.write("touchlog: error: \(error.description)\n")
+            throw ExitCode(CLIExit.database.rawValue)
         }
     }
 }
