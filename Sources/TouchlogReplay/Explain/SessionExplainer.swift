@@ -13,7 +13,9 @@ public enum SessionExplainer {
         var lastSeq = 0
         var sawSnapshot = false
         var end: Double?
+        var hasSnapshot = false
         try records.forEachRecord { record in
+            if case .snapshot = record.record { hasSnapshot = true }
             guard let rt = record.t else {
                 try replayer.feed(record) { _ in }
                 return
@@ -26,6 +28,8 @@ public enum SessionExplainer {
         }
         // Past the last record nothing was recorded: explaining the final state as that moment's would mislead.
         if let end, t > end { throw ExplainError.pastEnd(session: session, t: t, end: end) }
+        // A session without any snapshot has no moment with a hierarchy: no later --at would help.
+        guard hasSnapshot else { throw ReplayError.noSnapshot(session: session) }
         // Before the first snapshot there is no hierarchy to explain.
         guard sawSnapshot else { throw ReplayError.noSnapshotBefore(session: session, t: t) }
         try replayer.finish { _ in }
