@@ -64,7 +64,7 @@ public struct ChunkedLineReader: ~Copyable {
         self.maximumLineBytes = max(maximumLineBytes, Self.overlongHeadBytes + 1)
         var size = max(chunkSize, 16)
         while size <= prefix.count { size *= 2 }
-        self.buffer = .allocate(byteCount: size, alignment: 16)
+        self.buffer = UnsafeMutableRawBufferPointer(start: malloc(size)!, count: size)
         if !prefix.isEmpty {
             prefix.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: prefix.count) }
             initialFill = prefix.count
@@ -72,7 +72,7 @@ public struct ChunkedLineReader: ~Copyable {
         }
     }
 
-    deinit { buffer.deallocate() }
+    deinit { free(buffer.baseAddress) }
 
     /// Calls `body` for every line in order; the final line without a newline is passed too.
     public mutating func forEachLine(_ body: (Line) throws -> Void) throws {
@@ -156,12 +156,11 @@ public struct ChunkedLineReader: ~Copyable {
         }
     }
 
-    /// Moves the buffer to one of `size` bytes, keeping its first `count`.
+    /// Makes the buffer `size` bytes, keeping at least its first `count`. `realloc`, because a large buffer grows in
+    /// place (the system remaps its pages), so a line near the bound is held once, not once more while it is copied.
     private mutating func resize(to size: Int, keeping count: Int) {
-        let resized = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        resized.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: count)
-        buffer.deallocate()
-        buffer = resized
+        precondition(count <= size)
+        buffer = UnsafeMutableRawBufferPointer(start: realloc(buffer.baseAddress, size)!, count: size)
     }
 
     /// Whether every byte of `bytes` is 0, read a word at a time (an overlong line may be gigabytes of them).
