@@ -1,4 +1,4 @@
-/// How deep touchlog/1 records may nest, defined once.
+/// How deep touchlog/1 records may nest, and how long a line may be, defined once.
 ///
 /// Every reader of records takes its limit from here (the JSON reader's default, each importer, the hierarchy an
 /// importer builds), so whatever one step accepts the next accepts too: a dump an importer reads always converts to
@@ -18,6 +18,11 @@ public enum FormatLimits {
     /// at level 2 × ``maximumViewDepth`` + 1. Then 4 for that view's own containers (`gestureRecognizers`, a
     /// recognizer, its `actions`, an action) and 2 for the window an importer wraps around a root that is not one.
     public static let maximumJSONDepth = 2 * maximumViewDepth + 1 + 4 + 2
+
+    /// A line (one record) takes at most this many bytes, newline included: 64 MiB, hundreds of times the largest
+    /// snapshot of a real app. The line reader holds no more of any line, whatever the input (a longer line is read
+    /// past: the zero-filled tail of a preallocated file a crash cut is kept aside like any cut last line).
+    public static let maximumLineBytes = 64 << 20
 
     /// The stack for a thread that reads records, in bytes. Importing, reading, validating and redacting a record
     /// each recurse once or twice per JSON level: at ``maximumJSONDepth`` that took about 400 KiB in a release build

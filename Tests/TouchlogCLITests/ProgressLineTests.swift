@@ -10,23 +10,23 @@ import Testing
     @Test func showsHowFarHowFastAndHowLongStill() {
         #expect(
             ProgressLine.text(name: "big.jsonl", bytes: 50 * mib, totalBytes: 200 * mib, elapsed: 10, columns: nil)
-                == "big.jsonl: 25% (50.0 of 200.0 MB, 5.0 MB/s, 30 s left)")
+                == "big.jsonl: 25% (50.0 of 200.0 MiB, 5.0 MiB/s, 30 s left)")
         #expect(
             ProgressLine.text(name: "big.jsonl", bytes: 10 * mib, totalBytes: 2000 * mib, elapsed: 4, columns: nil)
-                == "big.jsonl: 0% (10.0 of 2000.0 MB, 2.5 MB/s, 13 min 16 s left)")
+                == "big.jsonl: 0% (10.0 of 2000.0 MiB, 2.5 MiB/s, 13 min 16 s left)")
     }
 
     @Test func withoutTimeOrSizeItSaysOnlyWhatItKnows() {
         #expect(
             ProgressLine.text(name: "a.jsonl", bytes: 0, totalBytes: 100 * mib, elapsed: 0, columns: nil)
-                == "a.jsonl: 0% (0.0 of 100.0 MB)")
+                == "a.jsonl: 0% (0.0 of 100.0 MiB)")
         #expect(
             ProgressLine.text(name: "a.jsonl", bytes: 3 * mib, totalBytes: nil, elapsed: 2, columns: nil)
-                == "a.jsonl: 3.0 MB (1.5 MB/s)")
+                == "a.jsonl: 3.0 MiB (1.5 MiB/s)")
         // Read to the end: nothing left to estimate.
         #expect(
             ProgressLine.text(name: "a.jsonl", bytes: 8 * mib, totalBytes: 8 * mib, elapsed: 2, columns: nil)
-                == "a.jsonl: 100% (8.0 of 8.0 MB, 4.0 MB/s)")
+                == "a.jsonl: 100% (8.0 of 8.0 MiB, 4.0 MiB/s)")
     }
 
     @Test(arguments: [
@@ -42,7 +42,7 @@ import Testing
         let name = "/var/ci/artifacts/nightly/recordings/2026-11-20/checkout-flow-iphone15.jsonl"
         let line = ProgressLine.text(name: name, bytes: mib, totalBytes: 4 * mib, elapsed: 1, columns: 60)
         #expect(line.count == 59)
-        #expect(line.hasPrefix("…") && line.hasSuffix("ow-iphone15.jsonl: 25% (1.0 of 4.0 MB, 1.0 MB/s, 3 s left)"))
+        #expect(line.hasPrefix("…") && line.hasSuffix("…-iphone15.jsonl: 25% (1.0 of 4.0 MiB, 1.0 MiB/s, 3 s left)"))
         let wide = ProgressLine.text(name: name, bytes: mib, totalBytes: 4 * mib, elapsed: 1, columns: 200)
         #expect(wide.hasPrefix(name + ": "))
         #expect(ProgressLine.text(name: name, bytes: mib, totalBytes: 4 * mib, elapsed: 1, columns: 20).count == 19)
@@ -60,7 +60,7 @@ import Testing
         printer.finish()
         #expect(
             written.withLock { $0 } == [
-                "\ra.jsonl: 25% (1.0 of 4.0 MB, 0.5 MB/s, 6 s left)\u{1B}[K", "\r\u{1B}[K",
+                "\ra.jsonl: 25% (1.0 of 4.0 MiB, 0.5 MiB/s, 6 s left)\u{1B}[K", "\r\u{1B}[K",
             ])
     }
 }

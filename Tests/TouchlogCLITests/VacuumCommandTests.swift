@@ -43,7 +43,8 @@ import TouchlogStore
         #expect(result.status == 0)
         #expect(
             result.stdout.wholeMatch(
-                of: /vacuumed t\.sqlite: [0-9.]+ KB before, [0-9.]+ KB after, [0-9.]+ (KB|bytes?) reclaimed\n/) != nil,
+                of: /vacuumed t\.sqlite: [0-9.]+ KiB before, [0-9.]+ KiB after, [0-9.]+ (KiB|bytes?) reclaimed\n/)
+                != nil,
             "\(result.stdout)")
     }
 }

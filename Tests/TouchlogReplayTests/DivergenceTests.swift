@@ -283,4 +283,32 @@ import TouchlogFormat
             try SessionExplainer.explain(db.records(of: info), session: info.key, at: -1, point: .init(1, 1))
         }
     }
+
+    /// A session recorded without a snapshot (a header alone) is said to be one, and nothing it says presumes an
+    /// option nobody gave (issue 27, item 17): no "--keep-going", no "use a later --at".
+    @Test func aSessionWithoutAnySnapshotIsNamedAsSuch() throws {
+        let header =
+            #"{"type":"session","format":"touchlog/1","session":"header-only","startedAt":"2026-11-20T10:00:00Z"}"#
+        let db = try Samples.session([header])
+        let info = try db.sessions()[0]
+        #expect(throws: ReplayError.noSnapshot(session: "header-only")) {
+            try SessionExplainer.explain(db.records(of: info), session: info.key, at: 0, point: .init(1, 1))
+        }
+        let message = ReplayError.noSnapshot(session: "header-only").description
+        #expect(!message.contains("--keep-going"))
+        #expect(message.contains("a recording needs one before its first event"))
+        #expect(!StoreError.noSnapshot(session: "header-only", at: nil).description.contains("--keep-going"))
+    }
+
+    /// A moment after the session's last record is refused, naming where the session ends (issue 27, item 17).
+    @Test func explainPastTheEndSaysWhereTheSessionEnds() throws {
+        let db = try Samples.database("01-login-background-tap")
+        let info = try db.sessions()[0]
+        #expect {
+            try SessionExplainer.explain(db.records(of: info), session: info.key, at: 999, point: .init(1, 1))
+        } throws: { error in
+            guard case .pastEnd(let session, let t, let end)? = error as? ExplainError else { return false }
+            return session == info.key && t == 999 && end > 0 && end < 999
+        }
+    }
 }

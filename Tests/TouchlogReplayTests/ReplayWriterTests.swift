@@ -84,4 +84,14 @@ import TouchlogStore
         #expect(lines.map { String($0.drop { $0 != ":" }.dropFirst(2)) } == closings.map(String.init))
         #expect(lines.contains { !$0.hasSuffix(" 0 divergences, 0 warnings") }, "some sample diverges or warns")
     }
+
+    /// One of anything is singular (issue 27, item 18).
+    @Test func theClosingLineCountsInEnglish() {
+        #expect(
+            TimelineFormatter.summary(lines: 1, divergences: 1, warnings: [])
+                == "1 input record replayed, 1 divergence, 0 warnings\n")
+        #expect(
+            TimelineFormatter.summary(lines: 2, divergences: 0, warnings: [])
+                == "2 input records replayed, 0 divergences, 0 warnings\n")
+    }
 }

@@ -30,7 +30,10 @@ struct ExplainCommand: FrontendCommand {
         completion: Completion.sessionIDs)
     var session: String
 
-    @Option(help: ArgumentHelp("The moment, in seconds since the session started.", valueName: "t"))
+    @Option(
+        // Unconditional, so that a negative number reaches validate() and its message, not "Missing value".
+        parsing: .unconditional, help: ArgumentHelp("The moment, in seconds since the session started.", valueName: "t")
+    )
     var at: Double
 
     @Option(help: ArgumentHelp("The screen point, as X,Y.", valueName: "x,y"))

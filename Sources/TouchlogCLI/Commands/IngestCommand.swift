@@ -13,7 +13,8 @@ struct IngestCommand: FrontendCommand {
         discussion: """
             Each FILE is read as a stream (memory stays flat whatever its size) and stored in one transaction: \
             a file is stored whole or not at all. A file may hold several sessions; `-` reads standard input. \
-            gzip-compressed input (a .gz file, or gzip on standard input) is decompressed as it is read.
+            gzip-compressed input (a .gz file, or gzip on standard input) is decompressed as it is read; one cut \
+            off (a crash while it was written) is stored up to the cut, like a plain file cut there.
 
             Ingest is idempotent: a session already stored with the same content is left as it is and reported \
             "unchanged" (with a warning if it was stored with other --keep-text or --redact-labels options than \
@@ -25,7 +26,10 @@ struct IngestCommand: FrontendCommand {
             not be read) are counted in one line instead of listed. With --keep-going the good records are stored and each rejected line is kept in the \
             database (its text, line and reason), and the session is marked "partial". A last line cut off \
             without a newline (a recording that crashed mid-write) is only a warning: everything before it is \
-            stored, the cut line is kept as a rejected line, and the session is marked "truncated". Records of an unknown type are stored and counted.
+            stored, the cut line is kept as a rejected line, and the session is marked "truncated". A line may take \
+            64 MiB at most, and no more of one is held in memory: a longer line is read past, not held; at the end \
+            of a file (the zero-filled tail of a preallocated file that a crash cut) it is kept aside like a cut \
+            last line, anywhere else it is an error. Records of an unknown type are stored and counted.
 
             View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
@@ -52,7 +56,7 @@ struct IngestCommand: FrontendCommand {
             dumps and lines set aside alike. The same label always gives the same token, so reports still group one view's problems \
             across sessions; the token is a pseudonym, not encryption: a guessed label can be confirmed.
 
-            Progress (percentage, MB/s, time left) is shown on stderr when stderr is a terminal and the input is \
+            Progress (percentage, MiB/s, time left) is shown on stderr when stderr is a terminal and the input is \
             a file; it is cleared when the file ends or an interruption stops it. A one-line summary \
             (sessions, records, rejected lines, seconds, records/s) ends the run on stderr; --quiet keeps only \
             errors.
@@ -229,7 +233,8 @@ final class ProgressPrinter: IngestProgress {
 
 /// The text of the progress line, from numbers alone (so tests give it any).
 enum ProgressLine {
-    /// `logs/big.jsonl: 45% (123.4 of 274.2 MB, 85.3 MB/s, 2 s left)`; without a size, `-: 123.4 MB (85.3 MB/s)`.
+    /// `logs/big.jsonl: 45% (123.4 of 274.2 MiB, 85.3 MiB/s, 2 s left)`; without a size, `-: 123.4 MiB (85.3 MiB/s)`:
+    /// mebibytes (2^20 bytes), named as such.
     /// The rate is bytes of the file read per second (compressed bytes for a .gz, as its size is), and the time
     /// left what the rest of the file takes at that rate. With `columns`, the name is shortened from the left
     /// (`…/big.jsonl`) so the line fits on one row.
@@ -239,12 +244,12 @@ enum ProgressLine {
         let progress: String
         if let totalBytes, totalBytes > 0 {
             progress = "\(min(100, bytes * 100 / totalBytes))%"
-            details.append("\(megabytes(bytes)) of \(megabytes(totalBytes)) MB")
-            if let rate { details.append("\(megabytes(Int(rate))) MB/s") }
+            details.append("\(megabytes(bytes)) of \(megabytes(totalBytes)) MiB")
+            if let rate { details.append("\(megabytes(Int(rate))) MiB/s") }
             if let rate, bytes < totalBytes { details.append(timeLeft(Double(totalBytes - bytes) / rate)) }
         } else {
-            progress = "\(megabytes(bytes)) MB"
-            if let rate { details.append("\(megabytes(Int(rate))) MB/s") }
+            progress = "\(megabytes(bytes)) MiB"
+            if let rate { details.append("\(megabytes(Int(rate))) MiB/s") }
         }
         let tail = ": " + progress + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
         guard let columns else { return name + tail }

@@ -48,7 +48,10 @@ struct PruneCommand: FrontendCommand {
         transform: { try Timestamp(parsing: $0) })
     var before: Timestamp?
 
-    @Option(help: ArgumentHelp("Keep the N sessions that started last; remove older ones.", valueName: "n"))
+    @Option(
+        // Unconditional, so that a negative number reaches validate() and its message, not "Missing value".
+        parsing: .unconditional,
+        help: ArgumentHelp("Keep the N sessions that started last; remove older ones.", valueName: "n"))
     var keep: Int?
 
     @Option(help: ArgumentHelp("Consider only sessions of this app version.", valueName: "version"))

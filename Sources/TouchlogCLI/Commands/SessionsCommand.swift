@@ -60,7 +60,10 @@ struct SessionsCommand: FrontendCommand {
     @Option(help: ArgumentHelp("Only sessions whose device model contains this text, any case.", valueName: "model"))
     var device: String?
 
-    @Option(help: ArgumentHelp("Only the N sessions that started last (still listed oldest first).", valueName: "n"))
+    @Option(
+        // Unconditional, so that a negative number reaches validate() and its message, not "Missing value".
+        parsing: .unconditional,
+        help: ArgumentHelp("Only the N sessions that started last (still listed oldest first).", valueName: "n"))
     var limit: Int?
 
     func validate() throws {

@@ -38,6 +38,8 @@ struct ShowCommand: FrontendCommand {
     var session: String
 
     @Option(
+        // Unconditional, so that a negative number reaches validate() and its message, not "Missing value".
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Show the snapshot in force at this time, in seconds since the session started.", valueName: "t"))
     var at: Double?

@@ -11,6 +11,14 @@ public protocol ByteSource: AnyObject {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
     /// Bytes taken from the file so far (compressed bytes for a compressed input), for progress against its size.
     var position: Int { get }
+    /// Once the input has ended: why its data stopped before its format says it does (a gzip file cut off), or nil.
+    /// The bytes before the cut were handed out as usual, as a plain file cut at the same place hands out its own.
+    var cutShort: String? { get }
+}
+
+extension ByteSource {
+    /// A plain file or pipe has no format of its own to end early: nil.
+    public var cutShort: String? { nil }
 }
 
 /// A file descriptor, read as it is (not closed here).

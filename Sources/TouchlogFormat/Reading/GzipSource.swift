@@ -2,7 +2,9 @@ import CZlib
 
 /// A gzip-compressed input, decompressed as it is read (zlib's inflate), so a compressed recording streams in
 /// flat memory like a plain one. Files made of several gzip members (`cat a.gz b.gz`, what `gzip` itself accepts)
-/// are read to the end.
+/// are read to the end. A file cut off inside its compressed data (a crash while writing it, a copy that stopped)
+/// ends where its data does: what decompressed is handed out, and ``cutShort`` says so, as a plain file cut at the
+/// same place would end; damaged data throws.
 public final class GzipSource: ByteSource {
     /// Why the compressed data could not be read.
     public enum Failure: Error, CustomStringConvertible, Equatable {
@@ -33,6 +35,10 @@ public final class GzipSource: ByteSource {
     /// The compressed bytes handed to zlib so far, for error positions.
     private var consumed = 0
     private var finished = false
+    /// Set when the input ended inside a member: the file was cut off.
+    public private(set) var truncation: Failure?
+
+    public var cutShort: String? { truncation?.description }
 
     public var position: Int { input.position }
 
@@ -85,8 +91,9 @@ public final class GzipSource: ByteSource {
         }
         let count = written(buffer)
         if count == 0, inputEnded, stream.avail_in == 0 {
-            // The input ended inside a member.
-            throw Failure.truncated(atByte: consumed)
+            // The input ended inside a member: the end of what can be read, and said.
+            truncation = .truncated(atByte: consumed)
+            finished = true
         }
         return count
     }

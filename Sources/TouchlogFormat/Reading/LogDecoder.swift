@@ -108,6 +108,7 @@ public struct LogDecoder {
             lines += 1
             if let progress, lines & 0xFFFF == 0 { progress(source.position) }
         }
+        if let cut = source.cutShort { inputCutShort(cut) }
         finish()
     }
 
@@ -132,6 +133,12 @@ public struct LogDecoder {
 
     /// Handles one line.
     public mutating func consume(_ line: ChunkedLineReader.Line) {
+        var line = line
+        if line.number == 1, line.bytes.starts(with: Self.byteOrderMark) {
+            // UTF-8 needs no byte-order mark, but editors on Windows write one: it is not part of the first record
+            // (columns count from after it, as an editor shows them, and the content hash is the file's without it).
+            line.bytes = UnsafeBufferPointer(rebasing: line.bytes.dropFirst(Self.byteOrderMark.count))
+        }
         let bytes = line.bytes
         if isBlank(bytes) { return }
         // Hashed before parsing; undone in startSession if the line turns out to start the next session.
@@ -139,6 +146,15 @@ public struct LogDecoder {
         if current != nil {
             hash.add(bytes)
             current!.lastLine = line.number
+        }
+        if let overlong = line.overlong {
+            overlongLine(line, overlong)
+            return
+        }
+        if !line.endsWithNewline, bytes.last == 0 {
+            // Zeros where the file ends: a preallocated file (or one the system zero-filled) that a crash cut.
+            zeroFilledTail(line)
+            return
         }
         // The fast path: a plain touch record needs no tree.
         if current != nil, JSONReader.looksLikeTouch(bytes) {
@@ -388,21 +404,106 @@ public struct LogDecoder {
     // MARK: - Problems
 
     private mutating func truncated(_ line: ChunkedLineReader.Line, error: JSONSyntaxError) {
+        let kept = keptText(of: line)
+        truncated(
+            line, column: error.column, what: "the last line is cut off (\(error.message))", kept: kept,
+            reason: reason(error, kept))
+    }
+
+    /// Keeps a crash-cut last line aside (always, not only with `--keep-going`) and marks the session truncated.
+    /// `what` says what is wrong with the line; `reason` is stored with it.
+    private mutating func truncated(
+        _ line: ChunkedLineReader.Line, column: Int, what: String, kept: RejectedLineRedaction.Result, reason: String
+    ) {
         emit(
             .diagnostic(
                 Diagnostic(
-                    severity: .warning, file: file, line: line.number, column: error.column,
-                    message:
-                        "the last line is cut off (\(error.message)); it is kept aside as a rejected line and the session is marked truncated",
+                    severity: .warning, file: file, line: line.number, column: column,
+                    message: "\(what); it is kept aside as a rejected line and the session is marked truncated",
                     hint: "the recording probably stopped mid-write (a crash); everything before this line is stored")))
         current?.truncated = true
-        let kept = keptText(of: line)
         emit(
             .rejected(
                 RejectedLine(
-                    line: line.number, column: error.column, text: kept.text,
-                    reason: "truncated last line: \(reason(error, kept))", diagnostics: [], isTruncatedLastLine: true),
+                    line: line.number, column: column, text: kept.text, reason: "truncated last line: \(reason)",
+                    diagnostics: [], isTruncatedLastLine: true),
                 session: current?.header.session))
+    }
+
+    /// The input's data ended before its format says it does (a gzip file cut off): like a plain recording a crash
+    /// cut, what came before is kept and the session is marked truncated, whether the cut fell inside a line (which
+    /// was then kept aside as cut) or between two.
+    private mutating func inputCutShort(_ why: String) {
+        emit(
+            .diagnostic(
+                Diagnostic(
+                    severity: .warning, file: file, line: 0, column: 0,
+                    message: current == nil
+                        ? why : "\(why); what it holds up to the cut is stored and the session is marked truncated",
+                    hint: "a crash while the file was written, or a copy that stopped: `gzip -t` says the same")))
+        current?.truncated = true
+    }
+
+    /// A last line that ends in NUL bytes, without a newline: what a crash leaves of a file the system preallocated
+    /// or zero-filled. Cut like any crash-cut line; what precedes the zeros is kept.
+    private mutating func zeroFilledTail(_ line: ChunkedLineReader.Line) {
+        let written = Self.withoutTrailingNUL(line.bytes)
+        let zeros = line.bytes.count - written.count
+        truncated(
+            line, column: written.count + 1,
+            what: "the last line \(written.isEmpty ? "is" : "ends in") \(zeros) NUL byte\(zeros == 1 ? "" : "s")"
+                + " (the zero-filled tail of a file a crash cut)",
+            kept: RejectedLineRedaction.redact(Array(written), keys: setAsideKeys),
+            reason: "\(zeros) NUL byte\(zeros == 1 ? "" : "s") at its end")
+    }
+
+    /// A line longer than the reader holds (``FormatLimits/maximumLineBytes``), of which only its first bytes are
+    /// in hand: at the end of the file a crash-cut tail (most often the zeros of a preallocated file), elsewhere an
+    /// error. What is kept aside is its first bytes, without their NULs.
+    private mutating func overlongLine(_ line: ChunkedLineReader.Line, _ overlong: ChunkedLineReader.Overlong) {
+        let head = Self.withoutTrailingNUL(line.bytes)
+        let zeros = overlong.restIsNUL
+        let what =
+            zeros
+            ? (head.isEmpty
+                ? "\(overlong.length) NUL bytes"
+                : "\(head.count) bytes and then \(overlong.length - head.count) NUL bytes")
+            : "\(overlong.length) bytes"
+        let limit = "more than the \(FormatLimits.maximumLineBytes >> 20) MiB a line may take"
+        let kept = RejectedLineRedaction.redact(Array(head), keys: setAsideKeys)
+        if !line.endsWithNewline {
+            truncated(
+                line, column: head.count + 1,
+                what: "the last line is \(what) without a newline, \(limit)"
+                    + (zeros ? " (the zero-filled tail of a file a crash cut)" : "; only its first bytes are kept"),
+                kept: kept, reason: "\(what), \(limit)")
+            return
+        }
+        let diagnostic = Diagnostic(
+            severity: .error, file: file, line: line.number, column: 1,
+            message: "line \(line.number) is \(what), \(limit); it was read past, not held",
+            hint:
+                "a record is one line of JSON, and none is this long: check that this is a touchlog/1 recording; with --keep-going the rest is stored and this line's first bytes are kept aside"
+        )
+        if current == nil, orphanRun != nil {
+            orphan(line, reason: diagnostic.message)
+            return
+        }
+        current?.rejected += 1
+        if current != nil, firstRejectedLine == nil { firstRejectedLine = line.number }
+        emit(.diagnostic(diagnostic))
+        emit(
+            .rejected(
+                RejectedLine(
+                    line: line.number, column: 1, text: kept.text, reason: diagnostic.message,
+                    diagnostics: [diagnostic]),
+                session: current?.header.session))
+    }
+
+    private static func withoutTrailingNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var count = bytes.count
+        while count > 0, bytes[count - 1] == 0 { count -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[..<count])
     }
 
     /// What is stored of a line set aside: the line with the values of ``setAsideKeys`` blanked, whatever its shape,
@@ -521,6 +622,9 @@ public struct LogDecoder {
                         ? "a file must start with a {\"type\":\"session\",…} header; check that the file was not cut at the start"
                         : "fix the session header; the records are checked once it is valid")))
     }
+
+    /// UTF-8's byte-order mark, U+FEFF.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where byte != 0x20 && byte != 0x09 { return false }

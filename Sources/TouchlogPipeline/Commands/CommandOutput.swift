@@ -26,7 +26,7 @@ public struct CommandOutput {
     /// Writes nothing anywhere: the benchmarks time the work, not the terminal.
     public static var discarding: CommandOutput { CommandOutput(write: { _ in }, diagnose: { _ in }) }
 
-    /// Runs a command's work; a failure it throws (``CommandFailure``, a ``StoreError``, a ``ReplayError``) is said
+    /// Runs a command's work; a failure it throws (``CommandFailure``, a ``StoreError``, a ``ReplayError``, an ``ExplainError``) is said
     /// on standard error as `touchlog: error: MESSAGE` and becomes its exit status: a session that cannot be found
     /// or replayed, or a database that cannot be opened, is a data error (2) in every command. Other errors are
     /// thrown on.
@@ -40,6 +40,10 @@ public struct CommandOutput {
             diagnose("touchlog: error: \(error.description)\n")
             return .database
         } catch let error as ReplayError {
+            diagnose("touchlog: error: \(error.description)\n")
+            return .database
+        } catch let error as ExplainError {
+            // A moment past the session's end, or a session with no snapshot to explain from.
             diagnose("touchlog: error: \(error.description)\n")
             return .database
         }

@@ -3,7 +3,7 @@ import TouchlogStore
 
 /// What `touchlog vacuum` did to the database's size, as text and JSON.
 enum VacuumFormatter {
-    /// "vacuumed PATH: 12.4 MB before, 3.1 MB after, 9.3 MB reclaimed".
+    /// "vacuumed PATH: 12.4 MiB before, 3.1 MiB after, 9.3 MiB reclaimed".
     static func text(_ result: VacuumResult, path: String) -> String {
         "vacuumed \(path): \(bytes(result.bytesBefore)) before, \(bytes(result.bytesAfter)) after, "
             + "\(bytes(result.bytesReclaimed)) reclaimed\n"
@@ -19,10 +19,10 @@ enum VacuumFormatter {
         return object.serialized() + "\n"
     }
 
-    /// Bytes in the largest unit that keeps a whole number in front: "812 bytes", "40.0 KB", "12.4 MB", "1.2 GB"
-    /// (units of 1,024, as ingest's progress counts megabytes).
+    /// Bytes in the largest unit that keeps a whole number in front: "812 bytes", "40.0 KiB", "12.4 MiB", "1.2 GiB":
+    /// units of 1,024, named as such (182,751,365 bytes are 174.3 MiB, or 182.8 MB), as ingest's progress counts.
     static func bytes(_ count: Int64) -> String {
-        let units = ["KB", "MB", "GB", "TB"]
+        let units = ["KiB", "MiB", "GiB", "TiB"]
         guard count >= 1024 else { return counted(count, "byte") }
         var value = Double(count) / 1024
         var unit = 0

@@ -12,16 +12,24 @@ public enum SessionExplainer {
         var replayer = SessionReplayer(session: session, options: options, detail: .divergences)
         var lastSeq = 0
         var sawSnapshot = false
+        var end: Double?
+        var hasSnapshot = false
         try records.forEachRecord { record in
+            if case .snapshot = record.record { hasSnapshot = true }
             guard let rt = record.t else {
                 try replayer.feed(record) { _ in }
                 return
             }
+            end = max(end ?? rt, rt)
             guard rt <= t else { return }
             lastSeq = record.seq
             if case .snapshot = record.record { sawSnapshot = true }
             try replayer.feed(record) { _ in }
         }
+        // Past the last record nothing was recorded: explaining the final state as that moment's would mislead.
+        if let end, t > end { throw ExplainError.pastEnd(session: session, t: t, end: end) }
+        // A session without any snapshot has no moment with a hierarchy: no later --at would help.
+        guard hasSnapshot else { throw ReplayError.noSnapshot(session: session) }
         // Before the first snapshot there is no hierarchy to explain.
         guard sawSnapshot else { throw ReplayError.noSnapshotBefore(session: session, t: t) }
         try replayer.finish { _ in }
@@ -53,5 +61,18 @@ public enum SessionExplainer {
             out += flags.isEmpty ? "\n" : "  [" + flags.joined(separator: ", ") + "]\n"
         }
         return out
+    }
+}
+
+/// Why `explain` cannot explain the moment asked for.
+public enum ExplainError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `--at` is later than the session's last record.
+    case pastEnd(session: String, t: Double, end: Double)
+
+    public var description: String {
+        switch self {
+        case .pastEnd(let session, let t, let end):
+            "session \"\(session)\" ends at t=\(formatNumber(end)) (its last record), and --at \(formatNumber(t)) is past its end, where nothing was recorded; give a moment from 0 to \(formatNumber(end))"
+        }
     }
 }

@@ -27,7 +27,7 @@ public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
             return "policy \"\(name)\" is both added and removed; give it once, as +\(name) or -\(name)"
         case .noSnapshot(let session):
             return
-                "session \"\(session)\" has no snapshot, so there is no view hierarchy to replay against; record a snapshot first, or re-ingest the file without --keep-going to see why its snapshot was rejected"
+                "session \"\(session)\" has no snapshot, so there is no view hierarchy to replay against; a recording needs one before its first event (a recorder writes one of every window), and a session `touchlog sessions` marks partial had its snapshot line rejected at ingest: ingest the file again to see why"
         case .noSnapshotBefore(let session, let t):
             return
                 "session \"\(session)\" has no snapshot at or before t=\(t); use a later --at, or leave it out for the first snapshot"

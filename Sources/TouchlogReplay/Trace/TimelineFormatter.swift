@@ -57,7 +57,7 @@ public enum TimelineFormatter {
 
     /// The closing line of a session.
     public static func summary(lines: Int, divergences: Int, warnings: [ReplayWarning]) -> String {
-        "\(lines) input records replayed, \(divergences) divergence\(divergences == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")\n"
+        "\(lines) input record\(lines == 1 ? "" : "s") replayed, \(divergences) divergence\(divergences == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")\n"
     }
 
     static func time(_ t: Double) -> String {

@@ -94,6 +94,17 @@ public struct RuleDescription: Sendable {
     /// by ``Rule/documentation`` (a rule does not list them twice).
     public var parameters: [RuleParameterDescription] = []
 
+    /// Every severity the rule's findings may have, lowest first: the default, and those its triggering examples
+    /// show it raising or lowering a finding to (an example is a test, so each one listed is one the rule gives).
+    /// `--list-rules` and docs/rules.md show them all, so a list never calls a rule a warning whose findings print
+    /// as errors.
+    public var severities: [Severity] {
+        Set([severity] + triggeringExamples.flatMap { $0.expected.map(\.severity) }).sorted()
+    }
+
+    /// The severities as a list shows them: "warning", or "warning/error" for a rule that decides per finding.
+    public var severitySummary: String { severities.map(\.rawValue).joined(separator: "/") }
+
     public init(
         identifier: String, name: String, severity: Severity, rationale: String,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = []

@@ -27,11 +27,16 @@ public enum RulesDocument {
         out += "| Rule | Name | Severity |\n| --- | --- | --- |\n"
         for rule in rules {
             out +=
-                "| [`\(rule.identifier)`](#\(rule.identifier)) | \(MarkdownText.escape(rule.name)) | \(rule.severity.rawValue) |\n"
+                "| [`\(rule.identifier)`](#\(rule.identifier)) | \(MarkdownText.escape(rule.name)) | \(rule.severitySummary) |\n"
         }
         for rule in rules {
             out += "\n## \(rule.identifier)\n\n"
-            out += "**\(MarkdownText.escape(rule.name))**, default severity **\(rule.severity.rawValue)**.\n\n"
+            out += "**\(MarkdownText.escape(rule.name))**, default severity **\(rule.severity.rawValue)**"
+            let others = rule.severities.filter { $0 != rule.severity }
+            if !others.isEmpty {
+                out += "; \(others.map { "**\($0.rawValue)**" }.joined(separator: " or ")) for some findings, as below"
+            }
+            out += ".\n\n"
             out += rule.rationale + "\n"
             out += parametersSection(rule)
             out += examplesSection("Triggering examples", rule.triggeringExamples)
@@ -77,21 +82,23 @@ public enum RulesDocument {
         return out
     }
 
-    /// One line per rule: identifier, severity, name.
+    /// One line per rule: identifier, severities (every one its findings may have: "warning/error"), name.
     public static func text(_ rules: [RuleDescription]) -> String {
         let width = rules.map(\.identifier.count).max() ?? 0
+        let severityWidth = max(rules.map(\.severitySummary.count).max() ?? 0, Severity.warning.rawValue.count)
         return rules.map { rule in
             rule.identifier.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-                + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.name
+                + rule.severitySummary.padding(toLength: severityWidth + 2, withPad: " ", startingAt: 0) + rule.name
         }.map { $0 + "\n" }.joined()
     }
 
-    /// `{"version":1,"rules":[{"id","name","severity","rationale","parameters":[{"key","unit","default","summary"}],
+    /// `{"version":1,"rules":[{"id","name","severity" (the default),"severities" (every one),"rationale","parameters":[{"key","unit","default","summary"}],
     /// "examples":{"triggering","nonTriggering"}}]}`.
     public static func json(_ rules: [RuleDescription]) -> String {
         let list: [JSONValue] = rules.map { rule in
             [
                 "id": .string(rule.identifier), "name": .string(rule.name), "severity": .string(rule.severity.rawValue),
+                "severities": .array(rule.severities.map { .string($0.rawValue) }),
                 "rationale": .string(rule.rationale),
                 "parameters": .array(
                     rule.parameters.map {

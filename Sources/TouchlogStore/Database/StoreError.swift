@@ -82,7 +82,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             if let at {
                 "session \"\(session)\" has no snapshot at or before t=\(at); use a later --at, or leave it out for the first snapshot"
             } else {
-                "session \"\(session)\" has no snapshot; was it stored with --keep-going after its snapshots were rejected?"
+                "session \"\(session)\" has no snapshot; a recording needs one before its first event (a recorder writes one of every window), and a session `touchlog sessions` marks partial had its snapshot line rejected at ingest: ingest the file again to see why"
             }
         }
     }

@@ -35,7 +35,12 @@ public final class TouchlogDatabase: Sendable {
         waiting: LockWaiting = LockWaiting()
     ) throws {
         // Before the pool opens it: opening a pool switches the file to WAL mode, which is a write.
-        try Self.checkIdentity(path: path, migrations: migrations)
+        let identity = try Self.checkIdentity(path: path, migrations: migrations)
+        if access == .readOnly, identity == .empty {
+            // Nothing to read, and a reader never sets a database up (nor migrates a file that holds no touchlog
+            // database yet): the file is left exactly as it is, without -wal or -shm beside it.
+            throw StoreError.emptyDatabase(location: path)
+        }
         var configuration = Self.configuration(waiting: waiting)
         configuration.label = "touchlog"
         configuration.readonly = access == .readOnly
@@ -143,15 +148,16 @@ public final class TouchlogDatabase: Sendable {
         return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
 
-    /// Refuses a file that is not an SQLite database, or is another application's, without writing to it.
-    private static func checkIdentity(path: String, migrations: [Migration]) throws {
+    /// Refuses a file that is not an SQLite database, or is another application's, without writing to it; says
+    /// whether it is touchlog's or empty (a missing or empty file, an SQLite file without tables).
+    static func checkIdentity(path: String, migrations: [Migration]) throws -> DatabaseIdentity {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .empty }
         if isDirectory.boolValue {
             throw StoreError.cannotOpen(path: path, reason: "it is a directory; give the database file's path")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size > 0 else { return }
+        guard size > 0 else { return .empty }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(10)
@@ -168,6 +174,7 @@ public final class TouchlogDatabase: Sendable {
         if case .foreign(let id, let tables) = identity {
             throw StoreError.foreignDatabase(path: path, applicationID: id, tables: tables)
         }
+        return identity
     }
 
     /// A read-only pool on `path`, read once to be sure it can be.

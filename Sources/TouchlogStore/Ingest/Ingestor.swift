@@ -238,6 +238,10 @@ public final class Ingestor: Sendable {
                     dump += try readRest(of: source, upTo: maximumImportBytes + 1 - dump.count)
                 }
                 bytes = dump.count
+                if let cut = source.cutShort {
+                    // A dump is one document: cut off, it is not one any more (a recording cut is kept up to the cut).
+                    throw ImportCutShort(reason: cut)
+                }
                 guard dump.count <= maximumImportBytes else {
                     _ = queue.put(
                         .importFailed(
@@ -283,6 +287,12 @@ public final class Ingestor: Sendable {
             if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG { bytes = Int(status.st_size) }
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(.finished(bytesRead: bytes))
+        } catch let error as ImportCutShort {
+            _ = queue.put(
+                .importFailed(
+                    Diagnostic(
+                        severity: .error, file: name, line: 0, column: 0, message: "cannot decompress: \(error.reason)",
+                        hint: "check the file with `gzip -t`; nothing from it was stored")))
         } catch let error as GzipSource.Failure {
             if !sink.batch.isEmpty { _ = queue.put(.events(sink.batch)) }
             _ = queue.put(
@@ -303,6 +313,11 @@ public final class Ingestor: Sendable {
             _ = queue.put(.readFailed("\(error)", bytesRead: bytes))
         }
     }
+}
+
+/// A compressed dump whose data was cut off.
+private struct ImportCutShort: Error {
+    var reason: String
 }
 
 /// The inserting side of one file's ingest: turns events into rows and decides commit or rollback.

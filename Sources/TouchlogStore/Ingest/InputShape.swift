@@ -23,6 +23,13 @@ enum InputShape {
             return Problem(
                 message: "\(what), not a recording", hint: "give the recording's .jsonl file (or a hierarchy dump)")
         }
+        if let encoding = wideEncoding(prefix) {
+            return Problem(
+                message: "\(encoding) text; touchlog reads recordings in UTF-8",
+                hint:
+                    "convert it on the way in: `iconv -f \(encoding.split(separator: " ")[0]) -t UTF-8 FILE | touchlog ingest -`"
+            )
+        }
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
@@ -40,6 +47,25 @@ enum InputShape {
                 hint:
                     "if it is a hierarchy dump in another shape, force the format with --from recursiveDescription, sentry or xcuitest; see docs/importers.md"
             )
+        }
+    }
+
+    /// The encoding of text in UTF-16 or UTF-32 (what Windows tools and PowerShell's redirection write), from its
+    /// byte-order mark or, without one, from the zero bytes around the first characters of a JSON line (`{"` is
+    /// `7B 00 22 00` in UTF-16LE); nil for anything else (a file of zeros included).
+    static func wideEncoding(_ prefix: [UInt8]) -> String? {
+        if prefix.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE (little-endian)" }
+        if prefix.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE (big-endian)" }
+        if prefix.starts(with: [0xFF, 0xFE]) { return "UTF-16LE (little-endian)" }
+        if prefix.starts(with: [0xFE, 0xFF]) { return "UTF-16BE (big-endian)" }
+        guard prefix.count >= 4 else { return nil }
+        let (a, b, c, d) = (prefix[0], prefix[1], prefix[2], prefix[3])
+        switch (a, b, c, d) {
+        case (0x01..., 0, 0, 0): return "UTF-32LE (little-endian)"
+        case (0, 0, 0, 0x01...): return "UTF-32BE (big-endian)"
+        case (0x01..., 0, 0x01..., 0): return "UTF-16LE (little-endian)"
+        case (0, 0x01..., 0, 0x01...): return "UTF-16BE (big-endian)"
+        default: return nil
         }
     }
 

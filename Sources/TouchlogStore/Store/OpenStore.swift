@@ -16,8 +16,9 @@ public enum StoreUse: Sendable {
 /// knows which database is behind `--db`.
 ///
 /// A command that only reads (`.reading`) opens read-only, so it works on an SQLite file it may not write (mode
-/// 444, read-only media), and reports a missing database instead of silently creating an empty one; an older SQLite
-/// file it can write is upgraded first. `.writing` creates and migrates the database if needed; `.changing` needs
+/// 444, read-only media), and reports a missing database instead of silently creating an empty one, and an empty file
+/// (or an SQLite file without tables) instead of setting it up: it leaves the file as it is. An older touchlog
+/// database it can write is upgraded first. `.writing` creates and migrates the database if needed; `.changing` needs
 /// it to exist. `waiting` says how an SQLite writer waits for another process's lock; PostgreSQL writers wait for
 /// row locks on the server, and only where two touch the same session.
 public func openStore(_ location: StoreLocation, for use: StoreUse, waiting: LockWaiting = LockWaiting()) throws
@@ -35,6 +36,10 @@ public func openStore(_ location: StoreLocation, for use: StoreUse, waiting: Loc
             return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
         case .changing:
             try requireExisting(path)
+            if try TouchlogDatabase.checkIdentity(path: path, migrations: Migration.all) == .empty {
+                // Nothing to remove, and removing never sets a database up.
+                throw StoreError.emptyDatabase(location: path)
+            }
             return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
         case .reading:
             try requireExisting(path)

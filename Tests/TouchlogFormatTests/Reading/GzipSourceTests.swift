@@ -49,12 +49,40 @@ import Testing
         #expect(try Self.readAll(GzipSource(input: BytesSource(both))) == first + second)
     }
 
-    @Test func aCutOffFileIsTruncatedNotEmpty() throws {
+    /// A file cut off ends where its data does, as a plain file cut there ends, and says why (issue 27, item 3).
+    @Test func aCutOffFileEndsWhereItsDataDoesAndSaysSo() throws {
         let compressed = try Self.gzip(Self.text)
         let cut = Array(compressed[..<(compressed.count / 2)])
-        #expect(throws: GzipSource.Failure.truncated(atByte: cut.count)) {
-            try Self.readAll(GzipSource(input: BytesSource(cut, step: 4096)))
-        }
+        let source = try GzipSource(input: BytesSource(cut, step: 4096))
+        let read = try Self.readAll(source)
+        #expect(read.count > Self.text.count / 4 && Self.text.starts(with: read))
+        #expect(source.truncation == .truncated(atByte: cut.count))
+        #expect(source.cutShort?.hasPrefix("the gzip file ends after \(cut.count) bytes") == true)
+        #expect(try Self.readAll(source).isEmpty)
+    }
+
+    /// A cut-off compressed recording decodes like the plain text it held up to the cut: the same records, the
+    /// session truncated, the cut line kept aside; one warning more says the gzip file was cut.
+    @Test func aCutOffCompressedRecordingDecodesLikeThePlainTextCutThere() throws {
+        let lines = (0..<400).map { Lines.touch(1 + Double($0) / 100, phase: $0 == 0 ? "began" : "moved") }
+        let compressed = try Self.gzip(Array(Lines.session(lines).utf8))
+        let cut = Array(compressed[..<(compressed.count * 2 / 3)])
+        let plain = try Self.readAll(GzipSource(input: BytesSource(cut, step: 4096)))
+        let fromPlain = DecodedLog(String(decoding: plain, as: UTF8.self))
+        var events: [LogEvent] = []
+        var decoder = LogDecoder(file: "test.jsonl", keepText: false) { events.append($0) }
+        try decoder.readAll(source: GzipSource(input: BytesSource(cut, step: 4096)))
+        let fromGzip = DecodedLog(events: events)
+        #expect(fromGzip.records.count > 3)
+        #expect(fromGzip.records.map(\.line) == fromPlain.records.map(\.line))
+        #expect(fromGzip.summaries.map(\.truncated) == [true])
+        #expect(fromGzip.rejected.map(\.line) == fromPlain.rejected.map(\.line))
+        #expect(fromGzip.errors.isEmpty)
+        #expect(Array(fromGzip.printed.dropLast()) == fromPlain.printed)
+        #expect(
+            fromGzip.printed.last?.hasPrefix(
+                "test.jsonl: warning: the gzip file ends after \(cut.count) bytes, before its compressed data does")
+                == true)
     }
 
     @Test func damagedDataSaysWhereAndWhy() throws {

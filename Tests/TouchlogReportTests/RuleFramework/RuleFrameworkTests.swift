@@ -58,7 +58,32 @@ import TouchlogReportFixtures
         #expect(markdown.contains("| [`fixture_hidden_field`](#fixture_hidden_field) |"))
         #expect(
             RulesDocument.text([FixtureHiddenFieldRule.description])
-                == "fixture_hidden_field  warning  Fixture: keys into a hidden field\n")
+                == "fixture_hidden_field  warning/error  Fixture: keys into a hidden field\n")
+    }
+
+    /// A rule that raises a finding above its default (hidden_first_responder: an error once keys reach the hidden
+    /// field) is listed with every severity its findings print with, not as its default alone (issue 27, item 10).
+    @Test func theListShowsEverySeverityARuleGives() throws {
+        let lines = RulesDocument.text(RuleRegistry.descriptions).split(separator: "\n")
+        let hidden = try #require(lines.first { $0.hasPrefix("hidden_first_responder ") })
+        #expect(hidden.split(separator: " ", omittingEmptySubsequences: true)[1] == "warning/error")
+        let blocked = try #require(lines.first { $0.hasPrefix("blocked_tap ") })
+        #expect(blocked.split(separator: " ", omittingEmptySubsequences: true)[1] == "warning/error")
+        let hitTest = try #require(lines.first { $0.hasPrefix("hit_test_divergence ") })
+        #expect(hitTest.split(separator: " ", omittingEmptySubsequences: true)[1] == "info")
+        // Each severity an example produces is listed, for every rule.
+        for rule in RuleRegistry.descriptions {
+            for example in rule.triggeringExamples {
+                for finding in example.expected {
+                    #expect(rule.severities.contains(finding.severity), "\(rule.identifier)")
+                }
+            }
+        }
+        let markdown = RulesDocument.markdown(RuleRegistry.descriptions)
+        #expect(
+            markdown.contains(
+                "| [`hidden_first_responder`](#hidden_first_responder) | Hidden first responder | warning/error |"))
+        #expect(markdown.contains("default severity **warning**; **error** for some findings, as below."))
     }
 
     @Test func examplesOfAGoodRulePass() {

@@ -153,6 +153,90 @@ import Testing
         #expect(session.rejectedCount == 0)
     }
 
+    /// A recording that a crash left in a preallocated file ends in zeros, maybe more than a line may take: what came
+    /// before is stored, the zeros are named and kept aside (without the zeros), the session is truncated (issue 27,
+    /// item 1).
+    @Test(arguments: [4096, FormatLimits.maximumLineBytes + 1])
+    func aTailOfNULBytesIsStoredLikeACutLastLine(zeros: Int) throws {
+        let database = try fileDatabase()
+        let path = folder.file("crash.jsonl", Lines.session([Lines.touch(1)]))
+        // The zeros a preallocated file holds past what was written: a sparse extension, as the system makes one.
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let written = try handle.seekToEnd()
+        try handle.truncate(atOffset: written + UInt64(zeros))
+        try handle.close()
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(report.succeeded)
+        #expect(report.diagnostics.map(\.severity) == [.warning])
+        #expect(report.diagnostics.map(\.line) == [4])
+        #expect(report.sessions.map(\.truncated) == [true])
+        let session = try database.session(matching: "s1")
+        #expect(session.status == .truncated && session.recordCount == 3)
+        let kept = try database.rejectedLines(sessionRowID: session.rowID)
+        #expect(kept.map(\.line) == [4])
+        #expect(kept.map(\.text) == [""])
+        #expect(kept.first?.reason.hasPrefix("truncated last line: \(zeros) NUL bytes") == true)
+    }
+
+    /// A compressed recording cut off is stored up to the cut and marked truncated, as the same cut in plain text is
+    /// (issue 27, item 3): nothing that was decompressed is lost.
+    @Test func aCutOffGzipRecordingIsStoredUpToTheCutLikePlainText() throws {
+        let lines = (0..<400).map { Lines.touch(1 + Double($0) / 100, phase: $0 == 0 ? "began" : "moved") }
+        let plain = folder.file("whole.jsonl", Lines.session(lines))
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        zip.arguments = ["gzip", "-n", plain]
+        try zip.run()
+        zip.waitUntilExit()
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))
+        let cut = folder.path("cut.jsonl.gz")
+        try compressed.prefix(compressed.count / 2).write(to: URL(fileURLWithPath: cut))
+        let database = try fileDatabase()
+        let report = Ingestor(database: database).ingest(.file(cut))
+        #expect(report.succeeded)
+        #expect(report.diagnostics.map(\.severity) == [.warning, .warning])
+        #expect(report.diagnostics.last?.message.contains("the gzip file ends after") == true)
+        #expect(report.sessions.map(\.truncated) == [true])
+        let session = try database.session(matching: "s1")
+        #expect(session.status == .truncated && session.recordCount > 3)
+        #expect(try database.rejectedLines(sessionRowID: session.rowID).count == 1)
+    }
+
+    /// A byte-order mark (what editors on Windows write at the start of UTF-8) is skipped: the recording is stored as
+    /// the same file without it is, and is the same session (issue 27, item 16).
+    @Test func aUTF8ByteOrderMarkIsSkipped() throws {
+        let database = try fileDatabase()
+        let text = Lines.session([Lines.touch(1)])
+        let withMark = folder.path("bom.jsonl")
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: URL(fileURLWithPath: withMark))
+        let report = Ingestor(database: database).ingest(.file(withMark))
+        #expect(report.succeeded)
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.sessions == [.init(session: "s1", kind: .stored, records: 3, truncated: false)])
+        #expect(ingest(text, into: database, name: "plain.jsonl").sessions.map(\.kind) == [.unchanged])
+    }
+
+    /// UTF-16 and UTF-32 text (what Windows tools write) is refused in one error that names the encoding and how to
+    /// convert it, with or without a byte-order mark (issue 27, item 16).
+    @Test(arguments: [
+        (String.Encoding.utf16LittleEndian, [UInt8](), "UTF-16LE (little-endian)"),
+        (.utf16LittleEndian, [0xFF, 0xFE], "UTF-16LE (little-endian)"),
+        (.utf16BigEndian, [0xFE, 0xFF], "UTF-16BE (big-endian)"),
+        (.utf16BigEndian, [], "UTF-16BE (big-endian)"),
+        (.utf32LittleEndian, [0xFF, 0xFE, 0x00, 0x00], "UTF-32LE (little-endian)"),
+    ])
+    func wideTextIsRefusedNamingItsEncoding(encoding: String.Encoding, mark: [UInt8], name: String) throws {
+        let database = try fileDatabase()
+        let path = folder.path("wide.jsonl")
+        let text = try #require(Lines.session([Lines.touch(1)]).data(using: encoding))
+        try (Data(mark) + text).write(to: URL(fileURLWithPath: path))
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(!report.succeeded)
+        #expect(report.errors.map(\.message) == ["\(name) text; touchlog reads recordings in UTF-8"])
+        #expect(report.errors.first?.hint?.contains("iconv -f \(name.prefix(8)) -t UTF-8") == true)
+        #expect(try database.sessions().isEmpty)
+    }
+
     /// An input with no session is a problem with the input: the file fails, and nothing of it is stored, not
     /// even the lines `--keep-going` would keep.
     @Test(arguments: [
