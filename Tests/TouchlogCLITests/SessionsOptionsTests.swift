@@ -74,9 +74,10 @@ import TouchlogStore
         #expect(keys(try store.run(["sessions", "--device", "iPhone15,2"])) == ["5C1E2F0A-login", "7a21-undated"])
     }
 
-    @Test func limitKeepsTheEndOfTheList() throws {
+    /// The sessions that started last (issue 27, item 5), not the undated one listed after them.
+    @Test func limitKeepsTheSessionsThatStartedLast() throws {
         let store = try FourSessions()
-        #expect(keys(try store.run(["sessions", "--limit", "2"])) == ["0B6D-ipad", "7a21-undated"])
+        #expect(keys(try store.run(["sessions", "--limit", "2"])) == ["5C1E2F0A-login", "0B6D-ipad"])
         let zero = try store.run(["sessions", "--limit", "0"])
         #expect(zero.status == 64)
         #expect(zero.stderr.contains("--limit must be 1 or more (got 0)"))

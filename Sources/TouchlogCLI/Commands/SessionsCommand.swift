@@ -17,8 +17,8 @@ struct SessionsCommand: FrontendCommand {
             YYYY-MM-DD (midnight UTC) or an ISO 8601 time with a zone (2026-11-19T12:00:00Z, \
             2026-11-19T14:00:00+02:00), compared as instants, leaving out sessions without a start time; --device \
             TEXT, sessions whose device model contains TEXT, ignoring case (iPhone15 matches iPhone15,2 and \
-            iPhone15,4; ipad matches every iPad). --limit N keeps the last N of the list, that is the sessions \
-            that started last, still oldest first.
+            iPhone15,4; ipad matches every iPad). --limit N keeps the N sessions that started last, still oldest \
+            first (sessions without a start time only when fewer than N have one).
 
             --format json prints an array with one object per session, with these members in this order \
             (stable; members may be added, never renamed): "id", "app" {"id","version","build"}, "device" \

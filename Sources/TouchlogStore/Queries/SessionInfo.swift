@@ -119,8 +119,8 @@ public struct SessionFilter: Sendable {
     /// Sessions whose device model contains this text, ignoring ASCII case: `iPhone15` matches `iPhone15,2`
     /// and `iPhone15,4`, `ipad` every iPad. Models are machine identifiers, which people rarely type whole.
     public var device: String?
-    /// Only the last `limit` sessions of the list (those that started last), still listed oldest first: what
-    /// `tail` of the full list would show.
+    /// Only the `limit` sessions that started last, still listed oldest first; sessions without a start time (listed
+    /// after the dated ones) are in it only when fewer than `limit` sessions are dated.
     public var limit: Int?
 
     public init(

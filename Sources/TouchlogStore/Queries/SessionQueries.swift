@@ -13,19 +13,22 @@ enum SessionQueries {
         // Not LIKE: a model such as "iPhone15,2" holds no wildcard, but what people type might.
         if let device = filter.device { conditions.append(.containsIgnoringASCIICase("device_model", device)) }
         let whereClause: SQL = conditions.isEmpty ? .empty : "WHERE " + .joined(conditions, separator: " AND ")
-        let order = "started_at IS NULL, started_at, id"
+        // By when each session started, as an instant (a start written with an offset sorts where it happened);
+        // sessions without a start (imported dumps) after them, in the order they were stored.
+        let order: SQL = "started_at IS NULL, \(.startInstant), id"
         guard let limit = filter.limit else {
             return try connection.rows(
-                "SELECT \(raw: SessionInfo.columns) FROM session \(whereClause) ORDER BY \(raw: order)"
+                "SELECT \(raw: SessionInfo.columns) FROM session \(whereClause) ORDER BY \(order)"
             ).map(SessionInfo.init(row:))
         }
-        // The end of the list: taken in reverse order, then put back in the list's order.
+        // `--limit N`: the N sessions that started last (issue 27, item 5), then undated ones only if fewer than N
+        // started at a known time; taken newest first, then put back in the list's order.
         return try connection.rows(
             """
-            SELECT * FROM (
-                SELECT \(raw: SessionInfo.columns) FROM session \(whereClause)
-                ORDER BY started_at IS NOT NULL, started_at DESC, id DESC LIMIT \(limit)) AS newest
-            ORDER BY \(raw: order)
+            SELECT \(raw: SessionInfo.columns) FROM session WHERE id IN (
+                SELECT id FROM session \(whereClause)
+                ORDER BY started_at IS NULL, \(.startInstant) DESC, id DESC LIMIT \(limit))
+            ORDER BY \(order)
             """
         ).map(SessionInfo.init(row:))
     }

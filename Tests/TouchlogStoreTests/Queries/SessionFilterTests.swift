@@ -42,13 +42,29 @@ import TouchlogFormat
         #expect(try database.sessions(.init(device: "%")).map(\.key) == [])
     }
 
-    /// The end of the list, in the list's order: undated sessions are listed last, so they are in it.
-    @Test func limitKeepsTheEndOfTheListInOrder() throws {
+    /// `--limit N`: the N sessions that started last, in the list's order (issue 27, item 5: undated imported dumps
+    /// are listed last but did not start last, so they fill the list only when fewer than N sessions are dated).
+    @Test func limitKeepsTheSessionsThatStartedLast() throws {
         let database = try database()
         #expect(try database.sessions().map(\.key) == ["jan", "feb", "mar", "apr", "undated"])
-        #expect(try database.sessions(.init(limit: 3)).map(\.key) == ["mar", "apr", "undated"])
-        #expect(try database.sessions(.init(limit: 1)).map(\.key) == ["undated"])
+        #expect(try database.sessions(.init(limit: 3)).map(\.key) == ["feb", "mar", "apr"])
+        #expect(try database.sessions(.init(limit: 1)).map(\.key) == ["apr"])
+        #expect(try database.sessions(.init(limit: 5)).map(\.key) == ["jan", "feb", "mar", "apr", "undated"])
         #expect(try database.sessions(.init(limit: 10)).map(\.key) == ["jan", "feb", "mar", "apr", "undated"])
+        #expect(try database.sessions(.init(appVersion: "2.0", limit: 1)).map(\.key) == ["apr"])
+    }
+
+    /// The list and `--limit` order sessions by when they started as instants, not as text: 23:00 at -05:00 on
+    /// 28 February is 04:00 UTC on 1 March, after a session that started at 22:30 UTC on 28 February.
+    @Test func sessionsAreOrderedByInstantNotText() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let text = [
+            Lines.session([], id: "east", version: "1.0", startedAt: "2026-03-01T00:30:00.000+02:00", device: "A"),
+            Lines.session([], id: "west", version: "1.0", startedAt: "2026-02-28T23:00:00.000-05:00", device: "A"),
+        ].joined()
+        #expect(Ingestor(database: database).ingest(.file(folder.file("zones.jsonl", text))).succeeded)
+        #expect(try database.sessions().map(\.key) == ["east", "west"])
+        #expect(try database.sessions(.init(limit: 1)).map(\.key) == ["west"])
     }
 
     @Test func filtersCombine() throws {

@@ -154,11 +154,11 @@ import TouchlogFormat
         let columns = Self.flat(SessionInfo.columns)
         #expect(
             Self.flat(rendered[.sqlite]!.text)
-                == "SELECT * FROM ( SELECT \(columns) FROM session WHERE app_version = ? AND started_at >= ? AND started_at < ? AND julianday(started_at) >= julianday(?) AND instr(lower(device_model), lower(?)) > 0 ORDER BY started_at IS NOT NULL, started_at DESC, id DESC LIMIT ?) AS newest ORDER BY started_at IS NULL, started_at, id"
+                == "SELECT \(columns) FROM session WHERE id IN ( SELECT id FROM session WHERE app_version = ? AND started_at >= ? AND started_at < ? AND julianday(started_at) >= julianday(?) AND instr(lower(device_model), lower(?)) > 0 ORDER BY started_at IS NULL, julianday(started_at) DESC, id DESC LIMIT ?) ORDER BY started_at IS NULL, julianday(started_at), id"
         )
         #expect(
             Self.flat(rendered[.postgres]!.text)
-                == "SELECT * FROM ( SELECT \(columns) FROM session WHERE app_version = $1 AND started_at >= $2 AND started_at < $3 AND started_ms >= $4 AND strpos(translate(device_model, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), translate($5, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')) > 0 ORDER BY started_at IS NOT NULL, started_at DESC, id DESC LIMIT $6) AS newest ORDER BY started_at IS NULL, started_at, id"
+                == "SELECT \(columns) FROM session WHERE id IN ( SELECT id FROM session WHERE app_version = $1 AND started_at >= $2 AND started_at < $3 AND started_ms >= $4 AND strpos(translate(device_model, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), translate($5, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')) > 0 ORDER BY started_at IS NULL, started_ms DESC, id DESC LIMIT $6) ORDER BY started_at IS NULL, started_ms, id"
         )
         #expect(
             rendered[.sqlite]!.arguments == [
