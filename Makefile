@@ -167,7 +167,7 @@ bench-replay:
 	rm -f $(BENCH_DIR)/replay.sqlite*
 
 .PHONY: bench-report
-# touchlog report over 1,000 sessions totalling 1,000,000 records, three times, next to a plain scan of those records
+# touchlog report over 1,000 sessions totalling 1,000,000 records in five paired runs with a plain scan of those records
 # in the same run (target <= 1.6x), and the database's size before and after (target <= 1.2x).
 BENCH_SESSIONS ?= 1000
 bench-report:
