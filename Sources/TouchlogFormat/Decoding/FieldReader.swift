@@ -193,4 +193,29 @@ struct FieldReader {
         guard let n = numbers(value, at: path(), count: 6, form: "[a, b, c, d, tx, ty]") else { return nil }
         return AffineTransform(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5])
     }
+
+    /// An array of objects (controllers, plain objects, actions, recognizers), each read by `element` at its path:
+    /// the elements it could read, or nil when `value` is not an array. A value that is not an array, and an element
+    /// that is not an object, are errors saying so (`name` the member as the message calls it, `noun` one element,
+    /// each with the hint that shows how to write it).
+    mutating func objects<Element>(
+        _ value: JSONValue, at path: [JSONPathComponent], array name: String, arrayHint: String, element noun: String,
+        elementHint: String, _ element: (inout FieldReader, JSONObject, [JSONPathComponent]) -> Element?
+    ) -> [Element]? {
+        guard case .array(let items) = value else {
+            error(path, "\"\(name)\" must be an array, not \(value.typeDescription)", hint: arrayHint)
+            return nil
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let here = path + [.index(index)]
+            guard case .object(let object) = item else {
+                error(here, "\(noun) must be an object, not \(item.typeDescription)", hint: elementHint)
+                continue
+            }
+            if let read = element(&self, object, here) { elements.append(read) }
+        }
+        return elements
+    }
 }

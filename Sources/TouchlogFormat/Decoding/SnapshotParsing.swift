@@ -47,42 +47,31 @@ extension FieldReader {
 
     private mutating func controllers(_ value: JSONValue?) -> [ControllerSpec] {
         guard let value else { return [] }
-        guard case .array(let list) = value else {
-            error(
-                ["controllers"], "\"controllers\" must be an array, not \(value.typeDescription)",
-                hint: "write \"controllers\": [ {controller}, ... ]")
-            return []
-        }
-        var controllers: [ControllerSpec] = []
-        for (index, item) in list.enumerated() {
-            let here: [JSONPathComponent] = ["controllers", .index(index)]
-            guard case .object(let controller) = item else {
-                error(
-                    here, "a controller must be an object, not \(item.typeDescription)",
-                    hint: "write {\"id\":\"vc1\",\"class\":…,\"view\":…}")
-                continue
-            }
-            let before = errorCount
-            let id = nonEmptyString(required(controller, "id", at: here, what: "controller"), at: here + ["id"])
-            let className = nonEmptyString(
-                required(controller, "class", at: here, what: "controller"), at: here + ["class"])
-            let view = string(controller["view"], at: here + ["view"], nullable: true)
-            let parent = string(controller["parent"], at: here + ["parent"], nullable: true)
-            let presenting = string(
-                controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
-            let implements = stringArray(controller["implements"], at: here + ["implements"]) ?? []
-            let refuses = stringArray(controller["refusesActions"], at: here + ["refusesActions"]) ?? []
-            let overridesTouches = bool(controller["overridesTouches"], at: here + ["overridesTouches"]) ?? false
-            let endsEditing =
-                bool(controller["endsEditingOnTouchesBegan"], at: here + ["endsEditingOnTouchesBegan"]) ?? false
-            guard errorCount == before, let id, let className else { continue }
-            controllers.append(
-                ControllerSpec(
-                    id: id, className: className, view: view, parent: parent, presentingViewController: presenting,
-                    implements: implements, refusesActions: refuses, overridesTouches: overridesTouches,
-                    endsEditingOnTouchesBegan: endsEditing))
-        }
-        return controllers
+        return objects(
+            value, at: ["controllers"], array: "controllers", arrayHint: "write \"controllers\": [ {controller}, ... ]",
+            element: "a controller", elementHint: "write {\"id\":\"vc1\",\"class\":…,\"view\":…}"
+        ) { reader, controller, here in reader.controller(controller, at: here) } ?? []
+    }
+
+    private mutating func controller(_ controller: JSONObject, at here: [JSONPathComponent]) -> ControllerSpec? {
+        let before = errorCount
+        let id = nonEmptyString(required(controller, "id", at: here, what: "controller"), at: here + ["id"])
+        let className = nonEmptyString(
+            required(controller, "class", at: here, what: "controller"), at: here + ["class"])
+        let view = string(controller["view"], at: here + ["view"], nullable: true)
+        let parent = string(controller["parent"], at: here + ["parent"], nullable: true)
+        let presenting = string(
+            controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
+        let implements = stringArray(controller["implements"], at: here + ["implements"]) ?? []
+        let refuses = stringArray(controller["refusesActions"], at: here + ["refusesActions"]) ?? []
+        let overridesTouches = bool(controller["overridesTouches"], at: here + ["overridesTouches"]) ?? false
+        let endsEditing =
+            bool(controller["endsEditingOnTouchesBegan"], at: here + ["endsEditingOnTouchesBegan"]) ?? false
+        guard errorCount == before, let id, let className else { return nil }
+        return ControllerSpec(
+            id: id, className: className, view: view, parent: parent, presentingViewController: presenting,
+            implements: implements, refusesActions: refuses, overridesTouches: overridesTouches,
+            endsEditingOnTouchesBegan: endsEditing)
     }
 
     /// Nil when the snapshot names no application (kept so: it is written back as it was read).
@@ -117,27 +106,18 @@ extension FieldReader {
     /// The snapshot's plain objects (log format "Object"): each needs an `id` and a `class`.
     private mutating func plainObjects(_ value: JSONValue?) -> [ObjectSpec] {
         guard let value else { return [] }
-        guard case .array(let list) = value else {
-            error(
-                ["objects"], "\"objects\" must be an array, not \(value.typeDescription)",
-                hint: "write \"objects\": [ {\"id\":\"coordinator\",\"class\":\"App.Coordinator\"}, ... ]")
-            return []
-        }
-        var objects: [ObjectSpec] = []
-        for (index, item) in list.enumerated() {
-            let here: [JSONPathComponent] = ["objects", .index(index)]
-            guard case .object(let o) = item else {
-                error(
-                    here, "an object must be an object, not \(item.typeDescription)",
-                    hint: "write {\"id\":\"coordinator\",\"class\":\"App.Coordinator\",\"implements\":[…]}")
-                continue
-            }
-            let className = nonEmptyString(required(o, "class", at: here, what: "object"), at: here + ["class"])
-            let implements = stringArray(o["implements"], at: here + ["implements"])
-            let id = nonEmptyString(required(o, "id", at: here, what: "object"), at: here + ["id"])
-            guard let id, let className else { continue }
-            objects.append(ObjectSpec(id: id, className: className, implements: implements ?? []))
-        }
-        return objects
+        return objects(
+            value, at: ["objects"], array: "objects",
+            arrayHint: "write \"objects\": [ {\"id\":\"coordinator\",\"class\":\"App.Coordinator\"}, ... ]",
+            element: "an object",
+            elementHint: "write {\"id\":\"coordinator\",\"class\":\"App.Coordinator\",\"implements\":[…]}"
+        ) { reader, o, here in
+            let className = reader.nonEmptyString(
+                reader.required(o, "class", at: here, what: "object"), at: here + ["class"])
+            let implements = reader.stringArray(o["implements"], at: here + ["implements"])
+            let id = reader.nonEmptyString(reader.required(o, "id", at: here, what: "object"), at: here + ["id"])
+            guard let id, let className else { return nil }
+            return ObjectSpec(id: id, className: className, implements: implements ?? [])
+        } ?? []
     }
 }

@@ -101,40 +101,26 @@ extension FieldReader {
 
     /// A control's target–action pairs.
     mutating func controlActions(_ value: JSONValue, at path: [JSONPathComponent]) -> [ActionSpec]? {
-        guard let items = actionObjects(value, at: path) else { return nil }
         let before = errorCount
-        var actions: [ActionSpec] = []
-        for (here, object) in items {
-            guard let action = actionMembers(object, at: here) else { continue }
-            actions.append(
+        let actions = actionObjects(value, at: path) { reader, object, here in
+            reader.actionMembers(object, at: here).map { action in
                 ActionSpec(
-                    events: stringArray(object["events"], at: here + ["events"]) ?? [], target: action.target,
-                    action: action.action))
+                    events: reader.stringArray(object["events"], at: here + ["events"]) ?? [], target: action.target,
+                    action: action.action)
+            }
         }
         return errorCount == before ? actions : nil
     }
 
-    /// The array of action objects, each with its path.
-    private mutating func actionObjects(
-        _ value: JSONValue, at path: [JSONPathComponent]
-    ) -> [([JSONPathComponent], JSONObject)]? {
-        guard case .array(let items) = value else {
-            error(
-                path, "\"actions\" must be an array, not \(value.typeDescription)",
-                hint: "write [{\"events\":[\"touchUpInside\"],\"target\":\"vc1\",\"action\":\"save:\"}]")
-            return nil
-        }
-        var objects: [([JSONPathComponent], JSONObject)] = []
-        for (index, item) in items.enumerated() {
-            guard case .object(let object) = item else {
-                error(
-                    path + [.index(index)], "an action must be an object, not \(item.typeDescription)",
-                    hint: "write {\"target\":…,\"action\":…}")
-                continue
-            }
-            objects.append((path + [.index(index)], object))
-        }
-        return objects
+    /// An `actions` array, control's or recognizer's, each action read by `element`.
+    private mutating func actionObjects<Element>(
+        _ value: JSONValue, at path: [JSONPathComponent],
+        _ element: (inout FieldReader, JSONObject, [JSONPathComponent]) -> Element?
+    ) -> [Element]? {
+        objects(
+            value, at: path, array: "actions",
+            arrayHint: "write [{\"events\":[\"touchUpInside\"],\"target\":\"vc1\",\"action\":\"save:\"}]",
+            element: "an action", elementHint: "write {\"target\":…,\"action\":…}", element)
     }
 
     /// The members a control's and a recognizer's actions share: the selector, the target (null: nil-targeted) and
@@ -152,24 +138,12 @@ extension FieldReader {
 
     /// A view's gesture recognizers.
     mutating func recognizers(_ value: JSONValue, at path: [JSONPathComponent]) -> [RecognizerSpec]? {
-        guard case .array(let items) = value else {
-            error(
-                path, "\"gestureRecognizers\" must be an array, not \(value.typeDescription)",
-                hint: "write [{\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}]")
-            return nil
-        }
         let before = errorCount
-        var recognizers: [RecognizerSpec] = []
-        for (index, item) in items.enumerated() {
-            let here = path + [.index(index)]
-            guard case .object(let object) = item else {
-                error(
-                    here, "a gesture recognizer must be an object, not \(item.typeDescription)",
-                    hint: "write {\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}")
-                continue
-            }
-            if let recognizer = recognizer(object, at: here) { recognizers.append(recognizer) }
-        }
+        let recognizers = objects(
+            value, at: path, array: "gestureRecognizers",
+            arrayHint: "write [{\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}]", element: "a gesture recognizer",
+            elementHint: "write {\"id\":\"g1\",\"class\":\"UITapGestureRecognizer\"}"
+        ) { reader, object, here in reader.recognizer(object, at: here) }
         return errorCount == before ? recognizers : nil
     }
 
@@ -190,14 +164,14 @@ extension FieldReader {
         let taps = integer(object["numberOfTapsRequired"], at: here + ["numberOfTapsRequired"], minimum: 1)
         let delegate = object["delegate"].flatMap { nonEmptyString($0, at: here + ["delegate"]) }
         let requireToFail = stringArray(object["requireToFail"], at: here + ["requireToFail"]) ?? []
-        var actions: [RecognizerActionSpec] = []
-        if let value = object["actions"], let items = actionObjects(value, at: here + ["actions"]) {
-            for (path, action) in items {
-                guard let members = actionMembers(action, at: path) else { continue }
-                actions.append(
-                    RecognizerActionSpec(target: members.target, action: members.action, effect: members.effect))
-            }
-        }
+        let actions =
+            object["actions"].flatMap { value in
+                actionObjects(value, at: here + ["actions"]) { reader, action, path in
+                    reader.actionMembers(action, at: path).map {
+                        RecognizerActionSpec(target: $0.target, action: $0.action, effect: $0.effect)
+                    }
+                }
+            } ?? []
         guard errorCount == before, let id, let className else { return nil }
         return RecognizerSpec(
             id: id, className: className, kind: baseClass.map { RecognizerKind(className: $0) }, isEnabled: isEnabled,

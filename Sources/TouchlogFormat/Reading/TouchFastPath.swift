@@ -62,7 +62,7 @@ extension JSONReader {
                 if field == 1 { t = number } else if field == 2 { x = number } else { y = number }
             case 8:  // touch
                 if isString {
-                    guard let text = try? readString() else { return nil }
+                    guard let text = try? readString(), !text.utf8.contains(0) else { return nil }
                     touch = .string(text)
                 } else {
                     guard isNumber, let number = try? readNumber(), let integer = Int64(exactly: number) else {
@@ -74,7 +74,8 @@ extension JSONReader {
                 guard isString, let text = try? readString(), let parsed = TouchPhase(name: text) else { return nil }
                 phase = parsed
             case 32, 256:  // window, view
-                guard isString, let text = try? readString() else { return nil }
+                // A string holding U+0000 (written \u0000) is the parser's to refuse, with its place.
+                guard isString, let text = try? readString(), !text.utf8.contains(0) else { return nil }
                 if field == 32 { window = text } else { view = text }
             case 64, 128:  // tapCount, event
                 guard isNumber, let number = try? readNumber(), let integer = Int(exactly: number) else { return nil }
