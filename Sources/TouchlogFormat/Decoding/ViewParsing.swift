@@ -6,19 +6,20 @@
 /// bounded, and threads that read records are given a stack for that depth (``FormatLimits/readerStackSize``).
 extension FieldReader {
     /// A view and its whole subtree; nil when any member of any of them is wrong (each error is in `issues`).
-    mutating func view(_ value: JSONValue, at path: [JSONPathComponent]) -> ViewSpec? {
+    /// The path is built only to say what is wrong: reading a stored snapshot back builds none.
+    mutating func view(_ value: JSONValue, at path: @autoclosure () -> [JSONPathComponent]) -> ViewSpec? {
         guard case .object(let object) = value else {
             error(
-                path, "a view must be an object, not \(value.typeDescription)",
+                path(), "a view must be an object, not \(value.typeDescription)",
                 hint: "write the view as {\"id\":…,\"class\":…,\"frame\":[…]}")
             return nil
         }
         let before = errorCount
-        let id = nonEmptyString(required(object, "id", at: path, what: "view"), at: path + ["id"])
-        let className = nonEmptyString(required(object, "class", at: path, what: "view"), at: path + ["class"])
-        if let frame = required(object, "frame", at: path, what: "view"), frame.isNull, object["center"] == nil {
+        let id = nonEmptyString(required(object, "id", at: path(), what: "view"), at: path() + ["id"])
+        let className = nonEmptyString(required(object, "class", at: path(), what: "view"), at: path() + ["class"])
+        if let frame = required(object, "frame", at: path(), what: "view"), frame.isNull, object["center"] == nil {
             error(
-                path + ["frame"], "\"frame\" is null but \"center\" is missing",
+                path() + ["frame"], "\"frame\" is null but \"center\" is missing",
                 hint: "a view with a non-identity transform needs \"center\" (and \"bounds\")")
         }
         var baseClass: String?
@@ -30,22 +31,22 @@ extension FieldReader {
             case "id", "class":
                 continue
             case "baseClass":
-                baseClass = string(member.value, at: path + ["baseClass"])
+                baseClass = string(member.value, at: path() + ["baseClass"])
             case "subviews":
                 guard case .array(let children) = member.value else {
                     error(
-                        path + ["subviews"],
+                        path() + ["subviews"],
                         "\"subviews\" must be an array of views, not \(member.value.typeDescription)",
                         hint: "write \"subviews\": [ {view}, ... ] back to front")
                     continue
                 }
                 subviews.reserveCapacity(children.count)
                 for (index, child) in children.enumerated() {
-                    if let subview = view(child, at: path + ["subviews", .index(index)]) { subviews.append(subview) }
+                    if let subview = view(child, at: path() + ["subviews", .index(index)]) { subviews.append(subview) }
                 }
             default:
                 if let field = ViewField(name: member.key) {
-                    properties[field] = fieldValue(field, member.value, at: path + [.key(member.key)])
+                    properties[field] = fieldValue(field, member.value, at: path() + [.key(member.key)])
                 } else {
                     unknown.append(member)
                 }
