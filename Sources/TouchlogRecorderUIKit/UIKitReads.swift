@@ -104,20 +104,66 @@ extension UIWindow: @preconcurrency RecordableWindow {
 extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
     public func recordedFields() -> RecognizerFields {
         let className = recordedClassName(of: self)
-        let base: String? =
-            self is UITapGestureRecognizer
-            ? "UITapGestureRecognizer" : self is UILongPressGestureRecognizer ? "UILongPressGestureRecognizer" : nil
-        return RecognizerFields(
-            className: className, baseClass: base == className ? nil : base, isEnabled: isEnabled,
-            cancelsTouchesInView: cancelsTouchesInView, delaysTouchesBegan: delaysTouchesBegan,
-            delaysTouchesEnded: delaysTouchesEnded,
-            numberOfTapsRequired: (self as? UITapGestureRecognizer)?.numberOfTapsRequired ?? 1,
+        var fields = RecognizerFields(
+            className: className, isEnabled: isEnabled, cancelsTouchesInView: cancelsTouchesInView,
+            delaysTouchesBegan: delaysTouchesBegan, delaysTouchesEnded: delaysTouchesEnded,
             // UIKit has no public list of a recognizer's targets: the app declares them (TouchlogRecording).
             actions: TouchlogRecording.declaredActions(of: self), delegate: delegate)
+        // The UIKit class it derives from decides the model's behaviour, and its kind properties (part 2, GR6–GR8);
+        // a custom subclass's name says nothing, so the base class is written when it differs.
+        let base: RecognizerKind
+        if let tap = self as? UITapGestureRecognizer {
+            base = .tap
+            fields.numberOfTapsRequired = tap.numberOfTapsRequired
+            fields.numberOfTouchesRequired = tap.numberOfTouchesRequired
+        } else if let press = self as? UILongPressGestureRecognizer {
+            base = .longPress
+            fields.numberOfTouchesRequired = press.numberOfTouchesRequired
+            fields.minimumPressDuration = press.minimumPressDuration
+            fields.allowableMovement = Double(press.allowableMovement)
+        } else if let pan = self as? UIPanGestureRecognizer {
+            base = .pan
+            fields.minimumNumberOfTouches = pan.minimumNumberOfTouches
+            // "The default value is NSUIntegerMax": no maximum.
+            fields.maximumNumberOfTouches = pan.maximumNumberOfTouches == Int.max ? nil : pan.maximumNumberOfTouches
+        } else if let swipe = self as? UISwipeGestureRecognizer {
+            base = .swipe
+            fields.numberOfTouchesRequired = swipe.numberOfTouchesRequired
+            fields.direction = swipe.recordedDirections
+        } else if self is UIPinchGestureRecognizer {
+            base = .pinch
+        } else if self is UIRotationGestureRecognizer {
+            base = .rotation
+        } else {
+            return fields
+        }
+        if RecognizerKind(className: className) != base { fields.baseClass = base.uikitClassName }
+        return fields
     }
 
     public func recordedObserveStates() {
         addTarget(RecognizerObserver.shared, action: RecognizerObserver.action)
+    }
+
+    public func recordedRecognizesSimultaneously(with other: any RecordableRecognizer) -> Bool {
+        guard let other = other as? UIGestureRecognizer else { return false }
+        #if canImport(UIKit)
+            return delegate?.gestureRecognizer?(self, shouldRecognizeSimultaneouslyWith: other) ?? false
+        #else
+            // The stand-in has no optional protocol methods (no Objective-C runtime here): a default answers nil.
+            return delegate?.standInShouldRecognizeSimultaneously(self, with: other) ?? false
+        #endif
+    }
+}
+
+extension UISwipeGestureRecognizer {
+    var recordedDirections: Set<SwipeDirection> {
+        var directions: Set<SwipeDirection> = []
+        if direction.contains(.right) { directions.insert(.right) }
+        if direction.contains(.left) { directions.insert(.left) }
+        if direction.contains(.up) { directions.insert(.up) }
+        if direction.contains(.down) { directions.insert(.down) }
+        return directions
     }
 }
 

@@ -191,4 +191,5 @@ private final class BenchRecognizer: RecordableRecognizer {
     /// A `UIGestureRecognizer` would add the recording as a target: once per recognizer, outside the measured
     /// captures after the first.
     func recordedObserveStates() {}
+    func recordedRecognizesSimultaneously(with other: any RecordableRecognizer) -> Bool { false }
 }

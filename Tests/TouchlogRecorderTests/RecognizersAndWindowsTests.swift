@@ -127,6 +127,29 @@ import TouchlogTestSupport
             ])
     }
 
+    /// GR2: a recognizer names those of its ancestors (and the earlier ones of its own view) that either delegate lets
+    /// it recognize with; pairs nobody allows are left out.
+    @Test func simultaneityIsAskedOfBothDelegatesAlongTheViewChain() throws {
+        let app = App()
+        let drag = FakeRecognizer("UIPanGestureRecognizer", actions: [])
+        let swipe = FakeRecognizer("UISwipeGestureRecognizer", actions: [])
+        app.list.recognizers = [drag, swipe]
+        drag.simultaneousWith = [app.press]  // the list's pan asks; the root's press does not
+        app.tap.simultaneousWith = [swipe]  // the root's tap answers for the list's swipe
+        let sink = MemorySink()
+        let recorder = app.recorder(sink)
+        recorder.start(at: 100)
+        recorder.flush()
+        let snapshot = try RecordingCheck.openingSnapshot(RecordingCheck.records(sink.files.joined()))
+        let root = snapshot.hierarchy.windows[0].view.subviews[0]
+        let ids = root.gestureRecognizers?.map(\.id) ?? []
+        let list = try #require(root.subviews.first?.gestureRecognizers)
+        #expect(ids.count == 2 && list.count == 2)
+        #expect(list[0].simultaneousWith == [ids[1]])
+        #expect(list[1].simultaneousWith == [ids[0]])
+        #expect(root.gestureRecognizers?.allSatisfy { $0.simultaneousWith.isEmpty } == true)
+    }
+
     /// A scroll view's content-touch flags are captured when they differ from UIKit's defaults, and changes are sets.
     @Test func scrollViewsContentTouchFlagsAreCaptured() throws {
         let app = App()

@@ -52,6 +52,31 @@ import UIKitStandIn
         #expect(label.className == "UILabel" && label.baseClass == nil && label.isUserInteractionEnabled == false)
     }
 
+    /// The kind properties the model uses (GR6–GR8), and the UIKit class a custom recognizer derives from.
+    @Test func recognizersKindPropertiesAndBaseClassesAreRead() {
+        final class EdgeSwipe: UISwipeGestureRecognizer {}
+        let swipe = EdgeSwipe(target: nil, action: nil)
+        swipe.direction = [.left, .down]
+        swipe.numberOfTouchesRequired = 2
+        let swipeFields = swipe.recordedFields()
+        #expect(swipeFields.baseClass == "UISwipeGestureRecognizer")
+        #expect(swipeFields.direction == [.left, .down] && swipeFields.numberOfTouchesRequired == 2)
+        let press = UILongPressGestureRecognizer(target: nil, action: nil)
+        press.minimumPressDuration = 1.2
+        press.allowableMovement = 25
+        let pressFields = press.recordedFields()
+        #expect(pressFields.baseClass == nil && pressFields.minimumPressDuration == 1.2)
+        #expect(pressFields.allowableMovement == 25)
+        let pan = UIPanGestureRecognizer(target: nil, action: nil)
+        #expect(pan.recordedFields().maximumNumberOfTouches == nil)  // NSUIntegerMax: no maximum
+        pan.minimumNumberOfTouches = 2
+        pan.maximumNumberOfTouches = 2
+        #expect(pan.recordedFields().minimumNumberOfTouches == 2 && pan.recordedFields().maximumNumberOfTouches == 2)
+        final class Zoom: UIPinchGestureRecognizer {}
+        #expect(Zoom(target: nil, action: nil).recordedFields().baseClass == "UIPinchGestureRecognizer")
+        #expect(UIRotationGestureRecognizer(target: nil, action: nil).recordedFields().baseClass == nil)
+    }
+
     final class Rules: StandInObject, UITextFieldDelegate, UIScrollViewDelegate, UIGestureRecognizerDelegate {}
 
     @Test func delegatesAreReadFromFieldsScrollViewsAndRecognizers() {

@@ -34,6 +34,36 @@ import TouchlogFormat
         #expect(out.count == 5)  // snapshot + four touch records: observations are not trace lines
     }
 
+    /// A map pinched with two fingers (GR10): its pinch recognizes while its pan, measured at the fingers' centroid
+    /// (GR9), stays put, as the recorded observations say; a double tap then zooms (G3).
+    @Test func aTwoFingerPinchAgreesWithTheRecordedRecognizerStates() throws {
+        let header = #"{"type":"session","format":"touchlog/1","session":"map"}"#
+        let snapshot =
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"map","class":"Maps.Canvas","baseClass":"UIView","frame":[0,0,393,852],"gestureRecognizers":[{"id":"pan","class":"UIPanGestureRecognizer","simultaneousWith":["pinch"]},{"id":"pinch","class":"UIPinchGestureRecognizer"},{"id":"zoomTap","class":"UITapGestureRecognizer","numberOfTapsRequired":2}]}]}]}"#
+        func touch(_ id: Int, _ t: Double, _ phase: String, _ x: Double, event: Int, tap: Int = 1) -> String {
+            #"{"type":"touch","t":\#(t),"touch":\#(id),"phase":"\#(phase)","x":\#(x),"y":400,"window":"w","event":\#(event),"tapCount":\#(tap)}"#
+        }
+        func observed(_ t: Double, _ id: String, _ state: String) -> String {
+            #"{"type":"recognizer","t":\#(t),"id":"\#(id)","state":"\#(state)"}"#
+        }
+        var records = [touch(1, 1, "began", 150, event: 1), touch(2, 1, "began", 250, event: 1)]
+        for k in 1...6 {
+            let t = 1 + Double(k) * 0.02
+            records += [
+                touch(1, t, "moved", 150 - Double(k) * 5, event: 1),
+                touch(2, t, "moved", 250 + Double(k) * 5, event: 1),
+                observed(t, "pinch", k == 1 ? "began" : "changed"),
+            ]
+        }
+        records += [touch(1, 1.2, "ended", 120, event: 1), touch(2, 1.2, "ended", 280, event: 1)]
+        records += [observed(1.2, "pinch", "ended")]
+        records += [touch(3, 2, "began", 200, event: 2), touch(3, 2.08, "ended", 200, event: 2)]
+        records += [touch(4, 2.2, "began", 202, event: 3, tap: 2), touch(4, 2.28, "ended", 202, event: 3, tap: 2)]
+        records += [observed(2.28, "zoomTap", "ended")]
+        let out = try Samples.lines(try Samples.session([header, snapshot] + records))[0]
+        #expect(out.flatMap(\.divergences).isEmpty, "\(out.flatMap(\.divergences))")
+    }
+
     /// A chat whose message list dismisses the keyboard interactively (KD2): replay takes the keyboard's frame from the
     /// recorded notification, so a scroll above the keyboard leaves the field editing (the next key press reaches it),
     /// and a drag down through the keyboard dismisses it when the finger lifts, as the recording then says.

@@ -210,7 +210,19 @@ open class UIImageView: UIView {
 
 public protocol UIScrollViewDelegate: AnyObject {}
 public protocol UITextFieldDelegate: AnyObject {}
-public protocol UIGestureRecognizerDelegate: AnyObject {}
+/// UIKit's is an Objective-C protocol whose methods are optional; the stand-in's default answers as a missing method
+/// does (nil), so a delegate that implements it answers.
+@MainActor public protocol UIGestureRecognizerDelegate: AnyObject {
+    func standInShouldRecognizeSimultaneously(
+        _ gestureRecognizer: UIGestureRecognizer, with otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool?
+}
+
+extension UIGestureRecognizerDelegate {
+    public func standInShouldRecognizeSimultaneously(
+        _ gestureRecognizer: UIGestureRecognizer, with otherGestureRecognizer: UIGestureRecognizer
+    ) -> Bool? { nil }
+}
 
 @MainActor
 open class UIScrollView: UIView {
@@ -510,10 +522,41 @@ open class UIGestureRecognizer: NSObject {
 @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
+    open var numberOfTouchesRequired = 1
 }
 
 @MainActor
-open class UILongPressGestureRecognizer: UIGestureRecognizer {}
+open class UILongPressGestureRecognizer: UIGestureRecognizer {
+    open var numberOfTouchesRequired = 1
+    open var minimumPressDuration: TimeInterval = 0.5
+    open var allowableMovement: CGFloat = 10
+}
+
+@MainActor
+open class UIPanGestureRecognizer: UIGestureRecognizer {
+    open var minimumNumberOfTouches = 1
+    open var maximumNumberOfTouches = Int.max
+}
+
+@MainActor
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
+    public struct Direction: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+    }
+    open var direction: Direction = .right
+    open var numberOfTouchesRequired = 1
+}
+
+@MainActor
+open class UIPinchGestureRecognizer: UIGestureRecognizer {}
+
+@MainActor
+open class UIRotationGestureRecognizer: UIGestureRecognizer {}
 
 @MainActor
 open class UITouch: NSObject {

@@ -1,15 +1,33 @@
-/// Gesture recognizers (rules G1–G10) and the recognizer-based policies (8.3, 8.4, 8.5).
+/// Gesture recognizers (rules G1–G10 of part 1, GR1–GR11 of part 2) and the recognizer-based policies (8.3, 8.4, 8.5).
 ///
-/// Tolerances are not documented (section 12 #5); the model uses: tap movement allowance 45 pt, multi-tap interval
-/// 0.35 s, long-press duration 0.5 s (documented default) and allowance 10 pt (documented default), pan threshold
-/// 10 pt, scroll-view content-touch delay 0.15 s. Public, so the report's rules call a tap what the model does.
+/// Tolerances UIKit keeps private (section 12 #5, section 23 #1) are the model's: tap movement allowance 45 pt,
+/// multi-tap interval 0.35 s, pan threshold 10 pt, scroll-view content-touch delay 0.15 s, and for the gestures of
+/// part 2 a pinch's change of finger distance 8 pt, a rotation of 0.15 rad (about 9°), a swipe's 50 pt along its
+/// direction within about 27° of it (failing once it has gone 20 pt more than 45° away from every allowed direction).
+/// A long press's duration and allowance are its own documented properties (0.5 s and 10 pt by default). Public, so
+/// the report's rules call a tap what the model does.
 public enum Tolerance {
     public static let tapMovement = 45.0
     public static let multiTapInterval = 0.35
-    public static let longPressDuration = 0.5
-    public static let longPressMovement = 10.0
     public static let panThreshold = 10.0
     public static let scrollContentDelay = 0.15
+    public static let pinchSpan = 8.0
+    /// The rotation threshold, in radians; `rotationSine` is its sine, since the core has no trigonometry.
+    public static let rotationAngle = 0.15
+    static let rotationSine = 0.149438
+    public static let swipeDistance = 50.0
+    /// A swipe's movement across its direction may be at most this fraction of the movement along it (about 27°).
+    public static let swipeSlope = 0.5
+    public static let swipeFailDistance = 20.0
+}
+
+/// A recognizer's touches on the screen at one moment (GR9).
+struct GestureTouches {
+    var count = 0
+    /// Their centroid: the gesture's location.
+    var centroid = Point.zero
+    /// From the first of its touches to the second, when two are down: what a pinch and a rotation measure.
+    var pair: Point? = nil
 }
 
 extension ResponderModel {
@@ -96,28 +114,57 @@ extension ResponderModel {
         }
     }
 
-    /// The state machines (G2, G3) of the recognizer kinds.
+    /// The state machines of the recognizer kinds (G2, G3; GR6–GR11), measured at the centroid of the gesture's
+    /// touches (GR9).
     mutating func update(_ g: Int, ti: Int, serial: Int, phase: TouchPhase, step: inout Step) {
-        let p = touches[ti].last
+        let onScreen = touchesOnScreen(g)
+        let kind = recognizers[g].kind
+        // The gesture's location: the centroid of its fingers still down, or where the last one lifted.
+        let p = onScreen.count > 0 ? onScreen.centroid : touches[ti].last
+        let before = recognizers[g].liveTouches
+        if onScreen.count != before && before > 0 && onScreen.count > 0 {
+            // A finger joined or left: the start moves with the centroid, so the translation does not jump
+            // (section 23 #13).
+            recognizers[g].start.x += p.x - recognizers[g].lastPoint.x
+            recognizers[g].start.y += p.y - recognizers[g].lastPoint.y
+        }
+        recognizers[g].liveTouches = onScreen.count
+        recognizers[g].peakTouches = max(recognizers[g].peakTouches, onScreen.count)
         recognizers[g].lastPoint = p
+        if kind == .pinch || kind == .rotation {
+            // GR10, GR11: measured between the first two fingers from the moment both are down.
+            if onScreen.count < 2 {
+                recognizers[g].pairStart = nil
+            } else if recognizers[g].pairStart == nil {
+                recognizers[g].pairStart = onScreen.pair
+            }
+        }
+        let state = recognizers[g].state
         switch phase {
         case .began:
-            if liveTouchCount(g) > 1 && (recognizers[g].kind == .tap || recognizers[g].kind == .longPress) {
-                fail(g, step: &step)  // single-finger recognizers fail on a second finger
-                return
+            switch kind {
+            case .tap, .longPress, .swipe:
+                // More fingers than the gesture takes (a one-finger tap or press fails on a second, G3).
+                if onScreen.count > recognizers[g].touchesRequired {
+                    fail(g, step: &step)
+                    return
+                }
+            case .pan, .pinch, .rotation, .other: break
             }
-            if recognizers[g].kind == .tap && recognizers[g].tapsSoFar > 0 {
-                let tooFar = recognizers[g].lastTapPoint.distance(to: p) > Tolerance.tapMovement
-                if tooFar {
+            if kind == .longPress && onScreen.count == recognizers[g].touchesRequired && state == .possible {
+                // GR6: it begins once its fingers have rested for its duration (a timer, `advanceClock`).
+                recognizers[g].deadline = now + recognizers[g].pressDuration
+            }
+            if onScreen.count > 1 { return }
+            if kind == .tap && recognizers[g].tapsSoFar > 0 {
+                if recognizers[g].lastTapPoint.distance(to: p) > Tolerance.tapMovement {
                     fail(g, step: &step)
                     return
                 }
                 recognizers[g].deadline = .infinity
             }
             recognizers[g].start = p
-            switch recognizers[g].kind {
-            case .longPress: recognizers[g].deadline = now + Tolerance.longPressDuration
-            case .pan where recognizers[g].synthetic == .scrollPan:
+            if kind == .pan && recognizers[g].synthetic == .scrollPan {
                 // H12: "If the value of this property is true, the scroll view delays handling the touch-down
                 // gesture until it can determine if scrolling is the intent" (Apple docs:
                 // UIScrollView.delaysContentTouches); false: the content gets touchesBegan at once.
@@ -125,31 +172,58 @@ extension ResponderModel {
                     recognizers[g].delayUntil = now + Tolerance.scrollContentDelay
                     recognizers[g].deadline = recognizers[g].delayUntil
                 }
-            default: break
             }
         case .moved:
             let d = recognizers[g].start.distance(to: p)
-            switch (recognizers[g].kind, recognizers[g].state) {
+            switch (kind, state) {
             case (.tap, .possible):
                 if d > Tolerance.tapMovement { fail(g, step: &step) }
             case (.longPress, .possible):
-                if d > Tolerance.longPressMovement { fail(g, step: &step) }
+                // GR6: the allowance holds only before the press begins.
+                if d > recognizers[g].allowableMovement { fail(g, step: &step) }
             case (.pan, .possible):
-                if d > Tolerance.panThreshold { tryRecognize(g, step: &step) }
-            case (.longPress, .began), (.longPress, .changed), (.pan, .began), (.pan, .changed):
+                // GR8: the minimum number of fingers (and no more than the maximum) must have moved enough.
+                let fingers = recognizers[g].minimumTouches...recognizers[g].maximumTouches
+                if fingers.contains(onScreen.count) && d > Tolerance.panThreshold { tryRecognize(g, step: &step) }
+            case (.swipe, .possible):
+                judgeSwipe(g, at: p, fingers: onScreen.count, step: &step)
+            case (.pinch, .possible), (.rotation, .possible):
+                if let from = recognizers[g].pairStart, let to = onScreen.pair,
+                    kind == .pinch ? pinched(from, to) : rotated(from, to)
+                {
+                    tryRecognize(g, step: &step)
+                }
+            case (.longPress, .began), (.longPress, .changed):
                 setState(g, .changed, step: &step)
                 performActions(g, step: &step)
+            case (.pan, .began), (.pan, .changed):
+                // GR8: it changes while at least the minimum number of fingers are down.
+                if onScreen.count >= recognizers[g].minimumTouches {
+                    setState(g, .changed, step: &step)
+                    performActions(g, step: &step)
+                }
+            case (.pinch, .began), (.pinch, .changed), (.rotation, .began), (.rotation, .changed):
+                // GR10, GR11: it changes when a finger moves with both fingers down.
+                if onScreen.count >= 2 {
+                    setState(g, .changed, step: &step)
+                    performActions(g, step: &step)
+                }
             default: break
             }
         case .stationary:
             break
         case .ended:
-            switch (recognizers[g].kind, recognizers[g].state) {
+            switch (kind, state) {
             case (.tap, .possible):
-                if recognizers[g].start.distance(to: p) > Tolerance.tapMovement {
+                // A tap of several fingers counts when the last one lifts, if they were all down together.
+                if onScreen.count > 0 { return }
+                if recognizers[g].start.distance(to: p) > Tolerance.tapMovement
+                    || recognizers[g].peakTouches != recognizers[g].touchesRequired
+                {
                     fail(g, step: &step)
                     return
                 }
+                recognizers[g].peakTouches = 0
                 recognizers[g].tapsSoFar += 1
                 recognizers[g].lastTapPoint = p
                 if recognizers[g].tapsSoFar >= recognizers[g].tapsRequired {
@@ -157,12 +231,30 @@ extension ResponderModel {
                 } else {
                     recognizers[g].deadline = now + Tolerance.multiTapInterval
                 }
+            case (.longPress, .possible):
+                // GR6: a finger lifted before the duration; a press already waiting for another to fail waits on.
+                if !recognizers[g].waitingToRecognize { fail(g, step: &step) }
             case (_, .possible):
                 if recognizers[g].waitingToRecognize { return }
-                if allTouchesFinished(g) { fail(g, step: &step) }
-            case (_, .began), (_, .changed):
+                if onScreen.count == 0 { fail(g, step: &step) }
+            case (.longPress, .began), (.longPress, .changed):
+                // GR6: a long press ends when any of its fingers lifts.
                 setState(g, .ended, step: &step)
                 performActions(g, step: &step)
+            case (.pan, .began), (.pan, .changed):
+                // GR8: when all fingers have lifted, or fewer than its minimum remain ([OBS]).
+                if onScreen.count == 0 || onScreen.count < recognizers[g].minimumTouches {
+                    setState(g, .ended, step: &step)
+                    performActions(g, step: &step)
+                }
+            case (.pinch, .began), (.pinch, .changed), (.rotation, .began), (.rotation, .changed),
+                (.tap, .began), (.tap, .changed), (.swipe, .began), (.swipe, .changed), (.other, .began),
+                (.other, .changed):
+                // GR10, GR11: when both fingers have lifted (discrete kinds and `other` never stay in these states).
+                if onScreen.count == 0 {
+                    setState(g, .ended, step: &step)
+                    performActions(g, step: &step)
+                }
             default: break
             }
         case .cancelled:
@@ -176,20 +268,63 @@ extension ResponderModel {
         }
     }
 
-    /// Touches of the recognizer still on the screen (a multi-tap keeps its finished first tap until it decides).
-    func liveTouchCount(_ g: Int) -> Int {
-        var n = 0
-        for s in recognizers[g].touches {
-            if let ti = touches.firstIndex(where: { $0.serial == s }), !touches[ti].finished { n += 1 }
+    /// GR7: a swipe recognizes once its fingers have gone far enough along one of its directions and close enough to
+    /// it; it fails once they have gone clearly another way.
+    mutating func judgeSwipe(_ g: Int, at p: Point, fingers: Int, step: inout Step) {
+        if fingers != recognizers[g].touchesRequired { return }
+        let dx = p.x - recognizers[g].start.x
+        let dy = p.y - recognizers[g].start.y
+        var towardsAllowed = false
+        for direction in SwipeDirection.allCases where recognizers[g].directions.contains(direction) {
+            let along: Double
+            let across: Double
+            switch direction {
+            case .right: (along, across) = (dx, abs(dy))
+            case .left: (along, across) = (-dx, abs(dy))
+            case .down: (along, across) = (dy, abs(dx))
+            case .up: (along, across) = (-dy, abs(dx))
+            }
+            if along >= Tolerance.swipeDistance && across <= along * Tolerance.swipeSlope {
+                tryRecognize(g, step: &step)
+                return
+            }
+            if along >= across { towardsAllowed = true }
         }
-        return n
+        if !towardsAllowed && (dx * dx + dy * dy).squareRoot() > Tolerance.swipeFailDistance { fail(g, step: &step) }
     }
 
-    func allTouchesFinished(_ g: Int) -> Bool {
+    /// GR10: the distance between the two fingers has changed enough.
+    func pinched(_ from: Point, _ to: Point) -> Bool {
+        abs(Point.zero.distance(to: to) - Point.zero.distance(to: from)) > Tolerance.pinchSpan
+    }
+
+    /// GR11: the line between the two fingers has turned enough, judged without trigonometry: beyond a right angle,
+    /// or a sine of the turn (cross product over the lengths) beyond the tolerance's.
+    func rotated(_ from: Point, _ to: Point) -> Bool {
+        let lengths = Point.zero.distance(to: from) * Point.zero.distance(to: to)
+        if lengths == 0 { return false }
+        let dot = from.x * to.x + from.y * to.y
+        let cross = from.x * to.y - from.y * to.x
+        return dot <= 0 || abs(cross) / lengths > Tolerance.rotationSine
+    }
+
+    /// The recognizer's touches still on the screen: how many, their centroid and the first two's vector.
+    func touchesOnScreen(_ g: Int) -> GestureTouches {
+        var result = GestureTouches()
+        var first = Point.zero
+        var sumX = 0.0
+        var sumY = 0.0
         for s in recognizers[g].touches {
-            if let ti = touches.firstIndex(where: { $0.serial == s }), !touches[ti].finished { return false }
+            guard let ti = touches.firstIndex(where: { $0.serial == s }), !touches[ti].finished else { continue }
+            let point = touches[ti].last
+            result.count += 1
+            sumX += point.x
+            sumY += point.y
+            if result.count == 1 { first = point }
+            if result.count == 2 { result.pair = Point(point.x - first.x, point.y - first.y) }
         }
-        return true
+        if result.count > 0 { result.centroid = Point(sumX / Double(result.count), sumY / Double(result.count)) }
+        return result
     }
 
     mutating func setState(_ g: Int, _ s: RecognizerState, step: inout Step) {
@@ -216,12 +351,13 @@ extension ResponderModel {
             fail(g, step: &step)
             return
         }
-        let discrete = recognizers[g].kind == .tap
+        let discrete = recognizers[g].kind == .tap || recognizers[g].kind == .swipe
         setState(g, discrete ? .ended : .began, step: &step)
-        // Default: no simultaneous recognition — others tracking the same touches fail (G8).
+        // GR1: others tracking the same touches fail, unless the pair may recognize simultaneously (GR2).
         for s in recognizers[g].touches {
             guard let t = touches.firstIndex(where: { $0.serial == s }) else { continue }
-            for o in touches[t].recognizers where o != g && recognizers[o].state == .possible {
+            for o in touches[t].recognizers
+            where o != g && recognizers[o].state == .possible && !recognizeSimultaneously(g, o) {
                 fail(o, step: &step)
             }
         }
@@ -232,6 +368,13 @@ extension ResponderModel {
         }
         if recognizers[g].cancelsTouchesInView { cancelTouches(of: g, step: &step) }
         performActions(g, step: &step)
+    }
+
+    /// GR2: "returning true is guaranteed to allow simultaneous recognition" (Apple docs:
+    /// gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)), so one recognizer's recorded true is enough.
+    func recognizeSimultaneously(_ a: Int, _ b: Int) -> Bool {
+        recognizers[a].simultaneousWithIDs.contains(recognizers[b].id)
+            || recognizers[b].simultaneousWithIDs.contains(recognizers[a].id)
     }
 
     /// G9: a UIKit control wins a single-finger single tap (and a pan on a slider/switch knob) over recognizers
@@ -254,6 +397,9 @@ extension ResponderModel {
             // tracking", Apple docs: UIScrollView.canCancelContentTouches).
             guard recognizers[g].synthetic == .scrollPan, t.viewBegan else { return false }
             return kind.isControl || !views[recognizers[g].view].canCancelContentTouches
+        case .swipe:
+            // CT12: "A single finger swipe on the knob of a UISlider, in a direction parallel to the slider".
+            return kind == .slider
         default:
             return false
         }
@@ -419,7 +565,8 @@ extension ResponderModel {
             fired = true
             guard recognizers[g].state == .possible else { continue }
             switch recognizers[g].kind {
-            case .longPress: tryRecognize(g, step: &step)
+            case .longPress where recognizers[g].liveTouches == recognizers[g].touchesRequired:
+                tryRecognize(g, step: &step)
             case .tap where recognizers[g].tapsSoFar > 0: fail(g, step: &step)
             default: break  // scroll delay: the held began is released by the flush below
             }
@@ -445,6 +592,9 @@ extension ResponderModel {
             if idle && (done || !recognizers[g].alive) {
                 recognizers[g].state = .possible
                 recognizers[g].tapsSoFar = 0
+                recognizers[g].liveTouches = 0
+                recognizers[g].peakTouches = 0
+                recognizers[g].pairStart = nil
                 recognizers[g].deadline = .infinity
                 recognizers[g].waitingToRecognize = false
                 recognizers[g].active = false

@@ -285,6 +285,8 @@ struct RecognizerNode: FrozenPropertiesNode {
         var id: String
         var className: String
         var requireToFailIDs: [String] = []
+        /// GR2: the recognizers its delegate lets it recognize with at the same time.
+        var simultaneousWithIDs: [String] = []
         var actions: [RecognizerActionSpec] = []
         var delegateID: String? = nil
     }
@@ -301,6 +303,14 @@ struct RecognizerNode: FrozenPropertiesNode {
     var delaysTouchesBegan = false
     var delaysTouchesEnded = true
     var tapsRequired = 1
+    /// Kind properties (GR6–GR8): fingers a tap, long press or swipe needs; a long press's duration and allowance; a
+    /// swipe's directions; a pan's fewest and most fingers.
+    var touchesRequired = 1
+    var pressDuration = RecognizerSpec.defaultPressDuration
+    var allowableMovement = RecognizerSpec.defaultAllowableMovement
+    var directions: Set<SwipeDirection> = [.right]
+    var minimumTouches = 1
+    var maximumTouches = Int.max
     var requireToFail: [Int] = []
     var ignoresControls = false
     var ignoresNavigationBars = false
@@ -309,9 +319,17 @@ struct RecognizerNode: FrozenPropertiesNode {
     // Runtime state.
     var state = RecognizerState.possible
     var touches: [Int] = []  // touch serials it tracks
+    /// Where the gesture started, moved along when a finger joins or leaves so that the translation does not jump
+    /// (GR9; section 23 #13).
     var start = Point.zero
-    /// Where its latest touch is now (screen coordinates).
+    /// The gesture's location now: the centroid of its touches on the screen (GR9), or where the last one lifted
+    /// (screen coordinates).
     var lastPoint = Point.zero
+    /// How many of its touches were on the screen at its last update, and the most at once in this gesture.
+    var liveTouches = 0
+    var peakTouches = 0
+    /// Pinch and rotation: the vector between the first two fingers when both were down (GR10, GR11).
+    var pairStart: Point? = nil
     /// A scroll pan whose finger has entered the keyboard in an interactive `keyboardDismissMode`: the keyboard follows.
     var followsKeyboard = false
     var tapsSoFar = 0
@@ -331,6 +349,7 @@ struct RecognizerNode: FrozenPropertiesNode {
 
     var requireToFailIDs: [String] { shared.properties.requireToFailIDs }
     var actions: [RecognizerActionSpec] { shared.properties.actions }
+    var simultaneousWithIDs: [String] { shared.properties.simultaneousWithIDs }
     var delegateID: String? { shared.properties.delegateID }
 }
 

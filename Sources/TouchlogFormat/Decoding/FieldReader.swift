@@ -110,6 +110,35 @@ struct FieldReader {
         return integer
     }
 
+    /// A duration or a distance: a number that is not negative.
+    mutating func nonNegativeNumber(_ value: JSONValue?, at path: @autoclosure () -> [JSONPathComponent]) -> Double? {
+        guard let number = number(value, at: path()) else { return nil }
+        if number < 0 {
+            error(
+                path(), "\"\(path().pathDescription)\" must not be negative, not \(number)",
+                hint: "record 0 or more")
+            return nil
+        }
+        return number
+    }
+
+    /// An array of an enumeration's raw values (a swipe's `direction`), each checked as `choice` checks one.
+    mutating func choices<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue?, at path: @autoclosure () -> [JSONPathComponent], _ type: Choice.Type
+    ) -> [Choice]? where Choice.RawValue == String {
+        guard let value else { return nil }
+        guard case .array(let elements) = value else {
+            wrongType(path(), value, expected: "an array of strings")
+            return nil
+        }
+        let before = errorCount
+        var result: [Choice] = []
+        for (index, element) in elements.enumerated() {
+            if let choice = choice(element, at: path() + [.index(index)], type) { result.append(choice) }
+        }
+        return errorCount == before ? result : nil
+    }
+
     /// One of an enumeration's raw values; the message lists them all.
     mutating func choice<Choice: RawRepresentable & CaseIterable>(
         _ value: JSONValue?, at path: @autoclosure () -> [JSONPathComponent], _ type: Choice.Type

@@ -163,6 +163,14 @@ extension FieldReader {
         let ignoresControls = flag("ignoresControls", false)
         let shouldBegin = flag("shouldBegin", true)
         let taps = integer(object["numberOfTapsRequired"], at: here + ["numberOfTapsRequired"], minimum: 1)
+        func count(_ key: String) -> Int? { integer(object[key], at: here + [.key(key)], minimum: 1) }
+        let touchesRequired = count("numberOfTouchesRequired")
+        let minimumTouches = count("minimumNumberOfTouches")
+        let maximumTouches = count("maximumNumberOfTouches")
+        let pressDuration = nonNegativeNumber(object["minimumPressDuration"], at: here + ["minimumPressDuration"])
+        let movement = nonNegativeNumber(object["allowableMovement"], at: here + ["allowableMovement"])
+        let direction = choices(object["direction"], at: here + ["direction"], SwipeDirection.self)
+        let simultaneousWith = stringArray(object["simultaneousWith"], at: here + ["simultaneousWith"]) ?? []
         let delegate = object["delegate"].flatMap { nonEmptyString($0, at: here + ["delegate"]) }
         let requireToFail = stringArray(object["requireToFail"], at: here + ["requireToFail"]) ?? []
         let actions =
@@ -177,7 +185,12 @@ extension FieldReader {
         return RecognizerSpec(
             id: id, className: className, kind: baseClass.map { RecognizerKind(className: $0) }, isEnabled: isEnabled,
             cancelsTouchesInView: cancelsTouchesInView, delaysTouchesBegan: delaysTouchesBegan,
-            delaysTouchesEnded: delaysTouchesEnded, numberOfTapsRequired: taps ?? 1, requireToFail: requireToFail,
+            delaysTouchesEnded: delaysTouchesEnded, numberOfTapsRequired: taps ?? 1,
+            numberOfTouchesRequired: touchesRequired ?? 1,
+            minimumPressDuration: pressDuration ?? RecognizerSpec.defaultPressDuration,
+            allowableMovement: movement ?? RecognizerSpec.defaultAllowableMovement,
+            direction: direction.map(Set.init) ?? [.right], minimumNumberOfTouches: minimumTouches ?? 1,
+            maximumNumberOfTouches: maximumTouches, simultaneousWith: simultaneousWith, requireToFail: requireToFail,
             ignoresControls: ignoresControls, shouldBegin: shouldBegin, actions: actions, delegate: delegate)
     }
 

@@ -182,6 +182,9 @@ public struct HierarchyCapture {
         private var declaredObjects: Set<String> = []
         /// How many views above the current one the walk is (0: a window, or a view in no window).
         private var depth = 0
+        /// The recognizers of the views above the one being captured (and its own, while its subviews are), which a
+        /// touch on it reaches too.
+        private var ancestorRecognizers: [(object: any RecordableRecognizer, id: String)] = []
         /// The views (not windows), in a window or in no window, with their id and class, asked `implements` once
         /// the capture knows the session's action names.
         var views: [(view: any RecordableView, id: String, className: String)] = []
@@ -288,14 +291,40 @@ public struct HierarchyCapture {
                 }
             }
             if let delegate = view.recordedDelegate { spec.delegate = reference(to: delegate, ids: &ids) }
-            let recognizers = view.recordedRecognizers.map { self.recognizer($0, ids: &ids) }
-            if !recognizers.isEmpty { spec.gestureRecognizers = recognizers }
+            let objects = view.recordedRecognizers
+            var recognizers = objects.map { self.recognizer($0, ids: &ids) }
+            let outer = ancestorRecognizers.count
+            if !recognizers.isEmpty {
+                markSimultaneity(objects, &recognizers)
+                spec.gestureRecognizers = recognizers
+                for (object, recognizer) in zip(objects, recognizers) {
+                    ancestorRecognizers.append((object, recognizer.id))
+                }
+            }
+            defer { ancestorRecognizers.removeSubrange(outer...) }
             // A window is asked as a window (`RecordableWindow`), after the walk.
             if walkingDetached > 0 || depth > 0 { views.append((view, id, fields.className)) }
             depth += 1
             view.forEachRecordedSubview { subview in spec.subviews.append(self.view(subview, ids: &ids)) }
             depth -= 1
             return spec
+        }
+
+        /// GR2: a touch on a view reaches its recognizers and its ancestors', so those are the pairs that can compete.
+        /// Each recognizer names those of its ancestors and the earlier ones of its own view that either delegate lets it
+        /// recognize with ("returning true is guaranteed to allow simultaneous recognition", Apple docs:
+        /// gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)); one side of a pair is enough for replay.
+        func markSimultaneity(_ objects: [any RecordableRecognizer], _ specs: inout [RecognizerSpec]) {
+            for index in objects.indices {
+                let own = objects[index]
+                let earlierOnTheView = zip(objects[..<index], specs[..<index]).map { ($0, $1.id) }
+                for (other, otherID) in ancestorRecognizers + earlierOnTheView
+                where own.recordedRecognizesSimultaneously(with: other)
+                    || other.recordedRecognizesSimultaneously(with: own)
+                {
+                    specs[index].simultaneousWith.append(otherID)
+                }
+            }
         }
 
         mutating func recognizer(_ recognizer: any RecordableRecognizer, ids: inout ObjectIDs) -> RecognizerSpec {
@@ -319,7 +348,11 @@ public struct HierarchyCapture {
                 kind: fields.baseClass.map { RecognizerKind(className: $0) }, isEnabled: fields.isEnabled,
                 cancelsTouchesInView: fields.cancelsTouchesInView, delaysTouchesBegan: fields.delaysTouchesBegan,
                 delaysTouchesEnded: fields.delaysTouchesEnded, numberOfTapsRequired: fields.numberOfTapsRequired,
-                actions: actions, delegate: fields.delegate.flatMap { reference(to: $0, ids: &ids) })
+                numberOfTouchesRequired: fields.numberOfTouchesRequired,
+                minimumPressDuration: fields.minimumPressDuration, allowableMovement: fields.allowableMovement,
+                direction: fields.direction, minimumNumberOfTouches: fields.minimumNumberOfTouches,
+                maximumNumberOfTouches: fields.maximumNumberOfTouches, actions: actions,
+                delegate: fields.delegate.flatMap { reference(to: $0, ids: &ids) })
         }
     }
 }

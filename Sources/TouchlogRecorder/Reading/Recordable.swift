@@ -67,6 +67,8 @@ public protocol RecordableApplication: AnyObject {
 /// A `UIGestureRecognizer`.
 public protocol RecordableRecognizer: AnyObject {
     func recordedFields() -> RecognizerFields
+    /// Its delegate's `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` for `other` (false without one).
+    func recordedRecognizesSimultaneously(with other: any RecordableRecognizer) -> Bool
     /// From now on, report each action the recognizer sends to `Recorder.recognizerDidSendAction` with the state it
     /// is in (UIKit: the recording adds itself with `addTarget(_:action:)`, which ignores a pair added before).
     /// Called once, when a capture first sees the recognizer.
@@ -179,6 +181,16 @@ public struct RecognizerFields {
     public var delaysTouchesEnded: Bool
     /// Tap recognizers only.
     public var numberOfTapsRequired: Int
+    /// Taps, long presses and swipes.
+    public var numberOfTouchesRequired: Int
+    /// Long presses.
+    public var minimumPressDuration: Double
+    public var allowableMovement: Double
+    /// Swipes.
+    public var direction: Set<SwipeDirection>
+    /// Pans; `nil` for UIKit's `NSUIntegerMax` (no maximum).
+    public var minimumNumberOfTouches: Int
+    public var maximumNumberOfTouches: Int?
     public var actions: [(target: AnyObject?, action: String)]
     /// The recognizer's `delegate` (`UIGestureRecognizerDelegate`), often a plain object.
     public var delegate: AnyObject?
@@ -186,6 +198,9 @@ public struct RecognizerFields {
     public init(
         className: String, baseClass: String? = nil, isEnabled: Bool = true, cancelsTouchesInView: Bool = true,
         delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true, numberOfTapsRequired: Int = 1,
+        numberOfTouchesRequired: Int = 1, minimumPressDuration: Double = RecognizerSpec.defaultPressDuration,
+        allowableMovement: Double = RecognizerSpec.defaultAllowableMovement, direction: Set<SwipeDirection> = [.right],
+        minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int? = nil,
         actions: [(target: AnyObject?, action: String)] = [], delegate: AnyObject? = nil
     ) {
         self.delegate = delegate
@@ -196,6 +211,12 @@ public struct RecognizerFields {
         self.delaysTouchesBegan = delaysTouchesBegan
         self.delaysTouchesEnded = delaysTouchesEnded
         self.numberOfTapsRequired = numberOfTapsRequired
+        self.numberOfTouchesRequired = numberOfTouchesRequired
+        self.minimumPressDuration = minimumPressDuration
+        self.allowableMovement = allowableMovement
+        self.direction = direction
+        self.minimumNumberOfTouches = minimumNumberOfTouches
+        self.maximumNumberOfTouches = maximumNumberOfTouches
         self.actions = actions
     }
 }

@@ -75,6 +75,21 @@ extension RecognizerSpec {
         o["delaysTouchesBegan"] = .bool(delaysTouchesBegan)
         o["delaysTouchesEnded"] = .bool(delaysTouchesEnded)
         o["numberOfTapsRequired"] = .number(Double(numberOfTapsRequired))
+        // The kind properties of part 2 (GR6–GR8) and simultaneity (GR2) are written only where they differ from
+        // UIKit's defaults, so the recognizers of recordings made before them encode as they did.
+        if numberOfTouchesRequired != 1 { o["numberOfTouchesRequired"] = .number(Double(numberOfTouchesRequired)) }
+        if minimumPressDuration != RecognizerSpec.defaultPressDuration {
+            o["minimumPressDuration"] = .number(minimumPressDuration)
+        }
+        if allowableMovement != RecognizerSpec.defaultAllowableMovement {
+            o["allowableMovement"] = .number(allowableMovement)
+        }
+        if direction != [.right] {
+            o["direction"] = .array(SwipeDirection.allCases.filter(direction.contains).map { .string($0.rawValue) })
+        }
+        if minimumNumberOfTouches != 1 { o["minimumNumberOfTouches"] = .number(Double(minimumNumberOfTouches)) }
+        if let maximumNumberOfTouches { o["maximumNumberOfTouches"] = .number(Double(maximumNumberOfTouches)) }
+        if !simultaneousWith.isEmpty { o["simultaneousWith"] = .array(simultaneousWith.map(JSONValue.string)) }
         if !requireToFail.isEmpty { o["requireToFail"] = .array(requireToFail.map(JSONValue.string)) }
         if ignoresControls { o["ignoresControls"] = .bool(true) }
         if !shouldBegin { o["shouldBegin"] = .bool(false) }
@@ -504,6 +519,9 @@ extension RecognizerKind {
         case .tap: "UITapGestureRecognizer"
         case .longPress: "UILongPressGestureRecognizer"
         case .pan: "UIPanGestureRecognizer"
+        case .swipe: "UISwipeGestureRecognizer"
+        case .pinch: "UIPinchGestureRecognizer"
+        case .rotation: "UIRotationGestureRecognizer"
         case .other: "UIGestureRecognizer"
         }
     }

@@ -17,6 +17,34 @@ import Testing
         #expect(spec.actions == [ActionSpec(events: ["touchUpInside"], target: nil, action: "go:")])
     }
 
+    /// The kind properties of part 2 (GR2, GR6–GR8) decode into the spec and encode back to the same members; a
+    /// recognizer that keeps UIKit's defaults writes none of them.
+    @Test func recognizerKindPropertiesRoundTrip() throws {
+        let members =
+            #"{"id":"g","class":"UISwipeGestureRecognizer","numberOfTouchesRequired":2,"minimumPressDuration":1.5,"allowableMovement":30,"direction":["left","up"],"minimumNumberOfTouches":2,"maximumNumberOfTouches":3,"simultaneousWith":["feed#pan"]}"#
+        let view = try JSONReader.parse(
+            #"{"id":"v","class":"UIView","frame":[0,0,1,1],"gestureRecognizers":["# + members + "]}"
+        ).objectValue!
+        let spec = try #require(try Self.view(view).gestureRecognizers?.first)
+        #expect(spec.resolvedKind == .swipe && spec.numberOfTouchesRequired == 2)
+        #expect(spec.minimumPressDuration == 1.5 && spec.allowableMovement == 30)
+        #expect(spec.direction == [.left, .up] && spec.simultaneousWith == ["feed#pan"])
+        #expect(spec.minimumNumberOfTouches == 2 && spec.maximumNumberOfTouches == 3)
+        let encoded = try #require(spec.json.objectValue)
+        for key in [
+            "numberOfTouchesRequired", "minimumPressDuration", "allowableMovement", "direction",
+            "minimumNumberOfTouches", "maximumNumberOfTouches", "simultaneousWith",
+        ] {
+            #expect(encoded[key] == (try JSONReader.parse(members).objectValue)?[key], "\(key)")
+        }
+        let plain = RecognizerSpec(id: "g", className: "UITapGestureRecognizer").json.objectValue
+        #expect(plain?["direction"] == nil && plain?["simultaneousWith"] == nil && plain?["allowableMovement"] == nil)
+        let unknownDirection = try JSONReader.parse(
+            #"{"id":"v","class":"UIView","frame":[0,0,1,1],"gestureRecognizers":[{"id":"g","class":"UISwipeGestureRecognizer","direction":["sideways"]}]}"#
+        ).objectValue!
+        #expect(throws: (any Error).self) { try Self.view(unknownDirection) }
+    }
+
     /// A recorder's `dropped` note decodes into its typed record and encodes back to the same line.
     @Test func aDroppedNoteRoundTrips() throws {
         let line = #"{"type":"dropped","t":52.4,"moved":3,"other":37,"from":50.1,"to":52.4}"#

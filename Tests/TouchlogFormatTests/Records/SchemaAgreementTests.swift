@@ -51,6 +51,14 @@ import Testing
         #expect(Set(RecordKind.allCases.map(\.rawValue)) == Set(known))
     }
 
+    @Test func swipeDirections() {
+        let names =
+            Self.schema["$defs"]?["Recognizer"]?["properties"]?["direction"]?["items"]?["enum"]?.arrayValue?
+            .compactMap(\.stringValue) ?? []
+        #expect(!names.isEmpty)
+        #expect(SwipeDirection.allCases.map(\.rawValue) == names)
+    }
+
     @Test func keyboardDismissModes() {
         #expect(KeyboardDismissMode.allCases.map(\.rawValue) == Self.names("ViewFields", "keyboardDismissMode"))
     }

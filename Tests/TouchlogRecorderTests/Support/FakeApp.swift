@@ -123,6 +123,11 @@ final class FakeRecognizer: RecordableRecognizer {
     }
 
     func recordedObserveStates() { observeRequests += 1 }
+    /// The recognizers its delegate lets it recognize with at the same time.
+    var simultaneousWith: [FakeRecognizer] = []
+    func recordedRecognizesSimultaneously(with other: any RecordableRecognizer) -> Bool {
+        simultaneousWith.contains { $0 === other }
+    }
 }
 
 final class FakeController: RecordableController {

@@ -445,8 +445,102 @@ def login():
     s.write()
 
 
+# 5. A map: the user pans it with one finger, pinches it open with two (its pinch and rotation may recognize with its
+#    pan, as map apps allow), double-taps to zoom, taps Locate, searches (the keyboard comes up over the map) and taps
+#    Search, which ends editing. The recognizers' actions are observed as TouchlogRecorder writes them.
+def map_story():
+    s = Session("map-pan-pinch-and-search.jsonl",
+                header("5E771B6A-2C41-4F0D-9A8E-0C1D2E3F4A05", "com.acme.maps", "12.0.1", "12010",
+                       "2026-11-22T15:41:07.330Z"))
+    win = "mapWindow"
+
+    def recognizer(id, cls, action, **fields):
+        spec = {"id": id, "class": cls, "actions": [{"target": "mapVC", "action": action}]}
+        spec.update(fields)
+        return spec
+
+    canvas = v("mapCanvas", "Maps.MapCanvasView", [0, 0] + SCREEN, baseClass="UIView",
+               accessibilityIdentifier="map.canvas", gestureRecognizers=[
+                   recognizer("mapPan", "UIPanGestureRecognizer", "panned:",
+                              simultaneousWith=["mapPinch", "mapRotate"]),
+                   recognizer("mapPinch", "UIPinchGestureRecognizer", "pinched:", simultaneousWith=["mapRotate"]),
+                   recognizer("mapRotate", "UIRotationGestureRecognizer", "rotated:"),
+                   recognizer("mapZoomTap", "UITapGestureRecognizer", "zoomIn:", numberOfTapsRequired=2),
+               ])
+    root = v("mapRoot", "UIView", [0, 0] + SCREEN, [
+        canvas,
+        v("searchField", "UISearchTextField", [16, 64, 290, 44], accessibilityIdentifier="map.search",
+          accessibilityLabel="Search Maps"),
+        button("searchGoButton", [314, 64, 63, 44], "Search", "mapVC", "search:"),
+        button("locateButton", [329, 740, 48, 48], "Show my location", "mapVC", "locate:"),
+    ])
+    controllers = [{"id": "mapVC", "class": "Maps.MapViewController", "view": "mapRoot",
+                    "implements": ["panned:", "pinched:", "rotated:", "zoomIn:", "locate:", "search:"]}]
+    s.snapshot(0.0, [window(win, [root])], controllers)
+
+    def observe(t, id, state):
+        s.add({"type": "recognizer", "t": round(t, 3), "id": id, "state": state})
+
+    # A one-finger pan: it begins at the first move (12 points), then changes at every move and ends at the lift.
+    s.event += 1
+    s.finger += 1
+    t = 1.105
+    s.touch(t, "began", 200.0, 500.0, win, "mapCanvas")
+    for k in range(1, 13):
+        t += 0.016
+        s.touch(t, "moved", round(200.0 - 80.0 * k / 12, 1), round(500.0 - 120.0 * k / 12, 1), win)
+        observe(t, "mapPan", "began" if k == 1 else "changed")
+    t += 0.016
+    s.touch(t, "ended", 120.0, 380.0, win)
+    observe(t, "mapPan", "ended")
+    # A pinch: two fingers 100 points apart spread 5 points each per frame; the centroid stays, so the pan does not
+    # begin. The pinch begins once the distance has grown 10 points and ends when both fingers have lifted.
+    s.event += 1
+    a, b = s.finger + 1, s.finger + 2
+    s.finger += 2
+    t = 2.480
+    for finger, x in ((a, 150.0), (b, 250.0)):
+        s.add({"type": "touch", "t": t, "touch": finger, "phase": "began", "x": x, "y": 450.0, "window": win,
+               "tapCount": 1, "event": s.event, "view": "mapCanvas"})
+    for k in range(1, 9):
+        t = round(t + 0.016, 3)
+        for finger, x in ((a, 150.0 - 5 * k), (b, 250.0 + 5 * k)):
+            s.add({"type": "touch", "t": t, "touch": finger, "phase": "moved", "x": x, "y": 450.0, "window": win,
+                   "tapCount": 1, "event": s.event})
+        observe(t, "mapPinch", "began" if k == 1 else "changed")
+    t = round(t + 0.016, 3)
+    for finger, x in ((a, 110.0), (b, 290.0)):
+        s.add({"type": "touch", "t": t, "touch": finger, "phase": "ended", "x": x, "y": 450.0, "window": win,
+               "tapCount": 1, "event": s.event})
+    observe(t, "mapPinch", "ended")
+    # A double tap zooms in.
+    t = s.tap(3.620, 260.0, 600.0, win, "mapCanvas", hold=0.07)
+    s.event += 1
+    s.finger += 1
+    s.touch(t + 0.12, "began", 262.0, 601.0, win, "mapCanvas", tap=2)
+    s.touch(t + 0.19, "ended", 262.0, 601.0, win, tap=2)
+    observe(t + 0.19, "mapZoomTap", "ended")
+    # Locate, then a search: the keyboard comes up, Search ends editing.
+    t = s.tap(4.910, 353.0, 764.0, win, "locateButton", hold=0.09)
+    s.sent(t, "locate:", "mapVC", "locateButton")
+    t = s.tap(6.004, 120.0, 86.0, win, "searchField", hold=0.08)
+    s.first_responder(t + 0.002, "searchField", win)
+    s.keyboard(t + 0.004, "willShow", KEYBOARD)
+    s.keyboard(t + 0.33, "didShow", KEYBOARD)
+    t = s.keys(t + 0.7, 6, every=0.16)
+    t = s.tap(t + 0.6, 345.0, 86.0, win, "searchGoButton", hold=0.09)
+    s.sent(t, "search:", "mapVC", "searchGoButton")
+    s.add({"type": "call", "t": round(t + 0.001, 3), "view": "searchField", "method": "resignFirstResponder"})
+    s.first_responder(t + 0.002, None, win)
+    s.keyboard(t + 0.004, "willHide", KEYBOARD_GONE)
+    s.keyboard(t + 0.3, "didHide", KEYBOARD_GONE)
+    s.add({"type": "time", "t": round(t + 1.0, 3)})
+    s.write()
+
+
 if __name__ == "__main__":
     settings()
     sheet()
     push()
     login()
+    map_story()
