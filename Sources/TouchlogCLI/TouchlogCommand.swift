@@ -44,7 +44,12 @@ public struct TouchlogCommand: ParsableCommand {
     /// Runs the command line, first catching a mistyped subcommand, which the parser only calls an "unexpected
     /// argument", to suggest the one meant.
     public static func main() {
-        if let problem = unknownSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let shell = CompletionScript.requestedShell(in: arguments) {
+            print(CompletionScript.script(for: shell))
+            exit()
+        }
+        if let problem = unknownSubcommand(in: arguments) {
             exit(withError: ValidationError(problem))
         }
         main(nil)
