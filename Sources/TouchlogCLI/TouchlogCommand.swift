@@ -25,6 +25,7 @@ public struct TouchlogCommand: ParsableCommand {
               touchlog ingest session.jsonl                store a recording
               touchlog sessions                            list what is stored
               touchlog show SESSION                        its header and view tree
+              touchlog rejected SESSION                    the lines ingest set aside
               touchlog replay SESSION                      what UIKit did with each touch
               touchlog explain SESSION --at T --point X,Y  why a point reached its view
               touchlog report                              the problems, grouped
@@ -34,8 +35,9 @@ public struct TouchlogCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self,
-            ReportCommand.self, WorkerCommand.self, DeleteCommand.self, PruneCommand.self, VacuumCommand.self,
+            IngestCommand.self, SessionsCommand.self, ShowCommand.self, RejectedCommand.self, ReplayCommand.self,
+            ExplainCommand.self, ReportCommand.self, WorkerCommand.self, DeleteCommand.self, PruneCommand.self,
+            VacuumCommand.self,
         ]
     )
 
