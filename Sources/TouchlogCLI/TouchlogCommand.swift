@@ -25,6 +25,7 @@ public struct TouchlogCommand: ParsableCommand {
               touchlog ingest session.jsonl                store a recording
               touchlog sessions                            list what is stored
               touchlog show SESSION                        its header and view tree
+              touchlog rejected SESSION                    the lines ingest set aside
               touchlog replay SESSION                      what UIKit did with each touch
               touchlog explain SESSION --at T --point X,Y  why a point reached its view
               touchlog report                              the problems, grouped
@@ -34,8 +35,9 @@ public struct TouchlogCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            IngestCommand.self, SessionsCommand.self, ShowCommand.self, ReplayCommand.self, ExplainCommand.self,
-            ReportCommand.self, WorkerCommand.self, DeleteCommand.self, PruneCommand.self, VacuumCommand.self,
+            IngestCommand.self, SessionsCommand.self, ShowCommand.self, RejectedCommand.self, ReplayCommand.self,
+            ExplainCommand.self, ReportCommand.self, WorkerCommand.self, DeleteCommand.self, PruneCommand.self,
+            VacuumCommand.self,
         ]
     )
 
@@ -44,7 +46,12 @@ public struct TouchlogCommand: ParsableCommand {
     /// Runs the command line, first catching a mistyped subcommand, which the parser only calls an "unexpected
     /// argument", to suggest the one meant.
     public static func main() {
-        if let problem = unknownSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let shell = CompletionScript.requestedShell(in: arguments) {
+            print(CompletionScript.script(for: shell))
+            exit()
+        }
+        if let problem = unknownSubcommand(in: arguments) {
             exit(withError: ValidationError(problem))
         }
         main(nil)

@@ -37,6 +37,8 @@ public struct ReportRun {
         public var report: Report
         public var baselineWritten: Int?
         public var excludedSessions = 0
+        /// The configuration's exclusion patterns that matched none of the sessions the options chose.
+        public var unmatchedExclusions: [(field: SessionExclusions.Field, pattern: SessionPattern)] = []
     }
 
     /// The filter in force: the command line's, with the configuration's exclusions.
@@ -104,6 +106,7 @@ extension ReportRun {
             engine: engine, sessions: try selection.sessions.map(loader.session),
             storedSessions: try database.sessionCount(), workers: workers, stored: stored)
         outcome.excludedSessions = selection.excluded
+        outcome.unmatchedExclusions = selection.unmatched
         return outcome
     }
 }

@@ -13,9 +13,12 @@ public struct SessionLoader {
     /// (an unknown or ambiguous one throws the store's error, which says so).
     public func sessions(_ filter: ReportFilter) throws -> [SessionInfo] { try selection(filter).sessions }
 
-    /// The stored sessions `filter` covers, and how many more its options chose that the configuration's
-    /// exclusions left out (a report says so: leaving sessions out must not pass silently).
-    public func selection(_ filter: ReportFilter) throws -> (sessions: [SessionInfo], excluded: Int) {
+    /// The stored sessions `filter` covers, how many more its options chose that the configuration's exclusions
+    /// left out, and the exclusion patterns that matched none of the sessions the options chose (a report says
+    /// both: leaving sessions out, or meaning to and missing, must not pass silently).
+    public func selection(_ filter: ReportFilter) throws -> (
+        sessions: [SessionInfo], excluded: Int, unmatched: [(field: SessionExclusions.Field, pattern: SessionPattern)]
+    ) {
         var infos: [SessionInfo]
         if filter.sessions.isEmpty {
             infos = try database.sessions(.init(appVersion: filter.appVersion, since: filter.since))
@@ -29,17 +32,23 @@ public struct SessionLoader {
         var options = filter
         options.excluded = SessionExclusions()
         var excluded = 0
+        var chosen: [SessionRef] = []
         let covered = infos.filter {
             let ref = SessionRef(
                 id: $0.key, appVersion: $0.appVersion, deviceModel: $0.deviceModel, startedAt: $0.startedAt)
             guard options.admits(ref) else { return false }
+            chosen.append(ref)
             if filter.isExcluded(ref) {
                 excluded += 1
                 return false
             }
             return true
         }
-        return (covered, excluded)
+        // Sessions named with --session are never excluded, so no pattern is in force to report on.
+        let unmatched =
+            filter.sessions.isEmpty
+            ? filter.excluded.unmatched(among: chosen, byAppVersion: filter.appVersion == nil) : []
+        return (covered, excluded, unmatched)
     }
 
     /// The covered sessions as the report reads them, in order. Nothing is loaded: each session's records stream

@@ -47,19 +47,54 @@ import TouchlogStore
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func bashCompletesThroughTheScript() throws {
         let store = try FourSessions()
+        let completions = try bashCompletions(
+            [
+                "touchlog show --db t.sqlite 0b", "touchlog report --rule hid",
+                "touchlog replay --compare-policy resign-on-h",
+            ], in: store)
+        #expect(completions == [["0b6D-ipad"], ["hidden_first_responder"], ["resign-on-hide"]])
+    }
+
+    /// Issue 27, item 19: `--generate-completion-script <TAB>` offered subcommands, `help <TAB>` nothing, and
+    /// `replay --all <TAB>` session ids (which `--all` refuses).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func bashCompletesShellsAfterTheScriptOptionSubcommandsAfterHelpAndNoIdsAfterAll() throws {
+        let store = try FourSessions()
+        let subcommands = TouchlogCommand.configuration.subcommands.map { $0._commandName }
+        let completions = try bashCompletions(
+            [
+                "touchlog --generate-completion-script ", "touchlog --generate-completion-script z",
+                "touchlog help ", "touchlog help re", "touchlog replay --db t.sqlite --all ",
+                "touchlog replay --db t.sqlite ",
+            ], in: store)
+        #expect(completions.count == 6)
+        #expect(completions.first.map(Set.init) == ["bash", "zsh", "fish"])
+        #expect(completions.dropFirst(1).first == ["zsh"])
+        #expect(completions.dropFirst(2).first == subcommands)
+        #expect(completions.dropFirst(3).first == subcommands.filter { $0.hasPrefix("re") })
+        #expect(completions.dropFirst(3).first?.contains("replay") == true)
+        #expect(completions.dropFirst(4).first?.contains { $0.contains("0B6D") || $0.contains("7A20") } == false)
+        // Without --all, the ids are there.
+        #expect(completions.dropFirst(5).first?.contains("0B6D-ipad") == true)
+    }
+
+    /// What bash offers at the end of each line (a line ending in a space completes a new, empty word), run through
+    /// the generated script with this build's binary on the PATH, in the store's folder.
+    func bashCompletions(_ lines: [String], in store: FourSessions) throws -> [[String]] {
         let script = try Touchlog.run(["--generate-completion-script", "bash"]).stdout
         try Data(script.utf8).write(to: store.folder.url.appendingPathComponent("touchlog.bash"))
+        let calls = lines.map { "complete_line '\($0)'" }.joined(separator: "\n")
         let check = """
             source touchlog.bash
             complete_line() {
                 COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}; read -ra COMP_WORDS <<< "$COMP_LINE"
+                [[ "$COMP_LINE" == *' ' ]] && COMP_WORDS+=('')
                 COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
                 _touchlog touchlog "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
                 printf '%s\\n' "${COMPREPLY[@]}"
+                echo '--'
             }
-            complete_line 'touchlog show --db t.sqlite 0b'
-            complete_line 'touchlog report --rule hid'
-            complete_line 'touchlog replay --compare-policy resign-on-h'
+            \(calls)
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -74,7 +109,9 @@ import TouchlogStore
         try process.run()
         let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(output == "0b6D-ipad\nhidden_first_responder\nresign-on-hide\n")
+        return output.components(separatedBy: "--\n").dropLast().map { block in
+            block.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        }
     }
 
     @Test func sessionIdsComeFromTheDatabaseTheWordsName() throws {

@@ -126,6 +126,22 @@ import Testing
         #expect(named.stdout.contains("E7A21C94"))
     }
 
+    /// Issue 27, item 15: session ids match as a prefix in any case, devices as any part of the model in any case
+    /// with spaces ignored, as the command line matches them; a pattern that matches nothing is warned about.
+    @Test func sessionAndDeviceExclusionsMatchAsTheCommandLineAndMissesAreSaid() throws {
+        try write("excluded:\n  sessions: [\"e7a2*\"]\n  devices: [\"iphone 15\", iPad]\n", to: ".touchlog.yml")
+        let result = try report([], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("E7A21C94"))
+        #expect(result.stderr.contains("touchlog: 2 sessions left out by the configuration's excluded:"))
+        #expect(
+            result.stderr.contains(
+                "touchlog: warning: the configuration's excluded: devices: \"iPad\" matched no stored session; check it against `touchlog sessions` (a device matches any part of the model, ignoring case and spaces)\n"
+            ))
+        #expect(!result.stderr.contains("\"e7a2*\" matched no"))
+        #expect(!result.stderr.contains("\"iphone 15\" matched no"))
+    }
+
     @Test func printConfigPrintsYAMLThatReadsBackWithoutADatabase() throws {
         try write("hidden_first_responder:\n  severity: error\n  minimum_hidden_time: 0.5\n", to: ".touchlog.yml")
         let printed = try Touchlog.run(

@@ -173,6 +173,12 @@ import Testing
                 what: "a key given twice", text: "blocked_tap: warning\nblocked_tap: error\n", line: 1,
                 column: 1, message: #"the mapping that starts here has the key "blocked_tap" more than once"#),
             BadFile(
+                what: "a tab in the indentation", text: "excluded:\n\t  sessions: [E7A2]\n", line: 2, column: 1,
+                message: "a tab in the indentation: YAML indents with spaces only"),
+            BadFile(
+                what: "a tab after spaces in the indentation", text: "excluded:\n  \tsessions: [E7A2]\n", line: 2,
+                column: 3, message: "a tab in the indentation: YAML indents with spaces only"),
+            BadFile(
                 what: "a YAML syntax error", text: "disabled_rules: [blocked_tap\nbaseline: x\n", line: 2, column: 9,
                 message:
                     "not valid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1)"),
@@ -186,6 +192,33 @@ import Testing
         #expect(error.line == bad.line && error.column == bad.column)
         #expect(error.description.hasPrefix("bad.yml:\(bad.line):\(bad.column): error: \(bad.message)\n    hint: "))
         #expect(error.hint?.isEmpty == false)
+    }
+
+    /// Issue 27, item 15: the hint's example, written in place of the bad line, is a file that reads (it said
+    /// `excluded.app_versions: [...]`, a key the file then refused).
+    @Test(arguments: [
+        ("excluded:\n  app_versions: 5.1.0\n", "  app_versions: 5.1.0"),
+        ("excluded:\n  devices: iPhone15\n", "  devices: iPhone15"),
+        ("excluded:\n  sessions: E7A2*\n", "  sessions: E7A2*"),
+    ])
+    func followingAnExcludedHintGivesAFileThatReads(text: String, badLine: String) throws {
+        let error = try #require(throws: ConfigurationError.self) { try parse(text, path: "bad.yml") }
+        let hint = try #require(error.hint)
+        // The first `code` of the hint is the line to write.
+        let example = try #require(hint.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first)
+        let fixed = text.replacingOccurrences(of: badLine, with: "  " + example)
+        #expect(fixed != text)
+        let loaded = try parse(fixed)
+        #expect(!loaded.configuration.excluded.isEmpty, "\(hint)")
+    }
+
+    /// The same written on one line is not YAML; the hint says how to nest it, and the nested form reads.
+    @Test func aMappingNestedOnOneLineIsExplained() throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try parse("excluded: app_versions: 5.1.0\n", path: "bad.yml")
+        }
+        #expect(error.hint?.contains("put the inner key on a line of its own") == true)
+        #expect(try !parse("excluded:\n  app_versions: [\"5.1.*\"]\n").configuration.excluded.isEmpty)
     }
 
     @Test func aFileThatCannotBeReadIsNamed() throws {

@@ -11,7 +11,7 @@ import Testing
         #expect(result.status == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: Unknown subcommand 'sesions'. Did you mean 'sessions'? The subcommands are ingest, sessions, show, replay, explain, report, worker, delete, prune, vacuum.\n"
+                "Error: Unknown subcommand 'sesions'. Did you mean 'sessions'? The subcommands are ingest, sessions, show, rejected, replay, explain, report, worker, delete, prune, vacuum.\n"
             ))
         #expect(Touchlog.call(["vacum"]).stderr.contains("Did you mean 'vacuum'?"))
         #expect(Touchlog.call(["del"]).stderr.contains("Did you mean 'delete'?"))

@@ -5,13 +5,14 @@ import Testing
 
 /// The --help of every command is pinned in Golden/help-<command>.txt (re-record with TOUCHLOG_RECORD=1).
 @Suite struct HelpTests {
-    @Test(arguments: ["touchlog", "ingest", "sessions", "show", "delete", "prune", "vacuum", "worker"])
+    @Test(arguments: ["touchlog", "ingest", "sessions", "show", "rejected", "delete", "prune", "vacuum", "worker"])
     func helpIsPinned(command: String) throws {
         let type: any ParsableCommand.Type =
             switch command {
             case "ingest": IngestCommand.self
             case "sessions": SessionsCommand.self
             case "show": ShowCommand.self
+            case "rejected": RejectedCommand.self
             case "delete": DeleteCommand.self
             case "prune": PruneCommand.self
             case "vacuum": VacuumCommand.self

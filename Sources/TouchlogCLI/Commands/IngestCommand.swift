@@ -61,6 +61,14 @@ struct IngestCommand: FrontendCommand {
             (sessions, records, rejected lines, seconds, records/s) ends the run on stderr; --quiet keeps only \
             errors.
 
+            --format json also prints, on standard output when the run ends, what was stored (stable; members may \
+            be added, never renamed): {"files": [{"file","stored","interrupted","sessions","diagnostics",\
+            "omittedDiagnostics"}], "sessions","unchanged","records","rejected","failedFiles"}, each session \
+            {"id","outcome","status","records","touches","rejected"} ("outcome" stored, unchanged or replaced; \
+            "status" complete, truncated or partial) and each diagnostic \
+            {"severity","file","line","column","message","hint"} ("line" 0 for the whole file, "hint" null when \
+            there is none). Progress and diagnostics stay on standard error.
+
             Several ingests may run at once on one database: while another process writes, ingest waits for it \
             (saying so after a second) and then stores its file. Ctrl-C or SIGTERM rolls back the file in \
             progress, starts no other, and says which files were stored.
@@ -82,6 +90,7 @@ struct IngestCommand: FrontendCommand {
               touchlog ingest --redact-labels support-tickets/*.jsonl
               pbpaste | touchlog ingest --from recursiveDescription -
               touchlog ingest segment.json --hierarchy view-hierarchy.json
+              touchlog ingest --format json nightly/*.jsonl | jq '.files[].sessions[].id'
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -103,6 +112,12 @@ struct IngestCommand: FrontendCommand {
 
     @Flag(name: .shortAndLong, help: "Print only errors: no progress, no per-session lines, no summary.")
     var quiet = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Also print what was stored on standard output: json (files, sessions, warnings); text prints nothing there."
+        ))
+    var format: OutputFormat = .text
 
     @Option(
         help: ArgumentHelp(
@@ -165,7 +180,8 @@ struct IngestCommand: FrontendCommand {
             inputFormat: from.flatMap(InputFormat.init(name:)))
         options.hierarchy = hierarchy
         let quiet = quiet
-        return IngestRun(files.map(IngestSource.init(argument:)), options: options, quiet: quiet) { source in
+        return IngestRun(files.map(IngestSource.init(argument:)), options: options, quiet: quiet, format: format) {
+            source in
             // On a terminal only, and only for a file, whose size says how far it is.
             guard !quiet, StandardError.isTerminal, case .file(let path) = source else { return nil }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil

@@ -210,6 +210,12 @@ struct ReportCommand: FrontendCommand {
                 "touchlog: \(counted(count, "session")) left out by the configuration's excluded: (touchlog report --print-config shows it)\n"
             )
         }
+        // A pattern that leaves nothing out is most often a typo; the report would otherwise look complete.
+        for (field, pattern) in outcome.unmatchedExclusions {
+            output.diagnose(
+                "touchlog: warning: the configuration's excluded: \(field.rawValue): \"\(pattern)\" matched no stored session; check it against `touchlog sessions` (\(field.matchingRule))\n"
+            )
+        }
         // The report names these too; standard error says it again for a CI log whose report went to a file.
         for skipped in outcome.report.unanalysed {
             output.diagnose("touchlog: warning: not analysed: \(skipped.message)\n")

@@ -14,6 +14,12 @@ struct ConfigurationError: Error, CustomStringConvertible {
             hint: hint)
     }
 
+    /// At `line` and `column` (from 1), for a place the YAML reader gave no mark of its own.
+    init(file: String, line: Int, column: Int, _ message: String, hint: String) {
+        diagnostic = Diagnostic(
+            severity: .error, file: file, line: line, column: column, message: message, hint: hint)
+    }
+
     var line: Int { diagnostic.line }
     var column: Int { diagnostic.column }
     var message: String { diagnostic.message }

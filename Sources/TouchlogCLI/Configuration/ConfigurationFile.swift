@@ -33,21 +33,8 @@ enum ConfigurationFile {
         case baseline
     }
 
-    /// The keys under `excluded:`.
-    enum ExcludedKey: String, CaseIterable {
-        case appVersions = "app_versions"
-        case devices
-        case sessions
-
-        /// For messages: an exact value and a prefix of what the key matches.
-        var examples: (exact: String, prefix: String) {
-            switch self {
-            case .appVersions: ("5.2.0", "5.1.*")
-            case .devices: ("iPhone15,4", "iPhone8,*")
-            case .sessions: ("E7A21C94-3D5F-4B08-9A61-0C2F8E4D7B3A", "E7A21C94*")
-            }
-        }
-    }
+    /// The keys under `excluded:`: the report's fields, named as the file names them.
+    typealias ExcludedKey = SessionExclusions.Field
 
     /// The key of a rule's section besides its parameters.
     static let severityKey = "severity"
@@ -84,10 +71,30 @@ enum ConfigurationFile {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw reader.syntaxError(error)
+            throw reader.syntaxError(error, in: text)
         }
         if let root { try reader.readRoot(root) }
         return LoadedConfiguration(configuration: reader.configuration, provenance: reader.provenance)
+    }
+}
+
+extension SessionExclusions.Field {
+    /// For messages: an exact value and a prefix of what the key matches.
+    var examples: (exact: String, prefix: String) {
+        switch self {
+        case .appVersions: ("5.2.0", "5.1.*")
+        case .devices: ("iPhone15,4", "iPhone8,*")
+        case .sessions: ("E7A21C94-3D5F-4B08-9A61-0C2F8E4D7B3A", "E7A21C94*")
+        }
+    }
+
+    /// How a pattern of this key matches, for a warning about one that matched nothing.
+    var matchingRule: String {
+        switch self {
+        case .appVersions: "an app version matches exactly, or by a prefix ending in *"
+        case .devices: "a device matches any part of the model, ignoring case and spaces"
+        case .sessions: "a session matches a prefix of its id, in any case"
+        }
     }
 }
 
@@ -117,13 +124,28 @@ private struct Reader {
         ConfigurationError(file: path, at: node?.mark, message, hint: hint)
     }
 
-    func syntaxError(_ error: any Error) -> ConfigurationError {
+    func syntaxError(_ error: any Error, in text: String) -> ConfigurationError {
         let hint = "fix the YAML at this point: check the indentation, and quote text holding \": \" or \"#\""
+        // libyaml says only "found character that cannot start any token" for a tab that indents a line: name it.
+        if case .scanner(_, _, let mark, _) = error as? YamlError,
+            let column = Self.tabInIndentation(of: mark.line, in: text)
+        {
+            return ConfigurationError(
+                file: path, line: mark.line, column: column,
+                "a tab in the indentation: YAML indents with spaces only",
+                hint: "replace the tab with spaces (two for each level, as `excluded:` then `  sessions: [...]`)")
+        }
         switch error as? YamlError {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let around = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
-            return ConfigurationError(file: path, at: mark, "not valid YAML: \(problem)\(around)", hint: hint)
+            // `excluded: app_versions: 5.1.0`: a mapping nested on one line, which YAML does not read.
+            let nested =
+                problem == "mapping values are not allowed in this context"
+                ? "a key's value cannot be another `key: value` on the same line: put the inner key on a line of its own, indented under the outer one (`excluded:`, then `  app_versions: [\"5.1.*\"]` on the next line)"
+                : nil
+            return ConfigurationError(
+                file: path, at: mark, "not valid YAML: \(problem)\(around)", hint: nested ?? hint)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
             return ConfigurationError(
@@ -135,6 +157,14 @@ private struct Reader {
         case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded, nil:
             return ConfigurationError(file: path, at: nil, "cannot read the file as YAML: \(error)", hint: hint)
         }
+    }
+
+    /// The column (from 1) of the first tab among the spaces and tabs that start `line` (from 1) of `text`, if any.
+    static func tabInIndentation(of line: Int, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return nil }
+        let indentation = lines[line - 1].prefix { $0 == " " || $0 == "\t" }
+        return indentation.firstIndex(of: "\t").map { indentation.distance(from: indentation.startIndex, to: $0) + 1 }
     }
 
     /// What a node is, for a message about a value of the wrong type: "a list", "the text \"x\"".
@@ -334,7 +364,7 @@ private struct Reader {
                     hint: "its keys are \(keys.joined(separator: ", ")), each a list of values or prefixes ending in *"
                 )
             }
-            let patterns = try patternList(list, for: "excluded.\(name)", examples: key.examples)
+            let patterns = try patternList(list, for: key)
             switch key {
             case .appVersions:
                 configuration.excluded.appVersions = patterns
@@ -349,10 +379,12 @@ private struct Reader {
         }
     }
 
-    private func patternList(_ node: Node, for key: String, examples: (exact: String, prefix: String)) throws
-        -> [SessionPattern]
-    {
-        let example = "`\(key): [\"\(examples.exact)\", \"\(examples.prefix)\"]`"
+    private func patternList(_ node: Node, for field: ConfigurationFile.ExcludedKey) throws -> [SessionPattern] {
+        let key = "excluded.\(field.rawValue)"
+        let examples = field.examples
+        // The example is the line as it goes in the file, under `excluded:`: a dotted key is how messages name the
+        // setting, and written into the file it would be refused as an unknown key.
+        let example = "`\(field.rawValue): [\"\(examples.exact)\", \"\(examples.prefix)\"]` under `excluded:`"
         let either = "an exact value (\"\(examples.exact)\") or a prefix ending in * (\"\(examples.prefix)\")"
         return try list(node, for: key, example: example).map { item in
             let text = try text(item, for: "each item of \(key)", example: either)

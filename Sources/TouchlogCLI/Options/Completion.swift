@@ -30,8 +30,11 @@ enum Completion {
     static let ingestFiles = CompletionKind.file(extensions: ["jsonl", "gz", "json", "txt"])
 
     /// Stored session ids starting with `prefix` (ignoring ASCII case, as a lookup does), read-only; none on any
-    /// error. Opening read-only never creates or migrates the file.
+    /// error, and none after `replay --all`, which takes no session as well. Opening read-only never creates or
+    /// migrates the file.
     static func sessionIDs(words: [String], prefix: String, environment: [String: String]) -> [String] {
+        // `replay --all 3F2A` is a usage error: offering ids there would offer one.
+        if words.contains("--all") { return [] }
         let path = DatabaseOptions.resolve(databaseWord(in: words), environment: environment)
         // Readers do not wait for writers in WAL mode, but a database being created is locked for a moment: wait a
         // little, never long enough to hang the shell.

@@ -14,16 +14,20 @@ public struct IngestRun {
     public var options: IngestOptions
     /// Only errors: no per-session lines, no summary.
     public var quiet: Bool
+    /// text: nothing on standard output (everything is said on standard error); json: what was stored, on
+    /// standard output at the end (``IngestFormatter``).
+    public var format: OutputFormat
     /// The progress to show while a source is read, if any (the CLI's progress line, on a terminal).
     public var progress: (IngestSource) -> (any IngestProgress)?
 
     public init(
         _ sources: [IngestSource], options: IngestOptions = IngestOptions(), quiet: Bool = false,
-        progress: @escaping (IngestSource) -> (any IngestProgress)? = { _ in nil }
+        format: OutputFormat = .text, progress: @escaping (IngestSource) -> (any IngestProgress)? = { _ in nil }
     ) {
         self.sources = sources
         self.options = options
         self.quiet = quiet
+        self.format = format
         self.progress = progress
     }
 
@@ -40,7 +44,15 @@ public struct IngestRun {
         options.cancellation = interruption.cancellation
         let ingestor = Ingestor(database: store, options: options)
         var summary = IngestSummary()
+        var reports: [FileIngestReport] = []
         let started = Date()
+        // Written however the run ends: after an interruption, what was stored is what a script must know.
+        defer {
+            switch format {
+            case .text: break
+            case .json: output.write(IngestFormatter.json(reports, summary: summary))
+            }
+        }
         for source in sources {
             guard !interruption.cancellation.isCancelled else {
                 summary.notStarted.append(source.description)
@@ -52,6 +64,7 @@ public struct IngestRun {
             shown?.finish()
             describe(report, output)
             summary.add(report)
+            reports.append(report)
         }
         if let signal = interruption.signal, let status = interruption.exitStatus {
             // Always said, even with --quiet: what is in the database now is what the user must know.

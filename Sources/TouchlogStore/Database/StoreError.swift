@@ -27,8 +27,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// TLS could not be set up: a file (`sslrootcert`, `sslcert`, `sslkey`) missing or unreadable, a mode that checks
     /// the server's certificate with no root certificate to check it against, or a certificate the check refused.
     case tlsFailed(location: String, reason: String)
-    /// The PostgreSQL server could not be reached, or refused the connection (authentication, no such database).
-    case cannotConnect(location: String, reason: String)
+    /// The PostgreSQL server at `address` (`host:port`, or the socket folder) could not be reached, or refused the
+    /// connection (authentication, no such database).
+    case cannotConnect(location: String, address: String, failure: ConnectionFailure)
+    /// `--db` is a URL of a kind of database touchlog does not use (`mysql://`).
+    case unsupportedScheme(location: String, scheme: String)
+    /// The folder that would hold the SQLite file does not exist.
+    case missingFolder(path: String, folder: String)
     /// The PostgreSQL database holds no touchlog tables yet, and the command only reads.
     case emptyDatabase(location: String)
     /// The connection to the PostgreSQL server failed while working: nothing of the unfinished work was stored.
@@ -67,9 +72,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .badSSLMode(let value):
             "\"\(value)\" is not an sslmode; use one of \(PostgresTLS.Mode.allCases.map(\.rawValue).joined(separator: ", ")) (in the URL's ?sslmode= or PGSSLMODE)"
         case .tlsFailed(let location, let reason):
-            "cannot connect to the database \"\(location)\" with TLS: \(reason); check sslmode, sslrootcert, sslcert and sslkey in the URL (or PGSSLMODE, PGSSLROOTCERT, PGSSLCERT, PGSSLKEY)"
-        case .cannotConnect(let location, let reason):
-            "cannot connect to the database \"\(location)\": \(reason); check that the server runs and accepts this user (PGPASSWORD for a password), or choose another with --db or TOUCHLOG_DB"
+            "could not connect to PostgreSQL at \"\(location)\" with TLS: \(reason); check sslmode, sslrootcert, sslcert and sslkey in the URL (or PGSSLMODE, PGSSLROOTCERT, PGSSLCERT, PGSSLKEY)"
+        case .cannotConnect(let location, let address, let failure):
+            "could not connect to PostgreSQL at \(address) (\"\(location)\"): \(failure.explanation)"
+        case .unsupportedScheme(let location, let scheme):
+            "\"\(location)\" is a \(scheme):// URL, and touchlog does not use \(scheme) databases; give --db (or TOUCHLOG_DB) either the path of an SQLite file (./touchlog.sqlite, created by `touchlog ingest` if missing) or a PostgreSQL URL, postgres://USER@HOST:PORT/DATABASE (postgresql:// too)"
+        case .missingFolder(let path, let folder):
+            "there is no folder \"\(folder)\" for the database \"\(path)\"; create the folder first (mkdir -p \"\(folder)\"), or point --db or TOUCHLOG_DB at a file in a folder that exists"
         case .emptyDatabase(let location):
             "the database \"\(location)\" holds no touchlog sessions yet; ingest a recording first (`touchlog ingest FILE`) or point --db or TOUCHLOG_DB at another database"
         case .connectionLost(let location, let reason):

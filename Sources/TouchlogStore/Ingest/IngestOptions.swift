@@ -93,7 +93,14 @@ public struct FileIngestReport: Sendable {
         public var session: String
         public var kind: Kind
         public var records: Int
-        public var truncated: Bool
+        /// Touch records among `records`.
+        public var touches: Int
+        /// Lines of the session set aside (`--keep-going`, a cut last line).
+        public var rejected: Int
+        /// As stored: complete, truncated (a cut last line) or partial (lines rejected under `--keep-going`).
+        public var status: SessionInfo.Status
+
+        public var truncated: Bool { status == .truncated }
     }
 
     public var source: IngestSource

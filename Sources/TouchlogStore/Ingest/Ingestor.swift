@@ -483,26 +483,25 @@ private struct FileWriter {
 
     private mutating func endSession(_ summary: SessionSummary, _ sink: any IngestSink) throws {
         let hash = String(summary.contentHash, radix: 16)
+        let status: SessionInfo.Status =
+            summary.truncated ? .truncated : summary.rejected > 0 ? .partial : .complete
+        func outcome(_ kind: FileIngestReport.SessionOutcome.Kind) -> FileIngestReport.SessionOutcome {
+            .init(
+                session: summary.header.session, kind: kind, records: summary.records, touches: summary.touches,
+                rejected: summary.rejected, status: status)
+        }
         switch mode {
         case .insert(let rowID, let replaced):
-            let status: SessionInfo.Status =
-                summary.truncated ? .truncated : summary.rejected > 0 ? .partial : .complete
             try sink.finishSession(
                 rowID: rowID,
                 FinishedSession(
                     contentHash: hash, records: summary.records, touches: summary.touches,
                     unknownTypes: summary.unknownTypes, rejected: summary.rejected, duration: summary.lastT,
                     status: status))
-            report.sessions.append(
-                .init(
-                    session: summary.header.session, kind: replaced ? .replaced : .stored, records: summary.records,
-                    truncated: summary.truncated))
+            report.sessions.append(outcome(replaced ? .replaced : .stored))
         case .compare(let existingHash, let storedWith):
             if existingHash == hash {
-                report.sessions.append(
-                    .init(
-                        session: summary.header.session, kind: .unchanged, records: summary.records,
-                        truncated: summary.truncated))
+                report.sessions.append(outcome(.unchanged))
                 if let warning = privacyWarning(summary, storedWith: storedWith) { note(warning) }
             } else {
                 fail(

@@ -25,14 +25,14 @@ final class PostgresLink: @unchecked Sendable {
         if location.host.hasPrefix("/") {
             // A Unix socket is never encrypted: libpq ignores sslmode for sockets, and so does touchlog.
             configuration = .init(
-                unixSocketPath: "\(location.host)/.s.PGSQL.\(location.port)", username: location.user,
+                unixSocketPath: location.socketPath, username: location.user,
                 password: location.password, database: location.database)
         } else {
             configuration = .init(
                 host: location.host, port: location.port, username: location.user, password: location.password,
                 database: location.database, tls: try PostgresTLSContext.configuration(for: location))
         }
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(Self.connectTimeout)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             connection = try PostgresConnection.connect(
@@ -45,7 +45,9 @@ final class PostgresLink: @unchecked Sendable {
             {
                 throw StoreError.tlsFailed(location: location.description, reason: tls)
             }
-            throw StoreError.cannotConnect(location: location.description, reason: Self.reason(error))
+            throw StoreError.cannotConnect(
+                location: location.description, address: location.address,
+                failure: Self.connectionFailure(error, location: location))
         }
         self.group = group
     }
@@ -188,6 +190,49 @@ final class PostgresLink: @unchecked Sendable {
         guard !connection.isClosed else {
             throw PostgresFailure(reason: "the server closed the connection", sqlState: nil)
         }
+    }
+
+    /// How long a connection may take to be made.
+    static let connectTimeout: Int64 = 10
+
+    /// Why connecting failed, from what NIO and postgres-nio threw: the socket's errno, the resolver's, the
+    /// server's SQLSTATE.
+    static func connectionFailure(_ error: any Error, location: PostgresLocation) -> ConnectionFailure {
+        let psql = error as? PSQLError
+        if let info = psql?.serverInfo, let message = info[.message] {
+            let said = [message, info[.detail]].compactMap { $0 }.joined(separator: ": ")
+            switch info[.sqlState] {
+            // invalid_authorization_specification (no such role), invalid_password.
+            case "28000", "28P01": return .authentication(said)
+            // invalid_catalog_name.
+            case "3D000": return .noSuchDatabase(said)
+            default: return .other(said)
+            }
+        }
+        let underlying = psql?.underlying ?? error
+        if let connection = underlying as? NIOConnectionError {
+            // Every address the name resolved to was tried; none resolved means the name is unknown.
+            if connection.connectionErrors.isEmpty { return .unknownHost }
+            let errors = connection.connectionErrors.map(\.error)
+            if errors.allSatisfy({ ($0 as? IOError)?.errnoCode == ECONNREFUSED }) { return .refused }
+            if errors.contains(where: Self.isTimeout) { return .timedOut(seconds: Int(connectTimeout)) }
+            return .other(errors.map { "\($0)" }.joined(separator: "; "))
+        }
+        if let io = underlying as? IOError {
+            switch io.errnoCode {
+            case ECONNREFUSED: return .refused
+            // A Unix socket that is not there.
+            case ENOENT where location.host.hasPrefix("/"): return .noSocket(path: location.socketPath)
+            default: break
+            }
+        }
+        if Self.isTimeout(underlying) { return .timedOut(seconds: Int(connectTimeout)) }
+        return .other(reason(error))
+    }
+
+    private static func isTimeout(_ error: any Error) -> Bool {
+        if case .connectTimeout = error as? ChannelError { return true }
+        return false
     }
 
     /// The server's own words for a failure (its message and detail), else postgres-nio's code: never the SQL.

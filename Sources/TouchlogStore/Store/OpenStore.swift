@@ -31,6 +31,7 @@ public func openStore(_ location: StoreLocation, for use: StoreUse, waiting: Loc
         case .reading, .peeking: return try PostgresDatabase(postgres, access: .readOnly)
         }
     case .sqlite(let path):
+        try requireFolder(of: path)
         switch use {
         case .writing:
             return try TouchlogDatabase(path: path, access: .readWrite, waiting: waiting)
@@ -55,6 +56,16 @@ public func openStore(_ location: StoreLocation, for use: StoreUse, waiting: Loc
             return try TouchlogDatabase(path: path, access: .readOnly, waiting: waiting)
         }
     }
+}
+
+/// A file in a folder that does not exist can be neither read nor created: SQLite would say only "unable to open
+/// database file", and a reader "there is no database", neither naming the folder to create.
+private func requireFolder(of path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    guard !folder.isEmpty else { return }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue { return }
+    throw StoreError.missingFolder(path: path, folder: folder)
 }
 
 /// A missing file is reported, not silently created empty: reading it, or removing from it, means a typo.

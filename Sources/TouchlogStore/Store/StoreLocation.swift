@@ -15,9 +15,26 @@ public enum StoreLocation: Sendable, Hashable {
     public init(_ value: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         if let postgres = try PostgresLocation(url: value, environment: environment) {
             self = .postgres(postgres)
+        } else if let scheme = Self.scheme(of: value) {
+            // `mysql://…` read as a path would be "no database at mysql://…": say what --db takes instead.
+            throw StoreError.unsupportedScheme(location: value, scheme: scheme)
         } else {
             self = .sqlite(path: value)
         }
+    }
+
+    /// The scheme of a URL (`mysql` of `mysql://host/db`); nil for a path. A scheme is a letter, then letters,
+    /// digits, `+`, `-` or `.` (RFC 3986), followed by `://`.
+    static func scheme(of value: String) -> String? {
+        guard let end = value.range(of: "://") else { return nil }
+        let scheme = value[..<end.lowerBound]
+        guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+            scheme.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+            })
+        else { return nil }
+        return String(scheme)
     }
 
     /// As messages name it: the path, or the URL without its password.
@@ -89,6 +106,12 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         }
         tls = try PostgresTLS(parameters: parameters, environment: environment)
     }
+
+    /// Where the server is, as a connection failure names it: `host:port`, or the socket's path.
+    public var address: String { host.hasPrefix("/") ? socketPath : "\(host):\(port)" }
+
+    /// The server's Unix socket, when `host` is a folder (libpq's name for it).
+    var socketPath: String { "\(host)/.s.PGSQL.\(port)" }
 
     /// The URL, password left out: what messages print.
     public var description: String {

@@ -98,12 +98,42 @@ import TouchlogStore
 
     @Test func patternsAreExactOrATrailingPrefix() throws {
         let exact = try #require(SessionPattern("5.1"))
-        #expect(exact.matches("5.1") && !exact.matches("5.10") && !exact.matches(nil))
+        #expect(
+            exact.matches("5.1", as: .appVersions) && !exact.matches("5.10", as: .appVersions)
+                && !exact.matches(nil, as: .appVersions))
         let prefix = try #require(SessionPattern("5.1.*"))
-        #expect(prefix.matches("5.1.0") && prefix.matches("5.1.") && !prefix.matches("5.10"))
+        #expect(
+            prefix.matches("5.1.0", as: .appVersions) && prefix.matches("5.1.", as: .appVersions)
+                && !prefix.matches("5.10", as: .appVersions))
         #expect(prefix.description == "5.1.*" && exact.description == "5.1")
         #expect(SessionPattern("") == nil && SessionPattern("*") == nil && SessionPattern("5.*.1") == nil)
         #expect(SessionPattern.problem(with: "5.*.1")?.contains("only a trailing \"*\"") == true)
+    }
+
+    /// Issue 27, item 15: `sessions: ["3f2a*"]` and `devices: [iPhone15]` left nothing out; they match as the
+    /// command line does (a session id's prefix in any case; any part of the model, any case, spaces ignored).
+    @Test func sessionsAndDevicesMatchAsTheCommandLineDoes() throws {
+        let session = SessionRef(
+            id: "3F2A9C1E-77B0-4C4A-9D52-6A7E0F3B1C11", appVersion: "5.1.0", deviceModel: "iPhone15,4",
+            startedAt: nil)
+        for text in ["3f2a*", "3f2a", "3F2A9C1E-77B0-4C4A-9D52-6A7E0F3B1C11"] {
+            let pattern = try #require(SessionPattern(text))
+            #expect(SessionExclusions(sessions: [pattern]).excludes(session), "\(text)")
+        }
+        for text in ["iPhone15", "iphone 15", "IPHONE15,4", "iPhone15,*"] {
+            let pattern = try #require(SessionPattern(text))
+            #expect(SessionExclusions(devices: [pattern]).excludes(session), "\(text)")
+        }
+        for (field, text) in [(SessionExclusions.Field.sessions, "3f2b"), (.devices, "iPad"), (.appVersions, "5.1.0x")]
+        {
+            let pattern = try #require(SessionPattern(text))
+            var exclusions = SessionExclusions()
+            exclusions[field] = [pattern]
+            #expect(!exclusions.excludes(session), "\(text)")
+            #expect(exclusions.unmatched(among: [session]).map(\.pattern) == [pattern], "\(text)")
+        }
+        // A version pattern stays case-sensitive and exact: 5.1 is not 5.10.
+        #expect(!(try #require(SessionPattern("5.1"))).matches("5.10", as: .appVersions))
     }
 
     @Test func optionsOverrideTheFileAndSaySo() {

@@ -22,7 +22,12 @@ import Testing
         let text = Lines.rich()
         let report = ingest(text, into: database)
         #expect(report.succeeded)
-        #expect(report.sessions == [.init(session: "s1", kind: .stored, records: 10, truncated: false)])
+        let touches = try #require(try database.sessions().first?.touchCount)
+        #expect(
+            report.sessions == [
+                .init(session: "s1", kind: .stored, records: 10, touches: touches, rejected: 0, status: .complete)
+            ])
+        #expect(touches > 0)
         #expect(report.unknownTypeRecords == 1)
 
         // What the decoder produced (parsed, redacted) is what comes back, in the same order.
@@ -212,7 +217,10 @@ import Testing
         let report = Ingestor(database: database).ingest(.file(withMark))
         #expect(report.succeeded)
         #expect(report.diagnostics.isEmpty)
-        #expect(report.sessions == [.init(session: "s1", kind: .stored, records: 3, truncated: false)])
+        #expect(
+            report.sessions == [
+                .init(session: "s1", kind: .stored, records: 3, touches: 1, rejected: 0, status: .complete)
+            ])
         #expect(ingest(text, into: database, name: "plain.jsonl").sessions.map(\.kind) == [.unchanged])
     }
 
