@@ -38,21 +38,26 @@ struct SceneLayout {
             }
         }
 
-        /// What the legend calls it.
-        var caption: String {
+        /// What the legend calls it. A picture without a touch (a control no tap can reach, found in a snapshot)
+        /// says what would happen to one, never what "the touch" did: there was none.
+        func caption(touched: Bool) -> String {
             switch self {
             case .cause(let kind):
                 switch kind {
-                case .recognizer(let className): "its \(className) cancelled the touch"
-                case .inFront: "in front: took the touch"
-                case .clipsBounds: "its bounds clip the control: the touch fell outside them"
+                case .recognizer(let className):
+                    touched ? "its \(className) cancelled the touch" : "its \(className) cancels a touch on it"
+                case .inFront: touched ? "in front: took the touch" : "in front: covers it, so a tap goes here"
+                case .clipsBounds:
+                    touched
+                        ? "its bounds clip the control: the touch fell outside them"
+                        : "its bounds clip the control: hit testing never looks outside them"
                 case .hidden: "hidden: hit testing passes it over"
                 case .transparent: "alpha below 0.01: hit testing passes it over"
                 case .interactionOff: "user interaction off: hit testing passes it over"
                 case .disabled: "disabled control: hit testing passes it over"
                 }
-            case .expected: "should have received the touch"
-            case .hit: "hit view: received the touch"
+            case .expected: touched ? "should have received the touch" : "should be reachable by a tap: none reaches it"
+            case .hit: touched ? "hit view: received the touch" : "hit view: where a tap goes"
             case .firstResponder: "first responder"
             case .keyboard: "keyboard"
             }

@@ -55,7 +55,7 @@ enum SceneSVG {
                 if annotation.roles.contains(.hit), area <= largestFilledShare * screenArea { classes.append("filled") }
             }
             out +=
-                "<rect class=\"\(classes.joined(separator: " "))\" \(frame(annotation.frame))><title>\(esc(title(annotation)))</title></rect>\n"
+                "<rect class=\"\(classes.joined(separator: " "))\" \(frame(annotation.frame))><title>\(esc(title(annotation, scene)))</title></rect>\n"
         }
         for touch in scene.touches {
             out +=
@@ -69,7 +69,7 @@ enum SceneSVG {
                 "<g class=\"marker \(annotation.roles[0].cssClass)\" data-box=\"\(box(SceneLayout.box(ofMarker: centre)))\" data-frame=\"\(box(annotation.frame))\">"
             out += "<circle cx=\"\(n(centre.x))\" cy=\"\(n(centre.y))\" r=\"\(n(SceneLayout.markerRadius))\"/>"
             out += "<text x=\"\(n(centre.x))\" y=\"\(n(centre.y))\">\(annotation.number)</text>"
-            out += "<title>\(esc(title(annotation)))</title></g>\n"
+            out += "<title>\(esc(title(annotation, scene)))</title></g>\n"
         }
         out += "</svg>"
         return out
@@ -82,7 +82,9 @@ enum SceneSVG {
         var out = "<ol class=\"legend\">\n"
         for annotation in layout.annotations {
             let primary = annotation.roles[0].cssClass
-            let roles = annotation.roles.map { "<b class=\"\($0.cssClass)\">\(esc($0.caption))</b>" }
+            let roles = annotation.roles.map {
+                "<b class=\"\($0.cssClass)\">\(esc($0.caption(touched: !scene.touches.isEmpty)))</b>"
+            }
             out += "<li><span class=\"marker \(primary)\">\(annotation.number)</span> "
             out += roles.joined(separator: "; ")
             if let view = annotation.view {
@@ -116,8 +118,8 @@ enum SceneSVG {
         return "\(n(rect.minX)) \(n(rect.minY)) \(n(abs(rect.width))) \(n(abs(rect.height)))"
     }
 
-    private static func title(_ annotation: SceneLayout.Annotation) -> String {
-        let roles = annotation.roles.map(\.caption).joined(separator: "; ")
+    private static func title(_ annotation: SceneLayout.Annotation, _ scene: Scene) -> String {
+        let roles = annotation.roles.map { $0.caption(touched: !scene.touches.isEmpty) }.joined(separator: "; ")
         return annotation.view.map { "\(annotation.number). \(roles): \(tooltip($0))" }
             ?? "\(annotation.number). \(roles)"
     }

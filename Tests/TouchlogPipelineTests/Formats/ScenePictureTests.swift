@@ -146,7 +146,7 @@ import TouchlogPipeline
     @Test func oneViewWithSeveralRolesGetsOneMarkerNamingThemAll() {
         let scene = Scene(
             screen: Size(390, 844), t: 1, views: [Self.view("button", Rect(20, 700, 100, 44), label: "Continue")],
-            expectedView: "button", cause: SceneCause(view: "button", kind: .disabled))
+            touches: [Point(60, 720)], expectedView: "button", cause: SceneCause(view: "button", kind: .disabled))
         let layout = SceneLayout(scene)
         #expect(layout.annotations.count == 1)
         #expect(layout.annotations[0].roles == [.cause(.disabled), .expected])
@@ -155,5 +155,30 @@ import TouchlogPipeline
             legend.contains(
                 "disabled control: hit testing passes it over</b>; <b class=\"expected\">should have received the touch</b>: UIView &quot;Continue&quot;"
             ))
+    }
+
+    /// Issue 27, item 22: a picture without a touch (a control no tap can reach, found in a snapshot) says what
+    /// would happen to a tap, never what "the touch" did. Every sample finding of unreachable_control is checked.
+    @Test func aLegendWithoutATouchNeverSpeaksOfTheTouch() throws {
+        var checked = 0
+        for (file, html) in Self.reports {
+            for section in html.split(separator: "<section class=\"problem").dropFirst()
+            where section.contains("unreachable_control</code>") {
+                let legend = try #require(section.firstMatch(of: /<ol class="legend">[\s\S]*?<\/ol>/)).output
+                #expect(!legend.contains("the touch"), "\(file): \(legend)")
+                #expect(!legend.contains("touch at"), "\(file): no touch is drawn")
+                checked += 1
+            }
+        }
+        #expect(checked >= 4)
+        let covered = Scene(
+            screen: Size(390, 844), t: 1,
+            views: [
+                Self.view("save", Rect(20, 700, 100, 44), label: "Save"), Self.view("toast", Rect(0, 650, 390, 150)),
+            ],
+            expectedView: "save", cause: SceneCause(view: "toast", kind: .inFront))
+        let legend = SceneSVG.legend(covered, layout: SceneLayout(covered))
+        #expect(legend.contains("<b class=\"cause\">in front: covers it, so a tap goes here</b>"))
+        #expect(legend.contains("<b class=\"expected\">should be reachable by a tap: none reaches it</b>"))
     }
 }
