@@ -250,6 +250,9 @@ enum HTMLFormatter {
         svg .marker.first-responder circle { stroke: var(--fr); } svg .marker.first-responder text { fill: var(--fr); }
         svg .marker.cause circle { stroke: var(--cause); } svg .marker.cause text { fill: var(--cause); }
         svg .marker.keyboard circle { stroke: #555; } svg .marker.keyboard text { fill: #333; }
+        svg rect.inset { fill: #fafafa; } svg .inset-border { fill: none; stroke: #555; stroke-width: 2; }
+        svg .zoom-region { fill: none; stroke: #555; stroke-width: 1.5; stroke-dasharray: 4 3; }
+        svg svg.inset rect, svg svg.inset circle { vector-effect: non-scaling-stroke; }
         svg .touch circle { fill: rgba(211, 47, 47, 0.25); stroke: #d32f2f; stroke-width: 2; }
         svg .touch .dot { fill: #d32f2f; stroke: none; }
         .legend { list-style: none; margin: 6px 0 0; padding: 0; font-size: 13px; color: var(--ink); }
