@@ -77,7 +77,8 @@ public struct SessionLoader {
             ref: SessionRef(
                 id: info.key, appID: info.appID, appVersion: info.appVersion, appBuild: info.appBuild,
                 deviceModel: info.deviceModel, deviceSystem: info.deviceSystem, startedAt: info.startedAt,
-                source: info.source, headerLine: info.headerLine),
+                source: info.source, sourcePath: info.sourcePath, headerLine: info.headerLine,
+                gaps: RecordingGaps(truncated: info.status == .truncated, linesSetAside: info.rejectedCount)),
             screen: header.screen, records: database.records(of: info))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlogFormat
 import TouchlogStore
 
 @testable import TouchlogCLI
@@ -109,7 +110,7 @@ import TouchlogStore
         #expect((json["summary"] as? [String: Any])?["sessions"] as? Int == 1)
         #expect(json["exitStatus"] as? Int == 1)
         let junit = Touchlog.call(["report", "--db", db, "--format", "junit"])
-        #expect(junit.stdout.contains(#"<testcase classname="touchlog.not_analysed" name="HDR-ONLY">"#))
+        #expect(junit.stdout.contains(#"<testcase classname="touchlog.not_analysed" name="HDR-ONLY" time="0">"#))
     }
 
     /// A filter that matches none of the stored sessions, and an empty store: the report says that nothing was
@@ -197,16 +198,17 @@ import TouchlogStore
     /// the keyboard, record 22); the last through the binary, whose exit status CI reads.
     @Test func ciFormatsThroughTheBinary() throws {
         try ingest(["03-hidden-promo-field-keeps-typing.jsonl"])
-        let path = Touchlog.packageRoot.appendingPathComponent("sample-logs/03-hidden-promo-field-keeps-typing.jsonl")
-            .path
-        let github = Touchlog.call(["report", "--db", db, "--format", "github"])
+        // Ingested by its absolute path; printed relative to the base, as CI services resolve it.
+        let path = "sample-logs/03-hidden-promo-field-keeps-typing.jsonl"
+        let base = ["--base-path", Touchlog.packageRoot.path]
+        let github = Touchlog.call(["report", "--db", db, "--format", "github"] + base)
         #expect(github.status == 0)
         #expect(
             github.stdout.contains(
                 "\n::error file=\(path),line=17,endLine=21,title=hidden_first_responder%3A UITextField#checkout.promoCode::UITextField \"Promo code\" stayed first responder"
             ))
         #expect(github.stdout.contains("\n::warning file=\(path),line=22,title=tap_failed_to_dismiss%3A "))
-        let xcode = Touchlog.call(["report", "--db", db, "--format", "xcode"])
+        let xcode = Touchlog.call(["report", "--db", db, "--format", "xcode"] + base)
         #expect(xcode.stdout.hasPrefix("\(path):17:1: error: UITextField \"Promo code\" stayed first responder"))
         #expect(xcode.stdout.contains("[hidden_first_responder; 1 finding in 1 session]\n\(path):22:1: warning: "))
         let gitlab = Touchlog.call(["report", "--db", db, "--format", "gitlab"])
@@ -244,5 +246,60 @@ import TouchlogStore
     @Test func colourFollowsTheTerminalAndNoColor() {
         // Tests run with stdout redirected: never colour.
         #expect(ReportCommand.useColor == false)
+    }
+}
+
+/// The report says when a session it analysed was partial (issue 27, "what they missed most"): cut short by a crash,
+/// or ingested with `--keep-going` setting lines aside. The rules judged only what was stored, so every format a
+/// person or a dashboard reads names the session and what is missing.
+@Suite struct PartialSessionReportTests {
+    let folder = TemporaryFolder()
+    var db: String { folder.path("t.sqlite") }
+    static let truncated = "1D6F4A8C-E39B-4B07-A2C5-7E0D3F91B6A4"
+    static let withRejectedLine = "4C7D1E92-B05A-4F3E-8C61-2A9F7E0D5B48"
+
+    /// Sample 13, cut by a crash; sample 10 with a line validation refuses, ingested with --keep-going.
+    init() throws {
+        let samples = Touchlog.packageRoot.appendingPathComponent("sample-logs")
+        var lines = try String(
+            contentsOf: samples.appendingPathComponent("10-disabled-continue-button.jsonl"), encoding: .utf8
+        ).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert(#"{"type":"touch","t":"soon"}"#, at: 2)
+        let broken = folder.path("10-with-a-bad-line.jsonl")
+        try lines.joined(separator: "\n").write(toFile: broken, atomically: true, encoding: .utf8)
+        let crashed = samples.appendingPathComponent("13-crash-in-apply-filters-truncated.jsonl").path
+        #expect(Touchlog.call(["ingest", "--db", db, crashed]).status == 0)
+        let kept = Touchlog.call(["ingest", "--db", db, "--keep-going", broken])
+        try #require(kept.status == 0 || kept.status == 1, "\(kept.stderr)")
+    }
+
+    func report(_ format: String) -> String { Touchlog.call(["report", "--db", db, "--format", format]).stdout }
+
+    @Test func textAndMarkdownNameEachPartialSession() {
+        let text = report("text")
+        #expect(text.hasPrefix("touchlog report: 2 sessions analysed with "))
+        #expect(text.split(separator: "\n")[0].hasSuffix("; 2 partial recordings"))
+        #expect(text.contains("partial  \(Self.truncated)\n  cut short by a crash (its last line is cut); the rules"))
+        #expect(text.contains("partial  \(Self.withRejectedLine)\n  1 line refused at ingest and set aside; the rules"))
+        let markdown = report("markdown")
+        #expect(markdown.contains("## Partial recordings"))
+        #expect(markdown.contains("| 1 line refused at ingest and set aside |"))
+    }
+
+    @Test func htmlJSONAndJUnitNameEachPartialSession() throws {
+        let html = report("html")
+        #expect(html.contains("<section class=\"unanalysed\" id=\"partial\">"))
+        #expect(html.contains("<td>cut short by a crash (its last line is cut)</td>"))
+        let json = try JSONReader.parse(report("json"))
+        #expect(json["summary"]?["partialSessions"]?.intValue == 2)
+        let sessions = json["sessions"]?.arrayValue ?? []
+        let crashed = try #require(sessions.first { $0["id"]?.stringValue == Self.truncated })
+        #expect(crashed["partial"]?["truncated"] == .bool(true))
+        #expect(crashed["partial"]?["linesSetAside"]?.intValue == 0)
+        let rejected = try #require(sessions.first { $0["id"]?.stringValue == Self.withRejectedLine })
+        #expect(rejected["partial"]?["linesSetAside"]?.intValue == 1)
+        let junit = report("junit")
+        #expect(junit.contains("partial recording: cut short by a crash (its last line is cut)"))
+        #expect(junit.contains("partial recording: 1 line refused at ingest and set aside"))
     }
 }

@@ -22,7 +22,8 @@ struct ReportCommand: FrontendCommand {
                         lines fit its width (whole in a pipe or a file)
               json      stable, version 1
               markdown  for an issue tracker
-              junit     a test suite per rule, a test case per problem
+              junit     a test case per analysed session, and per problem in a
+                        suite per rule (baselined problems skipped)
               sarif     SARIF 2.1.0, for code scanning
               html      one self-contained page, a picture of the screen per problem
               github    GitHub Actions annotations, one per problem, at its recording
@@ -40,6 +41,11 @@ struct ReportCommand: FrontendCommand {
             In CI: a baseline once, then only new problems, failing on an error:
               touchlog report --write-baseline known.json
               touchlog report --baseline known.json --fail-on error --format github
+
+            Paths: ingest stores each recording's absolute path beside the path it was given. The xcode, sarif, \
+            github and gitlab formats print it relative to --base-path (default: the current folder), absolute \
+            when the recording is outside it, so the report resolves wherever it runs; the other formats print \
+            the path as given to ingest. --rules-url names where docs/rules.md is published, for SARIF's helpUri.
 
             A session the model cannot replay (no snapshot, say) is judged by no rule: every format names it \
             with the reason under "not analysed", and so does a warning on standard error. A report that \
@@ -103,6 +109,18 @@ struct ReportCommand: FrontendCommand {
             valueName: "severity"))
     var failOn: FailOnSeverity?
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder the xcode, sarif, github and gitlab formats print recordings' paths relative to (the repository's root in CI); recordings outside it get their absolute path. Default: the current folder.",
+            valueName: "folder"), completion: .directory)
+    var basePath: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Where docs/rules.md is published (an absolute URL): each SARIF rule then links its section (helpUri).",
+            valueName: "url"))
+    var rulesURL: String?
+
     @Flag(help: "List the rules (with --format text, json or markdown) instead of reporting.")
     var listRules = false
 
@@ -119,7 +137,7 @@ struct ReportCommand: FrontendCommand {
             if listRules { throw ValidationError("Use just one of --print-config or --list-rules.") }
             let reportOnly =
                 !sessions.isEmpty || appVersion != nil || since != nil || failOn != nil || minSeverity != .info
-                || format != .text
+                || format != .text || basePath != nil || rulesURL != nil
             if reportOnly {
                 throw ValidationError(
                     "--print-config takes --config, --no-config, --rule, --baseline and --write-baseline, which are part of the configuration; drop the other report options."
@@ -138,6 +156,7 @@ struct ReportCommand: FrontendCommand {
             let filters =
                 !sessions.isEmpty || appVersion != nil || since != nil || !rules.isEmpty || baseline != nil
                 || writeBaseline != nil || failOn != nil || minSeverity != .info || configuration.isGiven
+                || basePath != nil || rulesURL != nil
             if filters { throw ValidationError("--list-rules takes only --format; drop the report options.") }
         }
         if let since {
@@ -146,6 +165,19 @@ struct ReportCommand: FrontendCommand {
             } catch {
                 throw ValidationError("--since: \(error).")
             }
+        }
+        if let basePath {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: basePath, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError(
+                    "--base-path: \"\(basePath)\" is not a folder; give the folder recordings' paths are to be relative to (the repository's root, in CI)."
+                )
+            }
+        }
+        if let rulesURL, URL(string: rulesURL)?.scheme == nil {
+            throw ValidationError(
+                "--rules-url: \"\(rulesURL)\" is not an absolute URL (SARIF's helpUri must be one); give where docs/rules.md is published, e.g. https://github.com/OWNER/REPO/blob/main/docs/rules.md."
+            )
         }
         let known = RuleRegistry.descriptions.map(\.identifier)
         if !known.isEmpty, let unknown = rules.first(where: { !known.contains($0) }) {
@@ -226,7 +258,13 @@ struct ReportCommand: FrontendCommand {
         if let written = outcome.baselineWritten, let writeBaseline {
             output.diagnose("wrote \(counted(written, "problem")) to the baseline \"\(writeBaseline)\"\n")
         }
-        output.write(format.render(outcome.report, options: context.terminal))
+        var options = context.terminal
+        // Checked in validate(); standardised so that a recording's absolute path starts with it.
+        options.basePath =
+            URL(fileURLWithPath: basePath ?? FileManager.default.currentDirectoryPath)
+            .standardizedFileURL.path
+        options.rulesURL = rulesURL
+        output.write(format.render(outcome.report, options: options))
         return ExitStatus(code: outcome.report.exitStatus)
     }
 

@@ -62,15 +62,21 @@ public struct SessionRef: Sendable, Hashable {
     /// last sighting (a start written with an offset sorts where it happened, not where its text sorts). nil when
     /// the session has no start or one that does not read as a date.
     public private(set) var started: Timestamp?
-    /// The file it was ingested from, as given to `touchlog ingest` ("-" for standard input).
+    /// The file it was ingested from, as given to `touchlog ingest` ("-" for standard input): what people read.
     public var source: String?
+    /// The same file's absolute path, resolved at ingest (nil for standard input, an example, or a session stored
+    /// before touchlog kept it): what the CI formats make relative to ``FormatOptions/basePath``.
+    public var sourcePath: String?
     /// The line of the session header in `source`, when known: a record's file line is `headerLine + seq - 1`.
     public var headerLine: Int?
+    /// What of the recording ingest did not store (cut by a crash, lines set aside): a report says a session it
+    /// analysed was partial.
+    public var gaps: RecordingGaps
 
     public init(
         id: String, appID: String? = nil, appVersion: String? = nil, appBuild: String? = nil,
         deviceModel: String? = nil, deviceSystem: String? = nil, startedAt: String? = nil, source: String? = nil,
-        headerLine: Int? = nil
+        sourcePath: String? = nil, headerLine: Int? = nil, gaps: RecordingGaps = RecordingGaps()
     ) {
         self.id = id
         self.appID = appID
@@ -81,7 +87,9 @@ public struct SessionRef: Sendable, Hashable {
         self.startedAt = startedAt
         self.started = Self.instant(startedAt)
         self.source = source
+        self.sourcePath = sourcePath
         self.headerLine = headerLine
+        self.gaps = gaps
     }
 
     /// "5.2.0 (5207)", "5.2.0", or "unknown version".

@@ -5,6 +5,15 @@ enum CoverageText {
     /// The summary's clause: "1 session not analysed".
     static func notAnalysed(_ count: Int) -> String { "\(TextFormatter.plural(count, "session")) not analysed" }
 
+    /// The summary's clause about sessions analysed from partial recordings: "1 partial recording".
+    static func partial(_ count: Int) -> String { TextFormatter.plural(count, "partial recording") }
+
+    /// What a report says of a session it analysed whose recording was not wholly stored: "cut short by a crash
+    /// (…); the rules judged what was stored". Nil for a whole recording.
+    static func partial(_ session: SessionRef) -> String? {
+        session.gaps.description.map { "\($0); the rules judged only what was stored" }
+    }
+
     /// Why nothing was analysed, and what to do about it.
     static func nothingAnalysed(_ why: NothingAnalysed) -> String { nothingAnalysedRuns(why).map(\.text).joined() }
 

@@ -80,6 +80,26 @@ enum Escape {
         return out
     }
 
+    /// For formats whose every message is one line (xcode): text a person reads, not Swift source. A line break
+    /// from a recording (a button label on two lines) reads as the space it stands for on screen, CR LF and runs of
+    /// breaks as one; a tab is a space too. Other control characters stay visible as on a terminal (`\u{1B}`), so
+    /// an escape sequence is shown, never run.
+    static func singleLine(_ text: String) -> String {
+        var out = ""
+        var inBreak = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\t", "\u{85}", "\u{2028}", "\u{2029}":
+                if !inBreak { out += " " }
+                inBreak = true
+            default:
+                inBreak = false
+                out += terminal(String(scalar))
+            }
+        }
+        return out
+    }
+
     /// For a terminal: control characters (ANSI escape sequences a recording could carry) shown as `\u{1B}`.
     static func terminal(_ text: String) -> String {
         var out = ""

@@ -55,16 +55,18 @@ enum GitHubFormatter {
         }
     }
 
-    static func format(_ report: Report) -> String {
+    static func format(_ report: Report, options: FormatOptions) -> String {
         var out = TextFormatter.summaryLine(report) + "\n"
-        for annotation in coverage(report) + report.groups.map({ problem($0, in: report) }) {
+        for annotation in coverage(report, basePath: options.basePath)
+            + report.groups.map({ problem($0, in: report, basePath: options.basePath) })
+        {
             out += annotation.workflowCommand + "\n"
         }
         return out
     }
 
     /// The problem at its first finding.
-    static func problem(_ group: FindingGroup, in report: Report) -> Annotation {
+    static func problem(_ group: FindingGroup, in report: Report, basePath: String?) -> Annotation {
         let first = group.representative
         var lines = [first.explanation]
         lines.append(
@@ -75,13 +77,13 @@ enum GitHubFormatter {
             lines.append("Fails --fail-on \(report.failureThreshold.rawValue).")
         }
         return Annotation(
-            command: Command(group.severity), location: RecordingLocation(first),
+            command: Command(group.severity), location: RecordingLocation(first, basePath: basePath),
             title: ProblemText.shortName(group).map { "\(group.ruleID): \($0)" } ?? group.ruleID.rawValue,
             message: lines.joined(separator: "\n"))
     }
 
     /// A report over nothing, then every session replay refused.
-    static func coverage(_ report: Report) -> [Annotation] {
+    static func coverage(_ report: Report, basePath: String?) -> [Annotation] {
         let fails = report.failOn.map { ["That fails --fail-on \($0.rawValue)."] } ?? []
         var annotations: [Annotation] = []
         if let nothing = report.nothingAnalysed {
@@ -93,7 +95,7 @@ enum GitHubFormatter {
         for skipped in report.unanalysed {
             annotations.append(
                 Annotation(
-                    command: .error, location: RecordingLocation(header: skipped.session),
+                    command: .error, location: RecordingLocation(header: skipped.session, basePath: basePath),
                     title: "not analysed: \(skipped.kind.rawValue)",
                     message: ([skipped.message, "No rule judged session \(skipped.session.id)."] + fails)
                         .joined(separator: "\n")))

@@ -7,10 +7,11 @@ import TouchlogFormat
 /// One issue per problem, at its first finding (oldest session first): GitLab tells issues apart by fingerprint and
 /// shows only the first issue of a fingerprint, and the fingerprint is the problem's (``FindingGroup/fingerprint``,
 /// from its signature, as in the JSON and SARIF formats), so it is the same in every run and on every branch
-/// whatever order sessions were read in. `check_name` is the rule. The description ends with the counts:
-/// `… (2 findings in 2 sessions)`. Severities: error → `critical` (a bug a user hits), warning → `major`, info →
-/// `info`; `minor` and `blocker` are not used (touchlog has no level between, or above, these; `--fail-on` is what
-/// blocks a merge).
+/// whatever order sessions were read in. `check_name` is the rule. The description ends with the counts and the
+/// first occurrence's session and app version, which a reader needs to find the recording (a file may hold many
+/// sessions): `… (2 findings in 2 sessions; first: session D3F8…, app 5.2.0 (5207))`. Severities: error →
+/// `critical` (a bug a user hits), warning → `major`, info → `info`; `minor` and `blocker` are not used (touchlog
+/// has no level between, or above, these; `--fail-on` is what blocks a merge).
 ///
 /// What the report could not check is an issue too, `critical` like an error: `unanalysed_session` per session
 /// replay refused, at its recording's header line (fingerprint from the session id), and `nothing_analysed` when no
@@ -43,20 +44,23 @@ enum GitLabFormatter {
     /// Where a report over nothing points: GitLab's default CI configuration file.
     static let pipelinePath = ".gitlab-ci.yml"
 
-    static func format(_ report: Report) -> String {
+    static func format(_ report: Report, options: FormatOptions) -> String {
         var issues: [JSONValue] = report.groups.map { group in
             let first = group.representative
-            let location = RecordingLocation(first)
+            let location = RecordingLocation(first, basePath: options.basePath)
             return issue(
-                description: "\(first.explanation) (\(ProblemText.counts(group)))", check: group.ruleID.rawValue,
+                description:
+                    "\(first.explanation) (\(ProblemText.counts(group)); first: \(ProblemText.recording(first.session)))",
+                check: group.ruleID.rawValue,
                 fingerprint: group.fingerprint, severity: CodeQualitySeverity(group.severity),
                 path: location.repositoryPath ?? "-", line: location.lineOrFirst)
         }
         for skipped in report.unanalysed {
-            let location = RecordingLocation(header: skipped.session)
+            let location = RecordingLocation(header: skipped.session, basePath: options.basePath)
             issues.append(
                 issue(
-                    description: "Not analysed (\(skipped.kind.rawValue)): \(skipped.message)",
+                    description:
+                        "Not analysed (\(skipped.kind.rawValue); \(ProblemText.recording(skipped.session))): \(skipped.message)",
                     check: CoverageCheck.unanalysedSession.rawValue,
                     fingerprint: Signature.fingerprint(
                         "\(CoverageCheck.unanalysedSession.rawValue)|\(skipped.session.id)"),

@@ -29,6 +29,9 @@ enum HTMLFormatter {
             let failing = report.groups.filter(report.isFailing).count
             out += "; <strong>\(failing)</strong> at or above <code>--fail-on \(failOn.rawValue)</code>"
         }
+        if !report.partialSessions.isEmpty {
+            out += "; <a href=\"#partial\">\(CoverageText.partial(report.partialSessions.count))</a>"
+        }
         if !report.unanalysed.isEmpty {
             out +=
                 "; <a href=\"#not-analysed\"><strong>\(CoverageText.notAnalysed(report.unanalysed.count))</strong></a>"
@@ -46,7 +49,9 @@ enum HTMLFormatter {
                     "<p class=\"clean\">No problems found in the \(TextFormatter.plural(report.sessions.count, "session")) analysed.</p>\n"
             }
             out += "</header>\n"
-            if !report.unanalysed.isEmpty { out += "<main>\n\(notAnalysed(report))</main>\n" }
+            if !report.unanalysed.isEmpty || !report.partialSessions.isEmpty {
+                out += "<main>\n\(notAnalysed(report))\(partial(report))</main>\n"
+            }
             return out + "</body>\n</html>\n"
         }
         out += "<nav><ol>\n"
@@ -59,7 +64,7 @@ enum HTMLFormatter {
         }
         out += "</ol></nav>\n</header>\n<main>\n"
         // Before the problems: the page's reader learns first what its problems do not cover.
-        out += notAnalysed(report)
+        out += notAnalysed(report) + partial(report)
         for (index, group) in report.groups.enumerated() {
             out += section(report, group, number: index + 1)
         }
@@ -81,6 +86,23 @@ enum HTMLFormatter {
             out += "<td>\(esc(skipped.session.deviceDescription))</td>"
             out += "<td>\(esc(CoverageText.location(skipped.session) ?? ""))</td>"
             out += "<td><code>\(skipped.kind.rawValue)</code></td><td>\(esc(skipped.message))</td></tr>\n"
+        }
+        out += "</tbody></table>\n</section>\n"
+        return out
+    }
+
+    /// The sessions analysed from part of their recording, and what ingest did not store; empty when none.
+    private static func partial(_ report: Report) -> String {
+        guard !report.partialSessions.isEmpty else { return "" }
+        let esc = Escape.html
+        var out = "<section class=\"unanalysed\" id=\"partial\">\n<h2>Partial recordings</h2>\n"
+        out += "<p>The rules judged only what ingest stored of these sessions.</p>\n"
+        out += "<table class=\"occurrences\"><thead><tr><th>Session</th><th>App</th><th>Device</th>"
+        out += "<th>Recording</th><th>What is missing</th></tr></thead><tbody>\n"
+        for session in report.partialSessions {
+            out += "<tr><td>\(esc(session.id))</td><td>\(esc(session.versionDescription))</td>"
+            out += "<td>\(esc(session.deviceDescription))</td><td>\(esc(CoverageText.location(session) ?? ""))</td>"
+            out += "<td>\(esc(session.gaps.description ?? ""))</td></tr>\n"
         }
         out += "</tbody></table>\n</section>\n"
         return out
@@ -228,6 +250,9 @@ enum HTMLFormatter {
         svg .marker.first-responder circle { stroke: var(--fr); } svg .marker.first-responder text { fill: var(--fr); }
         svg .marker.cause circle { stroke: var(--cause); } svg .marker.cause text { fill: var(--cause); }
         svg .marker.keyboard circle { stroke: #555; } svg .marker.keyboard text { fill: #333; }
+        svg rect.inset { fill: #fafafa; } svg .inset-border { fill: none; stroke: #555; stroke-width: 2; }
+        svg .zoom-region { fill: none; stroke: #555; stroke-width: 1.5; stroke-dasharray: 4 3; }
+        svg svg.inset rect, svg svg.inset circle { vector-effect: non-scaling-stroke; }
         svg .touch circle { fill: rgba(211, 47, 47, 0.25); stroke: #d32f2f; stroke-width: 2; }
         svg .touch .dot { fill: #d32f2f; stroke: none; }
         .legend { list-style: none; margin: 6px 0 0; padding: 0; font-size: 13px; color: var(--ink); }

@@ -16,6 +16,7 @@ enum JSONFormatter {
                 "storedSessions": report.storedSessions.map(number) ?? .null,
                 "problems": number(report.groups.count), "findings": number(report.findingCount),
                 "hiddenByBaseline": number(report.hiddenByBaseline), "bySeverity": .object(bySeverity),
+                "partialSessions": number(report.partialSessions.count),
             ],
             "rules": .array(report.rules.map(rule)),
             "sessions": .array(report.sessions.map(session)),
@@ -48,6 +49,11 @@ enum JSONFormatter {
             "appBuild": optional(session.appBuild), "deviceModel": optional(session.deviceModel),
             "deviceSystem": optional(session.deviceSystem), "startedAt": optional(session.startedAt),
             "source": optional(session.source), "headerLine": session.headerLine.map(number) ?? .null,
+            "partial": session.gaps.isPartial
+                ? [
+                    "truncated": .bool(session.gaps.truncated), "linesSetAside": number(session.gaps.linesSetAside),
+                    "description": optional(session.gaps.description),
+                ] : .null,
         ]
     }
 

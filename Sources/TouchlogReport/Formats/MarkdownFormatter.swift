@@ -2,7 +2,20 @@
 /// (GitHub, GitLab, Jira's Markdown). Text from recordings is escaped so it cannot format or inject HTML.
 enum MarkdownFormatter {
     static func format(_ report: Report) -> String {
-        problems(report) + notAnalysed(report)
+        problems(report) + partial(report) + notAnalysed(report)
+    }
+
+    /// The sessions analysed from part of their recording, after the problems' sections.
+    private static func partial(_ report: Report) -> String {
+        guard !report.partialSessions.isEmpty else { return "" }
+        let md = Escape.markdown
+        var out = "\n## Partial recordings\n\nThe rules judged only what ingest stored of these sessions.\n\n"
+        out += "| Session | Recording | What is missing |\n| --- | --- | --- |\n"
+        for session in report.partialSessions {
+            out += "| \(md(session.id)) | \(md(CoverageText.location(session) ?? ""))"
+            out += " | \(md(session.gaps.description ?? "")) |\n"
+        }
+        return out
     }
 
     /// The sessions no rule judged, last: a section of its own after the problems' sections, so that the summary
@@ -28,6 +41,9 @@ enum MarkdownFormatter {
             "\(TextFormatter.plural(report.rules.count, "rule")): **\(TextFormatter.plural(report.groups.count, "problem"))** "
         out += "(\(TextFormatter.plural(report.findingCount, "finding")))"
         if report.hiddenByBaseline > 0 { out += ", \(report.hiddenByBaseline) hidden by the baseline" }
+        if !report.partialSessions.isEmpty {
+            out += "; \(CoverageText.partial(report.partialSessions.count)) (listed at the end)"
+        }
         if !report.unanalysed.isEmpty {
             out += "; **\(CoverageText.notAnalysed(report.unanalysed.count))** (listed at the end)"
         }

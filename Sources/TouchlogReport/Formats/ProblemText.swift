@@ -27,3 +27,12 @@ extension ProblemText {
         return text + " s, records \(NumberText.ranges(finding.records))"
     }
 }
+
+extension ProblemText {
+    /// "session D3F8A274-…, app 5.2.0 (5207)": what a reader needs to find the recording of an occurrence in the
+    /// store (`touchlog show`, `replay`) and to know which build it came from, in formats whose location is only a
+    /// file path that may hold many sessions.
+    static func recording(_ session: SessionRef) -> String {
+        "session \(session.id), app \(session.versionDescription)"
+    }
+}

@@ -44,11 +44,11 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: JSONFormatter.format(report)
         case .markdown: MarkdownFormatter.format(report)
         case .junit: JUnitFormatter.format(report)
-        case .sarif: SARIFFormatter.format(report)
+        case .sarif: SARIFFormatter.format(report, options: options)
         case .html: HTMLFormatter.format(report)
-        case .github: GitHubFormatter.format(report)
-        case .xcode: XcodeFormatter.format(report)
-        case .gitlab: GitLabFormatter.format(report)
+        case .github: GitHubFormatter.format(report, options: options)
+        case .xcode: XcodeFormatter.format(report, options: options)
+        case .gitlab: GitLabFormatter.format(report, options: options)
         case .summary: SummaryFormatter.format(report)
         }
     }
@@ -62,9 +62,19 @@ public struct FormatOptions: Sendable {
     /// leaves lines whole (the CLI passes the terminal's width, and nil when standard output is a pipe or a file,
     /// so that what a script or a file receives does not depend on who ran it).
     public var width: Int?
+    /// An absolute folder the CI formats (xcode, sarif, github, gitlab) print recordings' paths relative to (those
+    /// outside it absolute), from the absolute path ingest stored; nil prints each path as given to
+    /// `touchlog ingest`. The CLI passes `--base-path`, else the folder it runs in.
+    public var basePath: String?
+    /// Where `docs/rules.md` is published (an absolute URL): SARIF's rules then carry `helpUri`, this URL with the
+    /// rule's anchor (`…/rules.md#blocked_tap`). nil leaves `helpUri` out (SARIF requires an absolute URI there, and
+    /// touchlog does not know where its documentation is served); the `help` text is there either way.
+    public var rulesURL: String?
 
-    public init(color: Bool = false, width: Int? = nil) {
+    public init(color: Bool = false, width: Int? = nil, basePath: String? = nil, rulesURL: String? = nil) {
         self.color = color
         self.width = width
+        self.basePath = basePath
+        self.rulesURL = rulesURL
     }
 }

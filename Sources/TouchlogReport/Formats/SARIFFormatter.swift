@@ -4,6 +4,10 @@ import TouchlogFormat
 /// with a location in the recording (file, and line when the header's line is known), and the problem's
 /// signature in `partialFingerprints` so code-scanning tools track it across runs.
 ///
+/// Each rule carries `help` (its rationale as text and as Markdown, which code-scanning pages show beside an alert)
+/// and, with `--rules-url`, `helpUri`: the published `docs/rules.md` at the rule's own section (its heading's
+/// anchor, `#blocked_tap`).
+///
 /// What the report could not check is a tool execution notification of level `error` in the run's invocation
 /// (SARIF 2.1.0 §3.20.21, and Appendix I: such a notification tells a consumer the results are not complete):
 /// one per session replay refused, located at its recording, and one when no session was analysed at all. Their
@@ -43,17 +47,21 @@ enum SARIFFormatter {
         }
     }
 
-    static func format(_ report: Report) -> String {
+    static func format(_ report: Report, options: FormatOptions) -> String {
         var ruleIDs = report.rules.map(\.identifier)
         for group in report.groups where !ruleIDs.contains(group.ruleID) { ruleIDs.append(group.ruleID) }
         let rules: [JSONValue] = ruleIDs.map { id in
             let rule = report.rules.first { $0.identifier == id }
-            return [
+            var descriptor: JSONObject = [
                 "id": .string(id.rawValue), "name": .string(pascalCase(id.rawValue)),
                 "shortDescription": ["text": .string(rule?.name ?? id.rawValue)],
                 "fullDescription": ["text": .string(rule?.rationale ?? "")],
                 "defaultConfiguration": ["level": .string(level(rule?.severity ?? .warning))],
             ]
+            let url = options.rulesURL.map { helpURI($0, rule: id) }
+            if let url { descriptor["helpUri"] = .string(url) }
+            if let rule { descriptor["help"] = help(rule, url: url) }
+            return .object(descriptor)
         }
         var results: [JSONValue] = []
         for group in report.groups {
@@ -64,7 +72,7 @@ enum SARIFFormatter {
                     "level": .string(level(finding.severity)),
                     "message": ["text": .string(finding.explanation)],
                 ]
-                if let location = location(finding.session, seq: finding.records.first) {
+                if let location = location(finding.session, seq: finding.records.first, basePath: options.basePath) {
                     result["locations"] = [location]
                 }
                 result["partialFingerprints"] = .object(
@@ -93,7 +101,10 @@ enum SARIFFormatter {
                     ],
                     // touchlog ran to its end: what it could not check is said by the notifications, not here.
                     "invocations": [
-                        ["executionSuccessful": true, "toolExecutionNotifications": .array(notifications(report))]
+                        [
+                            "executionSuccessful": true,
+                            "toolExecutionNotifications": .array(notifications(report, basePath: options.basePath)),
+                        ]
                     ],
                     "results": .array(results),
                 ]
@@ -103,13 +114,15 @@ enum SARIFFormatter {
     }
 
     /// One error per session the report could not analyse, at its recording, and one when nothing was analysed.
-    static func notifications(_ report: Report) -> [JSONValue] {
+    static func notifications(_ report: Report, basePath: String?) -> [JSONValue] {
         var out: [JSONValue] = report.unanalysed.map { skipped in
             var notification: JSONObject = [
                 "level": "error", "message": ["text": .string(skipped.message)],
                 "descriptor": Notification.unanalysedSession.reference,
             ]
-            if let location = location(skipped.session, seq: 1) { notification["locations"] = [location] }
+            if let location = location(skipped.session, seq: 1, basePath: basePath) {
+                notification["locations"] = [location]
+            }
             notification["properties"] = [
                 "session": .string(skipped.session.id), "kind": .string(skipped.kind.rawValue),
                 "appVersion": JSONFormatter.optional(skipped.session.appVersion),
@@ -130,13 +143,34 @@ enum SARIFFormatter {
     }
 
     /// A location in the session's recording at record `seq` (its line when the header's line is known).
-    static func location(_ session: SessionRef, seq: Int?) -> JSONValue? {
-        guard let source = session.source else { return nil }
+    static func location(_ session: SessionRef, seq: Int?, basePath: String?) -> JSONValue? {
+        guard let source = RecordingLocation.path(of: session, basePath: basePath) else { return nil }
         var physical: JSONObject = ["artifactLocation": ["uri": .string(uri(source))]]
         if let line = seq.flatMap(session.fileLine(ofSeq:)) {
             physical["region"] = ["startLine": .number(Double(line))]
         }
         return ["physicalLocation": .object(physical)]
+    }
+
+    /// The published rules document at the rule's section: `docs/rules.md` gives each rule a heading of its
+    /// identifier, whose anchor is the identifier itself (GitHub's and most renderers' slug of `## blocked_tap`).
+    static func helpURI(_ rulesURL: String, rule: RuleID) -> String {
+        let page = rulesURL.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return "\(page)#\(rule.rawValue)"
+    }
+
+    /// SARIF's `help` (§3.49.13): the rule's rationale, as plain text and as the Markdown it is written in (what
+    /// docs/rules.md prints), with a link to the rule's section when its URL is known.
+    static func help(_ rule: RuleSummary, url: String?) -> JSONValue {
+        var markdown = "**\(MarkdownText.escape(rule.name))** (default severity \(rule.severity.rawValue))\n\n"
+        markdown += rule.rationale
+        var text = "\(rule.name) (default severity \(rule.severity.rawValue)). "
+        text += rule.rationale.filter { $0 != "`" }
+        if let url {
+            markdown += "\n\n[Examples and configuration](\(url))"
+            text += " Examples and configuration: \(url)"
+        }
+        return ["text": .string(text), "markdown": .string(markdown)]
     }
 
     static func level(_ severity: Severity) -> String {

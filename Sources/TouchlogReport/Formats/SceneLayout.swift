@@ -18,6 +18,28 @@ struct SceneLayout {
         var frame: Rect
         /// The marker's centre.
         var marker: Point
+        /// The frame the marker is attached to: ``frame``, or where the inset draws it (``Inset/map(_:)``) for a
+        /// view too small to take a marker beside it.
+        var markerFrame: Rect
+    }
+
+    /// A magnified copy of the part of the screen around the views too small for a marker (a 20-point badge),
+    /// drawn where it covers none of the views the finding names: their markers go there, on the magnified views,
+    /// instead of on top of the tiny ones and their neighbours.
+    struct Inset {
+        /// What is magnified, in screen points.
+        var region: Rect
+        /// Where the magnified copy is drawn, in screen points.
+        var box: Rect
+
+        var scale: Double { box.width / region.width }
+
+        /// A rectangle of the screen as the inset draws it.
+        func map(_ rect: Rect) -> Rect {
+            Rect(
+                box.minX + (rect.minX - region.minX) * scale, box.minY + (rect.minY - region.minY) * scale,
+                rect.width * scale, rect.height * scale)
+        }
     }
 
     enum Role: Equatable {
@@ -38,21 +60,26 @@ struct SceneLayout {
             }
         }
 
-        /// What the legend calls it.
-        var caption: String {
+        /// What the legend calls it. A picture without a touch (a control no tap can reach, found in a snapshot)
+        /// says what would happen to one, never what "the touch" did: there was none.
+        func caption(touched: Bool) -> String {
             switch self {
             case .cause(let kind):
                 switch kind {
-                case .recognizer(let className): "its \(className) cancelled the touch"
-                case .inFront: "in front: took the touch"
-                case .clipsBounds: "its bounds clip the control: the touch fell outside them"
+                case .recognizer(let className):
+                    touched ? "its \(className) cancelled the touch" : "its \(className) cancels a touch on it"
+                case .inFront: touched ? "in front: took the touch" : "in front: covers it, so a tap goes here"
+                case .clipsBounds:
+                    touched
+                        ? "its bounds clip the control: the touch fell outside them"
+                        : "its bounds clip the control: hit testing never looks outside them"
                 case .hidden: "hidden: hit testing passes it over"
                 case .transparent: "alpha below 0.01: hit testing passes it over"
                 case .interactionOff: "user interaction off: hit testing passes it over"
                 case .disabled: "disabled control: hit testing passes it over"
                 }
-            case .expected: "should have received the touch"
-            case .hit: "hit view: received the touch"
+            case .expected: touched ? "should have received the touch" : "should be reachable by a tap: none reaches it"
+            case .hit: touched ? "hit view: received the touch" : "hit view: where a tap goes"
             case .firstResponder: "first responder"
             case .keyboard: "keyboard"
             }
@@ -78,6 +105,13 @@ struct SceneLayout {
     let screen: Size
     var annotations: [Annotation] = []
     var labels: [Label] = []
+    var inset: Inset?
+
+    /// A view narrower or lower than this cannot hold a marker, and one beside it covers its neighbours.
+    static let smallestMarked = 2 * markerRadius + 8
+    /// How much the inset magnifies at most, and its share of the screen's width.
+    static let maximumZoom = 4.0
+    static let insetWidthShare = 0.45
 
     init(_ scene: Scene) {
         screen = scene.screen
@@ -93,20 +127,41 @@ struct SceneLayout {
                 annotations.append(
                     Annotation(
                         number: annotations.count + 1, roles: [role], view: view, frame: view.frame,
-                        marker: Point(0, 0)))
+                        marker: Point(0, 0), markerFrame: view.frame))
             }
         }
         if let keyboard = scene.keyboardFrame {
             annotations.append(
                 Annotation(
-                    number: annotations.count + 1, roles: [.keyboard], view: nil, frame: keyboard, marker: Point(0, 0)))
+                    number: annotations.count + 1, roles: [.keyboard], view: nil, frame: keyboard, marker: Point(0, 0),
+                    markerFrame: keyboard))
+        }
+        inset = Self.inset(for: annotations, touches: scene.touches, screen: scene.screen)
+        if let inset {
+            for k in annotations.indices where Self.isSmall(annotations[k]) {
+                annotations[k].markerFrame = inset.map(annotations[k].frame)
+            }
         }
         // The touches stay visible: no marker or label covers one.
         var taken: [Rect] = scene.touches.map {
             Rect($0.x - Self.touchRadius, $0.y - Self.touchRadius, 2 * Self.touchRadius, 2 * Self.touchRadius)
         }
+        // Nothing of the full-size picture goes under the inset; the inset's own touches stay visible too.
+        if let inset {
+            taken.append(inset.box)
+            taken += scene.touches.filter { inset.region.contains($0) }.map {
+                let centre = Point(
+                    inset.box.minX + ($0.x - inset.region.minX) * inset.scale,
+                    inset.box.minY + ($0.y - inset.region.minY) * inset.scale)
+                return Rect(
+                    centre.x - Self.touchRadius, centre.y - Self.touchRadius, 2 * Self.touchRadius, 2 * Self.touchRadius
+                )
+            }
+        }
         for k in annotations.indices {
-            annotations[k].marker = place(around: annotations[k].frame, avoiding: taken)
+            let inInset = inset != nil && Self.isSmall(annotations[k])
+            annotations[k].marker = place(
+                around: annotations[k].markerFrame, avoiding: inInset ? taken.filter { $0 != inset?.box } : taken)
             taken.append(Self.box(ofMarker: annotations[k].marker))
         }
         let named = Set(annotations.compactMap { $0.view?.id })
@@ -122,6 +177,45 @@ struct SceneLayout {
             labels.append(Label(text: text, origin: origin, box: box))
             taken.append(box)
         }
+    }
+
+    /// Whether a view the finding names is too small for a marker of its own.
+    static func isSmall(_ annotation: Annotation) -> Bool {
+        annotation.view != nil
+            && (abs(annotation.frame.width) < smallestMarked || abs(annotation.frame.height) < smallestMarked)
+    }
+
+    /// The inset for the small views the finding names, nil when there are none: the region around them (and the
+    /// touches near them) with a margin, magnified up to ``maximumZoom`` into a box at a corner of the screen that
+    /// covers none of the named views, their region or the touches (the first such corner, else the first that
+    /// leaves the region visible).
+    static func inset(for annotations: [Annotation], touches: [Point], screen: Size) -> Inset? {
+        let small = annotations.filter(isSmall).map(\.frame)
+        guard var region = small.first, screen.width > 0, screen.height > 0 else { return nil }
+        for frame in small.dropFirst() { region = region.union(frame) }
+        for touch in touches where distance(from: touch, to: region) <= 2 * markerRadius {
+            region = region.union(Rect(touch.x - touchRadius, touch.y - touchRadius, 2 * touchRadius, 2 * touchRadius))
+        }
+        let margin = 2 * markerRadius
+        region = Rect(region.minX - margin, region.minY - margin, region.width + 2 * margin, region.height + 2 * margin)
+        let width = screen.width * insetWidthShare
+        let scale = min(maximumZoom, width / region.width)
+        guard scale > 1.5 else { return nil }  // too wide to gain from magnifying: the markers go as they are
+        let size = Size(region.width * scale, region.height * scale)
+        guard size.height <= screen.height / 2 else { return nil }
+        let gap = 8.0
+        let corners = [
+            Point(gap, screen.height - size.height - gap),
+            Point(screen.width - size.width - gap, screen.height - size.height - gap),
+            Point(gap, gap), Point(screen.width - size.width - gap, gap),
+        ].map { Rect($0.x, $0.y, size.width, size.height) }
+        let avoid =
+            annotations.map(\.frame).filter { $0.width * $0.height < screen.width * screen.height / 4 }
+            + touches.map { Rect($0.x - touchRadius, $0.y - touchRadius, 2 * touchRadius, 2 * touchRadius) } + [region]
+        let box =
+            corners.first { corner in !avoid.contains { $0.intersects(corner) } }
+            ?? corners.first { !$0.intersects(region) }
+        return box.map { Inset(region: region, box: $0) }
     }
 
     /// The square a marker covers.
@@ -168,6 +262,13 @@ struct SceneLayout {
 }
 
 extension Rect {
+    /// The smallest rectangle holding both.
+    func union(_ other: Rect) -> Rect {
+        let x = min(minX, other.minX)
+        let y = min(minY, other.minY)
+        return Rect(x, y, max(maxX, other.maxX) - x, max(maxY, other.maxY) - y)
+    }
+
     /// Whether the two rectangles share more than an edge.
     func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY

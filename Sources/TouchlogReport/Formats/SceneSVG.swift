@@ -23,6 +23,38 @@ enum SceneSVG {
         out +=
             "width=\"\(n(width))\" height=\"\(n(height.rounded()))\" role=\"img\" aria-label=\"The screen at \(n(scene.t)) s\">\n"
         out += "<rect class=\"screen\" x=\"0\" y=\"0\" width=\"\(n(screen.width))\" height=\"\(n(screen.height))\"/>\n"
+        out += drawing(scene, layout: layout, touchRadius: SceneLayout.touchRadius, labels: true)
+        if let inset = layout.inset {
+            // The magnified copy: the same drawing seen through a viewBox on the region, its lines kept thin and
+            // its touches their usual size; an outline on the picture says where it comes from.
+            out +=
+                "<rect class=\"zoom-region\" \(frame(inset.region))><title>magnified in the inset</title></rect>\n"
+            out += "<rect class=\"inset\" \(frame(inset.box))/>\n"
+            out +=
+                "<svg class=\"inset\" x=\"\(n(inset.box.minX))\" y=\"\(n(inset.box.minY))\" width=\"\(n(inset.box.width))\" height=\"\(n(inset.box.height))\" viewBox=\"\(box(inset.region))\">\n"
+            out += drawing(scene, layout: layout, touchRadius: SceneLayout.touchRadius / inset.scale, labels: false)
+            out += "</svg>\n"
+            out += "<rect class=\"inset-border\" \(frame(inset.box))/>\n"
+        }
+        for annotation in layout.annotations {
+            let centre = annotation.marker
+            out +=
+                "<g class=\"marker \(annotation.roles[0].cssClass)\" data-box=\"\(box(SceneLayout.box(ofMarker: centre)))\" data-frame=\"\(box(annotation.markerFrame))\">"
+            out += "<circle cx=\"\(n(centre.x))\" cy=\"\(n(centre.y))\" r=\"\(n(SceneLayout.markerRadius))\"/>"
+            out += "<text x=\"\(n(centre.x))\" y=\"\(n(centre.y))\">\(annotation.number)</text>"
+            out += "<title>\(esc(title(annotation, scene)))</title></g>\n"
+        }
+        out += "</svg>"
+        return out
+    }
+
+    /// The views back to front, the gray labels (on the full-size picture only), the outlines of the views the
+    /// finding names and the touches: what the picture and its inset both draw.
+    private static func drawing(_ scene: Scene, layout: SceneLayout, touchRadius: Double, labels: Bool) -> String {
+        let esc = Escape.html
+        let n = NumberText.format
+        let screen = scene.screen
+        var out = ""
         for view in scene.views {
             var classes = ["v"]
             if view.isHidden { classes.append("hidden") }
@@ -36,7 +68,7 @@ enum SceneSVG {
             out +=
                 "<rect class=\"\(classes.joined(separator: " "))\" \(frame(view.frame))><title>\(esc(tooltip(view)))</title></rect>\n"
         }
-        for label in layout.labels {
+        for label in layout.labels where labels {
             out +=
                 "<text class=\"label\" x=\"\(n(label.origin.x))\" y=\"\(n(label.origin.y))\" data-box=\"\(box(label.box))\">\(esc(label.text))</text>\n"
         }
@@ -55,23 +87,14 @@ enum SceneSVG {
                 if annotation.roles.contains(.hit), area <= largestFilledShare * screenArea { classes.append("filled") }
             }
             out +=
-                "<rect class=\"\(classes.joined(separator: " "))\" \(frame(annotation.frame))><title>\(esc(title(annotation)))</title></rect>\n"
+                "<rect class=\"\(classes.joined(separator: " "))\" \(frame(annotation.frame))><title>\(esc(title(annotation, scene)))</title></rect>\n"
         }
         for touch in scene.touches {
             out +=
-                "<g class=\"touch\"><circle cx=\"\(n(touch.x))\" cy=\"\(n(touch.y))\" r=\"\(n(SceneLayout.touchRadius))\"/>"
-            out += "<circle class=\"dot\" cx=\"\(n(touch.x))\" cy=\"\(n(touch.y))\" r=\"3\"/>"
+                "<g class=\"touch\"><circle cx=\"\(n(touch.x))\" cy=\"\(n(touch.y))\" r=\"\(n(touchRadius))\"/>"
+            out += "<circle class=\"dot\" cx=\"\(n(touch.x))\" cy=\"\(n(touch.y))\" r=\"\(n(touchRadius * 3 / 11))\"/>"
             out += "<title>touch at (\(n(touch.x)), \(n(touch.y)))</title></g>\n"
         }
-        for annotation in layout.annotations {
-            let centre = annotation.marker
-            out +=
-                "<g class=\"marker \(annotation.roles[0].cssClass)\" data-box=\"\(box(SceneLayout.box(ofMarker: centre)))\" data-frame=\"\(box(annotation.frame))\">"
-            out += "<circle cx=\"\(n(centre.x))\" cy=\"\(n(centre.y))\" r=\"\(n(SceneLayout.markerRadius))\"/>"
-            out += "<text x=\"\(n(centre.x))\" y=\"\(n(centre.y))\">\(annotation.number)</text>"
-            out += "<title>\(esc(title(annotation)))</title></g>\n"
-        }
-        out += "</svg>"
         return out
     }
 
@@ -82,7 +105,9 @@ enum SceneSVG {
         var out = "<ol class=\"legend\">\n"
         for annotation in layout.annotations {
             let primary = annotation.roles[0].cssClass
-            let roles = annotation.roles.map { "<b class=\"\($0.cssClass)\">\(esc($0.caption))</b>" }
+            let roles = annotation.roles.map {
+                "<b class=\"\($0.cssClass)\">\(esc($0.caption(touched: !scene.touches.isEmpty)))</b>"
+            }
             out += "<li><span class=\"marker \(primary)\">\(annotation.number)</span> "
             out += roles.joined(separator: "; ")
             if let view = annotation.view {
@@ -116,8 +141,8 @@ enum SceneSVG {
         return "\(n(rect.minX)) \(n(rect.minY)) \(n(abs(rect.width))) \(n(abs(rect.height)))"
     }
 
-    private static func title(_ annotation: SceneLayout.Annotation) -> String {
-        let roles = annotation.roles.map(\.caption).joined(separator: "; ")
+    private static func title(_ annotation: SceneLayout.Annotation, _ scene: Scene) -> String {
+        let roles = annotation.roles.map { $0.caption(touched: !scene.touches.isEmpty) }.joined(separator: "; ")
         return annotation.view.map { "\(annotation.number). \(roles): \(tooltip($0))" }
             ?? "\(annotation.number). \(roles)"
     }

@@ -23,8 +23,21 @@ enum TextFormatter {
         let wrap = TextWrapper(width: options.width)
         let problems = report.groups.count
         var out = wrap.lines("", [.prose(summaryLine(report))], indent: 2)
-        // Sessions no rule judged come last, where a terminal or a CI log leaves the eye.
+        // Sessions no rule judged come last, where a terminal or a CI log leaves the eye; before them, the sessions
+        // judged on part of their recording.
         var notAnalysed = ""
+        for session in report.partialSessions {
+            notAnalysed += "\n"
+            notAnalysed += wrap.lines(
+                paint("partial", "1;33") + "  ", prefixColumns: "partial  ".count, [.literal(esc(session.id))],
+                indent: 2)
+            if let why = CoverageText.partial(session) {
+                notAnalysed += wrap.lines("  ", [.prose(esc(why))], indent: 4)
+            }
+            if let location = CoverageText.location(session) {
+                notAnalysed += wrap.lines("  recording: ", [.literal(esc(location))], indent: 4)
+            }
+        }
         for skipped in report.unanalysed {
             let kind = " \(skipped.kind.rawValue)  "
             notAnalysed += "\n"
@@ -118,6 +131,7 @@ enum TextFormatter {
             "touchlog report: \(plural(report.sessions.count, "session")) analysed with \(plural(report.rules.count, "rule")), "
         out += "\(plural(report.groups.count, "problem")) (\(plural(report.findingCount, "finding")))"
         if report.hiddenByBaseline > 0 { out += ", \(report.hiddenByBaseline) hidden by the baseline" }
+        if !report.partialSessions.isEmpty { out += "; \(CoverageText.partial(report.partialSessions.count))" }
         if !report.unanalysed.isEmpty { out += "; \(CoverageText.notAnalysed(report.unanalysed.count))" }
         return out
     }

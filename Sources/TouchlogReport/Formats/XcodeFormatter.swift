@@ -10,7 +10,8 @@
 ///
 /// Then an `error` line per session replay refused, at its header line, and when nothing was analysed a
 /// `touchlog: error: …` line (a tool's message about no file, as `clang: error: no input files`). Each message is
-/// one line: control characters from recordings are shown as `\u{A}`.
+/// one line a person reads: a line break in a recording's text (a label on two lines) is a space, as on screen, and
+/// other control characters are shown as `\u{1B}` (``Escape/singleLine(_:)``).
 enum XcodeFormatter {
     /// The diagnostic levels of compilers' messages.
     enum Level: String {
@@ -27,20 +28,20 @@ enum XcodeFormatter {
         }
     }
 
-    static func format(_ report: Report) -> String {
+    static func format(_ report: Report, options: FormatOptions) -> String {
         var out = ""
         for group in report.groups {
             let first = group.representative
             out += diagnostic(
-                RecordingLocation(first), Level(group.severity),
+                RecordingLocation(first, basePath: options.basePath), Level(group.severity),
                 "\(first.explanation) [\(group.ruleID); \(ProblemText.counts(group))]")
         }
         if let nothing = report.nothingAnalysed {
-            out += "touchlog: error: \(Escape.terminal(CoverageText.nothingAnalysed(nothing)))\n"
+            out += "touchlog: error: \(Escape.singleLine(CoverageText.nothingAnalysed(nothing)))\n"
         }
         for skipped in report.unanalysed {
             out += diagnostic(
-                RecordingLocation(header: skipped.session), .error,
+                RecordingLocation(header: skipped.session, basePath: options.basePath), .error,
                 "not analysed (\(skipped.kind.rawValue)): \(skipped.message)")
         }
         return out
@@ -49,6 +50,6 @@ enum XcodeFormatter {
     /// `PATH:LINE:1: LEVEL: MESSAGE`, one line; `-` stands for a recording whose file is not known.
     static func diagnostic(_ location: RecordingLocation, _ level: Level, _ message: String) -> String {
         let path = Escape.terminal(location.path ?? "-")
-        return "\(path):\(location.lineOrFirst):1: \(level.rawValue): \(Escape.terminal(message))\n"
+        return "\(path):\(location.lineOrFirst):1: \(level.rawValue): \(Escape.singleLine(message))\n"
     }
 }

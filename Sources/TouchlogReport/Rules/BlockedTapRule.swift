@@ -20,7 +20,10 @@ final class BlockedTapRule: Rule {
             (`presentingViewController`), under the presented sheet or its dimming view, which cover it on purpose. \
             An error; a warning when the control is disabled, which the app may mean (but the user is not told why \
             nothing happens). A tap the recording says reached the control (an app hit-test override) is not \
-            reported. One finding per control, blocker and reason.
+            reported. One finding per control, blocker and reason. The same control behind the same view is not \
+            reported again by `unreachable_control`, whose problem it is when nobody tapped: in the session of the \
+            taps it leaves the control to this rule, and in a report over many sessions its findings of that control \
+            and blocker count in this rule's problem.
             """,
         triggeringExamples: [
             // A nearly transparent overlay in front of Save takes the tap.

@@ -20,7 +20,9 @@ final class UnreachableControlRule: Rule {
             only holds the keyboard (`UITextEffectsWindow`, XCUITest's keyboard window) counts only where one of its \
             smaller views overlaps the control, since such windows let touches outside their content through. A \
             control a recorded touch reached (an app hit-test override) is not reported, nor, when `blocked_tap` \
-            runs, one users tapped and missed because of the same view (that rule reports it, with the taps). One \
+            runs, one users tapped and missed because of the same view, in the same session (that rule reports it, \
+            with the taps: a tap that landed on the obstacle is a blocked tap; a covered control nobody touched is an \
+            unreachable control); across sessions the report counts both as the blocked tap's one problem. One \
             finding per control, at the first snapshot that shows it at its most severe.
             """,
         triggeringExamples: [
@@ -134,11 +136,16 @@ final class UnreachableControlRule: Rule {
     }
 
     func finish(build: FindingBuilder) -> [Finding] {
-        // A control users tapped and missed is blocked_tap's, with the taps as proof: one problem, one finding.
-        let tapped = Set((build.context.blockedTaps?.groups ?? []).map(\.key))
+        // A control users tapped and missed is blocked_tap's, with the taps as proof: one problem, one finding. The
+        // same control and blocker by id (the views tapped), or by what makes them the same problem in a report
+        // (their signatures): a toast shown again is a new view with a new id, and covers the same button.
+        let blocked = build.context.blockedTaps?.groups ?? []
+        let tapped = Set(blocked.map(\.key))
+        let tappedViews = Set(blocked.map { $0.views.map(Signature.of(view:)) })
         return groups.filter {
             $0.subtree.isDisjoint(with: touched)
                 && !tapped.contains(BlockedTaps.ControlAndBlocker(control: $0.control, blocker: $0.blocker))
+                && !tappedViews.contains($0.views.map(Signature.of(view:)))
         }.map { group in
             build.finding(
                 group.severity, records: group.snapshots, views: group.views, explanation: group.explanation,

@@ -20,8 +20,11 @@ public struct FindingGroup: Sendable, Hashable {
     public var findings: [Finding]
     /// How many findings the problem has in all.
     public var findingCount: Int
+    /// The ids of the distinct sessions it was found in (all of them, listed or not): which sessions a problem
+    /// fails (JUnit's test case per session).
+    public var sessionIDs: Set<String>
     /// How many distinct sessions it was found in.
-    public var sessionCount: Int
+    public var sessionCount: Int { sessionIDs.count }
     /// The earliest and latest `startedAt` among its sessions, nil when none recorded one.
     public var firstSeen: String?
     public var lastSeen: String?
@@ -50,6 +53,28 @@ public enum Triage {
         return accumulator.groups()
     }
 
+    /// A rule whose problem is another rule's when both name the same views: `unreachable_control` (a control no
+    /// tap can reach, seen in a snapshot) yields to `blocked_tap` (users tapped it and missed, because of the same
+    /// view). Within a session the rule itself leaves such a control out; across sessions, the sessions where
+    /// nobody tapped the covered control count in the blocked tap's problem, so a report shows one problem, not
+    /// the same button and toast twice.
+    static let yieldingRules: [RuleID: RuleID] = [UnreachableControlRule.id: BlockedTapRule.id]
+
+    /// Moves the findings of each yielding rule's problem into the problem of the rule it yields to, when that rule
+    /// has one with the same views. The taps come first among the examples: they are the proof, and the first
+    /// example stands for the problem.
+    fileprivate static func foldYieldingRules(_ partials: inout [String: Accumulator.Partial]) {
+        for (signature, partial) in partials {
+            guard let owner = yieldingRules[partial.ruleID] else { continue }
+            let views = signature.dropFirst(partial.ruleID.rawValue.count)
+            let ownerSignature = owner.rawValue + views
+            guard var target = partials[ownerSignature] else { continue }
+            target.absorb(partial)
+            partials[ownerSignature] = target
+            partials[signature] = nil
+        }
+    }
+
     /// Groups findings as they come, in memory that grows with the number of problems (and distinct sessions),
     /// not with the number of findings.
     public struct Accumulator: Sendable {
@@ -57,7 +82,7 @@ public enum Triage {
 
         public init() {}
 
-        private struct Partial: Sendable {
+        fileprivate struct Partial: Sendable {
             var ruleID: RuleID
             var severity: Severity
             var examples: [Finding] = []
@@ -73,7 +98,7 @@ public enum Triage {
         }
 
         /// The order of findings within a problem: oldest session first, then by time within a session.
-        private struct Order: Sendable {
+        fileprivate struct Order: Sendable {
             var started: Int64
             var session: String
             var start: Double
@@ -125,11 +150,13 @@ public enum Triage {
 
         /// The problems so far, in triage order.
         public func groups() -> [FindingGroup] {
+            var partials = self.partials
+            Triage.foldYieldingRules(&partials)
             let groups = partials.map { signature, partial in
                 FindingGroup(
                     ruleID: partial.ruleID, severity: partial.severity, signature: signature,
                     fingerprint: Signature.fingerprint(signature), findings: partial.examples,
-                    findingCount: partial.count, sessionCount: partial.sessions.count,
+                    findingCount: partial.count, sessionIDs: partial.sessions,
                     firstSeen: partial.firstSeen?.description,
                     lastSeen: partial.lastSeen?.description, appVersions: partial.appVersions.sorted(),
                     devices: partial.devices.sorted())
@@ -139,6 +166,27 @@ public enum Triage {
                 if a.sessionCount != b.sessionCount { return a.sessionCount > b.sessionCount }
                 return (a.ruleID, a.signature) < (b.ruleID, b.signature)
             }
+        }
+    }
+}
+
+extension Triage.Accumulator.Partial {
+    /// Takes another problem's findings and what it counted: its examples after this one's (up to the limit,
+    /// without scenes: the first example's is the picture), its sessions, seen dates, versions and devices.
+    fileprivate mutating func absorb(_ other: Self) {
+        severity = max(severity, other.severity)
+        count += other.count
+        sessions.formUnion(other.sessions)
+        if let first = other.firstSeen { firstSeen = min(firstSeen ?? first, first) }
+        if let last = other.lastSeen { lastSeen = max(lastSeen ?? last, last) }
+        appVersions.formUnion(other.appVersions)
+        devices.formUnion(other.devices)
+        for (example, order) in zip(other.examples, other.exampleOrder) where examples.count < Triage.examplesPerProblem
+        {
+            var example = example
+            example.scene = nil
+            examples.append(example)
+            exampleOrder.append(order)
         }
     }
 }

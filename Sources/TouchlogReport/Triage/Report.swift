@@ -59,8 +59,10 @@ public struct Report: Sendable {
     public var storedSessions: Int?
     /// The problems shown, in triage order.
     public var groups: [FindingGroup]
-    /// Problems the baseline hid.
-    public var hiddenByBaseline: Int
+    /// The problems the baseline hid, in triage order: formats count them, and JUnit lists them as skipped.
+    public var baselined: [FindingGroup]
+    /// How many problems the baseline hid.
+    public var hiddenByBaseline: Int { baselined.count }
     /// Per session id, timeline entries around its findings.
     public var timelines: [String: [TimelineEntry]]
     public var failOn: Severity?
@@ -91,7 +93,7 @@ public struct Report: Sendable {
         self.filter = options.filter
         self.storedSessions = options.storedSessions
         self.groups = shown
-        self.hiddenByBaseline = grouped.count - shown.count
+        self.baselined = grouped.filter { options.baseline?.contains($0) == true }
         self.timelines = timelines
         self.failOn = options.failOn
         self.toolVersion = options.toolVersion
@@ -131,6 +133,10 @@ public struct Report: Sendable {
     public var countsBySeverity: [(Severity, Int)] {
         Severity.allCases.reversed().map { severity in (severity, groups.filter { $0.severity == severity }.count) }
     }
+
+    /// The sessions analysed whose recording ingest did not wholly store (cut by a crash, lines set aside): every
+    /// format says so, since the rules judged only what was stored.
+    public var partialSessions: [SessionRef] { sessions.filter(\.gaps.isPartial) }
 
     /// A session by id.
     public func session(_ id: String) -> SessionRef? { sessions.first { $0.id == id } }

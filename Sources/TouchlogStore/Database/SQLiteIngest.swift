@@ -21,12 +21,12 @@ final class SQLiteIngestSink: SQLIngestSink {
         try connection.perform(
             """
             INSERT INTO session (session_key, format, started_at, app_id, app_version, app_build, device_model,
-                device_system, header_json, source, header_line, content_hash, record_count, touch_count,
-                unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at)
+                device_system, header_json, source, source_path, header_line, content_hash, record_count,
+                touch_count, unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at)
             VALUES (\(header.session), \(header.format), \(header.startedAt), \(header.appID), \(header.appVersion),
                 \(header.appBuild), \(header.deviceModel), \(header.deviceSystem), \(row.headerJSON), \(row.source),
-                \(row.headerLine), '', 0, 0, 0, 0, NULL, 'complete', \(row.textKept), \(row.labelsRedacted),
-                \(row.ingestedAt))
+                \(row.sourcePath), \(row.headerLine), '', 0, 0, 0, 0, NULL, 'complete', \(row.textKept),
+                \(row.labelsRedacted), \(row.ingestedAt))
             """)
         return connection.db.lastInsertedRowID
     }

@@ -1,3 +1,4 @@
+import Foundation
 import TouchlogFormat
 
 /// How `touchlog ingest` treats its input.
@@ -73,6 +74,16 @@ public enum IngestSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .file(let path): path
         case .standardInput: "<stdin>"
+        }
+    }
+
+    /// The file's absolute path, resolved against the current folder with `.` and `..` taken out (symbolic links
+    /// are kept, as the user named the file): what a report run from another folder can still point at. Nil for
+    /// standard input.
+    public var absolutePath: String? {
+        switch self {
+        case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
+        case .standardInput: nil
         }
     }
 }

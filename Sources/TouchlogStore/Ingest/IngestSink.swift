@@ -12,7 +12,10 @@ public struct ExistingSession: Sendable, Hashable {
 public struct NewSessionRow: Sendable {
     public var header: SessionHeader
     public var headerJSON: String
+    /// The recording as given to `touchlog ingest`.
     public var source: String
+    /// The recording's absolute path (resolved against the folder ingest ran in); nil for standard input.
+    public var sourcePath: String?
     public var headerLine: Int
     public var textKept: Bool
     public var labelsRedacted: Bool

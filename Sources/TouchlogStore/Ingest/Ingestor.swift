@@ -452,7 +452,8 @@ private struct FileWriter {
             }
             let row = NewSessionRow(
                 header: header, headerJSON: header.json.serializedObject(), source: source.description,
-                headerLine: line, textKept: options.keepText, labelsRedacted: options.redactLabels, ingestedAt: now)
+                sourcePath: source.absolutePath, headerLine: line, textKept: options.keepText,
+                labelsRedacted: options.redactLabels, ingestedAt: now)
             if let rowID = try sink.insertSession(row) {
                 mode = .insert(rowID: rowID, replaced: replaced)
                 return

@@ -117,5 +117,14 @@ CREATE TABLE analysis_job (
 );
 CREATE INDEX analysis_job_by_fingerprint ON analysis_job (fingerprint, lease_expires);
 """#),
+        Migration(
+            identifier: "0003_session_source_path",
+            sql: #"""
+-- touchlog schema, version 3 (PostgreSQL): the recording's absolute path, beside the path as given to
+-- `touchlog ingest`. The SQLite migration 0006_session_source_path explains it; NULL for standard input and for
+-- sessions stored before this version.
+
+ALTER TABLE session ADD COLUMN source_path text;
+"""#),
     ]
 }

@@ -30,12 +30,12 @@ final class PostgresIngestSink: SQLIngestSink {
         let startedMS = header.startedAt.flatMap { try? Timestamp(parsing: $0).millisecondsSince1970 }
         let query: PostgresQuery = """
             INSERT INTO session (session_key, format, started_at, started_ms, app_id, app_version, app_build,
-                device_model, device_system, header_json, source, header_line, content_hash, record_count, touch_count,
-                unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at)
+                device_model, device_system, header_json, source, source_path, header_line, content_hash, record_count,
+                touch_count, unknown_count, rejected_count, duration, status, text_kept, labels_redacted, ingested_at)
             VALUES (\(header.session), \(header.format), \(header.startedAt), \(startedMS), \(header.appID),
                 \(header.appVersion), \(header.appBuild), \(header.deviceModel), \(header.deviceSystem),
-                \(row.headerJSON), \(row.source), \(row.headerLine), '', 0, 0, 0, 0, NULL, 'complete', \(row.textKept),
-                \(row.labelsRedacted), \(row.ingestedAt))
+                \(row.headerJSON), \(row.source), \(row.sourcePath), \(row.headerLine), '', 0, 0, 0, 0, NULL,
+                'complete', \(row.textKept), \(row.labelsRedacted), \(row.ingestedAt))
             ON CONFLICT (session_key) DO NOTHING
             RETURNING id
             """

@@ -22,7 +22,11 @@ public struct SessionInfo: Sendable, Hashable {
     public var appBuild: String?
     public var deviceModel: String?
     public var deviceSystem: String?
+    /// The recording as given to `touchlog ingest` ("<stdin>" for standard input).
     public var source: String
+    /// The recording's absolute path, resolved at ingest; nil for standard input and for sessions stored before
+    /// touchlog kept it (schema version 6).
+    public var sourcePath: String?
     /// The line of the session's header in ``source``, so a record's line there is `headerLine + seq - 1` (reports
     /// print FILE:LINE with it). Nil for a session converted from a view-hierarchy dump (its header has
     /// `source.importer`): the importer wrote those records, so they have no line in the dump.
@@ -46,10 +50,10 @@ extension SessionInfo {
     static let columns = """
         id, session_key, format, started_at, app_id, app_version, app_build, device_model, device_system, source,
         header_line, record_count, touch_count, unknown_count, rejected_count, duration, status, text_kept,
-        labels_redacted, ingested_at, header_json
+        labels_redacted, ingested_at, header_json, source_path
         """
     /// How many ``columns`` there are: a statement's own columns come after them.
-    static let columnCount = 21
+    static let columnCount = 22
 
     init(row: SQLRow) throws {
         rowID = try row.int64(0)
@@ -72,6 +76,7 @@ extension SessionInfo {
         labelsRedacted = try row.bool(18)
         ingestedAt = try row.string(19)
         headerJSON = try row.string(20)
+        sourcePath = try row.optionalString(21)
         // header_line is stored for every session; for an imported dump (its header has `source.importer`) it is
         // the line in the converted text, which nobody can open, so it is left out rather than pointing at an
         // unrelated line of the dump. Decided here, with the one JSON reader, rather than in each store's SQL.

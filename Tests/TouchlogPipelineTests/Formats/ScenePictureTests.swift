@@ -33,7 +33,8 @@ import TouchlogPipeline
     }
 
     static func svgs(in html: String) -> [Substring] {
-        html.matches(of: /<svg[^>]*class="scene"[\s\S]*?<\/svg>/).map(\.output)
+        // Up to the caption: a picture with an inset holds a nested <svg>.
+        html.matches(of: /<svg[^>]*class="scene"[\s\S]*?<\/svg>(?=\n<figcaption>)/).map(\.output)
     }
 
     /// The HTML report of every sample log (recordings and imported dumps alike).
@@ -146,7 +147,7 @@ import TouchlogPipeline
     @Test func oneViewWithSeveralRolesGetsOneMarkerNamingThemAll() {
         let scene = Scene(
             screen: Size(390, 844), t: 1, views: [Self.view("button", Rect(20, 700, 100, 44), label: "Continue")],
-            expectedView: "button", cause: SceneCause(view: "button", kind: .disabled))
+            touches: [Point(60, 720)], expectedView: "button", cause: SceneCause(view: "button", kind: .disabled))
         let layout = SceneLayout(scene)
         #expect(layout.annotations.count == 1)
         #expect(layout.annotations[0].roles == [.cause(.disabled), .expected])
@@ -155,5 +156,58 @@ import TouchlogPipeline
             legend.contains(
                 "disabled control: hit testing passes it over</b>; <b class=\"expected\">should have received the touch</b>: UIView &quot;Continue&quot;"
             ))
+    }
+
+    /// Issue 27, item 22: a picture without a touch (a control no tap can reach, found in a snapshot) says what
+    /// would happen to a tap, never what "the touch" did. Every sample finding of unreachable_control is checked.
+    @Test func aLegendWithoutATouchNeverSpeaksOfTheTouch() throws {
+        var checked = 0
+        for (file, html) in Self.reports {
+            for section in html.split(separator: "<section class=\"problem").dropFirst()
+            where section.contains("unreachable_control</code>") {
+                let legend = try #require(section.firstMatch(of: /<ol class="legend">[\s\S]*?<\/ol>/)).output
+                #expect(!legend.contains("the touch"), "\(file): \(legend)")
+                #expect(!legend.contains("touch at"), "\(file): no touch is drawn")
+                checked += 1
+            }
+        }
+        #expect(checked >= 4)
+        let covered = Scene(
+            screen: Size(390, 844), t: 1,
+            views: [
+                Self.view("save", Rect(20, 700, 100, 44), label: "Save"), Self.view("toast", Rect(0, 650, 390, 150)),
+            ],
+            expectedView: "save", cause: SceneCause(view: "toast", kind: .inFront))
+        let legend = SceneSVG.legend(covered, layout: SceneLayout(covered))
+        #expect(legend.contains("<b class=\"cause\">in front: covers it, so a tap goes here</b>"))
+        #expect(legend.contains("<b class=\"expected\">should be reachable by a tap: none reaches it</b>"))
+    }
+
+    /// Issue 27, item 22: a 20-point badge outside its card (sample 11's "Remove photo") is too small for a marker
+    /// beside it without covering it and its neighbours. Its marker goes on a magnified copy in an inset, drawn where
+    /// it covers none of the named views; no marker covers a small named view on the picture itself.
+    @Test func smallControlsAreZoomedInAnInset() throws {
+        let clipped = try #require(Self.reports.first { $0.file.hasPrefix("11-") }).html
+        let svg = try #require(Self.svgs(in: clipped).first)
+        #expect(svg.contains("<svg class=\"inset\""))
+        let screen = Size(393, 852)
+        let card = Self.view("card", Rect(20, 300, 84, 84), label: "Photo 1")
+        let badge = Self.view("badge", Rect(94, 290, 20, 20), label: "Remove photo")
+        let row = Self.view("row", Rect(12, 280, 369, 120), depth: 1)
+        let scene = Scene(
+            screen: screen, t: 1, views: [row, card, badge], touches: [Point(105, 300)], hitView: "row",
+            expectedView: "badge", cause: SceneCause(view: "card", kind: .clipsBounds))
+        let layout = SceneLayout(scene)
+        let inset = try #require(layout.inset)
+        let marked = try #require(layout.annotations.first { $0.view?.id == "badge" })
+        #expect(inset.box.contains(marked.marker))
+        #expect(!inset.box.intersects(badge.frame) && !inset.box.intersects(card.frame))
+        for annotation in layout.annotations {
+            #expect(
+                !SceneLayout.box(ofMarker: annotation.marker).intersects(badge.frame), "marker \(annotation.number)")
+        }
+        // Without a small view there is no inset.
+        let large = Scene(screen: screen, t: 1, views: [row, card], hitView: "row", expectedView: "card")
+        #expect(SceneLayout(large).inset == nil)
     }
 }

@@ -203,6 +203,38 @@ import TouchlogFormat
                 == Signature.fingerprint("unanalysed_session|\(ReportFixture.headerOnly.id)"))
     }
 
+    // MARK: readable one-line messages and findable recordings (issue 27, item 13)
+
+    /// A label on two lines (CR LF, as a UILabel's text can hold) reads in an Xcode line as it reads on screen, one
+    /// space between its words, not as Swift source; an escape sequence is still shown, never run.
+    @Test func xcodeShowsALineBreakInALabelAsASpace() {
+        var finding = ReportFixture.findings[3]
+        finding.explanation = "A tap on Add\r\nto Bag\n\nnever reached it \u{1B}[31m."
+        let report = Report(
+            findings: [finding], sessions: ReportFixture.sessions, rules: ReportFixture.rules, options: ReportOptions())
+        let xcode = ReportFormat.xcode.render(report)
+        #expect(
+            xcode
+                == "recordings/qa-0003.jsonl:38:1: warning: A tap on Add to Bag never reached it \\u{1B}[31m. [blocked_tap; 1 finding in 1 session]\n"
+        )
+        #expect(Escape.singleLine("a\u{2028}b\tc\r") == "a b c ")
+    }
+
+    /// A Code Quality entry points at a file that may hold many sessions: its description names the session and the
+    /// app version of the first occurrence, and of a session not analysed, so a reader finds the recording.
+    @Test func gitlabDescriptionsNameTheSessionAndAppVersion() throws {
+        let report = ReportFixture.report(unanalysed: ReportFixture.unanalysed)
+        let issues = try #require(try JSONReader.parse(ReportFormat.gitlab.render(report)).arrayValue)
+        let descriptions = issues.compactMap { $0["description"]?.stringValue }
+        for (group, description) in zip(report.groups, descriptions) {
+            let session = group.representative.session
+            #expect(description.hasSuffix("; first: session \(session.id), app \(session.versionDescription))"))
+        }
+        #expect(
+            descriptions.last?.hasPrefix(
+                "Not analysed (no_snapshot; session \(ReportFixture.headerOnly.id), app 5.3.0 (5301)): ") == true)
+    }
+
     @Test func summaryOrderDoesNotDependOnTheOrderFindingsCameIn() {
         let reversed = Report(
             findings: ReportFixture.findings.reversed(), sessions: ReportFixture.sessions.reversed(),

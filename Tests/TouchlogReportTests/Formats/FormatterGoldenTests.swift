@@ -34,7 +34,10 @@ import TouchlogReport
         switch format {
         case .text, .markdown, .html: #expect(output.contains("No problems found."))
         case .json: #expect(output.contains(#""problems": []"#))
-        case .junit: #expect(output.contains(#"tests="0" failures="0""#))
+        case .junit:
+            // One passing test case per session analysed, and no empty suite of a rule that found nothing.
+            #expect(output.contains(#"<testsuites name="touchlog report" tests="3" failures="0" errors="0""#))
+            #expect(!output.contains(#"tests="0""#))
         case .sarif: #expect(output.contains(#""results": []"#))
         case .github: #expect(output == "touchlog report: 3 sessions analysed with 4 rules, 0 problems (0 findings)\n")
         case .xcode: #expect(output.isEmpty)

@@ -97,8 +97,11 @@ import TouchlogReportFixtures
             #expect(json["summary"]?["storedSessions"]?.intValue == 18)
             #expect(json["exitStatus"]?.intValue == 1)
         case .junit:
-            #expect(output.contains(#"<testsuites name="touchlog report" tests="1" failures="0" errors="1">"#))
-            #expect(output.contains(#"<testcase classname="touchlog.not_analysed" name="sessions analysed">"#))
+            #expect(
+                output.contains(
+                    #"<testsuites name="touchlog report" tests="1" failures="0" errors="1" skipped="0" time="0">"#))
+            #expect(
+                output.contains(#"<testcase classname="touchlog.not_analysed" name="sessions analysed" time="0">"#))
             #expect(output.contains(#"<error type="filter_matched_none" message="No session was analysed: "#))
         case .sarif:
             let run = try #require(try JSONReader.parse(output)["runs"]?.arrayValue?.first)
@@ -167,11 +170,12 @@ import TouchlogReportFixtures
             #expect(skipped["reason"]?.stringValue == ReplayError.noSnapshot(session: id).description)
             #expect(!(json["sessions"]?.arrayValue ?? []).contains { $0["id"]?.stringValue == id })
         case .junit:
-            #expect(output.contains(#"tests="5" failures="3" errors="1">"#))
+            // 3 sessions (each with a problem at or above warning), 4 problems (3 failing), 1 session not analysed.
+            #expect(output.contains(#"tests="8" failures="6" errors="1" skipped="0" time="0">"#))
             #expect(
                 output.contains(
-                    #"<testsuite name="not_analysed" tests="1" failures="0" errors="1" skipped="0">"#
-                        + "\n" + #"    <testcase classname="touchlog.not_analysed" name="\#(id)">"#
+                    #"<testsuite name="not_analysed" tests="1" failures="0" errors="1" skipped="0" time="0">"#
+                        + "\n" + #"    <testcase classname="touchlog.not_analysed" name="\#(id)" time="0">"#
                         + "\n" + #"      <error type="no_snapshot" message="session &quot;\#(id)&quot; has no snapshot"#
                 ))
         case .sarif:
@@ -208,7 +212,8 @@ import TouchlogReportFixtures
             #expect(issue["severity"]?.stringValue == "critical")
             #expect(
                 issue["description"]?.stringValue
-                    == "Not analysed (no_snapshot): \(ReplayError.noSnapshot(session: id))")
+                    == "Not analysed (no_snapshot; session \(id), app 5.3.0 (5301)): \(ReplayError.noSnapshot(session: id))"
+            )
             #expect(issue["location"] == ["path": "recordings/qa-0004.jsonl", "lines": ["begin": 1]])
         case .summary:
             #expect(output.contains("\nnot analysed no_snapshot  \(id) (recordings/qa-0004.jsonl:1)\n"))
