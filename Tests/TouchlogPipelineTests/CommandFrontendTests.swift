@@ -213,6 +213,18 @@ import TouchlogStore
         #expect(red.count >= outcome.divergences)
     }
 
+    @Test func explainFitsTheWidth() throws {
+        _ = try ingest([Self.reaction])
+        let whole = CapturedOutput()
+        _ = try ExplainRun(session: "0B6D", at: 1.3, point: Point(290.5, 252)).run(
+            store: reading(), output: whole.output)
+        #expect(!Self.fits(whole.standardOutput, 70))
+        let narrow = CapturedOutput()
+        _ = try ExplainRun(session: "0B6D", at: 1.3, point: Point(290.5, 252), width: 70).run(
+            store: reading(), output: narrow.output)
+        #expect(Self.fits(narrow.standardOutput, 70), "\(narrow.standardOutput)")
+    }
+
     @Test func showFitsTheWidth() throws {
         _ = try ingest([Self.login])
         let whole = CapturedOutput()

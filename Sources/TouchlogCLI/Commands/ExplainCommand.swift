@@ -15,7 +15,9 @@ struct ExplainCommand: FrontendCommand {
             count, not just the last snapshot), then prints the hierarchy as it was, the hit test of --point X,Y \
             (screen points) with every view visited and why each was passed over, and the responder chain from \
             the hit view. Views are named as in every output: class, accessibility label in quotes, accessibility \
-            identifier after #, and the recorded id in parentheses. Frames and points are in screen coordinates.
+            identifier after #, and the recorded id in parentheses. Frames and points are in screen coordinates. \
+            Lines fit the terminal's width (or COLUMNS when it is set; whole lines in a pipe or a file without it), \
+            each continuing under its own indentation.
 
             --format json prints one object (stable; members may be added, never renamed): "session", "t", \
             "replayedThroughLine", "hierarchy" (every view, windows first, each followed by its subviews: \
@@ -79,9 +81,11 @@ struct ExplainCommand: FrontendCommand {
     func run() throws { try runOnStandardStreams() }
 
     func execute(_ context: CommandContext) throws -> ExitStatus {
-        try frontend.run(store: database.open(for: .reading), output: context.output)
+        try frontend(width: context.terminal.width).run(store: database.open(for: .reading), output: context.output)
     }
 
-    /// validate() checked the point.
-    var frontend: ExplainRun { ExplainRun(session: session, at: at, point: parsedPoint!, trust: trust, format: format) }
+    /// validate() checked the point. `width`: the terminal's, for the text.
+    func frontend(width: Int? = nil) -> ExplainRun {
+        ExplainRun(session: session, at: at, point: parsedPoint!, trust: trust, format: format, width: width)
+    }
 }

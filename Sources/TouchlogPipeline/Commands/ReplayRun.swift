@@ -114,8 +114,14 @@ public struct ExplainRun {
     public var point: Point
     public var trust: TrustMode
     public var format: OutputFormat
+    /// The columns the text fits (the terminal's, from the CLI); nil leaves its lines whole.
+    public var width: Int?
 
-    public init(session: String, at: Double, point: Point, trust: TrustMode = .model, format: OutputFormat = .text) {
+    public init(
+        session: String, at: Double, point: Point, trust: TrustMode = .model, format: OutputFormat = .text,
+        width: Int? = nil
+    ) {
+        self.width = width
         self.session = session
         self.at = at
         self.point = point
@@ -129,7 +135,7 @@ public struct ExplainRun {
         let explanation = try SessionExplainer.explanation(
             store.records(of: info), session: info.key, at: at, point: point, options: ReplayOptions(trust: trust))
         switch format {
-        case .text: output.write(explanation.text)
+        case .text: output.write(TextWrapper(width: width).fit(explanation.text))
         case .json: output.write(explanation.json.serialized() + "\n")
         }
         return .ok
