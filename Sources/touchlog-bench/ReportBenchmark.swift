@@ -1,4 +1,5 @@
 import Foundation
+import TouchlogFormat
 import TouchlogPipeline
 import TouchlogReport
 import TouchlogStore

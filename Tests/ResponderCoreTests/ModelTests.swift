@@ -39,14 +39,28 @@ import Testing
                 "underCover:passed(ResponderCore.PassReason.outsideBounds)",
                 "cover:passed(ResponderCore.PassReason.outsideBounds)",
                 "card:searchedSubviews",
-                "hiddenPanel:behindSibling(ResponderCore.ObjectRef.view(\(h.ref("card").handle)))",
                 "peek:passed(ResponderCore.PassReason.outsideBounds)",
                 "btn:hit",
+                "hiddenPanel:behindSibling(ResponderCore.ObjectRef.view(\(h.ref("card").handle)))",
             ])
         #expect(e.path.map { h.model.id(of: $0) } == ["w1", "root", "card", "btn"])
         let text = h.model.describe(e)
-        #expect(text.contains("hiddenPanel (UIView) at (20, 120): not asked: card in front took the point"))
+        #expect(text.contains("UIView (hiddenPanel) at (20, 120): not asked: card in front took the point"))
         #expect(text.contains("responder chain: btn > card > root > vc > w1 > application"))
+    }
+
+    /// Issue 27, item 4: a sibling that was not asked was listed between a view and its hit subtree, so that the
+    /// indented listing put the hit view under the wrong parent. Each visit's parent is now the nearest earlier
+    /// visit one level up, at every depth.
+    @Test func everyVisitIsListedUnderItsParent() {
+        let h = screen()
+        for point in [Point(20, 120), Point(160, 120), Point(10, 260), Point(5, 5)] {
+            let visits = h.model.explainHitTest(screenPoint: point).visits
+            for (index, visit) in visits.enumerated() where visit.depth > 0 {
+                let listedUnder = visits[..<index].last { $0.depth == visit.depth - 1 }?.view
+                #expect(listedUnder == h.model.info(visit.view)?.parent, "\(h.model.id(of: visit.view)) at \(point)")
+            }
+        }
     }
 
     @Test func whyNotReachedNamesTheBlocker() {
@@ -64,7 +78,7 @@ import Testing
         #expect(a == .coveredBySibling(sibling: h.ref("cover"), hitView: h.ref("cover")))
         #expect(
             h.model.describe(a, view: h.ref("card"))
-                == "cover (UIView) in front takes the point (hit view cover (UIView))")
+                == "UIView (cover) in front takes the point (hit view UIView (cover))")
     }
 
     @Test func reachabilityFindsAnExactPointOrExplainsWhyNone() {

@@ -67,6 +67,8 @@ enum Touchlog {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["TOUCHLOG_DB"] = nil
+        // A COLUMNS the test's own shell exported would make text output wrap; a test that wants it sets it.
+        env["COLUMNS"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let cwd { process.currentDirectoryURL = cwd }

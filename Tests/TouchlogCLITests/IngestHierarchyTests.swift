@@ -25,8 +25,8 @@ import Testing
         let replay = Touchlog.call(["replay", "--db", db, session])
         #expect(replay.status == 0, "\(replay.stderr)")
         // (588, 2175) pixels of the 1179x2556 recording are (196, 725) points, inside the checkout button.
-        #expect(replay.stdout.contains(#"touch 1 began at (196, 725) hit path:0/0 (UIButton, "checkout")"#))
-        #expect(replay.stdout.contains("touch 1 ended at (196, 725) on path:0/0"))
+        #expect(replay.stdout.contains(#"touch 1 began at (196, 725) hit UIButton #checkout (path:0/0)"#))
+        #expect(replay.stdout.contains("touch 1 ended at (196, 725) on UIButton #checkout (path:0/0)"))
     }
 
     @Test func withoutAFromTheHierarchySaysTheInputIsATouchStream() throws {
@@ -34,7 +34,7 @@ import Testing
         #expect(ingest.status == 0, "\(ingest.stderr)")
         let session = try storedSession(ingest.stderr)
         let replay = Touchlog.call(["replay", "--db", db, session])
-        #expect(replay.stdout.contains("hit path:0/0 (UIButton"))
+        #expect(replay.stdout.contains("hit UIButton #checkout (path:0/0)"))
     }
 
     @Test func withoutAHierarchyIngestWarnsThatNothingCanBeHitTested() throws {

@@ -53,7 +53,7 @@ import TouchlogReplay
         _ = folder
         let r = Touchlog.call(["explain", "--db", db, "0B6D", "--at", "1.3", "--point", "290.5,252"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("hit view: messageContent2 (UITableViewCellContentView)"))
+        #expect(r.stdout.contains("hit view: UITableViewCellContentView (messageContent2)"))
         #expect(r.stdout.contains("responder chain: messageContent2 > messageCell2"))
     }
 }
@@ -92,8 +92,9 @@ import TouchlogReplay
         #expect(r.status == 0)
         #expect(
             r.stdout.contains(
-                "touch 1 began at (290.5, 252) hit messageContent2 (UITableViewCellContentView), bound to reactionBar"))
-        #expect(r.stdout.contains("      | hit view: messageContent2 (UITableViewCellContentView)"))
+                #"touch 1 began at (290.5, 252) hit UITableViewCellContentView (messageContent2), bound to Chat.ReactionBarButton "Add reaction" #chat.reactionBar (reactionBar)"#
+            ))
+        #expect(r.stdout.contains("      | hit view: UITableViewCellContentView (messageContent2)"))
         #expect(r.stdout.contains("9 input records replayed, 1 divergence, 0 warnings"))
     }
 }

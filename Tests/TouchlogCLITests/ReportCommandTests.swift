@@ -227,16 +227,25 @@ import TouchlogStore
                 """)
     }
 
-    /// Standard output is a file here: COLUMNS does not make the report wrap (a file keeps whole lines).
-    @Test func theTextReportWrapsOnlyOnATerminal() throws {
+    /// Standard output is a file here: without COLUMNS the report keeps whole lines, with it (issue 27, item 6:
+    /// "COLUMNS when not a terminal") it fits them.
+    @Test func offATerminalTheTextReportWrapsOnlyToColumns() throws {
         try ingest(["03-hidden-promo-field-keeps-typing.jsonl"])
-        let narrow = try Touchlog.run(["report", "--db", db], environment: ["COLUMNS": "40"])
-        #expect(narrow.stdout == (Touchlog.call(["report", "--db", db])).stdout)
-        #expect(narrow.stdout.split(separator: "\n").contains { $0.count > 100 })
+        let whole = try Touchlog.run(["report", "--db", db])
+        #expect(whole.stdout == (Touchlog.call(["report", "--db", db])).stdout)
+        #expect(whole.stdout.split(separator: "\n").contains { $0.count > 100 })
+        let narrow = try Touchlog.run(["report", "--db", db], environment: ["COLUMNS": "60"])
+        #expect(narrow.stdout != whole.stdout)
+        // A line over 60 columns is one word that cannot be broken (a path with its line).
+        #expect(
+            narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 || !$0.drop { $0 == " " }.contains(" ") },
+            "\(narrow.stdout)")
     }
 
-    @Test func theWidthIsColumnsThenTheTerminalsThen80AndNoneOffATerminal() {
-        #expect(TerminalWidth.width(isTerminal: false, environment: ["COLUMNS": "100"]) { 120 } == nil)
+    @Test func theWidthIsColumnsThenTheTerminalsThen80AndNoneOffATerminalWithoutColumns() {
+        #expect(TerminalWidth.width(isTerminal: false, environment: ["COLUMNS": "100"]) { 120 } == 100)
+        #expect(TerminalWidth.width(isTerminal: false, environment: [:]) { 120 } == nil)
+        #expect(TerminalWidth.width(isTerminal: false, environment: ["COLUMNS": "0"]) { 120 } == nil)
         #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "100"]) { 120 } == 100)
         #expect(TerminalWidth.width(isTerminal: true, environment: [:]) { 120 } == 120)
         #expect(TerminalWidth.width(isTerminal: true, environment: ["COLUMNS": "wide"]) { 120 } == 120)

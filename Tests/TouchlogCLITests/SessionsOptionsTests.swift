@@ -7,8 +7,14 @@ import TouchlogStore
 
 /// `touchlog sessions --since`, `--device`, `--limit` and `--format table|json|jsonl|csv`.
 @Suite struct SessionsOptionsTests {
+    /// The ids the table lists, each the whole id of the session its shortened id names (as commands read it).
     func keys(_ result: Touchlog.Result) -> [String] {
-        result.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(while: { $0 != " " })) }
+        let stored = ["7A20-old", "5C1E2F0A-login", "0B6D-ipad", "7a21-undated"]
+        return result.stdout.split(separator: "\n").dropFirst().map { row in
+            let id = String(row.prefix(while: { $0 != " " }))
+            let matches = stored.filter { $0.lowercased().hasPrefix(id.lowercased()) }
+            return matches.count == 1 ? matches[0] : id
+        }
     }
 
     @Test func theTableListsUndatedSessionsLast() throws {

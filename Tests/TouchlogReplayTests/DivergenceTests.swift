@@ -297,13 +297,15 @@ import TouchlogFormat
         let info = try db.sessions()[0]
         let text = try SessionExplainer.explain(
             db.records(of: info), session: info.key, at: 1.3, point: .init(290.5, 252))
-        #expect(text.contains("hit view: messageContent2"))
+        #expect(text.contains("hit view: UITableViewCellContentView (messageContent2)"))
         #expect(text.contains("responder chain: messageContent2 > messageCell2"))
         #expect(text.contains("replayed through line 3"))
         // After the `set` at 3.697 hides the reaction bar, the same point is explained on the new hierarchy.
         let later = try SessionExplainer.explain(
             db.records(of: info), session: info.key, at: 4, point: .init(290.5, 252))
-        #expect(later.contains("reactionBar (Chat.ReactionBarButton)") && later.contains("[hidden"))
+        #expect(
+            later.contains(#"Chat.ReactionBarButton "Add reaction" #chat.reactionBar (reactionBar)"#)
+                && later.contains("[hidden"))
     }
 
     @Test func explainBeforeTheFirstSnapshotSaysSo() throws {

@@ -31,7 +31,8 @@ import TouchlogFormat
         text += writer.finish()
         #expect(
             text.contains(
-                "lines 18-21  4 keys (4 characters) to promoField (UITextField, \"checkout.promoCode\") (hidden!)\n"))
+                "lines 18-21  4 keys (4 characters) to UITextField \"Promo code\" #checkout.promoCode (promoField) (hidden!)\n"
+            ))
         #expect(text.contains("set promoField isHidden = true"))
         #expect(!text.contains("line 19 "))
     }

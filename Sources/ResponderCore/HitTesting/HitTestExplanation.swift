@@ -101,6 +101,9 @@ extension ResponderModel {
         var d = depth
         var curVisit = visits.count
         visits.append(HitVisit(view: .view(root), depth: d, point: p, verdict: .hit))
+        // The siblings behind each view that took the point, a list per level walked down. They are listed after
+        // that view's subtree, so that printed as a tree every view's subtree sits under it (issue 27, item 4).
+        var notAsked: [[HitVisit]] = []
         outer: while true {
             var i = views[cur].children.count - 1
             while i >= 0 {
@@ -118,21 +121,25 @@ extension ResponderModel {
                 visits[curVisit].verdict = .searchedSubviews
                 curVisit = visits.count
                 visits.append(HitVisit(view: .view(c), depth: d + 1, point: q, verdict: .hit))
-                // Siblings behind the one that took the point are never asked (H5): say so.
+                // Siblings behind the one that took the point are never asked (H5): say so, after its subtree.
+                var behind: [HitVisit] = []
                 var j = i
                 while j >= 0 {
                     let s = views[cur].children[j]
-                    visits.append(
+                    behind.append(
                         HitVisit(
                             view: .view(s), depth: d + 1, point: views[s].toLocal(p),
                             verdict: .behindSibling(.view(c))))
                     j -= 1
                 }
+                notAsked.append(behind)
                 cur = c
                 p = q
                 d += 1
                 continue outer
             }
+            // The deepest level first: each list closes the subtree of the view its siblings were behind.
+            for behind in notAsked.reversed() { visits += behind }
             return cur
         }
     }

@@ -13,10 +13,14 @@ extension PassReason {
 }
 
 extension ResponderModel {
-    /// A readable name: `id (Class)`.
+    /// A readable name: a view as every output names one (``ViewName``, with its recorded id), anything else as
+    /// `id (Class)`.
     public func label(_ ref: ObjectRef) -> String {
         switch ref {
-        case .view(let v): return "\(views[v].id) (\(views[v].className))"
+        case .view(let v):
+            return ViewName.text(
+                className: views[v].className, accessibilityIdentifier: views[v].accessibilityIdentifier,
+                accessibilityLabel: views[v].accessibilityLabel, id: views[v].id)
         case .controller(let c): return "\(controllers[c].id) (\(controllers[c].className))"
         case .recognizer(let g): return "\(recognizers[g].id) (\(recognizers[g].className))"
         case .application: return "\(application.id) (\(application.className))"

@@ -15,11 +15,13 @@ struct ReplayCommand: FrontendCommand {
             Every input record (touch, key, set, insert, remove, call, action, snapshot) is fed to the model from \
             the session's first snapshot on; touch records with the same event number and t are one UIEvent. \
             Observations (firstResponder, keyboard, sent, a touch's recorded view) are compared with the model; \
-            each disagreement is a divergence, marked "!" in the timeline (kinds: hitView, firstResponder, \
+            each disagreement is a divergence, marked "!" in the timeline, in red on a terminal unless NO_COLOR is \
+            set (kinds: hitView, firstResponder, \
             keyboard, sent, unobservedAction, snapshot*; see docs/replay.md). Replay only reads the database: \
             nothing of a run is stored (the report command replays as it goes).
 
-            --format text (default) prints a timeline; --format jsonl prints the replay trace of the log format \
+            --format text (default) prints a timeline, its lines fitted to the terminal's width (or to COLUMNS \
+            when it is set; whole lines in a pipe or a file without it); --format jsonl prints the replay trace of the log format \
             (docs/log-format.md, "Replay trace"): one JSON object per input record, byte-identical across runs. \
             With several sessions each jsonl line also carries "session". --format summary prints one line per \
             session (records replayed, divergences, warnings) and makes no trace: the fastest replay, for CI with \
@@ -117,15 +119,16 @@ struct ReplayCommand: FrontendCommand {
     func run() throws { try runOnStandardStreams() }
 
     func execute(_ context: CommandContext) throws -> ExitStatus {
-        try frontend().run(store: database.open(for: .reading), output: context.output).status
+        try frontend(style: context.terminal).run(store: database.open(for: .reading), output: context.output).status
     }
 
-    /// validate() checked the policies.
-    func frontend() throws -> ReplayRun {
+    /// validate() checked the policies. `style`: the terminal's width and colour, for the text timeline.
+    func frontend(style: FormatOptions = FormatOptions()) throws -> ReplayRun {
         ReplayRun(
             all ? .all : .matching(sessions), format: format.output, explain: explain,
             options: ReplayOptions(policies: try PolicyChanges(arguments: policy), trust: trust),
-            comparePolicy: comparePolicy.flatMap(DismissPolicy.init(rawValue:)), failOnDivergence: failOnDivergence)
+            comparePolicy: comparePolicy.flatMap(DismissPolicy.init(rawValue:)), failOnDivergence: failOnDivergence,
+            style: style)
     }
 }
 

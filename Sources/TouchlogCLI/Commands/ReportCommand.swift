@@ -19,7 +19,8 @@ struct ReportCommand: FrontendCommand {
 
             Formats (docs/report.md describes each, with CI set-ups):
               text      the default, for a terminal: colour unless NO_COLOR is set,
-                        lines fit its width (whole in a pipe or a file)
+                        lines fit its width or COLUMNS (whole in a pipe or a file
+                        without COLUMNS), session ids shortened where unique
               json      stable, version 1
               markdown  for an issue tracker
               junit     a test case per analysed session, and per problem in a
@@ -264,6 +265,11 @@ struct ReportCommand: FrontendCommand {
             URL(fileURLWithPath: basePath ?? FileManager.default.currentDirectoryPath)
             .standardizedFileURL.path
         options.rulesURL = rulesURL
+        if format == .text {
+            // Shortened against every stored id, so that each is still a prefix `show`, `replay`, `explain` take.
+            options.sessionIDs = SessionIDAbbreviation.abbreviations(
+                of: try store.sessionKeys(startingWith: "", limit: .max))
+        }
         output.write(format.render(outcome.report, options: options))
         return ExitStatus(code: outcome.report.exitStatus)
     }

@@ -9,9 +9,14 @@ struct SessionsCommand: FrontendCommand {
         commandName: "sessions",
         abstract: "List the stored sessions.",
         discussion: """
-            One line per session, oldest start first (sessions without a start time last): the session id, app \
+            One line per session, oldest start first (sessions without a start time last): the session id \
+            (shortened as git log --oneline shortens commits: an id longer than 12 characters to its first 8, or \
+            more where another stored id starts the same way; every command takes it, as it takes any unique \
+            prefix), app \
             version, device, start time, duration (t of the last record), records, touches and status (complete; \
-            truncated: the recording was cut mid-line; partial: lines were rejected with --keep-going).
+            truncated: the recording was cut mid-line; partial: lines were rejected with --keep-going). A table wider \
+            than the terminal (or COLUMNS when it is set) cuts the ends of app versions, devices and start times \
+            short, marked "…".
 
             Filters: --app-version V (exactly V); --since DATE, sessions that started at or after DATE, a date \
             YYYY-MM-DD (midnight UTC) or an ISO 8601 time with a zone (2026-11-19T12:00:00Z, \
@@ -75,7 +80,9 @@ struct SessionsCommand: FrontendCommand {
     func run() throws { try runOnStandardStreams() }
 
     func execute(_ context: CommandContext) throws -> ExitStatus {
-        try frontend.run(store: database.open(for: .reading), output: context.output).status
+        var frontend = self.frontend
+        frontend.width = context.terminal.width
+        return try frontend.run(store: database.open(for: .reading), output: context.output).status
     }
 
     var frontend: SessionsRun {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchlogFormat
 import TouchlogPipeline
 import TouchlogReplay
 import TouchlogReport

@@ -4,11 +4,21 @@ public struct SnapshotOutline: Sendable, Hashable {
     public struct View: Sendable, Hashable {
         public var id: String
         public var className: String
-        /// `[x, y, w, h]`, nil when the recorder wrote `null` (a transformed view).
+        public var accessibilityIdentifier: String?
+        public var accessibilityLabel: String?
+        /// `[x, y, w, h]` in its superview's coordinates (a window's on screen), nil when the recorder wrote
+        /// `null` (a transformed view).
         public var frame: [Double]?
         /// Notable state, e.g. `hidden`, `alpha 0.5`, `interaction off`, `first responder`, in a fixed order.
         public var flags: [String]
         public var subviews: [View]
+
+        /// As every output names a view (``ViewName``), with its recorded id.
+        public var name: String {
+            ViewName.text(
+                className: className, accessibilityIdentifier: accessibilityIdentifier,
+                accessibilityLabel: accessibilityLabel, id: id)
+        }
     }
 
     public struct Controller: Sendable, Hashable {
@@ -64,7 +74,9 @@ public struct SnapshotOutline: Sendable, Hashable {
         }
         let frame = object["frame"]?.arrayValue?.compactMap(\.doubleValue)
         return View(
-            id: id, className: className, frame: frame?.count == 4 ? frame : nil, flags: flags,
+            id: id, className: className, accessibilityIdentifier: object["accessibilityIdentifier"]?.stringValue,
+            accessibilityLabel: object["accessibilityLabel"]?.stringValue, frame: frame?.count == 4 ? frame : nil,
+            flags: flags,
             subviews: (object["subviews"]?.arrayValue ?? []).compactMap(Self.view))
     }
 }

@@ -1,4 +1,5 @@
 import ResponderCore
+import TouchlogFormat
 import TouchlogReplay
 import TouchlogStore
 
@@ -25,12 +26,15 @@ public struct ReplayRun {
     public var failOnDivergence: Bool
     /// Sessions replayed at once.
     public var workers: Int
+    /// The text timeline's width and colour (the terminal's, from the CLI).
+    public var style: FormatOptions
 
     public init(
         _ selection: Selection, format: ReplayOutputFormat = .text, explain: Bool = false,
         options: ReplayOptions = ReplayOptions(), comparePolicy: DismissPolicy? = nil, failOnDivergence: Bool = false,
-        workers: Int = Parallel.workers
+        workers: Int = Parallel.workers, style: FormatOptions = FormatOptions()
     ) {
+        self.style = style
         self.selection = selection
         self.format = format
         self.explain = explain
@@ -80,7 +84,8 @@ public struct ReplayRun {
                 isLong: $0.recordCount >= StoredSessionRecords.pipelineThreshold)
         }
         try ReplayWriter.replay(
-            inputs, options: options, format: format, explain: explain, workers: workers, write: output.write
+            inputs, options: options, format: format, explain: explain, style: style, workers: workers,
+            write: output.write
         ) { session, result in
             switch result {
             case .success(let replayer):
@@ -108,20 +113,31 @@ public struct ExplainRun {
     /// In screen points.
     public var point: Point
     public var trust: TrustMode
+    public var format: OutputFormat
+    /// The columns the text fits (the terminal's, from the CLI); nil leaves its lines whole.
+    public var width: Int?
 
-    public init(session: String, at: Double, point: Point, trust: TrustMode = .model) {
+    public init(
+        session: String, at: Double, point: Point, trust: TrustMode = .model, format: OutputFormat = .text,
+        width: Int? = nil
+    ) {
+        self.width = width
         self.session = session
         self.at = at
         self.point = point
         self.trust = trust
+        self.format = format
     }
 
     /// A session that matches nothing, or cannot be replayed up to `at`, is thrown.
     public func run(store: any SessionReading, output: CommandOutput) throws -> ExitStatus {
         let info = try store.session(matching: session)
-        output.write(
-            try SessionExplainer.explain(
-                store.records(of: info), session: info.key, at: at, point: point, options: ReplayOptions(trust: trust)))
+        let explanation = try SessionExplainer.explanation(
+            store.records(of: info), session: info.key, at: at, point: point, options: ReplayOptions(trust: trust))
+        switch format {
+        case .text: output.write(TextWrapper(width: width).fit(explanation.text))
+        case .json: output.write(explanation.json.serialized() + "\n")
+        }
         return .ok
     }
 }

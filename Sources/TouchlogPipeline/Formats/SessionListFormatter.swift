@@ -41,21 +41,24 @@ public enum SessionListFilter: Equatable, Sendable {
 /// `touchlog sessions` output: a table, JSON, JSON Lines or CSV.
 enum SessionListFormatter {
     /// The whole output in `format` (the table of no session is empty: ``noneListed(stored:filters:path:)`` says why).
-    static func render(_ sessions: [SessionInfo], format: SessionListFormat) -> String {
+    /// The table shows each id as `ids` shortens it (the whole id when it has none) and fits `width` columns.
+    static func render(
+        _ sessions: [SessionInfo], format: SessionListFormat, ids: [String: String] = [:], width: Int? = nil
+    ) -> String {
         switch format {
-        case .table: text(sessions)
+        case .table: text(sessions, ids: ids, width: width)
         case .json: json(sessions) + "\n"
         case .jsonl: sessions.map { jsonValue($0).serialized() + "\n" }.joined()
         case .csv: CSV.table(sessions.map(jsonValue), header: csvHeader)
         }
     }
 
-    static func text(_ sessions: [SessionInfo]) -> String {
+    static func text(_ sessions: [SessionInfo], ids: [String: String] = [:], width: Int? = nil) -> String {
         guard !sessions.isEmpty else { return "" }
         let header = ["ID", "APP VERSION", "DEVICE", "START", "DURATION", "RECORDS", "TOUCHES", "STATUS"]
         let rows = sessions.map { session in
             [
-                session.key,
+                ids[session.key] ?? session.key,
                 [session.appVersion, session.appBuild.map { "(\($0))" }].compactMap { $0 }.joined(separator: " "),
                 [session.deviceModel, session.deviceSystem].compactMap { $0 }.joined(separator: " "),
                 session.startedAt ?? "-",
@@ -65,7 +68,9 @@ enum SessionListFormatter {
                 session.status.rawValue,
             ]
         }
-        return table([header] + rows, rightAligned: [4, 5, 6])
+        // Too wide a table gives up the ends of its app versions, devices and start times first: the id is what a
+        // command takes, and numbers cut short would mislead.
+        return table([header] + rows, rightAligned: [4, 5, 6], width: width, shortenable: [1, 2, 3])
     }
 
     /// The CSV columns: the JSON members, nested ones as `app.version`; the header is written even for no session.
@@ -124,17 +129,31 @@ enum SessionListFormatter {
         return "\(tenths) s"
     }
 
-    /// Columns padded to their widest cell, two spaces apart.
-    static func table(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+    /// Columns padded to their widest cell, two spaces apart, the first row the header. When the table is wider than
+    /// `width`, the widest of the `shortenable` columns gives up a column at a time (never narrower than its header),
+    /// a cell cut short ending with "…", until the table fits or no column can give more.
+    static func table(
+        _ rows: [[String]], rightAligned: Set<Int>, width: Int? = nil, shortenable: Set<Int> = []
+    ) -> String {
         guard let first = rows.first else { return "" }
         var widths = Array(repeating: 0, count: first.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
+        if let width {
+            var total = widths.reduce(0, +) + 2 * (widths.count - 1)
+            while total > width,
+                let widest = shortenable.filter({ widths[$0] > first[$0].count }).max(by: { widths[$0] < widths[$1] })
+            {
+                widths[widest] -= 1
+                total -= 1
+            }
+        }
         var out = ""
         for row in rows {
             var cells: [String] = []
-            for (index, cell) in row.enumerated() {
+            for (index, var cell) in row.enumerated() {
+                if cell.count > widths[index] { cell = String(cell.prefix(widths[index] - 1)) + "…" }
                 let padding = String(repeating: " ", count: widths[index] - cell.count)
                 let isLast = index == row.count - 1
                 cells.append(rightAligned.contains(index) ? padding + cell : (isLast ? cell : cell + padding))

@@ -1,10 +1,12 @@
 import TouchlogFormat
+import TouchlogReplay
 import TouchlogStore
 
 /// `touchlog show` output, text and JSON.
 enum SessionShowFormatter {
     static func text(
-        _ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, at: Double?, _ outline: SnapshotOutline
+        _ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, at: Double?, _ outline: SnapshotOutline,
+        replayed: ReplayedMoment? = nil
     ) -> String {
         var out = "session   \(session.key) (\(session.format))\n"
         let app = [session.appID, session.appVersion, session.appBuild.map { "(\($0))" }].compactMap { $0 }
@@ -19,7 +21,9 @@ enum SessionShowFormatter {
         let time = snapshotT.map { JSONValue.number($0).serialized() } ?? "?"
         out += "snapshot  seq \(snapshotSeq), t=\(time)"
         if let at { out += ", in force at t=\(JSONValue.number(at).serialized())" }
-        out += "\n"
+        // The recorder writes each frame in its superview's coordinates; explain and the replayed state below
+        // print screen ones, so each listing says which.
+        out += " (frames in the superview's coordinates)\n"
         for window in outline.windows { render(window, depth: 0, into: &out) }
         if !outline.controllers.isEmpty {
             out += "controllers\n"
@@ -32,12 +36,18 @@ enum SessionShowFormatter {
                     "  \(controller.className) \(controller.id)\(links.isEmpty ? "" : " (" + links.joined(separator: ", ") + ")")\n"
             }
         }
+        if let replayed {
+            out += "\nreplayed  through line \(replayed.throughLine), at t=\(formatNumber(replayed.t))"
+            out += " (frames in screen coordinates)\n"
+            out += replayed.hierarchyText
+            out += "  " + replayed.responderLine + "\n"
+        }
         return out
     }
 
     private static func render(_ view: SnapshotOutline.View, depth: Int, into out: inout String) {
         out += String(repeating: "  ", count: depth + 1)
-        out += "\(view.className) \(view.id) "
+        out += "\(view.name) "
         if let frame = view.frame {
             out += "(" + frame.map { JSONValue.number($0).serialized() }.joined(separator: ", ") + ")"
         } else {
@@ -48,12 +58,16 @@ enum SessionShowFormatter {
         for subview in view.subviews { render(subview, depth: depth + 1, into: &out) }
     }
 
-    static func json(_ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, _ outline: SnapshotOutline) -> String
-    {
+    static func json(
+        _ session: SessionInfo, snapshotSeq: Int, snapshotT: Double?, _ outline: SnapshotOutline,
+        replayed: ReplayedMoment? = nil
+    ) -> String {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func viewJSON(_ view: SnapshotOutline.View) -> JSONValue {
             .object([
                 "id": .string(view.id), "class": .string(view.className),
+                "accessibilityIdentifier": text(view.accessibilityIdentifier),
+                "accessibilityLabel": text(view.accessibilityLabel), "name": .string(view.name),
                 "frame": view.frame.map { .array($0.map(JSONValue.number)) } ?? .null,
                 "flags": .array(view.flags.map(JSONValue.string)),
                 "subviews": .array(view.subviews.map(viewJSON)),
@@ -65,13 +79,14 @@ enum SessionShowFormatter {
                 "parent": text(controller.parent), "presentingViewController": text(controller.presenting),
             ])
         }
-        let value: JSONValue = .object([
+        var value: JSONObject = [
             "session": SessionListFormatter.jsonValue(session),
             "snapshot": .object([
                 "seq": .number(Double(snapshotSeq)), "t": snapshotT.map(JSONValue.number) ?? .null,
                 "windows": .array(outline.windows.map(viewJSON)), "controllers": .array(controllers),
             ]),
-        ])
-        return value.serialized()
+        ]
+        if let replayed { value["replayed"] = replayed.json }
+        return JSONValue.object(value).serialized()
     }
 }

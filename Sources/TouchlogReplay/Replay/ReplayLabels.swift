@@ -1,7 +1,7 @@
 import ResponderCore
 
 extension SessionReplayer {
-    /// `id (Class, accessibility id or label)` for every view the step mentions.
+    /// The name of every view the step mentions (``ResponderModel/label(_:)``, as every output names a view).
     static func labels(_ s: Step, _ model: ResponderModel) -> [String: String] {
         var refs: [ObjectRef] = []
         refs.append(contentsOf: [s.view, s.hitTestView, s.firstResponder, s.keyInputReceiver].compactMap { $0 })
@@ -13,13 +13,7 @@ extension SessionReplayer {
         for ref in refs {
             let id = model.id(of: ref)
             if out[id] != nil { continue }
-            if let info = model.info(ref) {
-                let name =
-                    info.accessibilityIdentifier.map { "\"\($0)\"" } ?? info.accessibilityLabel.map { "\"\($0)\"" }
-                out[id] = "\(id) (\(info.className)\(name.map { ", " + $0 } ?? ""))"
-            } else {
-                out[id] = model.label(ref)
-            }
+            out[id] = model.label(ref)
         }
         return out
     }

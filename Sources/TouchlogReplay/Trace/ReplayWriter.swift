@@ -34,10 +34,11 @@ public struct ReplaySessionInput {
 public enum ReplayWriter {
     /// Replays every session and hands the output to `write` in order; `finished` is called after each session's
     /// output with its replayer or the reason it could not be replayed. Errors other than ``ReplayError`` (the
-    /// database) stop everything and are thrown.
+    /// database) stop everything and are thrown. `style` fits the text timeline to a width and colours its
+    /// divergences.
     public static func replay(
         _ sessions: [ReplaySessionInput], options: ReplayOptions, format: ReplayOutputFormat, explain: Bool = false,
-        workers: Int = Parallel.workers, write: (String) -> Void,
+        style: FormatOptions = FormatOptions(), workers: Int = Parallel.workers, write: (String) -> Void,
         finished: (String, Result<SessionReplayer, ReplayError>) -> Void
     ) throws {
         let tagged = sessions.count > 1
@@ -48,7 +49,7 @@ public enum ReplayWriter {
                 let result = try capture {
                     try replay(
                         input, first: index == 0, tagged: tagged, options: options, format: format, explain: explain,
-                        write: write)
+                        style: style, write: write)
                 }
                 finished(input.session, result)
                 index += 1
@@ -64,7 +65,7 @@ public enum ReplayWriter {
                 let result = try capture {
                     try replay(
                         sessions[first + k], first: first + k == 0, tagged: tagged, options: options, format: format,
-                        explain: explain
+                        explain: explain, style: style
                     ) { text += $0 }
                 }
                 return (text, result)
@@ -79,12 +80,14 @@ public enum ReplayWriter {
     /// One session's output: the heading (text), the lines, the summary (text).
     static func replay(
         _ input: ReplaySessionInput, first: Bool, tagged: Bool, options: ReplayOptions, format: ReplayOutputFormat,
-        explain: Bool, write: (String) -> Void
+        explain: Bool, style: FormatOptions = FormatOptions(), write: (String) -> Void
     ) throws -> SessionReplayer {
-        var timeline = TimelineWriter()
+        var timeline = TimelineWriter(style: style)
         if format == .text {
             if !first { write("\n") }
-            write(TimelineFormatter.heading(session: input.session, options: options))
+            write(
+                TextWrapper(width: style.width).fit(TimelineFormatter.heading(session: input.session, options: options))
+            )
         }
         let replayer = try SessionReplay.replay(
             input.records, session: input.session, options: options,

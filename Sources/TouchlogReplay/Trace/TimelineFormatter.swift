@@ -10,15 +10,19 @@ public enum TimelineFormatter {
         return "session \(session)  (policies: \(policies); trust: \(options.trust.rawValue))\n"
     }
 
-    /// One input record's block, ending with a newline.
-    public static func block(_ line: ReplayLine) -> String {
+    /// One input record's block, ending with a newline: each line fitted to `style`'s width (a continuation
+    /// indented under the details), a divergence in red when `style` has colour.
+    public static func block(_ line: ReplayLine, style: FormatOptions = FormatOptions()) -> String {
         let s = line.step
         func name(_ id: String?) -> String {
             guard let id else { return "nothing" }
             return line.labels[id] ?? id
         }
-        var out = "t=\(time(line.t))  line \(line.seq)  "
-        out += RecordDescriber.words(line.record, reading: ModelReading(s) { line.labels[$0] ?? $0 })
+        let wrap = TextWrapper(width: style.width)
+        var out = wrap.lines(
+            "t=\(time(line.t))  line \(line.seq)  ",
+            [.prose(RecordDescriber.words(line.record, reading: ModelReading(s) { line.labels[$0] ?? $0 }))],
+            indent: 6)
         var details: [String] = []
         if case .touch = line.record {
             let receivers = s.delivered.map { "\($0.to).\($0.method)" }
@@ -44,14 +48,21 @@ public enum TimelineFormatter {
         for r in s.refusals { details.append("refused: \(name(r.responder)) \(r.reason) (\(r.why))") }
         for visible in s.keyboardChanges { details.append(visible ? "keyboard shown" : "keyboard hidden") }
         for n in s.notes { details.append("note: \(n)") }
-        out += "\n"
-        for d in details { out += "      " + d + "\n" }
+        for d in details { out += wrap.lines("      ", [.prose(d)], indent: 8) }
         if let explanation = line.explanation {
             for l in explanation.split(separator: "\n", omittingEmptySubsequences: false) {
-                out += "      | " + l + "\n"
+                // The explanation is a tree indented by depth: its indentation is kept, and continues deeper.
+                let body = l.drop { $0 == " " }
+                let depth = l.count - body.count
+                out += wrap.lines(
+                    "      | " + String(repeating: " ", count: depth), [.prose(String(body))], indent: 12 + depth)
             }
         }
-        for d in line.divergences { out += "   !  " + d.summary + "\n" }
+        for d in line.divergences {
+            // Each line of a wrapped divergence painted on its own, so that no colour runs past a line's end.
+            let text = wrap.lines("   !  ", [.prose(d.summary)], indent: 6)
+            for l in text.split(separator: "\n") { out += style.paint(String(l), "1;31") + "\n" }
+        }
         return out
     }
 
@@ -71,8 +82,10 @@ public enum TimelineFormatter {
 /// QA engineer; a divergence, an action or a first-responder change always gets its own line).
 public struct TimelineWriter {
     var keys: [ReplayLine] = []
+    /// Width and colour (``TimelineFormatter/block(_:style:)``).
+    var style: FormatOptions
 
-    public init() {}
+    public init(style: FormatOptions = FormatOptions()) { self.style = style }
 
     /// The text to print for `line` now (may be empty while a run of keys continues).
     public mutating func add(_ line: ReplayLine) -> String {
@@ -88,7 +101,7 @@ public struct TimelineWriter {
             keys.append(line)
             return ""
         }
-        return flush() + TimelineFormatter.block(line)
+        return flush() + TimelineFormatter.block(line, style: style)
     }
 
     /// The text still held back (call at the end of the session).
@@ -97,16 +110,16 @@ public struct TimelineWriter {
     mutating func flush() -> String {
         defer { keys.removeAll() }
         guard let first = keys.first, let last = keys.last else { return "" }
-        if keys.count == 1 { return TimelineFormatter.block(first) }
+        if keys.count == 1 { return TimelineFormatter.block(first, style: style) }
         let characters = keys.reduce(0) { n, line in
             if case .key(let key) = line.record { return n + key.length }
             return n
         }
         let receiver = first.step.keyInputReceiver.map { first.labels[$0] ?? $0 } ?? "nothing"
         let hidden = first.step.keyInputReceiverHidden ? " (hidden!)" : ""
-        return
-            "t=\(TimelineFormatter.time(first.t))..\(TimelineFormatter.time(last.t))  lines \(first.seq)-\(last.seq)  "
-            + "\(keys.count) keys (\(characters) characters) to \(receiver)\(hidden)\n"
+        return TextWrapper(width: style.width).lines(
+            "t=\(TimelineFormatter.time(first.t))..\(TimelineFormatter.time(last.t))  lines \(first.seq)-\(last.seq)  ",
+            [.prose("\(keys.count) keys (\(characters) characters) to \(receiver)\(hidden)")], indent: 6)
     }
 
     func isPlainKey(_ line: ReplayLine) -> Bool {

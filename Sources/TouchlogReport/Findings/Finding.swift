@@ -180,11 +180,20 @@ public struct ViewRef: Sendable, Hashable {
         path.isEmpty ? [PathElement(className, accessibilityIdentifier).description] : path.map(\.description)
     }
 
+    /// The name that tells it apart from other views as its signature (``Signature/of(view:)``) does: the
+    /// ``displayName`` when it has an accessibility identifier or label, else its path from the window, since
+    /// its class alone would name every view of that class alike.
+    public var distinguishingName: String {
+        let named =
+            accessibilityIdentifier.map { !$0.isEmpty } == true || accessibilityLabel.map { !$0.isEmpty } == true
+        return named || path.isEmpty ? displayName : pathDescription
+    }
+
     /// How a person names it: `UITextField "Promo code" #checkout.promoCode`.
+    /// ``ViewName``'s name without the recorded id, which differs in every session.
     public var displayName: String {
-        var text = className
-        if let label = accessibilityLabel { text += " \"\(label)\"" }
-        if let identifier = accessibilityIdentifier { text += " #\(identifier)" }
-        return text
+        ViewName.text(
+            className: className, accessibilityIdentifier: accessibilityIdentifier,
+            accessibilityLabel: accessibilityLabel)
     }
 }

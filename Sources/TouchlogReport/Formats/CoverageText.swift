@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// The sentences every format prints about what a report did not analyse, written once so that every format says
 /// the same thing. Plain text: each format escapes it as it escapes text from a
 /// recording (the filter's values are the user's, a session id the recorder's).

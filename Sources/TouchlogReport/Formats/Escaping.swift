@@ -129,12 +129,21 @@ enum NumberText {
         return text
     }
 
-    /// "9, 12-14, 20": record lines, consecutive runs collapsed.
+    /// How many runs of records a list shows before it counts the rest: a finding over a long session cites
+    /// thousands of records, and one line of 30,000 characters (issue 27, item 6) helps nobody; the first runs say
+    /// where to look, the JSON output keeps every record.
+    static let rangesShown = 10
+
+    /// "9, 12-14, 20": record lines, consecutive runs collapsed; past ``rangesShown`` runs, "… and N more" counts
+    /// the records left out.
     static func ranges(_ values: [Int]) -> String {
         let sorted = Array(Set(values)).sorted()
         var parts: [String] = []
         var index = 0
         while index < sorted.count {
+            if parts.count == rangesShown {
+                return parts.joined(separator: ", ") + " … and \(sorted.count - index) more"
+            }
             var end = index
             while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
             parts.append(end == index ? "\(sorted[index])" : "\(sorted[index])-\(sorted[end])")

@@ -55,18 +55,19 @@ enum HTMLFormatter {
             return out + "</body>\n</html>\n"
         }
         out += "<nav><ol>\n"
-        for group in report.groups {
+        let headings = ProblemText.headings(report)
+        for (group, heading) in zip(report.groups, headings) {
             out +=
                 "<li><a href=\"#p-\(group.fingerprint)\"><span class=\"badge \(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
             out +=
-                "<code>\(esc(group.ruleID.rawValue))</code> \(esc(group.representative.views.first?.displayName ?? ""))</a> "
+                "<code>\(esc(group.ruleID.rawValue))</code> \(esc(heading))</a> "
             out += "<span class=\"count\">\(TextFormatter.plural(group.sessionCount, "session"))</span></li>\n"
         }
         out += "</ol></nav>\n</header>\n<main>\n"
         // Before the problems: the page's reader learns first what its problems do not cover.
         out += notAnalysed(report) + partial(report)
         for (index, group) in report.groups.enumerated() {
-            out += section(report, group, number: index + 1)
+            out += section(report, group, heading: headings[index], number: index + 1)
         }
         out += "</main>\n</body>\n</html>\n"
         return out
@@ -108,13 +109,13 @@ enum HTMLFormatter {
         return out
     }
 
-    private static func section(_ report: Report, _ group: FindingGroup, number: Int) -> String {
+    private static func section(_ report: Report, _ group: FindingGroup, heading: String, number: Int) -> String {
         let esc = Escape.html
         let first = group.representative
         var out = "<section class=\"problem \(group.severity.rawValue)\" id=\"p-\(group.fingerprint)\">\n"
         out +=
             "<h2><span class=\"number\">\(number).</span> <span class=\"badge \(group.severity.rawValue)\">\(group.severity.rawValue)</span> "
-        out += "<code>\(esc(group.ruleID.rawValue))</code> \(esc(first.views.first?.displayName ?? ""))</h2>\n"
+        out += "<code>\(esc(group.ruleID.rawValue))</code> \(esc(heading))</h2>\n"
         out += "<p class=\"explanation\">\(esc(first.explanation))</p>\n"
         out += "<dl class=\"facts\">\n"
         out += "<dt>Sessions</dt><dd>\(group.sessionCount)</dd>\n"

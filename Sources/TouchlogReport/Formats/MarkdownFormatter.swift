@@ -61,8 +61,9 @@ enum MarkdownFormatter {
         }
         out += "\n| # | Severity | Rule | View | Sessions | App versions | Devices |\n"
         out += "| ---: | --- | --- | --- | ---: | --- | --- |\n"
+        let headings = ProblemText.headings(report)
         for (index, group) in report.groups.enumerated() {
-            let view = group.representative.views.first.map { md($0.displayName) } ?? ""
+            let view = md(headings[index])
             out +=
                 "| \(index + 1) | \(group.severity.rawValue) | `\(group.ruleID)` | \(view) | \(group.sessionCount) "
             out +=
@@ -71,7 +72,7 @@ enum MarkdownFormatter {
         for (index, group) in report.groups.enumerated() {
             let first = group.representative
             out += "\n## \(index + 1). \(group.severity.rawValue): `\(group.ruleID)`"
-            if let view = first.views.first { out += " on \(md(view.displayName))" }
+            if !first.views.isEmpty { out += " on \(md(headings[index]))" }
             out += "\n\n\(md(first.explanation))\n\n"
             for view in first.views {
                 out += "- **View**: \(md(view.pathDescription))"

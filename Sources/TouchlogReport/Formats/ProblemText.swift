@@ -20,6 +20,27 @@ enum ProblemText {
 }
 
 extension ProblemText {
+    /// What each problem's heading names, in the report's order: every view its signature is made of, the first
+    /// bare and each other after its role (`UITextField "Email" #login.email, tapped view UIView #login.root`), by
+    /// ``ViewRef/displayName``; where two problems of one rule would then read alike (views without an identifier
+    /// or a label, told apart by their paths), by ``ViewRef/distinguishingName``, which the signature's own parts
+    /// make different. Issue 27, item 7: three `tap_failed_to_dismiss` headings read alike because they left out the
+    /// tapped view, which was all that told them apart. Empty for a problem that names no view.
+    static func headings(_ report: Report) -> [String] {
+        func heading(_ group: FindingGroup, _ name: (ViewRef) -> String) -> String {
+            group.representative.views.enumerated().map { index, view in
+                guard index > 0, let role = view.role else { return name(view) }
+                return "\(role) \(name(view))"
+            }.joined(separator: ", ")
+        }
+        let short = report.groups.map { heading($0, \.displayName) }
+        var count: [String: Int] = [:]
+        for (group, text) in zip(report.groups, short) { count["\(group.ruleID) \(text)", default: 0] += 1 }
+        return zip(report.groups, short).map { group, text in
+            count["\(group.ruleID) \(text)", default: 0] > 1 ? heading(group, \.distinguishingName) : text
+        }
+    }
+
     /// "session A1B2 at 6.9-9.8 s, records 16-20, 22": which occurrence a one-location format points at.
     static func occurrence(_ finding: Finding) -> String {
         var text = "session \(finding.session.id) at \(NumberText.format(finding.span.start))"

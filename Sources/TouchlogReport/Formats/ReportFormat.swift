@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// `touchlog report --format`: one case per format, one formatter file per case. The exhaustive switch in
 /// ``render(_:options:)`` is why a format cannot be added without its formatter.
 public enum ReportFormat: String, CaseIterable, Sendable {
@@ -51,30 +53,5 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .gitlab: GitLabFormatter.format(report, options: options)
         case .summary: SummaryFormatter.format(report)
         }
-    }
-}
-
-/// Presentation choices that are not part of the report itself.
-public struct FormatOptions: Sendable {
-    /// ANSI colour in the text format (the CLI sets it on a terminal when NO_COLOR is unset).
-    public var color: Bool
-    /// The columns the text format fits its lines to, breaking at word boundaries with a hanging indent; nil
-    /// leaves lines whole (the CLI passes the terminal's width, and nil when standard output is a pipe or a file,
-    /// so that what a script or a file receives does not depend on who ran it).
-    public var width: Int?
-    /// An absolute folder the CI formats (xcode, sarif, github, gitlab) print recordings' paths relative to (those
-    /// outside it absolute), from the absolute path ingest stored; nil prints each path as given to
-    /// `touchlog ingest`. The CLI passes `--base-path`, else the folder it runs in.
-    public var basePath: String?
-    /// Where `docs/rules.md` is published (an absolute URL): SARIF's rules then carry `helpUri`, this URL with the
-    /// rule's anchor (`…/rules.md#blocked_tap`). nil leaves `helpUri` out (SARIF requires an absolute URI there, and
-    /// touchlog does not know where its documentation is served); the `help` text is there either way.
-    public var rulesURL: String?
-
-    public init(color: Bool = false, width: Int? = nil, basePath: String? = nil, rulesURL: String? = nil) {
-        self.color = color
-        self.width = width
-        self.basePath = basePath
-        self.rulesURL = rulesURL
     }
 }

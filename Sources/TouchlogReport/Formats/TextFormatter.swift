@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// `--format text` (default): the problems grouped, most severe first, for a terminal. Colour only when
 /// ``FormatOptions/color`` says so; text from recordings has its control characters made visible.
 ///
@@ -8,9 +10,7 @@
 /// build or a device is never broken, and one wider than the line overflows it whole.
 enum TextFormatter {
     static func format(_ report: Report, options: FormatOptions) -> String {
-        func paint(_ text: String, _ code: String) -> String {
-            options.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-        }
+        let paint = options.paint
         func severity(_ severity: Severity) -> String {
             let word = severityColumn(severity)
             switch severity {
@@ -70,15 +70,15 @@ enum TextFormatter {
                 ], indent: 2)
             return out + notAnalysed
         }
-        for group in report.groups {
+        let headings = ProblemText.headings(report)
+        for (group, names) in zip(report.groups, headings) {
             let first = group.representative
-            let main = first.views.first
             // The heading's continuation lines start under the rule, after the severity's column.
-            let heading = "\(severityColumn(group.severity)) \(group.ruleID)\(main == nil ? "" : "  ")"
+            let heading = "\(severityColumn(group.severity)) \(group.ruleID)\(names.isEmpty ? "" : "  ")"
             out += "\n"
             out += wrap.lines(
-                "\(severity(group.severity)) \(paint(group.ruleID.rawValue, "1"))\(main == nil ? "" : "  ")",
-                prefixColumns: heading.count, main.map { [.prose(esc($0.displayName))] } ?? [], indent: 8)
+                "\(severity(group.severity)) \(paint(group.ruleID.rawValue, "1"))\(names.isEmpty ? "" : "  ")",
+                prefixColumns: heading.count, names.isEmpty ? [] : [.prose(esc(names))], indent: 8)
             out += wrap.lines("  ", [.prose(esc(first.explanation))], indent: 4)
             for view in first.views {
                 out += wrap.lines("  view: ", pathRuns(view, esc), indent: 8)
@@ -96,7 +96,7 @@ enum TextFormatter {
                 var time = NumberText.format(finding.span.start)
                 if finding.span.end > finding.span.start { time += "-\(NumberText.format(finding.span.end))" }
                 var runs: [TextRun] = [
-                    .literal(esc(finding.session.id)),
+                    .literal(esc(options.sessionID(finding.session.id))),
                     .prose(" at \(time) s, records \(NumberText.ranges(finding.records))"),
                 ]
                 if let source = finding.session.source {

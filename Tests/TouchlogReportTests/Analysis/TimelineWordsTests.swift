@@ -29,18 +29,18 @@ import TouchlogFormat
             """#
 
     /// Per record: the words every timeline says, then what the report's timeline (the recording alone), the replay
-    /// timeline (the model, objects named with their class and identifier) and `--compare-policy` (the model, ids)
+    /// timeline (the model, views named as every output names them: ``ViewName``) and `--compare-policy` (the model, ids)
     /// add to them.
     static let expected: [Int: (words: String, report: String, replay: String, policy: String)] = [
         2: ("snapshot, 1 window", "", "", ""),
         3: (
             "touch 1 began at (100, 120.5)", " on name, tap 2",
-            #" hit name (UITextField, "form.name"), tap 2"#, " hit name, tap 2"
+            #" hit UITextField "Name" #form.name (name), tap 2"#, " hit name, tap 2"
         ),
         4: ("touch 1 ended at (100, 120.5)", "", "", ""),
-        5: ("touch 2 began at (50, 720)", " on save", #" hit save (UIButton, "Save")"#, " hit save"),
-        6: ("touch 2 ended at (50, 720)", "", #" on save (UIButton, "Save")"#, " on save"),
-        7: ("key (3 characters)", "", #" to name (UITextField, "form.name")"#, " to name"),
+        5: ("touch 2 began at (50, 720)", " on save", #" hit UIButton "Save" (save)"#, " hit save"),
+        6: ("touch 2 ended at (50, 720)", "", #" on UIButton "Save" (save)"#, " on save"),
+        7: ("key (3 characters)", "", #" to UITextField "Name" #form.name (name)"#, " to name"),
         8: ("set name isHidden = true, alpha = 0.5", "", "", ""),
         9: ("call resignFirstResponder on name", "", "", ""),
         10: ("insert banner into root", "", "", ""),

@@ -77,3 +77,25 @@ final class TextCollector: NSObject, XMLParserDelegate {
         attributeValues += attributeDict.values
     }
 }
+
+/// Issue 27, item 6: a finding over a long session listed every record it cites, one line of 30,881 characters.
+@Suite struct RecordListCapTests {
+    @Test func aShortListIsWhole() {
+        #expect(NumberText.ranges([22, 16, 17, 18, 19, 20]) == "16-20, 22")
+    }
+
+    @Test func aLongListShowsItsFirstRunsAndCountsTheRest() {
+        let records = Array(stride(from: 1, through: 2_000_000, by: 2))
+        let text = NumberText.ranges(records)
+        let shown = records.prefix(NumberText.rangesShown).map(String.init).joined(separator: ", ")
+        #expect(text == "\(shown) … and \(records.count - NumberText.rangesShown) more")
+    }
+
+    @Test func theCountIsOfRecordsNotOfRuns() {
+        let runs: [Int] = (0...NumberText.rangesShown).flatMap { (run: Int) -> [Int] in
+            let start = run * 10
+            return [start, start + 1, start + 2]
+        }
+        #expect(NumberText.ranges(runs).hasSuffix(" … and 3 more"))
+    }
+}

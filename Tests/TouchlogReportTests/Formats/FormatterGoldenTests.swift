@@ -1,4 +1,5 @@
 import Testing
+import TouchlogFormat
 import TouchlogReport
 
 /// Every format against its golden file, from the hand-made ``ReportFixture`` with a session no rule could judge

@@ -14,6 +14,18 @@ import TouchlogFormat
         try expectGolden(Self.text(width: width), "report-width\(width).txt")
     }
 
+    /// Issue 27, item 6: a finding's session is named by the shortened id it is given (one that commands take), and
+    /// a session without one by its whole id.
+    @Test func findingsNameTheirSessionByItsShortenedID() {
+        let checkoutA = ReportFixture.checkoutA.id
+        let short = String(checkoutA.prefix(8))
+        let text = ReportFormat.text.render(Self.report, options: FormatOptions(sessionIDs: [checkoutA: short]))
+        let findingLines = text.split(separator: "\n").filter { $0.hasPrefix("  - ") }
+        #expect(findingLines.contains { $0.hasPrefix("  - \(short) at ") })
+        #expect(!findingLines.contains { $0.contains(checkoutA) })
+        #expect(findingLines.contains { $0.hasPrefix("  - \(ReportFixture.checkoutB.id) at ") })
+    }
+
     /// A line longer than the width is one unit that cannot be broken (here, a `(file:line)` at width 60).
     @Test(arguments: [60, 100, 160])
     func everyLineFitsUnlessItIsOneUnbreakableWord(width: Int) {

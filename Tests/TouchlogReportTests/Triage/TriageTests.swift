@@ -42,6 +42,37 @@ import TouchlogFormat
         #expect(ordered.map(\.ruleID) == [KeyboardOccludesInputRule.id, BlockedTapRule.id])
     }
 
+    /// Issue 27, item 7: problems that differ only by a view after the first printed the same heading several
+    /// times. Here the views in front differ by class, or only by their paths (no identifier, no label).
+    @Test func headingsNameWhatTellsProblemsApart() {
+        let blocked = ReportFixture.findings[3]
+        func covered(by className: String, under parent: String) -> Finding {
+            var finding = blocked
+            finding.views[1] = ViewRef(
+                id: "front", className: className, path: [.init("UIWindow"), .init(parent), .init(className)],
+                role: "covered by")
+            return finding
+        }
+        let findings = [
+            covered(by: "Shop.ToastView", under: "UIView"), covered(by: "Shop.BannerView", under: "UIView"),
+            covered(by: "Shop.BannerView", under: "UIStackView"),
+        ]
+        let report = Report(
+            findings: findings, sessions: ReportFixture.sessions, unanalysed: [], rules: ReportFixture.rules,
+            options: ReportOptions(toolVersion: "0.1.0"))
+        #expect(report.groups.count == 3)
+        let headings = ProblemText.headings(report)
+        #expect(Set(headings).count == 3, "\(headings)")
+        let button = #"UIButton "Add to Bag" #wishlist.addToBag"#
+        #expect(headings.contains("\(button), covered by Shop.ToastView"))
+        #expect(headings.contains("\(button), covered by UIWindow > UIStackView > Shop.BannerView"))
+        #expect(headings.contains("\(button), covered by UIWindow > UIView > Shop.BannerView"))
+        let text = ReportFormat.text.render(report)
+        for heading in headings { #expect(text.contains(heading), "\(heading)") }
+        let lines = ReportFormat.text.render(report).split(separator: "\n").filter { $0.hasPrefix("warning") }
+        #expect(lines.count == 3 && Set(lines).count == 3, "\(lines)")
+    }
+
     @Test func orderDoesNotDependOnInputOrder() {
         #expect(Triage.group(ReportFixture.findings.reversed()) == groups)
     }
