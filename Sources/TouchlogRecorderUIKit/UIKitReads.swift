@@ -39,6 +39,17 @@ extension UIView: @preconcurrency RecordableView {
                 keyboardDismissMode: scrollView.map { KeyboardDismissMode($0.keyboardDismissMode) },
                 delaysContentTouches: scrollView?.delaysContentTouches,
                 canCancelContentTouches: scrollView?.canCancelContentTouches,
+                // SC10-SC12: whether and along which axes a drag can scroll. `touchesShouldCancel(in:)` is a method
+                // an app overrides, which no property tells; it is left to its default.
+                isScrollEnabled: scrollView?.isScrollEnabled,
+                contentSize: scrollView.map { Size(Double($0.contentSize.width), Double($0.contentSize.height)) },
+                adjustedContentInset: scrollView.map {
+                    EdgeInsets(
+                        top: Double($0.adjustedContentInset.top), left: Double($0.adjustedContentInset.left),
+                        bottom: Double($0.adjustedContentInset.bottom), right: Double($0.adjustedContentInset.right))
+                },
+                alwaysBounceVertical: scrollView?.alwaysBounceVertical,
+                alwaysBounceHorizontal: scrollView?.alwaysBounceHorizontal,
                 // CT9, CT11: whether the control sends valueChanged while the finger moves (true by default).
                 isContinuous: (self as? UISlider)?.isContinuous ?? (self as? UIStepper)?.isContinuous,
                 accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel),

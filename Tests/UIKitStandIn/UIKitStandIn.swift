@@ -224,6 +224,16 @@ extension UIGestureRecognizerDelegate {
     ) -> Bool? { nil }
 }
 
+public struct UIEdgeInsets: Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
 @MainActor
 open class UIScrollView: UIView {
     public enum KeyboardDismissMode: Int, Sendable {
@@ -233,6 +243,12 @@ open class UIScrollView: UIView {
     open weak var delegate: (any UIScrollViewDelegate)?
     open var delaysContentTouches = true
     open var canCancelContentTouches = true
+    open var isScrollEnabled = true
+    open var contentSize = CGSize.zero
+    /// UIKit's is read-only (the safe area and `contentInset` make it); the stand-in lets a test set it.
+    open var adjustedContentInset = UIEdgeInsets()
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

@@ -63,6 +63,9 @@ extension ResponderModel {
         if recognizers[g].ignoresControls && views[touchView].kind.isControl { return false }
         if recognizers[g].ignoresNavigationBars && views[touchView].kind == .navigationBar { return false }
         switch recognizers[g].synthetic {
+        // SC10: "When scrolling is disabled, the scroll view doesn't accept touch events; it forwards them up the
+        // responder chain" (Apple docs: UIScrollView.isScrollEnabled): its pan takes no touch.
+        case .scrollPan: return views[recognizers[g].view].isScrollEnabled
         case .resignOnTouchOutside: return resignOnTouchOutsideIsAttached(to: recognizers[g].view)
         case .tapToDismissPolicy:
             return policies.added.contains(.tapToDismiss) && !policies.removed.contains(.tapToDismiss)
@@ -184,7 +187,15 @@ extension ResponderModel {
             case (.pan, .possible):
                 // GR8: the minimum number of fingers (and no more than the maximum) must have moved enough.
                 let fingers = recognizers[g].minimumTouches...recognizers[g].maximumTouches
-                if fingers.contains(onScreen.count) && d > Tolerance.panThreshold { tryRecognize(g, step: &step) }
+                if fingers.contains(onScreen.count) && d > Tolerance.panThreshold {
+                    if recognizers[g].synthetic == .scrollPan
+                        && !scrolls(recognizers[g].view, from: recognizers[g].start, to: p)
+                    {
+                        fail(g, step: &step)  // SC11, SC12: an enclosing scroll view may take the drag
+                    } else {
+                        tryRecognize(g, step: &step)
+                    }
+                }
             case (.swipe, .possible):
                 judgeSwipe(g, at: p, fingers: onScreen.count, step: &step)
             case (.pinch, .possible), (.rotation, .possible):
@@ -266,6 +277,20 @@ extension ResponderModel {
             default: break
             }
         }
+    }
+
+    /// SC11: a drag scrolls only along an axis the scroll view can scroll: its content (with the insets) is larger
+    /// than its bounds there, or it always bounces that way ("the scroll view allows vertical dragging even if the
+    /// content is smaller than the bounds", Apple docs: UIScrollView.alwaysBounceVertical). Judged on the drag's main
+    /// axis when the pan would begin; without a recorded content size, either axis scrolls.
+    func scrolls(_ v: Int, from start: Point, to point: Point) -> Bool {
+        guard let content = views[v].contentSize else { return true }
+        let inset = views[v].adjustedContentInset
+        let bounds = views[v].bounds
+        if abs(point.x - start.x) > abs(point.y - start.y) {
+            return views[v].alwaysBounceHorizontal || content.width + inset.left + inset.right > bounds.width
+        }
+        return views[v].alwaysBounceVertical || content.height + inset.top + inset.bottom > bounds.height
     }
 
     /// GR7: a swipe recognizes once its fingers have gone far enough along one of its directions and close enough to
@@ -396,7 +421,14 @@ extension ResponderModel {
             // ("the scroll view doesn't scroll regardless of finger movement once the content view starts
             // tracking", Apple docs: UIScrollView.canCancelContentTouches).
             guard recognizers[g].synthetic == .scrollPan, t.viewBegan else { return false }
-            return kind.isControl || !views[recognizers[g].view].canCancelContentTouches
+            let scrollView = recognizers[g].view
+            if !views[scrollView].canCancelContentTouches { return true }
+            // SC7: an override of touchesShouldCancel(in:) decides for every tracking view.
+            switch views[scrollView].touchesShouldCancel {
+            case .default: return kind.isControl
+            case .always: return false
+            case .never: return true
+            }
         case .swipe:
             // CT12: "A single finger swipe on the knob of a UISlider, in a direction parallel to the slider".
             return kind == .slider

@@ -94,6 +94,13 @@ struct ViewNode: FrozenPropertiesNode {
     var keyboardDismissMode = KeyboardDismissMode.none
     var delaysContentTouches = true
     var canCancelContentTouches = true
+    var touchesShouldCancel = TouchesShouldCancel.default
+    var isScrollEnabled = true
+    /// nil when not recorded: a drag may then scroll along either axis.
+    var contentSize: Size? = nil
+    var adjustedContentInset = EdgeInsets.zero
+    var alwaysBounceVertical = false
+    var alwaysBounceHorizontal = false
     var isContinuous = true
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false

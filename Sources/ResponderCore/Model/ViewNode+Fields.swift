@@ -27,7 +27,9 @@ extension ViewNode {
         case .textLength: .ignored
         case .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches, .adoptsKeyInput,
-            .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .isContinuous, .implements,
+            .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel,
+            .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal,
+            .isContinuous, .implements,
             .refusesActions,
             .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
             .stored
@@ -52,6 +54,12 @@ extension ViewNode {
         case .keyboardDismissMode: keyboardDismissMode = value.keyboardDismissMode ?? keyboardDismissMode
         case .delaysContentTouches: delaysContentTouches = value.bool ?? delaysContentTouches
         case .canCancelContentTouches: canCancelContentTouches = value.bool ?? canCancelContentTouches
+        case .touchesShouldCancel: touchesShouldCancel = value.touchesShouldCancel ?? touchesShouldCancel
+        case .isScrollEnabled: isScrollEnabled = value.bool ?? isScrollEnabled
+        case .contentSize: contentSize = value.size
+        case .adjustedContentInset: adjustedContentInset = value.insets ?? adjustedContentInset
+        case .alwaysBounceVertical: alwaysBounceVertical = value.bool ?? alwaysBounceVertical
+        case .alwaysBounceHorizontal: alwaysBounceHorizontal = value.bool ?? alwaysBounceHorizontal
         case .isContinuous: isContinuous = value.bool ?? isContinuous
         case .implements: boxed.implements = value.strings ?? boxed.implements
         case .refusesActions: boxed.refusesActions = value.strings ?? boxed.refusesActions

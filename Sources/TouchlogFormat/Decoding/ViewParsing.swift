@@ -71,6 +71,16 @@ extension FieldReader {
             return point(value, at: path()).map(ViewFieldValue.point)
         case .transform:
             return transform(value, at: path()).map(ViewFieldValue.transform)
+        case .size:
+            return numbers(value, at: path(), count: 2, form: "[width, height]", nonNegativeFrom: 0).map {
+                .size(Size($0[0], $0[1]))
+            }
+        case .insets:
+            return numbers(value, at: path(), count: 4, form: "[top, left, bottom, right]").map {
+                .insets(EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]))
+            }
+        case .touchesShouldCancel:
+            return choice(value, at: path(), TouchesShouldCancel.self).map(ViewFieldValue.touchesShouldCancel)
         case .opacity:
             guard let alpha = number(value, at: path()) else { return nil }
             if !(0...1).contains(alpha) {

@@ -103,7 +103,9 @@ enum HierarchyDiff {
             case .transform, .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled,
                 .isExclusiveTouch, .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches,
                 .adoptsKeyInput, .implements, .refusesActions, .actions, .gestureRecognizers, .keyboardDismissMode,
-                .delaysContentTouches, .canCancelContentTouches, .isContinuous, .accessibilityIdentifier,
+                .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel, .isScrollEnabled, .contentSize,
+                .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous,
+                .accessibilityIdentifier,
                 .accessibilityLabel,
                 .delegate:
                 p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)
@@ -121,7 +123,9 @@ enum HierarchyDiff {
         case .selectors, .policyNames: .strings([])
         case .controlActions: .actions([])
         case .recognizers: .recognizers([])
-        case .bool, .number, .opacity, .count, .rect, .point, .transform, .keyboardDismissMode: nil
+        case .bool, .number, .opacity, .count, .rect, .point, .size, .insets, .transform, .keyboardDismissMode,
+            .touchesShouldCancel:
+            nil
         }
     }
 

@@ -38,6 +38,22 @@ public struct Size: Hashable, Sendable {
     }
 }
 
+/// Insets from each edge (like UIEdgeInsets): a scroll view's `adjustedContentInset`.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+    @inlinable
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+    public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
 /// A rectangle (like CGRect), stored as origin and size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var x: Double

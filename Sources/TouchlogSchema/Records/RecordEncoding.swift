@@ -17,6 +17,9 @@ extension ViewFieldValue {
         case .string(let string): .string(string)
         case .rect(let rect): rect.json
         case .point(let point): point.json
+        case .size(let size): .array([.number(size.width), .number(size.height)])
+        case .insets(let insets): .array([insets.top, insets.left, insets.bottom, insets.right].map(JSONValue.number))
+        case .touchesShouldCancel(let answer): .string(answer.rawValue)
         case .transform(let transform): transform.json
         case .strings(let names): .array(names.map(JSONValue.string))
         case .actions(let actions): .array(actions.map(\.json))
@@ -34,7 +37,8 @@ extension ViewFieldValue {
         case .string(let string): JSONWriter.writeString(string, into: &out)
         case .rect(let rect): rect.write(into: &out)
         case .keyboardDismissMode(let mode): JSONWriter.writeString(mode.rawValue, into: &out)
-        case .point, .transform, .strings, .actions, .recognizers: JSONWriter.write(json, into: &out)
+        case .touchesShouldCancel(let answer): JSONWriter.writeString(answer.rawValue, into: &out)
+        case .point, .size, .insets, .transform, .strings, .actions, .recognizers: JSONWriter.write(json, into: &out)
         }
     }
 }
@@ -436,6 +440,10 @@ extension ViewProperties {
             case .adoptsKeyInput: flag(field, adoptsKeyInput)
             case .delaysContentTouches: flag(field, delaysContentTouches)
             case .canCancelContentTouches: flag(field, canCancelContentTouches)
+            case .isScrollEnabled: flag(field, isScrollEnabled)
+            case .alwaysBounceVertical: flag(field, alwaysBounceVertical)
+            case .alwaysBounceHorizontal: flag(field, alwaysBounceHorizontal)
+            case .touchesShouldCancel: string(field, touchesShouldCancel?.rawValue)
             case .isContinuous: flag(field, isContinuous)
             case .isKeyWindow: flag(field, isKeyWindow)
             case .alpha: number(field, alpha)
@@ -447,7 +455,8 @@ extension ViewProperties {
             case .text: string(field, text)
             case .keyboardDismissMode: string(field, keyboardDismissMode?.rawValue)
             // Rarer, and lists: through the value's writer.
-            case .center, .transform, .implements, .refusesActions, .actions, .gestureRecognizers, .policies:
+            case .center, .transform, .contentSize, .adjustedContentInset, .implements, .refusesActions, .actions,
+                .gestureRecognizers, .policies:
                 other(field)
             }
         }

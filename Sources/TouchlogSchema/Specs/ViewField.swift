@@ -13,7 +13,9 @@ public enum ViewField: String, CaseIterable, Sendable {
     case frame, bounds, center, transform, isHidden, alpha, isUserInteractionEnabled, clipsToBounds
     case isMultipleTouchEnabled, isExclusiveTouch, isEnabled, canBecomeFirstResponder, canResignFirstResponder
     case isFirstResponder, overridesTouches, adoptsKeyInput, implements, refusesActions, actions, gestureRecognizers
-    case keyboardDismissMode, delaysContentTouches, canCancelContentTouches, isContinuous, accessibilityIdentifier
+    case keyboardDismissMode, delaysContentTouches, canCancelContentTouches, touchesShouldCancel, isScrollEnabled
+    case contentSize, adjustedContentInset, alwaysBounceVertical, alwaysBounceHorizontal, isContinuous
+    case accessibilityIdentifier
     case accessibilityLabel, delegate, text, textLength
     // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
     case windowLevel, isKeyWindow, policies
@@ -33,8 +35,12 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .transform: .transform
         case .isHidden, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .isFirstResponder, .overridesTouches,
-            .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isContinuous, .isKeyWindow:
+            .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isScrollEnabled, .alwaysBounceVertical,
+            .alwaysBounceHorizontal, .isContinuous, .isKeyWindow:
             .bool
+        case .contentSize: .size
+        case .adjustedContentInset: .insets
+        case .touchesShouldCancel: .touchesShouldCancel
         case .alpha: .opacity
         case .windowLevel: .number
         case .textLength: .count
@@ -63,12 +69,19 @@ public enum ViewField: String, CaseIterable, Sendable {
         switch self {
         case .frame, .bounds, .center: nil
         case .transform: .transform(.identity)
-        case .isHidden, .isMultipleTouchEnabled, .isExclusiveTouch, .isFirstResponder, .isKeyWindow: .bool(false)
+        case .isHidden, .isMultipleTouchEnabled, .isExclusiveTouch, .isFirstResponder, .isKeyWindow,
+            .alwaysBounceVertical, .alwaysBounceHorizontal:
+            .bool(false)
         case .alpha: .number(1)
         case .isUserInteractionEnabled: .bool(kind.defaultUserInteractionEnabled)
         case .clipsToBounds: .bool(kind.defaultClipsToBounds)
-        case .isEnabled, .canResignFirstResponder, .delaysContentTouches, .canCancelContentTouches, .isContinuous:
+        case .isEnabled, .canResignFirstResponder, .delaysContentTouches, .canCancelContentTouches, .isScrollEnabled,
+            .isContinuous:
             .bool(true)
+        // Unknown unless recorded: without it replay lets a scroll view drag along both axes.
+        case .contentSize: nil
+        case .adjustedContentInset: .insets(.zero)
+        case .touchesShouldCancel: .touchesShouldCancel(.default)
         case .canBecomeFirstResponder: .bool(kind.defaultCanBecomeFirstResponder)
         case .overridesTouches: .bool(kind.defaultOverridesTouches)
         case .adoptsKeyInput: .bool(kind.defaultAdoptsKeyInput)
@@ -93,6 +106,9 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .rect where self == .frame: ["anyOf": [["$ref": "#/$defs/Rect"], ["type": "null"]]]
         case .rect: ["$ref": "#/$defs/Rect"]
         case .point: ["$ref": "#/$defs/Point"]
+        case .size: ["$ref": "#/$defs/Size"]
+        case .insets: ["$ref": "#/$defs/Insets"]
+        case .touchesShouldCancel: ["enum": .array(TouchesShouldCancel.allCases.map { .string($0.rawValue) })]
         case .transform: ["$ref": "#/$defs/Transform"]
         case .selectors: ["$ref": "#/$defs/Selectors"]
         case .controlActions: ["type": "array", "items": ["$ref": "#/$defs/ControlAction"]]
@@ -128,6 +144,11 @@ public enum ViewFieldType: Sendable {
     case rect
     /// `[x, y]`.
     case point
+    /// `[width, height]`, not negative.
+    case size
+    /// `[top, left, bottom, right]`.
+    case insets
+    case touchesShouldCancel
     /// `[a, b, c, d, tx, ty]`.
     case transform
     /// Action selector names.
@@ -147,9 +168,20 @@ public enum ViewFieldValue: Sendable, Equatable {
     case string(String)
     case rect(Rect)
     case point(Point)
+    case size(Size)
+    case insets(EdgeInsets)
+    case touchesShouldCancel(TouchesShouldCancel)
     case transform(AffineTransform)
     case strings([String])
     case actions([ActionSpec])
     case recognizers([RecognizerSpec])
     case keyboardDismissMode(KeyboardDismissMode)
+}
+
+/// What a scroll view's `touchesShouldCancel(in:)` answers for the view tracking a touch when a drag would scroll
+/// (part 2, SC5–SC7): `default` is UIKit's ("true if view is not a UIControl object; otherwise, it returns false",
+/// Apple docs: UIScrollView.touchesShouldCancel(in:)); `always` is the usual override that lets a drag starting on a
+/// button scroll; `never` keeps every tracking view's touch.
+public enum TouchesShouldCancel: String, CaseIterable, Sendable {
+    case `default`, always, never
 }

@@ -37,6 +37,15 @@ public struct ViewProperties: Sendable, Equatable {
     /// Scroll views (H12): a drag that starts scrolling cancels the content's touch; false: once the content view
     /// has begun tracking, the scroll view does not scroll.
     public var canCancelContentTouches: Bool?
+    /// Scroll views (SC5–SC7): the answer of a `touchesShouldCancel(in:)` override.
+    public var touchesShouldCancel: TouchesShouldCancel?
+    /// Scroll views (SC10): false, the scroll view does not scroll and forwards its touches up the responder chain.
+    public var isScrollEnabled: Bool?
+    /// Scroll views (SC11, SC12): with the bounds and insets, which axes a drag can scroll along.
+    public var contentSize: Size?
+    public var adjustedContentInset: EdgeInsets?
+    public var alwaysBounceVertical: Bool?
+    public var alwaysBounceHorizontal: Bool?
     /// Sliders and steppers (CT9, CT11): send `valueChanged` as the value changes during the touch; false: once, when
     /// the finger lifts.
     public var isContinuous: Bool?
@@ -65,7 +74,10 @@ public struct ViewProperties: Sendable, Equatable {
         isFirstResponder: Bool? = nil, overridesTouches: Bool? = nil, adoptsKeyInput: Bool? = nil,
         implements: [String]? = nil, refusesActions: [String]? = nil, actions: [ActionSpec]? = nil,
         gestureRecognizers: [RecognizerSpec]? = nil, keyboardDismissMode: KeyboardDismissMode? = nil,
-        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil, isContinuous: Bool? = nil,
+        delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
+        touchesShouldCancel: TouchesShouldCancel? = nil, isScrollEnabled: Bool? = nil, contentSize: Size? = nil,
+        adjustedContentInset: EdgeInsets? = nil, alwaysBounceVertical: Bool? = nil, alwaysBounceHorizontal: Bool? = nil,
+        isContinuous: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
         policies: [String]? = nil
@@ -93,6 +105,12 @@ public struct ViewProperties: Sendable, Equatable {
         self.keyboardDismissMode = keyboardDismissMode
         self.delaysContentTouches = delaysContentTouches
         self.canCancelContentTouches = canCancelContentTouches
+        self.touchesShouldCancel = touchesShouldCancel
+        self.isScrollEnabled = isScrollEnabled
+        self.contentSize = contentSize
+        self.adjustedContentInset = adjustedContentInset
+        self.alwaysBounceVertical = alwaysBounceVertical
+        self.alwaysBounceHorizontal = alwaysBounceHorizontal
         self.isContinuous = isContinuous
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
@@ -132,6 +150,12 @@ public struct ViewProperties: Sendable, Equatable {
             case .keyboardDismissMode: keyboardDismissMode.map(ViewFieldValue.keyboardDismissMode)
             case .delaysContentTouches: delaysContentTouches.map(ViewFieldValue.bool)
             case .canCancelContentTouches: canCancelContentTouches.map(ViewFieldValue.bool)
+            case .touchesShouldCancel: touchesShouldCancel.map(ViewFieldValue.touchesShouldCancel)
+            case .isScrollEnabled: isScrollEnabled.map(ViewFieldValue.bool)
+            case .contentSize: contentSize.map(ViewFieldValue.size)
+            case .adjustedContentInset: adjustedContentInset.map(ViewFieldValue.insets)
+            case .alwaysBounceVertical: alwaysBounceVertical.map(ViewFieldValue.bool)
+            case .alwaysBounceHorizontal: alwaysBounceHorizontal.map(ViewFieldValue.bool)
             case .isContinuous: isContinuous.map(ViewFieldValue.bool)
             case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
             case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
@@ -168,6 +192,12 @@ public struct ViewProperties: Sendable, Equatable {
             case .keyboardDismissMode: keyboardDismissMode = newValue?.keyboardDismissMode
             case .delaysContentTouches: delaysContentTouches = newValue?.bool
             case .canCancelContentTouches: canCancelContentTouches = newValue?.bool
+            case .touchesShouldCancel: touchesShouldCancel = newValue?.touchesShouldCancel
+            case .isScrollEnabled: isScrollEnabled = newValue?.bool
+            case .contentSize: contentSize = newValue?.size
+            case .adjustedContentInset: adjustedContentInset = newValue?.insets
+            case .alwaysBounceVertical: alwaysBounceVertical = newValue?.bool
+            case .alwaysBounceHorizontal: alwaysBounceHorizontal = newValue?.bool
             case .isContinuous: isContinuous = newValue?.bool
             case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
             case .accessibilityLabel: accessibilityLabel = newValue?.string
@@ -225,6 +255,16 @@ public struct ViewProperties: Sendable, Equatable {
                 if delaysContentTouches == defaults.delaysContentTouches { delaysContentTouches = nil }
             case .canCancelContentTouches:
                 if canCancelContentTouches == defaults.canCancelContentTouches { canCancelContentTouches = nil }
+            case .touchesShouldCancel:
+                if touchesShouldCancel == defaults.touchesShouldCancel { touchesShouldCancel = nil }
+            case .isScrollEnabled: if isScrollEnabled == defaults.isScrollEnabled { isScrollEnabled = nil }
+            case .contentSize: if contentSize == defaults.contentSize { contentSize = nil }
+            case .adjustedContentInset:
+                if adjustedContentInset == defaults.adjustedContentInset { adjustedContentInset = nil }
+            case .alwaysBounceVertical:
+                if alwaysBounceVertical == defaults.alwaysBounceVertical { alwaysBounceVertical = nil }
+            case .alwaysBounceHorizontal:
+                if alwaysBounceHorizontal == defaults.alwaysBounceHorizontal { alwaysBounceHorizontal = nil }
             case .isContinuous:
                 if isContinuous == defaults.isContinuous { isContinuous = nil }
             case .accessibilityIdentifier:
@@ -268,6 +308,11 @@ extension ViewFieldValue {
     @inlinable public var string: String? { if case .string(let x) = self { x } else { nil } }
     @inlinable public var rect: Rect? { if case .rect(let x) = self { x } else { nil } }
     @inlinable public var point: Point? { if case .point(let x) = self { x } else { nil } }
+    @inlinable public var size: Size? { if case .size(let x) = self { x } else { nil } }
+    @inlinable public var insets: EdgeInsets? { if case .insets(let x) = self { x } else { nil } }
+    @inlinable public var touchesShouldCancel: TouchesShouldCancel? {
+        if case .touchesShouldCancel(let x) = self { x } else { nil }
+    }
     @inlinable public var transform: AffineTransform? { if case .transform(let x) = self { x } else { nil } }
     @inlinable public var strings: [String]? { if case .strings(let x) = self { x } else { nil } }
     @inlinable public var actions: [ActionSpec]? { if case .actions(let x) = self { x } else { nil } }

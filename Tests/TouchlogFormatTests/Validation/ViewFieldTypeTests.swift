@@ -55,6 +55,10 @@ import Testing
         case .string(let string): .string(string + "x")
         case .rect(let rect): .rect(Rect(rect.x + 1, rect.y, rect.width, rect.height))
         case .point(let point): .point(Point(point.x + 1, point.y))
+        case .size(let size): .size(Size(size.width + 1, size.height))
+        case .insets(let insets):
+            .insets(EdgeInsets(top: insets.top + 1, left: insets.left, bottom: insets.bottom, right: insets.right))
+        case .touchesShouldCancel(let answer): .touchesShouldCancel(answer == .always ? .never : .always)
         case .transform: .transform(AffineTransform(a: 3, b: 0, c: 0, d: 3, tx: 0, ty: 0))
         case .strings(let names): .strings(names + ["copy:"])
         case .actions(let actions):
