@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// `--format github`: GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`), which the
 /// runner turns into annotations on the recording's file and line.
 ///

@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// `--format xcode`: `FILE:LINE:COLUMN: LEVEL: MESSAGE` lines, the form compilers print and Xcode, editors
 /// (quickfix lists, problem matchers) and most CI log parsers pick up.
 ///
