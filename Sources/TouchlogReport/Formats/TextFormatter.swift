@@ -29,7 +29,8 @@ enum TextFormatter {
         for session in report.partialSessions {
             notAnalysed += "\n"
             notAnalysed += wrap.lines(
-                paint("partial", "1;33") + "  ", prefixColumns: "partial  ".count, [.literal(esc(session.id))],
+                paint("partial", "1;33") + "  ", prefixColumns: "partial  ".count,
+                [.literal(esc(options.sessionID(session.id)))],
                 indent: 2)
             if let why = CoverageText.partial(session) {
                 notAnalysed += wrap.lines("  ", [.prose(esc(why))], indent: 4)
@@ -43,7 +44,7 @@ enum TextFormatter {
             notAnalysed += "\n"
             notAnalysed += wrap.lines(
                 paint("not analysed", "1;31") + kind, prefixColumns: "not analysed".count + kind.count,
-                [.literal(esc(skipped.session.id))], indent: 2)
+                [.literal(esc(options.sessionID(skipped.session.id)))], indent: 2)
             notAnalysed += wrap.lines("  ", [.prose(esc(skipped.message))], indent: 4)
             if let location = CoverageText.location(skipped.session) {
                 notAnalysed += wrap.lines("  recording: ", [.literal(esc(location))], indent: 4)
