@@ -6,16 +6,11 @@ enum ProblemText {
         "\(TextFormatter.plural(group.findingCount, "finding")) in \(TextFormatter.plural(group.sessionCount, "session"))"
     }
 
-    /// A short name of the problem's main view, for one-line formats: its class and accessibility identifier
-    /// (`UITextField#checkout.promoCode`), else its class and label (`UIButton "Remove photo"`), else its class;
-    /// nil when the problem names no view. Never the path from the window: that is what makes lines long.
+    /// The name of the problem's main view for one-line formats, as every other output names it (``ViewName``,
+    /// issue 27 item 9): `UITextField "Promo code" #checkout.promoCode`; nil when the problem names no view. Never
+    /// the path from the window: that is what makes lines long.
     static func shortName(_ group: FindingGroup) -> String? {
-        guard let view = group.representative.views.first else { return nil }
-        if let identifier = view.accessibilityIdentifier, !identifier.isEmpty {
-            return "\(view.className)#\(identifier)"
-        }
-        if let label = view.accessibilityLabel, !label.isEmpty { return "\(view.className) \"\(label)\"" }
-        return view.className
+        group.representative.views.first?.displayName
     }
 }
 

@@ -46,6 +46,21 @@ import TouchlogFormat
             lines.last == "touchlog report: 3 problems (1 error, 1 warning, 1 info), 3 findings, 3 sessions analysed")
     }
 
+    /// Issue 27, item 9: the one-line formats name a problem's view as every other output does (``ViewName``), the
+    /// label and the identifier both, not a form of their own (`UITextField#checkout.promoCode`).
+    @Test func oneLineFormatsNameViewsAsEveryOutputDoes() throws {
+        let github = ReportFormat.github.render(Self.bySeverity)
+        let summary = ReportFormat.summary.render(Self.bySeverity)
+        for group in Self.bySeverity.groups {
+            let view = try #require(group.representative.views.first)
+            let name = ViewName.text(
+                className: view.className, accessibilityIdentifier: view.accessibilityIdentifier,
+                accessibilityLabel: view.accessibilityLabel)
+            #expect(github.contains("title=\(group.ruleID)%3A \(name)::"), "\(name)")
+            #expect(summary.contains("  \(name)"), "\(name)")
+        }
+    }
+
     // MARK: locations
 
     /// The third session's header is on line 27 of its file: the blocked tap's records 12 and 13 are on lines 38
