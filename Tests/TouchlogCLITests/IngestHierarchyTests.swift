@@ -82,7 +82,7 @@ import Testing
         ])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         let report = Touchlog.call(["report", "--db", db, "--format", "summary"])
-        #expect(report.stdout.contains("error   blocked_tap  UIButton#pdp.addToCart: 1 finding in 1 session"))
+        #expect(report.stdout.contains("error   blocked_tap  UIButton #pdp.addToCart: 1 finding in 1 session"))
         let text = Touchlog.call(["report", "--db", db])
         #expect(text.stdout.contains("2 taps inside UIButton #pdp.addToCart never reached it"))
         #expect(text.stdout.contains("Shop.ToastView #toast.savedToWishlist"))

@@ -217,7 +217,8 @@ struct PostgresStoreTests {
             ["ingest", "--quiet", "--db", "postgres://", Self.samples[0]], environment: environment)
         #expect(stored.status == 0, "\(stored.stderr)")
         let listed = try Touchlog.run(
-            ["sessions"], environment: environment.merging(["TOUCHLOG_DB": "postgresql://"]) { $1 })
+            ["sessions", "--format", "jsonl"], environment: environment.merging(["TOUCHLOG_DB": "postgresql://"]) { $1 }
+        )
         #expect(listed.status == 0)
         #expect(try postgres.sql("SELECT count(*) FROM session") == "1")
         #expect(listed.stdout.contains(try postgres.sql("SELECT session_key FROM session")))

@@ -205,7 +205,7 @@ import TouchlogStore
         #expect(github.status == 0)
         #expect(
             github.stdout.contains(
-                "\n::error file=\(path),line=17,endLine=21,title=hidden_first_responder%3A UITextField#checkout.promoCode::UITextField \"Promo code\" stayed first responder"
+                "\n::error file=\(path),line=17,endLine=21,title=hidden_first_responder%3A UITextField \"Promo code\" #checkout.promoCode::UITextField \"Promo code\" stayed first responder"
             ))
         #expect(github.stdout.contains("\n::warning file=\(path),line=22,title=tap_failed_to_dismiss%3A "))
         let xcode = Touchlog.call(["report", "--db", db, "--format", "xcode"] + base)
@@ -220,8 +220,8 @@ import TouchlogStore
         #expect(
             summary.stdout
                 == """
-                error   hidden_first_responder  UITextField#checkout.promoCode: 1 finding in 1 session
-                warning tap_failed_to_dismiss  UITextField#checkout.promoCode: 1 finding in 1 session
+                error   hidden_first_responder  UITextField "Promo code" #checkout.promoCode: 1 finding in 1 session
+                warning tap_failed_to_dismiss  UITextField "Promo code" #checkout.promoCode: 1 finding in 1 session
                 touchlog report: 2 problems (1 error, 1 warning, 0 info), 2 findings, 1 session analysed; fails --fail-on error
 
                 """)

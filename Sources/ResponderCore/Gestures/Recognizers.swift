@@ -120,7 +120,7 @@ extension ResponderModel {
     /// The state machines of the recognizer kinds (G2, G3; GR6–GR11), measured at the centroid of the gesture's
     /// touches (GR9).
     mutating func update(_ g: Int, ti: Int, serial: Int, phase: TouchPhase, step: inout Step) {
-        let onScreen = touchesOnScreen(g)
+        let onScreen = touchesOnScreen(g, updating: ti)
         let kind = recognizers[g].kind
         // The gesture's location: the centroid of its fingers still down, or where the last one lifted.
         let p = onScreen.count > 0 ? onScreen.centroid : touches[ti].last
@@ -334,8 +334,16 @@ extension ResponderModel {
     }
 
     /// The recognizer's touches still on the screen: how many, their centroid and the first two's vector.
-    func touchesOnScreen(_ g: Int) -> GestureTouches {
+    func touchesOnScreen(_ g: Int, updating ti: Int) -> GestureTouches {
         var result = GestureTouches()
+        // The common case, one finger: the touch being updated is the only one, so no search for it.
+        if recognizers[g].touches.count == 1 && recognizers[g].touches[0] == touches[ti].serial {
+            if !touches[ti].finished {
+                result.count = 1
+                result.centroid = touches[ti].last
+            }
+            return result
+        }
         var first = Point.zero
         var sumX = 0.0
         var sumY = 0.0
