@@ -57,7 +57,11 @@ final class BlockedTaps {
         var ended = false
     }
 
-    init() {}
+    /// Below this alpha (with its ancestors') a view in front that handled a tap was not seen
+    /// (`blocked_tap`'s `nearly_transparent_alpha`).
+    private let nearlyTransparent: Double
+
+    init(nearlyTransparent: Double = OnScreen.nearlyTransparent) { self.nearlyTransparent = nearlyTransparent }
 
     /// After each input record, with what the model did.
     func follow(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
@@ -167,7 +171,7 @@ final class BlockedTaps {
             for n in pending[k].candidates.indices where !pending[k].candidates[n].handled {
                 let control = pending[k].candidates[n].control
                 guard !build.isView(control, inside: handler, in: model) else { continue }
-                if OnScreen.opacity(of: handler, in: model) < OnScreen.nearlyTransparent {
+                if OnScreen.opacity(of: handler, in: model) < nearlyTransparent {
                     pending[k].candidates[n].handledUnseen = build.name(build.view(handler, in: model))
                 } else {
                     pending[k].candidates[n].handled = true

@@ -22,7 +22,11 @@ public final class SessionAnalysis: ReplayObserver {
     public init(rules: [ConfiguredRule], context: SessionContext) {
         self.context = context
         context.keyboardAgreement = KeyboardAgreement(rules: rules)
-        context.blockedTaps = rules.contains { $0.type.id == BlockedTapRule.id } ? BlockedTaps() : nil
+        // Followed for blocked_tap (and read by unreachable_control), with blocked_tap's threshold.
+        context.blockedTaps = rules.first { $0.type.id == BlockedTapRule.id }.map { rule in
+            let parameters = rule.settings.parameters.typed(as: BlockedTapRule.Parameters.self) ?? .init()
+            return BlockedTaps(nearlyTransparent: parameters.nearlyTransparentAlpha.value)
+        }
         self.rules = rules.map { $0.make() }
         severities = rules.map(\.settings.severity)
         builders = rules.map { FindingBuilder(context, rule: $0.type) }

@@ -95,7 +95,26 @@ final class BlockedTapRule: Rule {
                     """#),
         ])
 
-    init() {}
+    /// The threshold `.touchlog.yml` may change (`blocked_tap:`).
+    struct Parameters: RuleParameters {
+        var nearlyTransparentAlpha = Alpha(OnScreen.nearlyTransparent)
+
+        static var fields: [RuleParameter<Parameters>] {
+            [
+                RuleParameter(
+                    "nearly_transparent_alpha", \.nearlyTransparentAlpha,
+                    """
+                    A view in front that handled the tap is what the user meant, unless its alpha with its \
+                    ancestors' is below this: then nobody could see what they tapped and the tap is reported (a \
+                    nearly transparent toast). 0 never reports a tap a view in front handled.
+                    """)
+            ]
+        }
+    }
+
+    init(parameters: Parameters) {}
+
+    convenience init() { self.init(parameters: Parameters()) }
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
         // The session's BlockedTaps follows every record (unreachable_control reads it too).

@@ -45,6 +45,19 @@ import Testing
         #expect(raised == [ExpectedFinding(severity: .error, records: [8, 9])])
     }
 
+    /// A toast at alpha 0.02 in front of Save handles the tap (its recognizer dismisses it): reported by default,
+    /// since nobody could see it; with the threshold lowered below the toast's alpha, the tap was meant for it.
+    @Test func theNearlyTransparentAlphaDecidesWhetherAHandledTapIsBlocked() throws {
+        let session =
+            ExampleSessions.form + #"""
+                {"type":"insert","t":0.5,"parent":"root","view":{"id":"toast","class":"App.ToastView","frame":[0,650,390,150],"alpha":0.02,"accessibilityLabel":"Saved","gestureRecognizers":[{"id":"toastTap","class":"UITapGestureRecognizer","actions":[{"target":"vc","action":"dismissToast"}]}]}}
+                {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"toast"}
+                {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
+                """#
+        #expect(try findings(BlockedTapRule.self, in: session) == [ExpectedFinding(severity: .error, records: [4])])
+        #expect(try findings(BlockedTapRule.self, in: session) { $0.nearlyTransparentAlpha = Alpha(0.01) }.isEmpty)
+    }
+
     /// The field is hidden at t 2.0 and keys go into it until t 2.7: a stretch of 0.7 s.
     static let hiddenForAWhile =
         ExampleSessions.editing + #"""
