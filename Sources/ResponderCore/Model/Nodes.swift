@@ -53,6 +53,15 @@ struct ViewNode: FrozenPropertiesNode {
         /// The delegate's recorded id (resolved on demand: it may be declared after the view).
         var delegateID: String? = nil
         var text: String? = nil
+        /// Scroll views (part 2, SC7, SC10–SC12), read only when a scroll view's pan takes a touch or would begin:
+        /// boxed, so that every node of every copied model does not carry them.
+        var touchesShouldCancel = TouchesShouldCancel.default
+        var isScrollEnabled = true
+        /// nil when not recorded: a drag may then scroll along either axis.
+        var contentSize: Size? = nil
+        var adjustedContentInset = EdgeInsets.zero
+        var alwaysBounceVertical = false
+        var alwaysBounceHorizontal = false
     }
 
     typealias SharedProperties = Frozen<Properties>
@@ -94,13 +103,6 @@ struct ViewNode: FrozenPropertiesNode {
     var keyboardDismissMode = KeyboardDismissMode.none
     var delaysContentTouches = true
     var canCancelContentTouches = true
-    var touchesShouldCancel = TouchesShouldCancel.default
-    var isScrollEnabled = true
-    /// nil when not recorded: a drag may then scroll along either axis.
-    var contentSize: Size? = nil
-    var adjustedContentInset = EdgeInsets.zero
-    var alwaysBounceVertical = false
-    var alwaysBounceHorizontal = false
     var isContinuous = true
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false
@@ -128,6 +130,12 @@ struct ViewNode: FrozenPropertiesNode {
     var accessibilityIdentifier: String? { shared.properties.accessibilityIdentifier }
     var accessibilityLabel: String? { shared.properties.accessibilityLabel }
     var delegateID: String? { shared.properties.delegateID }
+    var touchesShouldCancel: TouchesShouldCancel { shared.properties.touchesShouldCancel }
+    var isScrollEnabled: Bool { shared.properties.isScrollEnabled }
+    var contentSize: Size? { shared.properties.contentSize }
+    var adjustedContentInset: EdgeInsets { shared.properties.adjustedContentInset }
+    var alwaysBounceVertical: Bool { shared.properties.alwaysBounceVertical }
+    var alwaysBounceHorizontal: Bool { shared.properties.alwaysBounceHorizontal }
     var text: String? { shared.properties.text }
 
     /// Why hit testing skips this view by its own flags (H2, H3, H4, H11), or nil.
@@ -296,6 +304,15 @@ struct RecognizerNode: FrozenPropertiesNode {
         var simultaneousWithIDs: [String] = []
         var actions: [RecognizerActionSpec] = []
         var delegateID: String? = nil
+        /// Kind properties (GR6–GR8): fingers a tap, long press or swipe needs; a long press's duration and
+        /// allowance; a swipe's directions; a pan's fewest and most fingers. Boxed with the rest of the configuration,
+        /// so that a copied model's recognizers stay small.
+        var touchesRequired = 1
+        var pressDuration = RecognizerSpec.defaultPressDuration
+        var allowableMovement = RecognizerSpec.defaultAllowableMovement
+        var directions: Set<SwipeDirection> = [.right]
+        var minimumTouches = 1
+        var maximumTouches = Int.max
     }
 
     typealias SharedProperties = Frozen<Properties>
@@ -310,14 +327,6 @@ struct RecognizerNode: FrozenPropertiesNode {
     var delaysTouchesBegan = false
     var delaysTouchesEnded = true
     var tapsRequired = 1
-    /// Kind properties (GR6–GR8): fingers a tap, long press or swipe needs; a long press's duration and allowance; a
-    /// swipe's directions; a pan's fewest and most fingers.
-    var touchesRequired = 1
-    var pressDuration = RecognizerSpec.defaultPressDuration
-    var allowableMovement = RecognizerSpec.defaultAllowableMovement
-    var directions: Set<SwipeDirection> = [.right]
-    var minimumTouches = 1
-    var maximumTouches = Int.max
     var requireToFail: [Int] = []
     var ignoresControls = false
     var ignoresNavigationBars = false
@@ -357,6 +366,12 @@ struct RecognizerNode: FrozenPropertiesNode {
     var requireToFailIDs: [String] { shared.properties.requireToFailIDs }
     var actions: [RecognizerActionSpec] { shared.properties.actions }
     var simultaneousWithIDs: [String] { shared.properties.simultaneousWithIDs }
+    var touchesRequired: Int { shared.properties.touchesRequired }
+    var pressDuration: Double { shared.properties.pressDuration }
+    var allowableMovement: Double { shared.properties.allowableMovement }
+    var directions: Set<SwipeDirection> { shared.properties.directions }
+    var minimumTouches: Int { shared.properties.minimumTouches }
+    var maximumTouches: Int { shared.properties.maximumTouches }
     var delegateID: String? { shared.properties.delegateID }
 }
 

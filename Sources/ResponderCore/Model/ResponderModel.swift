@@ -301,7 +301,11 @@ public struct ResponderModel: Sendable {
         // Runtime state survives a re-snapshot of the same recognizer; configuration comes from the spec.
         recognizers[g].properties = RecognizerNode.Properties(
             id: s.id, className: s.className, requireToFailIDs: s.requireToFail,
-            simultaneousWithIDs: s.simultaneousWith, actions: s.actions, delegateID: s.delegate)
+            simultaneousWithIDs: s.simultaneousWith, actions: s.actions, delegateID: s.delegate,
+            touchesRequired: max(1, s.numberOfTouchesRequired), pressDuration: s.minimumPressDuration,
+            allowableMovement: s.allowableMovement, directions: s.direction,
+            minimumTouches: max(1, s.minimumNumberOfTouches),
+            maximumTouches: max(max(1, s.minimumNumberOfTouches), s.maximumNumberOfTouches ?? Int.max))
         recognizers[g].kind = s.resolvedKind
         recognizers[g].synthetic = synthetic
         recognizers[g].alive = true
@@ -311,12 +315,6 @@ public struct ResponderModel: Sendable {
         recognizers[g].delaysTouchesBegan = s.delaysTouchesBegan
         recognizers[g].delaysTouchesEnded = s.delaysTouchesEnded
         recognizers[g].tapsRequired = max(1, s.numberOfTapsRequired)
-        recognizers[g].touchesRequired = max(1, s.numberOfTouchesRequired)
-        recognizers[g].pressDuration = s.minimumPressDuration
-        recognizers[g].allowableMovement = s.allowableMovement
-        recognizers[g].directions = s.direction
-        recognizers[g].minimumTouches = max(1, s.minimumNumberOfTouches)
-        recognizers[g].maximumTouches = max(recognizers[g].minimumTouches, s.maximumNumberOfTouches ?? Int.max)
         recognizers[g].ignoresControls = s.ignoresControls
         recognizers[g].shouldBegin = s.shouldBegin
         return g

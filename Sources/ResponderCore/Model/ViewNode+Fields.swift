@@ -54,12 +54,12 @@ extension ViewNode {
         case .keyboardDismissMode: keyboardDismissMode = value.keyboardDismissMode ?? keyboardDismissMode
         case .delaysContentTouches: delaysContentTouches = value.bool ?? delaysContentTouches
         case .canCancelContentTouches: canCancelContentTouches = value.bool ?? canCancelContentTouches
-        case .touchesShouldCancel: touchesShouldCancel = value.touchesShouldCancel ?? touchesShouldCancel
-        case .isScrollEnabled: isScrollEnabled = value.bool ?? isScrollEnabled
-        case .contentSize: contentSize = value.size
-        case .adjustedContentInset: adjustedContentInset = value.insets ?? adjustedContentInset
-        case .alwaysBounceVertical: alwaysBounceVertical = value.bool ?? alwaysBounceVertical
-        case .alwaysBounceHorizontal: alwaysBounceHorizontal = value.bool ?? alwaysBounceHorizontal
+        case .touchesShouldCancel: boxed.touchesShouldCancel = value.touchesShouldCancel ?? boxed.touchesShouldCancel
+        case .isScrollEnabled: boxed.isScrollEnabled = value.bool ?? boxed.isScrollEnabled
+        case .contentSize: boxed.contentSize = value.size
+        case .adjustedContentInset: boxed.adjustedContentInset = value.insets ?? boxed.adjustedContentInset
+        case .alwaysBounceVertical: boxed.alwaysBounceVertical = value.bool ?? boxed.alwaysBounceVertical
+        case .alwaysBounceHorizontal: boxed.alwaysBounceHorizontal = value.bool ?? boxed.alwaysBounceHorizontal
         case .isContinuous: isContinuous = value.bool ?? isContinuous
         case .implements: boxed.implements = value.strings ?? boxed.implements
         case .refusesActions: boxed.refusesActions = value.strings ?? boxed.refusesActions
@@ -77,7 +77,9 @@ extension ViewNode {
     /// Whether `field` is stored in the node's shared box (setting it means a new box).
     static func isBoxed(_ field: ViewField) -> Bool {
         switch field {
-        case .implements, .refusesActions, .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
+        case .implements, .refusesActions, .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text,
+            .touchesShouldCancel, .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical,
+            .alwaysBounceHorizontal:
             true
         default: false
         }
