@@ -12,9 +12,13 @@ public enum Tolerance {
     public static let panThreshold = 10.0
     public static let scrollContentDelay = 0.15
     public static let pinchSpan = 8.0
-    /// The rotation threshold, in radians; `rotationSine` is its sine, since the core has no trigonometry.
+    /// The rotation threshold, in radians.
     public static let rotationAngle = 0.15
-    static let rotationSine = 0.149438
+    /// Its sine, from the first terms of the series (the core has no trigonometry); exact to 1e-9 at this angle.
+    static let rotationSine: Double = {
+        let x = rotationAngle
+        return x - x * x * x / 6 + x * x * x * x * x / 120
+    }()
     public static let swipeDistance = 50.0
     /// A swipe's movement across its direction may be at most this fraction of the movement along it (about 27°).
     public static let swipeSlope = 0.5

@@ -315,14 +315,16 @@ public struct HierarchyCapture {
         /// recognize with ("returning true is guaranteed to allow simultaneous recognition", Apple docs:
         /// gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)); one side of a pair is enough for replay.
         func markSimultaneity(_ objects: [any RecordableRecognizer], _ specs: inout [RecognizerSpec]) {
+            func either(_ a: any RecordableRecognizer, _ b: any RecordableRecognizer) -> Bool {
+                a.recordedRecognizesSimultaneously(with: b) || b.recordedRecognizesSimultaneously(with: a)
+            }
+            // Walked in place: this runs on the main thread at every capture, so no list of pairs is built.
             for index in objects.indices {
-                let own = objects[index]
-                let earlierOnTheView = zip(objects[..<index], specs[..<index]).map { ($0, $1.id) }
-                for (other, otherID) in ancestorRecognizers + earlierOnTheView
-                where own.recordedRecognizesSimultaneously(with: other)
-                    || other.recordedRecognizesSimultaneously(with: own)
-                {
+                for (other, otherID) in ancestorRecognizers where either(objects[index], other) {
                     specs[index].simultaneousWith.append(otherID)
+                }
+                for earlier in 0..<index where either(objects[index], objects[earlier]) {
+                    specs[index].simultaneousWith.append(specs[earlier].id)
                 }
             }
         }

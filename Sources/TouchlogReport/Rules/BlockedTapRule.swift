@@ -112,6 +112,8 @@ final class BlockedTapRule: Rule {
         }
     }
 
+    /// The parameters are applied where the taps are followed: the session's ``BlockedTaps``, which
+    /// `unreachable_control` reads too, is made with them (``SessionAnalysis``).
     init(parameters: Parameters) {}
 
     convenience init() { self.init(parameters: Parameters()) }

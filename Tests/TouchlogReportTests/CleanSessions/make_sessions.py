@@ -74,8 +74,10 @@ class Session:
         record.update(more)
         self.add(record)
 
-    def touch(self, t, phase, x, y, win, view=None, tap=1):
-        record = {"type": "touch", "t": round(t, 3), "touch": self.finger, "phase": phase, "x": x, "y": y,
+    def touch(self, t, phase, x, y, win, view=None, tap=1, finger=None):
+        """One touch record of the current event; `finger` names another finger than the last one put down."""
+        record = {"type": "touch", "t": round(t, 3), "touch": self.finger if finger is None else finger,
+                  "phase": phase, "x": x, "y": y,
                   "window": win, "tapCount": tap, "event": self.event}
         if view is not None:
             record["view"] = view
@@ -500,18 +502,15 @@ def map_story():
     s.finger += 2
     t = 2.480
     for finger, x in ((a, 150.0), (b, 250.0)):
-        s.add({"type": "touch", "t": t, "touch": finger, "phase": "began", "x": x, "y": 450.0, "window": win,
-               "tapCount": 1, "event": s.event, "view": "mapCanvas"})
+        s.touch(t, "began", x, 450.0, win, "mapCanvas", finger=finger)
     for k in range(1, 9):
         t = round(t + 0.016, 3)
         for finger, x in ((a, 150.0 - 5 * k), (b, 250.0 + 5 * k)):
-            s.add({"type": "touch", "t": t, "touch": finger, "phase": "moved", "x": x, "y": 450.0, "window": win,
-                   "tapCount": 1, "event": s.event})
+            s.touch(t, "moved", x, 450.0, win, finger=finger)
         observe(t, "mapPinch", "began" if k == 1 else "changed")
     t = round(t + 0.016, 3)
     for finger, x in ((a, 110.0), (b, 290.0)):
-        s.add({"type": "touch", "t": t, "touch": finger, "phase": "ended", "x": x, "y": 450.0, "window": win,
-               "tapCount": 1, "event": s.event})
+        s.touch(t, "ended", x, 450.0, win, finger=finger)
     observe(t, "mapPinch", "ended")
     # A double tap zooms in.
     t = s.tap(3.620, 260.0, 600.0, win, "mapCanvas", hold=0.07)
