@@ -110,22 +110,13 @@ final class KeyboardAgreement {
     /// records are touches that move nothing of the keyboard or the first responder).
     private var judged: (keyboardUp: Bool, recorded: String?, model: ObjectRef?, wantsKeyboard: Bool, input: Bool)?
 
-    /// Follows one record: an input (with the model's first responder and keyboard after it) or any other record.
-    func follow(_ record: SessionRecord, step: Step?, model: ResponderModel?, build: FindingBuilder) {
-        last.seq = record.seq
-        if let t = record.t { last.t = t }
+    /// Follows one replayed input, with the model's first responder and keyboard after it. The step and the model
+    /// are taken as they are, not as optionals: wrapping them would copy the model (every array of it retained and
+    /// released) at every record of the session.
+    func follow(input record: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        note(record)
         switch record.record {
-        case .session, .unknown, .dropped, .sent, .targetForAction, .keyWindow, .recognizer, .time:
-            return
-        case .keyboard(let keyboard):
-            sawKeyboard = true
-            keyboardUp = keyboard.phase.visibility ?? keyboardUp
-        case .firstResponder(let observation):
-            sawRecordedResponder = true
-            recordedResponders[observation.window ?? keyWindowID ?? ""] = observation.view
-            recordedResponder = recordedResponders[keyWindowID ?? ""]
         case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action:
-            guard let step, let model else { return }
             sawInput = true
             if model.keyWindowRef != keyWindowRef || keyWindowID == nil && keyWindowRef != nil {
                 keyWindowRef = model.keyWindowRef
@@ -137,7 +128,46 @@ final class KeyboardAgreement {
                 modelResponder = step.firstResponder.map { model.id(of: $0) }
             }
             modelWantsKeyboard = step.keyboardVisible
+        case .session, .unknown, .dropped, .sent, .targetForAction, .keyWindow, .recognizer, .time, .keyboard,
+            .firstResponder:
+            // Not inputs: the replayer hands these to `follow(observation:)`.
+            return
         }
+        judge(record, name: { build.view($0, in: model) }, scene: { build.scene(model, t: $0) })
+    }
+
+    /// Follows one record that is not an input: a keyboard notification or a recorded first responder change
+    /// update the readings; the model (nil before the first snapshot) only names what they find.
+    func follow(observation record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
+        note(record)
+        switch record.record {
+        case .session, .unknown, .dropped, .sent, .targetForAction, .keyWindow, .recognizer, .time:
+            return
+        case .keyboard(let keyboard):
+            sawKeyboard = true
+            keyboardUp = keyboard.phase.visibility ?? keyboardUp
+        case .firstResponder(let observation):
+            sawRecordedResponder = true
+            recordedResponders[observation.window ?? keyWindowID ?? ""] = observation.view
+            recordedResponder = recordedResponders[keyWindowID ?? ""]
+        case .snapshot, .touch, .key, .set, .insert, .remove, .call, .action:
+            // Inputs change the model's reading only as replayed (`follow(input:)`).
+            return
+        }
+        if let model {
+            judge(record, name: { build.view($0, in: model) }, scene: { build.scene(model, t: $0) })
+        } else {
+            judge(record, name: { ViewRef(id: $0, className: $0) }, scene: { _ in nil })
+        }
+    }
+
+    private func note(_ record: SessionRecord) {
+        last.seq = record.seq
+        if let t = record.t { last.t = t }
+    }
+
+    /// Opens and closes stretches after a record changed a reading; `name` and `scene` reach the model, if any.
+    private func judge(_ record: SessionRecord, name: (String) -> ViewRef, scene: (Double) -> Scene?) {
         if let judged, judged.keyboardUp == keyboardUp, judged.recorded == recordedResponder,
             judged.model == modelResponderRef, judged.wantsKeyboard == modelWantsKeyboard, judged.input == sawInput
         {
@@ -158,19 +188,14 @@ final class KeyboardAgreement {
             if let kind, reading.open == nil {
                 let start = Citation(record.seq, t)
                 reading.open = Stretch(
-                    kind: kind, start: start, end: start, responder: responder.map { name($0, model, build) },
+                    kind: kind, start: start, end: start, responder: responder.map(name),
                     previousResponder: reading.previous?.view, responderID: responder, untilEnd: false,
-                    scene: model.flatMap { build.scene($0, t: t) })
+                    scene: scene(t))
             }
             if let responder, reading.previous?.id != responder {
-                reading.previous = (responder, name(responder, model, build))
+                reading.previous = (responder, name(responder))
             }
         }
-    }
-
-    private func name(_ id: String, _ model: ResponderModel?, _ build: FindingBuilder) -> ViewRef {
-        guard let model else { return ViewRef(id: id, className: id) }
-        return build.view(id, in: model)
     }
 
     /// The stretches of `kind` that lasted `tolerance` or longer, once the session ended; none for a session

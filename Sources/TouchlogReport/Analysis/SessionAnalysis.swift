@@ -57,7 +57,7 @@ public final class SessionAnalysis: ReplayObserver {
     }
 
     public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
-        context.keyboardAgreement.follow(input, step: step, model: model, build: shared)
+        context.keyboardAgreement.follow(input: input, step: step, model: model, build: shared)
         context.blockedTaps?.follow(input, step: step, model: model, build: shared)
         for k in rules.indices { rules[k].replayed(input, step: step, model: model, build: builders[k]) }
         context.before = (step.firstResponder, step.keyboardVisible)
@@ -79,7 +79,7 @@ public final class SessionAnalysis: ReplayObserver {
             .targetForAction, .keyWindow, .recognizer, .time, .dropped, .unknown:
             break
         }
-        context.keyboardAgreement.follow(record, step: nil, model: model, build: shared)
+        context.keyboardAgreement.follow(observation: record, model: model, build: shared)
         context.blockedTaps?.recorded(record, model: model, build: shared)
         for k in rules.indices { rules[k].recorded(record, model: model, build: builders[k]) }
     }

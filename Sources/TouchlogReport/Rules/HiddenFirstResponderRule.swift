@@ -75,11 +75,25 @@ final class HiddenFirstResponderRule: Rule {
     private let parameters: Parameters
     private var findings: [Finding] = []
     /// The stretch in progress: the hidden first responder, named when it started, and the keys it received.
-    private var stretch:
-        (
-            responder: ObjectRef, view: ViewRef, start: Citation, last: Citation, keys: [Citation],
-            scene: Scene?
-        )?
+    private var stretch: Stretch?
+
+    /// A class: `close` runs at nearly every record, and checking an optional struct this large for nil copies it.
+    private final class Stretch {
+        let responder: ObjectRef
+        let view: ViewRef
+        let start: Citation
+        var last: Citation
+        var keys: [Citation] = []
+        let scene: Scene?
+
+        init(responder: ObjectRef, view: ViewRef, start: Citation, scene: Scene?) {
+            self.responder = responder
+            self.view = view
+            self.start = start
+            self.last = start
+            self.scene = scene
+        }
+    }
 
     init(parameters: Parameters) { self.parameters = parameters }
 
@@ -96,7 +110,8 @@ final class HiddenFirstResponderRule: Rule {
         if stretch?.responder != responder {
             close(build)
             let view = build.view(responder, in: model, role: "first responder")
-            stretch = (responder, view, Citation(input.seq, t), Citation(input.seq, t), [], build.scene(model, t: t))
+            stretch = Stretch(
+                responder: responder, view: view, start: Citation(input.seq, t), scene: build.scene(model, t: t))
         }
         stretch!.last = Citation(input.seq, t)
         // The responder is hidden here by this rule's threshold, which may be above the one the model's

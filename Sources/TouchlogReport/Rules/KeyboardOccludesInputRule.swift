@@ -76,14 +76,24 @@ final class KeyboardOccludesInputRule: Rule {
     /// The covered stretch: since when (the record that showed the keyboard or moved the field), who, keys.
     private var covered: Stretch?
 
-    private struct Stretch {
-        var since: Citation
-        var responder: ObjectRef
-        var view: ViewRef
-        var frame: Rect
-        var keyboard: Rect
-        var keys: [Citation]
-        var scene: Scene?
+    /// A class: `close` runs at nearly every record, and checking an optional struct this large for nil copies it.
+    private final class Stretch {
+        let since: Citation
+        let responder: ObjectRef
+        let view: ViewRef
+        let frame: Rect
+        let keyboard: Rect
+        var keys: [Citation] = []
+        let scene: Scene?
+
+        init(since: Citation, responder: ObjectRef, view: ViewRef, frame: Rect, keyboard: Rect, scene: Scene?) {
+            self.since = since
+            self.responder = responder
+            self.view = view
+            self.frame = frame
+            self.keyboard = keyboard
+            self.scene = scene
+        }
     }
 
     init(parameters: Parameters) { self.parameters = parameters }
@@ -133,7 +143,7 @@ final class KeyboardOccludesInputRule: Rule {
             covered = Stretch(
                 since: Citation(record.seq, t), responder: responder,
                 view: build.view(responder, in: model, role: "first responder"), frame: frame, keyboard: keyboard,
-                keys: [], scene: build.scene(model, t: t))
+                scene: build.scene(model, t: t))
         }
         // The picture is of the moment the field went under the keyboard (one per stretch, not one per key).
         if isKey { covered!.keys.append(Citation(record.seq, t)) }
