@@ -153,6 +153,41 @@ import TouchlogFormat
         #expect(out[5].divergences.first?.observed == .string("began"))
     }
 
+    /// A settings table (LS1, LS3): the model predicts the delegate messages of each tap on a row, a `selection`
+    /// observation it predicted matches, one it did not (a row selected by a tap the model gave to nobody) is a
+    /// `selection` divergence naming the list; a message the recording lacks (no `didHighlight` observed) is none.
+    @Test func selectionObservationsAreComparedWithTheRowsTheModelSelected() throws {
+        let header = #"{"type":"session","format":"touchlog/1","session":"settings"}"#
+        let snapshot =
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"settings","class":"UITableView","frame":[0,0,393,852],"contentSize":[393,852],"subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,393,44],"indexPath":[0,0]},{"id":"cell1","class":"UITableViewCell","frame":[0,44,393,44],"indexPath":[0,1]}]}]}]}"#
+        func tap(_ id: Int, _ t: Double, y: Double) -> [String] {
+            [
+                #"{"type":"touch","t":\#(t),"touch":\#(id),"phase":"began","x":100,"y":\#(y),"window":"w"}"#,
+                #"{"type":"touch","t":\#(t + 0.3),"touch":\#(id),"phase":"ended","x":100,"y":\#(y),"window":"w"}"#,
+            ]
+        }
+        let out = try Samples.lines(
+            try Samples.session(
+                [header, snapshot] + tap(1, 1, y: 20) + [
+                    #"{"type":"selection","t":1.3,"list":"settings","call":"didSelect","indexPath":[0,0]}"#
+                ] + tap(2, 2, y: 64) + [
+                    #"{"type":"selection","t":2.3,"list":"settings","call":"didDeselect","indexPath":[0,0]}"#,
+                    #"{"type":"selection","t":2.3,"list":"settings","call":"didSelect","indexPath":[0,1]}"#,
+                    // Below the last row: the model's touch selects nothing, the recording says row 5 was selected.
+                ] + tap(3, 3, y: 400) + [
+                    #"{"type":"selection","t":3.3,"list":"settings","call":"didSelect","indexPath":[0,5]}"#
+                ]))[0]
+        #expect(out.count == 7)  // the snapshot and six touch records
+        // No `time` record: the content-touch delay's held began reaches the cell with the touch-up.
+        #expect(out[2].step.selections.map(\.call) == ["didHighlight", "didUnhighlight", "didSelect"])
+        #expect(out[4].step.selections.map(\.call) == ["didHighlight", "didUnhighlight", "didDeselect", "didSelect"])
+        #expect(out[...4].flatMap(\.divergences).isEmpty)
+        #expect(out[6].divergences.map(\.kind) == [.selection])
+        #expect(out[6].divergences.first?.view == "settings")
+        #expect(out[6].divergences.first?.observed == .string("didSelect [0, 5]"))
+        #expect(out[6].divergences.first?.expected == .null)  // the model told the delegate nothing since
+    }
+
     /// Where the recorder lost records, replay says so (a warning at the note's line) and carries on: a divergence
     /// after it may come from the gap.
     @Test func aDroppedNoteIsAReplayWarningAtItsLine() throws {

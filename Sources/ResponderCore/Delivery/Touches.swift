@@ -241,6 +241,7 @@ extension ResponderModel {
             step.delivered.append(Delivery(to: r, method: method, forwarded: forwarded))
             switch r {
             case .view(let x):
+                if views[x].kind.isListCell { listCellTouch(x, method, ti, step: &step) }
                 if views[x].overridesTouches {
                     if views[x].kind.isControl && x == v { controlTouch(x, method, ti, step: &step) }
                     return

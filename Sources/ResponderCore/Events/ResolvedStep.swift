@@ -61,6 +61,14 @@ public struct ResolvedStep: Hashable, Sendable {
     public var location: Point?
     public var responderChain: [String] = []
     public var sendEvent: [SendEvent] = []
+    /// Table and collection view delegate messages (`didHighlight`, `didUnhighlight`, `didSelect`, `didDeselect`).
+    public var selections: [Selection] = []
+
+    public struct Selection: Hashable, Sendable {
+        public var list: String
+        public var call: String
+        public var indexPath: ListIndexPath
+    }
 
     public struct SendEvent: Hashable, Sendable {
         public var window: String?
@@ -140,6 +148,9 @@ extension ResponderModel {
         }
         resolved.keyWindowChange = s.keyWindowChange.map { .init(from: name($0.from), to: name($0.to)) }
         resolved.location = s.location
+        resolved.selections = s.selections.map {
+            .init(list: id(of: $0.list), call: $0.call.rawValue, indexPath: $0.indexPath)
+        }
         resolved.responderChain = s.responderChain.map { id(of: $0) }
         resolved.sendEvent = s.sendEvent.map {
             .init(window: name($0.window), touch: $0.touch, phase: $0.phase.name, view: name($0.view))

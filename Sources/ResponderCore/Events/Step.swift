@@ -159,6 +159,15 @@ public struct Cancellation: Hashable, Sendable {
     public var viewHadBegun: Bool
 }
 
+/// A list's delegate message from a tap (part 2, LS1–LS5): `tableView(_:didSelectRowAt:)` and its kin.
+public struct SelectionChange: Hashable, Sendable {
+    public var list: ObjectRef
+    /// The cell at `indexPath` when the model has it (a row deselected because another was selected may be offscreen).
+    public var cell: ObjectRef?
+    public var call: SelectionCall
+    public var indexPath: ListIndexPath
+}
+
 /// A diagnostic about input the model could not apply as given (unknown id, touch that never began, ...).
 public struct StepNote: Hashable, Sendable, CustomStringConvertible {
     public var message: String
@@ -196,6 +205,8 @@ public struct Step: Sendable, Equatable {
     public var sendEvent: [SendEventTouch] = []
     public var policyEffects: [PolicyEffect] = []
     public var cancellations: [Cancellation] = []
+    /// Table and collection view highlight and selection changes (part 2, LS1–LS5), in order.
+    public var selections: [SelectionChange] = []
     /// For a key event: who received the text (nil: nobody, no first responder).
     public var keyInputReceiver: ObjectRef?
     /// For a key event: whether the receiver was effectively hidden (itself or an ancestor hidden or alpha < 0.01).
@@ -224,6 +235,7 @@ public struct Step: Sendable, Equatable {
         if !sendEvent.isEmpty { sendEvent.removeAll(keepingCapacity: true) }
         if !policyEffects.isEmpty { policyEffects.removeAll(keepingCapacity: true) }
         if !cancellations.isEmpty { cancellations.removeAll(keepingCapacity: true) }
+        if !selections.isEmpty { selections.removeAll(keepingCapacity: true) }
         keyInputReceiver = nil
         keyInputReceiverHidden = false
         if !notes.isEmpty { notes.removeAll() }

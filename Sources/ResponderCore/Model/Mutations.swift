@@ -48,6 +48,9 @@ extension ResponderModel {
         n.refreshDerived()
         views[v] = n
         if p.windowLevel != nil && views[v].isWindow && views[v].alive { sortWindows() }
+        // App code selected or deselected rows (`selectRow`, `deselectRow` inside `didSelect`, LS7): no delegate
+        // message, only the list's new selection.
+        if let selected = p.selectedIndexPaths, views[v].kind.isList { setSelection(of: v, selected) }
         if let key = p.isKeyWindow, views[v].isWindow, views[v].alive {
             if key {
                 setKeyWindow(v, step: &step)

@@ -62,6 +62,11 @@ struct ViewNode: FrozenPropertiesNode {
         var adjustedContentInset = EdgeInsets.zero
         var alwaysBounceVertical = false
         var alwaysBounceHorizontal = false
+        /// Table and collection views (part 2, LS1–LS5): a cell's index path, and what a list lets a tap select.
+        /// What is selected changes with taps, so it lives in the model (`ResponderModel.listSelections`).
+        var indexPath: ListIndexPath? = nil
+        var allowsSelection = true
+        var allowsMultipleSelection = false
     }
 
     typealias SharedProperties = Frozen<Properties>

@@ -45,6 +45,9 @@ public struct ResponderModel: Sendable {
     var keyboardOwner = -1
     /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
     var recognizersNeedReset = false
+    /// Each table and collection view's selection and highlighted cell, by the list's handle (part 2, LS1–LS4);
+    /// absent: nothing selected or highlighted.
+    var listSelections: [Int: ListSelection] = [:]
     /// Fill the steps' trace detail (`location`, `responderChain`, `sendEvent`): off on the hot path (report,
     /// benchmarks), on for a trace.
     public var recordsTraceDetail = false
@@ -245,6 +248,7 @@ public struct ResponderModel: Sendable {
         n.snapshotSaysFirstResponder = s.isFirstResponder ?? false
         n.refreshDerived()
         views[h] = n
+        if kind.isList { setSelection(of: h, s.properties.selectedIndexPaths ?? []) }
         setRecognizers(of: h, s.gestureRecognizers ?? [])
         return h
     }

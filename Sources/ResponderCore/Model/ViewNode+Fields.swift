@@ -22,14 +22,14 @@ extension ViewNode {
     static func role(of field: ViewField) -> FieldRole {
         switch field {
         case .frame, .bounds, .center, .transform: .geometry
-        case .gestureRecognizers, .windowLevel, .isKeyWindow, .policies: .withEffects
+        case .gestureRecognizers, .windowLevel, .isKeyWindow, .policies, .selectedIndexPaths: .withEffects
         case .isFirstResponder: .observation
         case .textLength: .ignored
         case .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches, .adoptsKeyInput,
             .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel,
             .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal,
-            .isContinuous, .implements,
+            .isContinuous, .indexPath, .allowsSelection, .allowsMultipleSelection, .implements,
             .refusesActions,
             .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
             .stored
@@ -61,6 +61,9 @@ extension ViewNode {
         case .alwaysBounceVertical: boxed.alwaysBounceVertical = value.bool ?? boxed.alwaysBounceVertical
         case .alwaysBounceHorizontal: boxed.alwaysBounceHorizontal = value.bool ?? boxed.alwaysBounceHorizontal
         case .isContinuous: isContinuous = value.bool ?? isContinuous
+        case .indexPath: boxed.indexPath = value.indexPath
+        case .allowsSelection: boxed.allowsSelection = value.bool ?? boxed.allowsSelection
+        case .allowsMultipleSelection: boxed.allowsMultipleSelection = value.bool ?? boxed.allowsMultipleSelection
         case .implements: boxed.implements = value.strings ?? boxed.implements
         case .refusesActions: boxed.refusesActions = value.strings ?? boxed.refusesActions
         case .actions: boxed.actions = value.actions ?? boxed.actions
@@ -69,7 +72,7 @@ extension ViewNode {
         case .delegate: boxed.delegateID = value.string
         case .text: boxed.text = value.string
         case .frame, .bounds, .center, .transform, .gestureRecognizers, .windowLevel, .isKeyWindow, .policies,
-            .isFirstResponder, .textLength:
+            .isFirstResponder, .textLength, .selectedIndexPaths:
             break
         }
     }
@@ -79,7 +82,7 @@ extension ViewNode {
         switch field {
         case .implements, .refusesActions, .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text,
             .touchesShouldCancel, .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical,
-            .alwaysBounceHorizontal:
+            .alwaysBounceHorizontal, .indexPath, .allowsSelection, .allowsMultipleSelection:
             true
         default: false
         }

@@ -167,6 +167,34 @@ struct FieldReader {
         return errorCount == before ? result : nil
     }
 
+    /// A table or collection view index path: `[section, item]`, two non-negative integers.
+    mutating func indexPath(_ value: JSONValue?, at path: @autoclosure () -> [JSONPathComponent]) -> ListIndexPath? {
+        guard let value else { return nil }
+        guard case .array(let elements) = value, elements.count == 2 else {
+            error(
+                path(), "\"\(path().pathDescription)\" must be [section, item]",
+                hint: "write the cell's IndexPath as two integers, e.g. [0, 2] for the third row of the first section")
+            return nil
+        }
+        let before = errorCount
+        let section = integer(elements[0], at: path() + [.index(0)], minimum: 0)
+        let item = integer(elements[1], at: path() + [.index(1)], minimum: 0)
+        guard errorCount == before, let section, let item else { return nil }
+        return ListIndexPath(section, item)
+    }
+
+    /// A list of index paths (a list's `selectedIndexPaths`).
+    mutating func indexPaths(_ value: JSONValue?, at path: @autoclosure () -> [JSONPathComponent]) -> [ListIndexPath]? {
+        guard let value else { return nil }
+        guard case .array(let elements) = value else {
+            wrongType(path(), value, expected: "an array of [section, item] index paths")
+            return nil
+        }
+        let before = errorCount
+        let paths = elements.enumerated().compactMap { indexPath($0.element, at: path() + [.index($0.offset)]) }
+        return errorCount == before ? paths : nil
+    }
+
     /// `[x, y, w, h]` (or another fixed count) of numbers; sizes must not be negative.
     mutating func numbers(
         _ value: JSONValue?, at path: @autoclosure () -> [JSONPathComponent], count: Int, form: String,

@@ -202,6 +202,18 @@ extension FieldReader {
             record = t.flatMap { t in
                 id.flatMap { id in state.map { .recognizer(RecognizerRecord(t: t, recognizer: id, state: $0)) } }
             }
+        case .selection:
+            // A list delegate's highlight or selection message, with the index path it named.
+            let list = name("list")
+            let call = choice(required(o, "call", at: [], what: what), at: ["call"], SelectionCall.self)
+            let path = required(o, "indexPath", at: [], what: what).flatMap { indexPath($0, at: ["indexPath"]) }
+            record = t.flatMap { t in
+                list.flatMap { list in
+                    call.flatMap { call in
+                        path.map { .selection(SelectionRecord(t: t, list: list, call: call, indexPath: $0)) }
+                    }
+                }
+            }
         case .firstResponder:
             let view = reference("view", required: true)
             let window = reference("window")

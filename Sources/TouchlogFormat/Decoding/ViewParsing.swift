@@ -81,6 +81,10 @@ extension FieldReader {
             }
         case .touchesShouldCancel:
             return choice(value, at: path(), TouchesShouldCancel.self).map(ViewFieldValue.touchesShouldCancel)
+        case .indexPath:
+            return indexPath(value, at: path()).map(ViewFieldValue.indexPath)
+        case .indexPaths:
+            return indexPaths(value, at: path()).map(ViewFieldValue.indexPaths)
         case .opacity:
             guard let alpha = number(value, at: path()) else { return nil }
             if !(0...1).contains(alpha) {

@@ -104,8 +104,8 @@ enum HierarchyDiff {
                 .isExclusiveTouch, .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches,
                 .adoptsKeyInput, .implements, .refusesActions, .actions, .gestureRecognizers, .keyboardDismissMode,
                 .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel, .isScrollEnabled, .contentSize,
-                .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous,
-                .accessibilityIdentifier,
+                .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous, .indexPath,
+                .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .accessibilityIdentifier,
                 .accessibilityLabel,
                 .delegate:
                 p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)
@@ -123,6 +123,9 @@ enum HierarchyDiff {
         case .selectors, .policyNames: .strings([])
         case .controlActions: .actions([])
         case .recognizers: .recognizers([])
+        case .indexPaths: .indexPaths([])
+        // A cell that no longer has an index path is one no list shows: a snapshot follows its removal.
+        case .indexPath: nil
         case .bool, .number, .opacity, .count, .rect, .point, .size, .insets, .transform, .keyboardDismissMode,
             .touchesShouldCancel:
             nil

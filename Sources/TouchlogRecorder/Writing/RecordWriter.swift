@@ -92,7 +92,7 @@ final class RecordWriter {
                 firstResponders[window] = .some(change.view)
             }
         case .session, .snapshot, .key, .set, .insert, .remove, .call, .action, .keyboard, .sent, .targetForAction,
-            .keyWindow, .recognizer, .time, .dropped, .unknown:
+            .keyWindow, .recognizer, .selection, .time, .dropped, .unknown:
             break
         }
     }

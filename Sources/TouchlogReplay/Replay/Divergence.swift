@@ -17,6 +17,9 @@ public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
     /// A `recognizer` observation: the model did not bring that recognizer to the observed state (`view` names the
     /// recognizer).
     case recognizer
+    /// A `selection` observation: the model did not send that delegate message for that list and index path since
+    /// the last matched one (`view` names the list).
+    case selection
     /// A `targetForAction` observation: the app's `target(forAction:withSender:)` answered another target.
     case targetForAction
     /// A later snapshot has a view the model does not.

@@ -104,6 +104,42 @@ extension SessionReplayer {
         }
     }
 
+    /// Keeps the list delegate messages an input event's step sent (an empty step costs one check).
+    mutating func noteSelections(_ step: Step) {
+        guard !step.selections.isEmpty else { return }
+        recentSelections += step.selections
+        let kept = Self.recentRecognizerStatesKept * 4
+        if recentSelections.count > kept { recentSelections.removeFirst(recentSelections.count - kept) }
+    }
+
+    /// A list delegate's highlight or selection message: the model must have sent the same message for the same list
+    /// and index path since the last matched one (part 2, LS1–LS4). Matching consumes it and every earlier message, so
+    /// a row selected twice needs two taps. A message the model sent and the recording does not show is not a
+    /// divergence: the app's delegate may not implement it, and a recorder sees only the messages it implements.
+    mutating func observeSelection(_ observation: SelectionRecord, seq: Int) {
+        guard let model else { return }
+        guard let list = model.view(observation.list), model.selectedIndexPaths(of: list) != nil else {
+            warn(
+                seq,
+                "the selection observation names \"\(observation.list)\", which the model does not have as a table or collection view; not compared"
+            )
+            return
+        }
+        if let k = recentSelections.firstIndex(where: {
+            $0.list == list && $0.call == observation.call && $0.indexPath == observation.indexPath
+        }) {
+            recentSelections.removeFirst(k + 1)
+            return
+        }
+        let expected = recentSelections.last { $0.list == list }
+        attach(
+            Divergence(
+                kind: .selection,
+                expected: expected.map { .string("\($0.call.rawValue) \($0.indexPath)") } ?? .null,
+                observed: .string("\(observation.call.rawValue) \(observation.indexPath)"), view: observation.list,
+                observationSeq: seq), seq: seq)
+    }
+
     mutating func observeSent(_ observation: SentRecord, seq: Int) {
         if let divergence = matchSent(observation, seq: seq) { attach(divergence, seq: seq) }
     }

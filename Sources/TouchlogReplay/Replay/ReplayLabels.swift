@@ -8,6 +8,7 @@ extension SessionReplayer {
         for a in s.actions { refs.append(contentsOf: [a.target, a.sender].compactMap { $0 }) }
         for c in s.firstResponderChanges { refs.append(contentsOf: [c.from, c.to].compactMap { $0 }) }
         for c in s.cancellations { refs.append(c.view) }
+        for selection in s.selections { refs.append(selection.list) }
         for d in s.delivered { refs.append(d.to) }
         var out: [String: String] = [:]
         for ref in refs {

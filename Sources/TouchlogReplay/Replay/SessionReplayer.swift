@@ -93,6 +93,9 @@ public struct SessionReplayer {
     /// oldest first, at most `recentRecognizerStatesKept` each: what the next observation of it is matched with.
     var recentRecognizerStates: [ObjectRef: [RecognizerState]] = [:]
     static let recentRecognizerStatesKept = 8
+    /// The list delegate messages the model sent since a `selection` observation last matched one, oldest first (at
+    /// most `recentRecognizerStatesKept` times four): what the next observation is matched with.
+    var recentSelections: [SelectionChange] = []
 
     struct Pending {
         var seq: Int
@@ -213,6 +216,10 @@ public struct SessionReplayer {
             try requireModel(record)
             observeSent(observation, seq: record.seq)
             observer?.recorded(record, model: model)
+        case .selection(let observation):
+            try requireModel(record)
+            observeSelection(observation, seq: record.seq)
+            observer?.recorded(record, model: model)
         case .time:
             try dispatch(record, .advanceTime, at: t, emit)
         case .keyWindow(let observation):
@@ -314,6 +321,7 @@ public struct SessionReplayer {
         try rotate(emit)
         if detail == .divergences && scratch.actions.isEmpty && scratch.notes.isEmpty {
             noteRecognizerStates(scratch)
+            noteSelections(scratch)
             observer?.replayed(SessionRecord(seq: seq, record: .touch(record)), step: scratch, model: live)
             lineCount += 1
             divergenceCount += divergences.count
@@ -356,6 +364,7 @@ public struct SessionReplayer {
     mutating func append(_ record: SessionRecord, t: Double, step: consuming Step, divergences: [Divergence]) {
         for note in step.notes { warn(record.seq, note.message) }
         noteRecognizerStates(step)
+        noteSelections(step)
         observer?.replayed(record, step: step, model: live)
         if detail == .divergences && step.actions.isEmpty {
             // Nothing will be emitted and no `sent` can match this step: count it and recycle the step at once.

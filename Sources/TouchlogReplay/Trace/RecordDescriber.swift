@@ -99,6 +99,11 @@ public enum RecordDescriber {
             form.words("recognizer \(observation.recognizer) is \(observation.state.rawValue)")
             form.field("id", .string(observation.recognizer))
             form.field("state", .string(observation.state.rawValue))
+        case .selection(let observation):
+            form.words("\(observation.list) \(observation.call.rawValue) \(observation.indexPath)")
+            form.field("list", .string(observation.list))
+            form.field("call", .string(observation.call.rawValue))
+            form.field("indexPath", observation.indexPath.json)
         case .time:
             form.words("time passes")
         case .dropped(let note):

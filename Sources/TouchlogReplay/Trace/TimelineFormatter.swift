@@ -38,6 +38,9 @@ public enum TimelineFormatter {
             let target = a.target.map { name($0) } ?? "nobody (unhandled)"
             details.append("action \(a.action) from \(a.sender ?? "nil") -> \(target)")
         }
+        for selection in s.selections {
+            details.append("\(name(selection.list)) \(selection.call) \(selection.indexPath)")
+        }
         for e in s.policyEffects {
             details.append("policy \(e.policy): \(e.outcome) \(e.firstResponder)")
         }
@@ -126,6 +129,6 @@ public struct TimelineWriter {
         guard case .key = line.record else { return false }
         let s = line.step
         return line.divergences.isEmpty && s.actions.isEmpty && s.firstResponderChanges.isEmpty
-            && s.keyboardChanges.isEmpty && s.notes.isEmpty && s.policyEffects.isEmpty
+            && s.keyboardChanges.isEmpty && s.notes.isEmpty && s.policyEffects.isEmpty && s.selections.isEmpty
     }
 }

@@ -138,7 +138,7 @@ public enum TraceWriter {
     /// Added fields for touches: `location` (in the bound view's bounds coordinates), `responderChain` (at `began`,
     /// from the view through the window to the application, and the app delegate only if it is a responder),
     /// `sendEvent` (the UIEvent's touches with their already hit-tested views, as a `UIWindow.sendEvent` override
-    /// sees them; on the event's first record).
+    /// sees them; on the event's first record), and `selections` (the list delegate messages of a tap on a cell).
     static func touchDetail(_ s: ResolvedStep) -> [JSONObject.Member] {
         var out: [JSONObject.Member] = []
         if let p = s.location { out.append(.init(key: "location", value: p.json)) }
@@ -154,6 +154,18 @@ public enum TraceWriter {
                             .object([
                                 "window": .id($0.window), "touch": .string($0.touch), "phase": .string($0.phase),
                                 "view": .id($0.view),
+                            ])
+                        })))
+        }
+        // Added field: the list delegate messages a tap on a cell sent (part 2, LS1–LS4).
+        if !s.selections.isEmpty {
+            out.append(
+                .init(
+                    key: "selections",
+                    value: .array(
+                        s.selections.map {
+                            .object([
+                                "list": .string($0.list), "call": .string($0.call), "indexPath": $0.indexPath.json,
                             ])
                         })))
         }

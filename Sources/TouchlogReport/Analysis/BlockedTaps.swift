@@ -77,7 +77,7 @@ final class BlockedTaps {
         }
     }
 
-    /// Observations: what the device says the view in front did (`sent`, `firstResponder`, `recognizer`).
+    /// Observations: what the device says the view in front did (`sent`, `firstResponder`, `recognizer`, `selection`).
     func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
         guard !pending.isEmpty, let model else { return }
         switch record.record {
@@ -93,6 +93,11 @@ final class BlockedTaps {
                 }
             case .possible, .changed, .cancelled, .failed: break
             }
+        case .selection(let observed):
+            // The device says the tap selected a row: the cell in front handled it.
+            guard observed.call == .didSelect || observed.call == .didDeselect, let list = model.view(observed.list)
+            else { break }
+            if let cell = model.cell(in: list, at: observed.indexPath) { handled(by: cell, model: model, build) }
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .keyboard,
             .targetForAction, .keyWindow, .time, .dropped, .unknown:
             break
@@ -159,6 +164,10 @@ final class BlockedTaps {
         }
         for change in step.firstResponderChanges {
             if let view = change.to { handled(by: view, model: model, build) }
+        }
+        // A row selected (or deselected) by the tap: the cell in front handled it (LS1).
+        for change in step.selections where change.call == .didSelect || change.call == .didDeselect {
+            if let cell = change.cell { handled(by: cell, model: model, build) }
         }
     }
 

@@ -76,7 +76,7 @@ public final class SessionAnalysis: ReplayObserver {
             case true?, nil: context.keyboardFrame = keyboard.frame
             }
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent,
-            .targetForAction, .keyWindow, .recognizer, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .time, .dropped, .unknown:
             break
         }
         context.keyboardAgreement.follow(observation: record, model: model, build: shared)

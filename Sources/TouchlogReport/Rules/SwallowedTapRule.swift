@@ -12,8 +12,10 @@ final class SwallowedTapRule: Rule {
             is a tap recognizer added to dismiss the keyboard. A UIButton, UISwitch, UISlider or UIStepper beats an \
             ancestor's tap recognizer, so only other controls and cells are swallowed this way; a control's own recognizers (a text field's text \
             interaction) are not counted. Set \
-            `cancelsTouchesInView = false` on the recognizer, or attach it where it cannot take cells' taps. One \
-            finding per recognizer and swallowed view class.
+            `cancelsTouchesInView = false` on the recognizer, or attach it where it cannot take cells' taps. When the \
+            cell's `indexPath` is recorded, the model's list selection names the row the tap did not select; a list \
+            whose `allowsSelection` is off loses nothing (no finding), and a row that a `selection` observation shows \
+            selected within a second is no swallowed tap. One finding per recognizer and swallowed view class.
             """,
         triggeringExamples: [
             RuleExample(
@@ -29,12 +31,27 @@ final class SwallowedTapRule: Rule {
                 ])
         ],
         nonTriggeringExamples: [
+            // A list that selects nothing loses nothing to the recognizer (LS5).
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"table","class":"UITableView","frame":[0,0,390,844],"accessibilityIdentifier":"contacts","allowsSelection":false,"gestureRecognizers":[{"id":"dismissTap","class":"UITapGestureRecognizer","cancelsTouchesInView":true,"actions":[{"target":"vc","action":"dismissKeyboard"}]}],"subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,390,60],"indexPath":[0,0],"accessibilityIdentifier":"contacts.cell","subviews":[{"id":"content0","class":"UITableViewCellContentView","baseClass":"UIView","frame":[0,0,390,60]}]}]}]}],"controllers":[{"id":"vc","class":"App.ContactsViewController","view":"table","implements":["dismissKeyboard"]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":30,"window":"w","event":1,"view":"content0"}
+                    {"type":"touch","t":1.3,"touch":1,"phase":"ended","x":100,"y":30,"window":"w","event":1}
+                    """#),
+            // The device says the row was selected after all: the recording wins over the model.
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"table","class":"UITableView","frame":[0,0,390,844],"accessibilityIdentifier":"contacts","gestureRecognizers":[{"id":"dismissTap","class":"UITapGestureRecognizer","cancelsTouchesInView":true,"actions":[{"target":"vc","action":"dismissKeyboard"}]}],"subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,390,60],"indexPath":[0,0],"accessibilityIdentifier":"contacts.cell","subviews":[{"id":"content0","class":"UITableViewCellContentView","baseClass":"UIView","frame":[0,0,390,60]}]}]}]}],"controllers":[{"id":"vc","class":"App.ContactsViewController","view":"table","implements":["dismissKeyboard"]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":30,"window":"w","event":1,"view":"content0"}
+                    {"type":"touch","t":1.3,"touch":1,"phase":"ended","x":100,"y":30,"window":"w","event":1}
+                    {"type":"selection","t":1.3,"list":"table","call":"didSelect","indexPath":[0,0]}
+                    """#),
             RuleExample(
                 ExampleSessions.header + "\n" + #"""
                     {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"table","class":"UITableView","frame":[0,0,390,844],"accessibilityIdentifier":"contacts","gestureRecognizers":[{"id":"dismissTap","class":"UITapGestureRecognizer","cancelsTouchesInView":false,"actions":[{"target":"vc","action":"dismissKeyboard"}]}],"subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,390,60],"accessibilityIdentifier":"contacts.cell","subviews":[{"id":"content0","class":"UITableViewCellContentView","baseClass":"UIView","frame":[0,0,390,60]}]}]}]}],"controllers":[{"id":"vc","class":"App.ContactsViewController","view":"table","implements":["dismissKeyboard"]}]}
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":30,"window":"w","event":1,"view":"content0"}
                     {"type":"touch","t":1.3,"touch":1,"phase":"ended","x":100,"y":30,"window":"w","event":1}
-                    """#)
+                    """#),
         ])
 
     /// Touches in flight: where each began (line, time, point), the view it was bound to, and what the screen
@@ -54,13 +71,20 @@ final class SwallowedTapRule: Rule {
     private struct Group {
         var recognizer: ObjectRef
         var trackerClass: String
-        var citations: [Citation]
-        var touches: Int
+        var taps: [SwallowedTap]
         var views: [ViewRef]
         var recognizerText: String
         var trackerName: String
         var isCell: Bool
         var scene: Scene?
+    }
+
+    /// One cancelled touch; for a cell with a recorded index path, the row the model says it kept from being
+    /// selected.
+    private struct SwallowedTap {
+        var citations: [Citation]
+        var t: Double
+        var row: (list: String, indexPath: ListIndexPath)?
     }
 
     init() {}
@@ -85,42 +109,69 @@ final class SwallowedTapRule: Rule {
             guard let tracker = tracker(of: cancellation.view, in: model),
                 isForeign(recognizer, to: tracker, in: model), let trackerInfo = model.info(tracker)
             else { continue }
+            // A row of a list that selects nothing (LS5) lost nothing to the recognizer.
+            let cell = model.listCell(containing: tracker)
+            if let cell, !model.allowsSelection(cell.list) { continue }
             let t = input.t ?? 0
             let began = inFlight[cancellation.touch]
-            let citations = [began?.began ?? Citation(input.seq, t), Citation(input.seq, t)]
+            let tap = SwallowedTap(
+                citations: [began?.began ?? Citation(input.seq, t), Citation(input.seq, t)], t: t,
+                row: cell.map { (model.id(of: $0.list), $0.indexPath) })
             if let k = groups.firstIndex(where: {
                 $0.recognizer == recognizer && $0.trackerClass == trackerInfo.className
             }) {
-                groups[k].citations += citations
-                groups[k].touches += 1
+                groups[k].taps.append(tap)
                 continue
             }
             groups.append(
-                describe(
-                    recognizer, tracker: tracker, trackerInfo, citations, began: began, t: t, model: model,
-                    build: build))
+                describe(recognizer, tracker: tracker, trackerInfo, tap, began: began, t: t, model: model, build: build)
+            )
         }
         if case .touch(let touch) = input.record, touch.phase == .ended || touch.phase == .cancelled {
             inFlight[touch.touch.description] = nil
         }
     }
 
+    /// A `selection` observation: the device says the row was selected after all (the recognizer did not take the
+    /// tap there, or the app selected it from the recognizer's action), so that tap is no swallowed selection.
+    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
+        guard case .selection(let observed) = record.record, observed.call == .didSelect else { return }
+        for k in groups.indices {
+            groups[k].taps.removeAll {
+                $0.row?.list == observed.list && $0.row?.indexPath == observed.indexPath
+                    && observed.t - $0.t <= Self.selectionWindow
+            }
+        }
+    }
+
+    /// How long after a swallowed tap a recorded selection of its row still speaks for that tap (a recognizer's
+    /// action that selects the row runs at once; a second is generous).
+    static let selectionWindow = 1.0
+
     func finish(build: FindingBuilder) -> [Finding] {
-        groups.map { group in
-            let taps = group.touches == 1 ? "a tap" : "\(group.touches) taps"
+        groups.filter { !$0.taps.isEmpty }.map { group in
+            let taps = group.taps.count == 1 ? "a tap" : "\(group.taps.count) taps"
+            var consequence = ", so the control never saw its touch end"
+            if group.isCell {
+                let rows = Set(group.taps.compactMap { $0.row.map { "\($0.indexPath)" } }).sorted()
+                consequence =
+                    rows.count == 1
+                    ? ", so row \(rows[0]) was never selected"
+                    : rows.isEmpty
+                        ? ", so the row was never selected"
+                        : ", so rows \(rows.joined(separator: ", ")) were never selected"
+            }
             return build.finding(
-                .error, records: group.citations, views: group.views,
+                .error, records: group.taps.flatMap(\.citations), views: group.views,
                 explanation:
                     "\(group.recognizerText.prefix(1).uppercased() + group.recognizerText.dropFirst()) cancelled \(taps) on \(group.trackerName)"
-                    + (group.isCell
-                        ? ", so the row was never selected (the recognizer's cancelsTouchesInView is on)."
-                        : ", so the control never saw its touch end (the recognizer's cancelsTouchesInView is on)."),
+                    + consequence + " (the recognizer's cancelsTouchesInView is on).",
                 scene: group.scene)
         }
     }
 
     private func describe(
-        _ recognizer: ObjectRef, tracker: ObjectRef, _ trackerInfo: ViewInfo, _ citations: [Citation],
+        _ recognizer: ObjectRef, tracker: ObjectRef, _ trackerInfo: ViewInfo, _ tap: SwallowedTap,
         began: Began?, t: Double, model: ResponderModel,
         build: FindingBuilder
     ) -> Group {
@@ -147,7 +198,7 @@ final class SwallowedTapRule: Rule {
             scene?.keyboardFrame = began.keyboardFrame
         }
         return Group(
-            recognizer: recognizer, trackerClass: trackerInfo.className, citations: citations, touches: 1,
+            recognizer: recognizer, trackerClass: trackerInfo.className, taps: [tap],
             views: views, recognizerText: recognizerText, trackerName: trackerName, isCell: isCell, scene: scene)
     }
 

@@ -32,6 +32,8 @@ public enum Record: Sendable, Equatable {
     case keyWindow(KeyWindowRecord)
     /// A gesture recognizer's state as its action saw it (an observation).
     case recognizer(RecognizerRecord)
+    /// A table or collection view's delegate was told of a highlight or a selection (an observation).
+    case selection(SelectionRecord)
     /// Time passes with no event: timers due by `t` fire (a double tap gives up, a long press begins, held touches
     /// are released).
     case time(TimeRecord)
@@ -59,6 +61,7 @@ public enum Record: Sendable, Equatable {
         case .targetForAction: .targetForAction
         case .keyWindow: .keyWindow
         case .recognizer: .recognizer
+        case .selection: .selection
         case .time: .time
         case .dropped: .dropped
         case .unknown: nil
@@ -90,6 +93,7 @@ public enum Record: Sendable, Equatable {
         case .targetForAction(let r): r.t
         case .keyWindow(let r): r.t
         case .recognizer(let r): r.t
+        case .selection(let r): r.t
         case .time(let r): r.t
         case .dropped(let r): r.t
         case .unknown(let r): r.t
@@ -316,6 +320,27 @@ public struct KeyWindowRecord: Sendable, Equatable {
     public init(t: Double, window: String?) {
         self.t = t
         self.window = window
+    }
+}
+
+/// The list delegate messages a `selection` observation names (part 2, LS1–LS4): `tableView(_:didHighlightRowAt:)`,
+/// `…didUnhighlightRowAt:`, `…didSelectRowAt:`, `…didDeselectRowAt:` and the collection view's `…ItemAt:` ones.
+public enum SelectionCall: String, Sendable, CaseIterable {
+    case didHighlight, didUnhighlight, didSelect, didDeselect
+}
+
+/// `selection` (an observation): the delegate of table or collection view `list` received `call` for `indexPath`.
+public struct SelectionRecord: Sendable, Equatable {
+    public var t: Double
+    public var list: String
+    public var call: SelectionCall
+    public var indexPath: ListIndexPath
+
+    public init(t: Double, list: String, call: SelectionCall, indexPath: ListIndexPath) {
+        self.t = t
+        self.list = list
+        self.call = call
+        self.indexPath = indexPath
     }
 }
 

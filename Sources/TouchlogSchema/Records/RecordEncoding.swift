@@ -19,6 +19,8 @@ extension ViewFieldValue {
         case .point(let point): point.json
         case .size(let size): .array([.number(size.width), .number(size.height)])
         case .insets(let insets): .array([insets.top, insets.left, insets.bottom, insets.right].map(JSONValue.number))
+        case .indexPath(let path): path.json
+        case .indexPaths(let paths): .array(paths.map(\.json))
         case .touchesShouldCancel(let answer): .string(answer.rawValue)
         case .transform(let transform): transform.json
         case .strings(let names): .array(names.map(JSONValue.string))
@@ -38,7 +40,8 @@ extension ViewFieldValue {
         case .rect(let rect): rect.write(into: &out)
         case .keyboardDismissMode(let mode): JSONWriter.writeString(mode.rawValue, into: &out)
         case .touchesShouldCancel(let answer): JSONWriter.writeString(answer.rawValue, into: &out)
-        case .point, .size, .insets, .transform, .strings, .actions, .recognizers: JSONWriter.write(json, into: &out)
+        case .point, .size, .insets, .indexPath, .indexPaths, .transform, .strings, .actions, .recognizers:
+            JSONWriter.write(json, into: &out)
         }
     }
 }
@@ -185,6 +188,11 @@ extension Record {
                 "type": "recognizer", "t": .number(observation.t), "id": .string(observation.recognizer),
                 "state": .string(observation.state.rawValue),
             ]
+        case .selection(let observation):
+            return [
+                "type": "selection", "t": .number(observation.t), "list": .string(observation.list),
+                "call": .string(observation.call.rawValue), "indexPath": observation.indexPath.json,
+            ]
         case .time(let time):
             return ["type": "time", "t": .number(time.t)]
         case .dropped(let dropped):
@@ -238,7 +246,7 @@ extension Record {
             }
             JSONWriter.writeRaw("}\n", into: &out)
         case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .recognizer, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .time, .dropped, .unknown:
             JSONWriter.write(.object(jsonObject), into: &out)
             out.append(UInt8(ascii: "\n"))
         }
@@ -445,6 +453,8 @@ extension ViewProperties {
             case .alwaysBounceHorizontal: flag(field, alwaysBounceHorizontal)
             case .touchesShouldCancel: string(field, touchesShouldCancel?.rawValue)
             case .isContinuous: flag(field, isContinuous)
+            case .allowsSelection: flag(field, allowsSelection)
+            case .allowsMultipleSelection: flag(field, allowsMultipleSelection)
             case .isKeyWindow: flag(field, isKeyWindow)
             case .alpha: number(field, alpha)
             case .windowLevel: number(field, windowLevel)
@@ -456,7 +466,7 @@ extension ViewProperties {
             case .keyboardDismissMode: string(field, keyboardDismissMode?.rawValue)
             // Rarer, and lists: through the value's writer.
             case .center, .transform, .contentSize, .adjustedContentInset, .implements, .refusesActions, .actions,
-                .gestureRecognizers, .policies:
+                .gestureRecognizers, .policies, .indexPath, .selectedIndexPaths:
                 other(field)
             }
         }
@@ -534,4 +544,9 @@ extension RecognizerKind {
         case .other: "UIGestureRecognizer"
         }
     }
+}
+
+extension ListIndexPath {
+    /// `[section, item]`.
+    public var json: JSONValue { .array([.number(Double(section)), .number(Double(item))]) }
 }

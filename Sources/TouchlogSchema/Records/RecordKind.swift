@@ -1,7 +1,7 @@
 /// The record types of touchlog/1. A record whose `type` is not one of these is kept as an unknown record.
 public enum RecordKind: String, CaseIterable, Sendable {
     case session, snapshot, touch, key, set, insert, remove, call, action, firstResponder, keyboard, sent
-    case targetForAction, keyWindow, time, recognizer
+    case targetForAction, keyWindow, time, recognizer, selection
     /// A recorder's note that its buffer lost records (docs/log-format.md, Recorder notes).
     case dropped
 
@@ -9,7 +9,9 @@ public enum RecordKind: String, CaseIterable, Sendable {
     public var isInputEvent: Bool {
         switch self {
         case .touch, .key, .set, .insert, .remove, .call, .action, .snapshot, .time: true
-        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .dropped: false
+        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
+            .dropped:
+            false
         }
     }
 }

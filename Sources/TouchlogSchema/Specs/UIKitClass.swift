@@ -48,6 +48,12 @@ public enum UIKitClass: String, Sendable, CaseIterable {
     /// UIScrollView and its subclasses: clip by default, own a pan recognizer, delay content touches (H12).
     /// UITextView is a scroll view in UIKit, but the model does not give it a pan: its content size is unknown
     /// and its own text interaction decides what a touch does (documented in docs/responder-model.md).
+    /// Table and collection view cells: selected by the taps their content receives (part 2, LS1).
+    public var isListCell: Bool { self == .tableViewCell || self == .collectionViewCell }
+
+    /// Table and collection views: they keep a selection of their cells (LS3).
+    public var isList: Bool { self == .tableView || self == .collectionView }
+
     public var isScrollView: Bool {
         switch self {
         case .scrollView, .tableView, .collectionView: return true

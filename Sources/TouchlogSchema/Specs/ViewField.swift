@@ -15,6 +15,7 @@ public enum ViewField: String, CaseIterable, Sendable {
     case isFirstResponder, overridesTouches, adoptsKeyInput, implements, refusesActions, actions, gestureRecognizers
     case keyboardDismissMode, delaysContentTouches, canCancelContentTouches, touchesShouldCancel, isScrollEnabled
     case contentSize, adjustedContentInset, alwaysBounceVertical, alwaysBounceHorizontal, isContinuous
+    case indexPath, allowsSelection, allowsMultipleSelection, selectedIndexPaths
     case accessibilityIdentifier
     case accessibilityLabel, delegate, text, textLength
     // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
@@ -36,8 +37,10 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .isHidden, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .isFirstResponder, .overridesTouches,
             .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isScrollEnabled, .alwaysBounceVertical,
-            .alwaysBounceHorizontal, .isContinuous, .isKeyWindow:
+            .alwaysBounceHorizontal, .isContinuous, .allowsSelection, .allowsMultipleSelection, .isKeyWindow:
             .bool
+        case .indexPath: .indexPath
+        case .selectedIndexPaths: .indexPaths
         case .contentSize: .size
         case .adjustedContentInset: .insets
         case .touchesShouldCancel: .touchesShouldCancel
@@ -70,14 +73,17 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .frame, .bounds, .center: nil
         case .transform: .transform(.identity)
         case .isHidden, .isMultipleTouchEnabled, .isExclusiveTouch, .isFirstResponder, .isKeyWindow,
-            .alwaysBounceVertical, .alwaysBounceHorizontal:
+            .alwaysBounceVertical, .alwaysBounceHorizontal, .allowsMultipleSelection:
             .bool(false)
         case .alpha: .number(1)
         case .isUserInteractionEnabled: .bool(kind.defaultUserInteractionEnabled)
         case .clipsToBounds: .bool(kind.defaultClipsToBounds)
         case .isEnabled, .canResignFirstResponder, .delaysContentTouches, .canCancelContentTouches, .isScrollEnabled,
-            .isContinuous:
+            .isContinuous, .allowsSelection:
             .bool(true)
+        // A cell's place in its list is unknown unless recorded; a list starts with nothing selected.
+        case .indexPath: nil
+        case .selectedIndexPaths: .indexPaths([])
         // Unknown unless recorded: without it replay lets a scroll view drag along both axes.
         case .contentSize: nil
         case .adjustedContentInset: .insets(.zero)
@@ -109,6 +115,8 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .size: ["$ref": "#/$defs/Size"]
         case .insets: ["$ref": "#/$defs/Insets"]
         case .touchesShouldCancel: ["enum": .array(TouchesShouldCancel.allCases.map { .string($0.rawValue) })]
+        case .indexPath: ["$ref": "#/$defs/IndexPath"]
+        case .indexPaths: ["type": "array", "items": ["$ref": "#/$defs/IndexPath"]]
         case .transform: ["$ref": "#/$defs/Transform"]
         case .selectors: ["$ref": "#/$defs/Selectors"]
         case .controlActions: ["type": "array", "items": ["$ref": "#/$defs/ControlAction"]]
@@ -149,6 +157,10 @@ public enum ViewFieldType: Sendable {
     /// `[top, left, bottom, right]`.
     case insets
     case touchesShouldCancel
+    /// `[section, item]`, both non-negative integers (a table's row is its item).
+    case indexPath
+    /// A list of `[section, item]`.
+    case indexPaths
     /// `[a, b, c, d, tx, ty]`.
     case transform
     /// Action selector names.
@@ -171,6 +183,8 @@ public enum ViewFieldValue: Sendable, Equatable {
     case size(Size)
     case insets(EdgeInsets)
     case touchesShouldCancel(TouchesShouldCancel)
+    case indexPath(ListIndexPath)
+    case indexPaths([ListIndexPath])
     case transform(AffineTransform)
     case strings([String])
     case actions([ActionSpec])
@@ -184,4 +198,21 @@ public enum ViewFieldValue: Sendable, Equatable {
 /// button scroll; `never` keeps every tracking view's touch.
 public enum TouchesShouldCancel: String, CaseIterable, Sendable {
     case `default`, always, never
+}
+
+/// A cell's place in its table or collection view (`IndexPath` with a section and a row or item; part 2, LS1).
+public struct ListIndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var section: Int
+    /// The row of a table view, the item of a collection view.
+    public var item: Int
+
+    public init(_ section: Int, _ item: Int) {
+        self.section = section
+        self.item = item
+    }
+
+    public static func < (a: ListIndexPath, b: ListIndexPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
+
+    /// As the log writes it: `[0, 2]`.
+    public var description: String { "[\(section), \(item)]" }
 }

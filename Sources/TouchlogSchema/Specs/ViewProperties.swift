@@ -49,6 +49,14 @@ public struct ViewProperties: Sendable, Equatable {
     /// Sliders and steppers (CT9, CT11): send `valueChanged` as the value changes during the touch; false: once, when
     /// the finger lifts.
     public var isContinuous: Bool?
+    /// Table and collection view cells (LS1): the cell's index path, what selection observations name.
+    public var indexPath: ListIndexPath?
+    /// Table and collection views (LS3–LS5): whether a tap selects, and whether it adds to the selection.
+    public var allowsSelection: Bool?
+    public var allowsMultipleSelection: Bool?
+    /// Table and collection views: `indexPathsForSelectedRows` / `indexPathsForSelectedItems` (LS3, LS7), which app
+    /// code changes without delegate messages (a `set` says so).
+    public var selectedIndexPaths: [ListIndexPath]?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
@@ -77,7 +85,8 @@ public struct ViewProperties: Sendable, Equatable {
         delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
         touchesShouldCancel: TouchesShouldCancel? = nil, isScrollEnabled: Bool? = nil, contentSize: Size? = nil,
         adjustedContentInset: EdgeInsets? = nil, alwaysBounceVertical: Bool? = nil, alwaysBounceHorizontal: Bool? = nil,
-        isContinuous: Bool? = nil,
+        isContinuous: Bool? = nil, indexPath: ListIndexPath? = nil, allowsSelection: Bool? = nil,
+        allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
         policies: [String]? = nil
@@ -112,6 +121,10 @@ public struct ViewProperties: Sendable, Equatable {
         self.alwaysBounceVertical = alwaysBounceVertical
         self.alwaysBounceHorizontal = alwaysBounceHorizontal
         self.isContinuous = isContinuous
+        self.indexPath = indexPath
+        self.allowsSelection = allowsSelection
+        self.allowsMultipleSelection = allowsMultipleSelection
+        self.selectedIndexPaths = selectedIndexPaths
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.delegate = delegate
@@ -157,6 +170,10 @@ public struct ViewProperties: Sendable, Equatable {
             case .alwaysBounceVertical: alwaysBounceVertical.map(ViewFieldValue.bool)
             case .alwaysBounceHorizontal: alwaysBounceHorizontal.map(ViewFieldValue.bool)
             case .isContinuous: isContinuous.map(ViewFieldValue.bool)
+            case .indexPath: indexPath.map(ViewFieldValue.indexPath)
+            case .allowsSelection: allowsSelection.map(ViewFieldValue.bool)
+            case .allowsMultipleSelection: allowsMultipleSelection.map(ViewFieldValue.bool)
+            case .selectedIndexPaths: selectedIndexPaths.map(ViewFieldValue.indexPaths)
             case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
             case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
             case .delegate: delegate.map(ViewFieldValue.string)
@@ -199,6 +216,10 @@ public struct ViewProperties: Sendable, Equatable {
             case .alwaysBounceVertical: alwaysBounceVertical = newValue?.bool
             case .alwaysBounceHorizontal: alwaysBounceHorizontal = newValue?.bool
             case .isContinuous: isContinuous = newValue?.bool
+            case .indexPath: indexPath = newValue?.indexPath
+            case .allowsSelection: allowsSelection = newValue?.bool
+            case .allowsMultipleSelection: allowsMultipleSelection = newValue?.bool
+            case .selectedIndexPaths: selectedIndexPaths = newValue?.indexPaths
             case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
             case .accessibilityLabel: accessibilityLabel = newValue?.string
             case .delegate: delegate = newValue?.string
@@ -267,6 +288,12 @@ public struct ViewProperties: Sendable, Equatable {
                 if alwaysBounceHorizontal == defaults.alwaysBounceHorizontal { alwaysBounceHorizontal = nil }
             case .isContinuous:
                 if isContinuous == defaults.isContinuous { isContinuous = nil }
+            case .indexPath: if indexPath == defaults.indexPath { indexPath = nil }
+            case .allowsSelection: if allowsSelection == defaults.allowsSelection { allowsSelection = nil }
+            case .allowsMultipleSelection:
+                if allowsMultipleSelection == defaults.allowsMultipleSelection { allowsMultipleSelection = nil }
+            case .selectedIndexPaths:
+                if selectedIndexPaths == defaults.selectedIndexPaths { selectedIndexPaths = nil }
             case .accessibilityIdentifier:
                 if accessibilityIdentifier == defaults.accessibilityIdentifier { accessibilityIdentifier = nil }
             case .accessibilityLabel:
@@ -314,6 +341,8 @@ extension ViewFieldValue {
         if case .touchesShouldCancel(let x) = self { x } else { nil }
     }
     @inlinable public var transform: AffineTransform? { if case .transform(let x) = self { x } else { nil } }
+    @inlinable public var indexPath: ListIndexPath? { if case .indexPath(let x) = self { x } else { nil } }
+    @inlinable public var indexPaths: [ListIndexPath]? { if case .indexPaths(let x) = self { x } else { nil } }
     @inlinable public var strings: [String]? { if case .strings(let x) = self { x } else { nil } }
     @inlinable public var actions: [ActionSpec]? { if case .actions(let x) = self { x } else { nil } }
     @inlinable public var recognizers: [RecognizerSpec]? { if case .recognizers(let x) = self { x } else { nil } }

@@ -59,6 +59,8 @@ import Testing
         case .insets(let insets):
             .insets(EdgeInsets(top: insets.top + 1, left: insets.left, bottom: insets.bottom, right: insets.right))
         case .touchesShouldCancel(let answer): .touchesShouldCancel(answer == .always ? .never : .always)
+        case .indexPath(let path): .indexPath(ListIndexPath(path.section, path.item + 1))
+        case .indexPaths(let paths): .indexPaths(paths + [ListIndexPath(0, 9)])
         case .transform: .transform(AffineTransform(a: 3, b: 0, c: 0, d: 3, tx: 0, ty: 0))
         case .strings(let names): .strings(names + ["copy:"])
         case .actions(let actions):

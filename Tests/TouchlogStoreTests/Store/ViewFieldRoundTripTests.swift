@@ -26,6 +26,8 @@ import Testing
         case .size: .size(Size(393, 2400))
         case .insets: .insets(EdgeInsets(top: 103, left: 0, bottom: 34, right: 0))
         case .touchesShouldCancel: .touchesShouldCancel(.always)
+        case .indexPath: .indexPath(ListIndexPath(1, 12))
+        case .indexPaths: .indexPaths([ListIndexPath(0, 3), ListIndexPath(2, 0)])
         case .transform: .transform(AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 1, ty: 1))
         case .selectors: .strings(["copy:"])
         case .controlActions: .actions([ActionSpec(events: ["touchUpInside"], target: nil, action: "save:")])
