@@ -262,13 +262,23 @@ import TouchlogFormat
         #expect(silent.flatMap(\.divergences).isEmpty)
     }
 
-    @Test func laterSnapshotDifferencesAreDivergences() throws {
-        let moved = Self.snapshot.replacingOccurrences(of: "[20,200,100,44]", with: "[20,260,100,44]")
-            .replacingOccurrences(of: #""t":0"#, with: #""t":5"#)
-        let out = try lines([moved])
-        let d = out[1].divergences
-        #expect(d.map(\.kind) == [.snapshotField])
-        #expect(d.first?.view == "btn" && d.first?.field == "frame")
+    /// A later snapshot is the recorder's account of what the app changed: a view moved, a screen pushed, applied
+    /// with no divergence. What the model decides itself, the first responder, is compared.
+    @Test func laterSnapshotsApplyTheAppsChangesAndCompareTheFirstResponder() throws {
+        let later = Self.snapshot.replacingOccurrences(of: #""t":0"#, with: #""t":5"#)
+        let moved = later.replacingOccurrences(of: "[20,200,100,44]", with: "[20,260,100,44]")
+            .replacingOccurrences(
+                of: #"{"id":"tf","#, with: #"{"id":"banner","class":"UILabel","frame":[0,0,393,40]},{"id":"tf","#)
+        let out = try lines([moved] + tap(1, 6, x: 50, y: 280))
+        #expect(out[1].divergences.isEmpty)
+        // The button moved: the model hit-tests it where the snapshot put it.
+        #expect(out[2].step.view == "btn")
+        let focused = later.replacingOccurrences(
+            of: #""class":"UITextField","frame":[20,100,300,44]"#,
+            with: #""class":"UITextField","frame":[20,100,300,44],"isFirstResponder":true"#)
+        let drifted = try lines([focused])[1].divergences
+        #expect(drifted.map(\.kind) == [.snapshotFirstResponder])
+        #expect(drifted.first?.expected == .null && drifted.first?.observed == .string("tf"))
     }
 
     /// Feeds records straight to a replayer (ingest would refuse some of this bad data).

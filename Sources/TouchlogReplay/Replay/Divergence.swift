@@ -22,14 +22,6 @@ public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
     case selection
     /// A `targetForAction` observation: the app's `target(forAction:withSender:)` answered another target.
     case targetForAction
-    /// A later snapshot has a view the model does not.
-    case snapshotViewMissing
-    /// The model has a view a later snapshot does not.
-    case snapshotViewExtra
-    /// A view sits under another parent in a later snapshot.
-    case snapshotParent
-    /// A later snapshot gives a field (`field`) another value.
-    case snapshotField
     /// A later snapshot names another first responder for a window.
     case snapshotFirstResponder
     /// A later snapshot names another key window.
@@ -44,30 +36,26 @@ public struct Divergence: Sendable, Hashable {
     public var expected: JSONValue
     /// The recording's value (`null`: nothing).
     public var observed: JSONValue
-    /// The view concerned, for snapshot differences.
+    /// The view concerned: the list of a `selection`, the recognizer of a `recognizer`, the window of a snapshot's
+    /// first responder.
     public var view: String?
-    /// The field concerned, for `snapshotField`.
-    public var field: String?
     /// The line of the observation record, when one caused it.
     public var observationSeq: Int?
 
     public init(
-        kind: DivergenceKind, expected: JSONValue, observed: JSONValue, view: String? = nil, field: String? = nil,
-        observationSeq: Int? = nil
+        kind: DivergenceKind, expected: JSONValue, observed: JSONValue, view: String? = nil, observationSeq: Int? = nil
     ) {
         self.kind = kind
         self.expected = expected
         self.observed = observed
         self.view = view
-        self.field = field
         self.observationSeq = observationSeq
     }
 
-    /// The trace's form: `kind`, `expected`, `observed`, then `view`, `field`, `observationSeq` when present.
+    /// The trace's form: `kind`, `expected`, `observed`, then `view` and `observationSeq` when present.
     public var json: JSONValue {
         var o: JSONObject = ["kind": .string(kind.rawValue), "expected": expected, "observed": observed]
         if let view { o["view"] = .string(view) }
-        if let field { o["field"] = .string(field) }
         if let observationSeq { o["observationSeq"] = .number(Double(observationSeq)) }
         return .object(o)
     }
@@ -76,7 +64,6 @@ public struct Divergence: Sendable, Hashable {
     public var summary: String {
         var subject = ""
         if let view { subject += " \"\(view)\"" }
-        if let field { subject += " \(field)" }
         return "\(kind.rawValue)\(subject): model \(expected.serialized()), recorded \(observed.serialized())"
     }
 }

@@ -200,16 +200,18 @@ extension SessionReplayer {
         if generation == 0 { current[line].matched[index] = true } else { previous[line].matched[index] = true }
     }
 
-    static func divergence(_ d: Difference) -> Divergence {
+    /// What a later snapshot shows that the model decided otherwise: a window's first responder, the key window.
+    /// Views added, removed or moved and fields changed are the app's doing (a push, a presentation, cells reused as
+    /// a list scrolls, a label's new text): a recorder writes a snapshot instead of many `insert`, `remove` and
+    /// `set` records when that is shorter (docs/recorder.md), so the snapshot applies them like those records would,
+    /// with no divergence.
+    static func divergence(_ d: Difference) -> Divergence? {
         let kind: DivergenceKind
         switch d.kind {
-        case .viewMissing: kind = .snapshotViewMissing
-        case .viewExtra: kind = .snapshotViewExtra
-        case .parent: kind = .snapshotParent
-        case .field: kind = .snapshotField
+        case .viewMissing, .viewExtra, .parent, .field: return nil
         case .firstResponder: kind = .snapshotFirstResponder
         case .keyWindow: kind = .snapshotKeyWindow
         }
-        return Divergence(kind: kind, expected: .id(d.model), observed: .id(d.snapshot), view: d.id, field: d.field)
+        return Divergence(kind: kind, expected: .id(d.model), observed: .id(d.snapshot), view: d.id)
     }
 }

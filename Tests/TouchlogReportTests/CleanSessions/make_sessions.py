@@ -125,6 +125,9 @@ class Session:
         record.update(fields)
         self.add(record)
 
+    def selection(self, t, list_id, call, index_path):
+        self.add({"type": "selection", "t": round(t, 3), "list": list_id, "call": call, "indexPath": index_path})
+
     def write(self):
         with open(os.path.join(HERE, self.name), "w") as out:
             for record in self.records:
@@ -158,7 +161,7 @@ def settings():
                                    "action": "toggleSetting:"}])]
         rows.append(v("settingsCell%d" % k, "Settings.SwitchCell", [0, y, 393, 56], [
             v("settingsContent%d" % k, "UITableViewCellContentView", [0, 0, 393, 56], content, baseClass="UIView"),
-        ], baseClass="UITableViewCell"))
+        ], baseClass="UITableViewCell", indexPath=[0, k]))
 
     def screen(offset):
         table = v("settingsTable", "UITableView", [0, 0] + SCREEN, rows, bounds=[0, offset] + SCREEN,
@@ -190,8 +193,16 @@ def settings():
         s.touch(t, "moved", 190.0 + 6 * k, 455.5, win)
         s.sent(t, "brightnessChanged:", "settingsVC", "brightnessSlider")
     t += 0.016
+    # The finger lifts where the last move left the thumb: the value did not change, so no valueChanged then.
     s.touch(t, "ended", 250.0, 455.5, win)
-    s.sent(t, "brightnessChanged:", "settingsVC", "brightnessSlider")
+    # Focus (row 8, on screen 551-607): a tap on the row's title selects the row (highlighted, then selected as the
+    # finger lifts); the controller pushes nothing here and deselects the row in didSelect, which the recorder
+    # writes as the table's new selection.
+    t = s.tap(5.104, 150.0, 579.0, win, "settingsContent8", hold=0.083)
+    s.selection(t, "settingsTable", "didHighlight", [0, 8])
+    s.selection(t, "settingsTable", "didUnhighlight", [0, 8])
+    s.selection(t, "settingsTable", "didSelect", [0, 8])
+    s.set(t + 0.004, "settingsTable", selectedIndexPaths=[])
     # Scrolls down by 443 points: a drag on a row's label, which the table's pan takes.
     t = s.drag(5.810, (150.0, 700.0), (150.0, 257.0), win, "settingsContent10", steps=14)
     s.set(t + 0.01, "settingsTable", bounds=[0, 340] + SCREEN)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchlogReplay
 
 @testable import TouchlogReport
 
@@ -34,6 +35,46 @@ import Testing
     func noWarningAndNoError(_ file: String) throws {
         let serious = try Self.findings(file).filter { $0.severity >= .warning }
         #expect(serious.isEmpty, "\(serious.map { "\($0.ruleID) \($0.severity): \($0.explanation)" })")
+    }
+
+    /// Replay of a correct recording diverges nowhere: later snapshots (a push, a sheet, cells reused as a list
+    /// scrolls) apply the app's changes, and every observation (first responder, keyboard, sent actions, recognizer
+    /// states, row selections) is what the model predicted.
+    @Test(arguments: files)
+    func replaysWithoutDivergence(_ file: String) throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+        let session = try ReportSession(jsonLines: text, source: file)
+        var replayer = SessionReplayer(session: file, options: ReplayOptions(), detail: .divergences)
+        var divergences: [String] = []
+        try session.records.forEachRecord { record in
+            try replayer.feed(record) { line in
+                divergences += line.divergences.map { "line \(line.seq): \($0.summary)" }
+            }
+        }
+        try replayer.finish { line in divergences += line.divergences.map { "line \(line.seq): \($0.summary)" } }
+        #expect(divergences.isEmpty, "\(divergences)")
+        #expect(replayer.warnings.isEmpty, "\(replayer.warnings)")
+    }
+
+    /// The settings story's tap on a row: the model selects it as the recording says, and the app's deselection in
+    /// code (a `set` of the table's selection) leaves nothing selected.
+    @Test func theSettingsRowTapSelectsTheRowTheRecordingSays() throws {
+        let file = "settings-table-below-the-fold.jsonl"
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+        let session = try ReportSession(jsonLines: text, source: file)
+        var replayer = SessionReplayer(session: file, options: ReplayOptions(), detail: .trace)
+        var calls: [String] = []
+        try session.records.forEachRecord { record in
+            try replayer.feed(record) { line in
+                calls += line.step.selections.map { "\($0.list) \($0.call) \($0.indexPath)" }
+            }
+        }
+        try replayer.finish { line in calls += line.step.selections.map { "\($0.list) \($0.call) \($0.indexPath)" } }
+        #expect(
+            calls == [
+                "settingsTable didHighlight [0, 8]", "settingsTable didUnhighlight [0, 8]",
+                "settingsTable didSelect [0, 8]",
+            ])
     }
 
     /// The notes the corpus gives are the ones its stories hold, so a rule that goes quiet altogether does not pass
