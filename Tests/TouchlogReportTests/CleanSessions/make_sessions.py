@@ -548,9 +548,75 @@ def map_story():
     s.write()
 
 
+# 6. A chat: the list of messages dismisses the keyboard interactively. The user taps the compose field (the input
+#    bar rises above the keyboard), types and sends; drags the messages without reaching the keyboard (it stays up,
+#    the field keeps typing); then drags down into the keyboard and lets go below its top edge, which dismisses it.
+def chat():
+    s = Session("chat-interactive-keyboard-dismissal.jsonl",
+                header("5E771B6A-2C41-4F0D-9A8E-0C1D2E3F4A06", "com.acme.chat", "4.2.0", "4201",
+                       "2026-11-23T08:05:12.700Z"))
+    win = "chatWindow"
+    senders = ["Ana", "You", "Ana", "You", "Ana", "Ana", "You", "Ana", "You", "Ana", "You", "Ana"]
+    cells = [v("messageCell%d" % k, "Chat.MessageCell", [0, k * 72, 393, 72], [
+        v("messageContent%d" % k, "UITableViewCellContentView", [0, 0, 393, 72], [
+            v("messageBubble%d" % k, "UIView", [16 if who == "Ana" else 120, 8, 257, 56], [
+                v("messageText%d" % k, "UILabel", [12, 8, 233, 40]),
+            ]),
+        ], baseClass="UIView"),
+    ], baseClass="UITableViewCell", indexPath=[0, k], accessibilityLabel="Message from " + who)
+        for k, who in enumerate(senders)]
+
+    def input_bar(y):
+        return v("inputBar", "Chat.InputBar", [0, y, 393, 66], [
+            v("composeField", "UITextView", [12, 11, 296, 44], accessibilityIdentifier="chat.compose",
+              accessibilityLabel="Message"),
+            button("sendButton", [316, 11, 65, 44], "Send", "chatVC", "sendTapped:",
+                   accessibilityIdentifier="chat.send"),
+        ])
+
+    messages = v("messagesTable", "UITableView", [0, 0, 393, 786], cells, bounds=[0, 80, 393, 786],
+                 contentSize=[393, 864], adjustedContentInset=[103, 0, 0, 0], keyboardDismissMode="interactive",
+                 allowsSelection=False, accessibilityIdentifier="chat.messages", delegate="chatVC")
+    root = v("chatRoot", "UIView", [0, 0] + SCREEN, [messages, input_bar(786)], accessibilityIdentifier="chat.root")
+    controllers = [
+        {"id": "chatNavVC", "class": "UINavigationController", "view": "chatNav"},
+        {"id": "chatVC", "class": "Chat.ConversationViewController", "view": "chatRoot", "parent": "chatNavVC",
+         "implements": ["sendTapped:"]},
+    ]
+    s.snapshot(0.0, [window(win, [nav_container("chat", root, [], "Ana")])], controllers)
+    # The compose field (on screen 797-841): it becomes first responder as the finger lifts, the keyboard shows,
+    # and the controller moves the input bar above it.
+    t = s.tap(1.306, 150.0, 819.0, win, "composeField", hold=0.087)
+    s.first_responder(t + 0.002, "composeField", win)
+    s.keyboard(t + 0.004, "willShow", KEYBOARD)
+    s.set(t + 0.005, "inputBar", frame=[0, 450, 393, 66])
+    s.set(t + 0.006, "messagesTable", frame=[0, 0, 393, 450])
+    s.keyboard(t + 0.33, "didShow", KEYBOARD)
+    t = s.keys(t + 0.8, 14, every=0.13)
+    # Send (on screen 461-505): the message joins the list, the field stays first responder.
+    t = s.tap(t + 0.5, 348.0, 483.0, win, "sendButton", hold=0.082)
+    s.sent(t, "sendTapped:", "chatVC", "sendButton")
+    s.set(t + 0.02, "messagesTable", contentSize=[393, 936], bounds=[0, 486, 393, 450])
+    # Reads back: a drag down the messages that stays above the keyboard (its top is y 516) scrolls and dismisses
+    # nothing.
+    t = s.drag(t + 1.2, (200.0, 260.0), (200.0, 420.0), win, "messageBubble10", steps=10)
+    s.set(t + 0.01, "messagesTable", bounds=[0, 326, 393, 450])
+    t = s.keys(t + 0.7, 5, every=0.14)
+    # Then down into the keyboard and let go below its top edge: the keyboard follows the finger and goes.
+    t = s.drag(t + 0.9, (200.0, 300.0), (200.0, 690.0), win, "messageBubble8", steps=16)
+    s.first_responder(t + 0.002, None, win)
+    s.keyboard(t + 0.004, "willHide", KEYBOARD_GONE)
+    s.set(t + 0.005, "inputBar", frame=[0, 786, 393, 66])
+    s.set(t + 0.006, "messagesTable", frame=[0, 0, 393, 786])
+    s.keyboard(t + 0.3, "didHide", KEYBOARD_GONE)
+    s.add({"type": "time", "t": round(t + 1.0, 3)})
+    s.write()
+
+
 if __name__ == "__main__":
     settings()
     sheet()
     push()
     login()
     map_story()
+    chat()

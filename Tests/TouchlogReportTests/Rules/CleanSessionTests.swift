@@ -6,7 +6,8 @@ import TouchlogReplay
 
 /// Realistic sessions of correct apps (`CleanSessions/`, written by its `make_sessions.py` the way TouchlogRecorder
 /// records): a settings table with rows below the fold, a page sheet over a list, a push with a bar button over a
-/// field scrolled under the navigation bar, a login form with the keyboard, a map panned, pinched and searched. Every rule runs over each; none may give
+/// field scrolled under the navigation bar, a login form with the keyboard, a map panned, pinched and searched, a chat
+/// whose messages dismiss the keyboard interactively. Every rule runs over each; none may give
 /// a warning or an error. Notes (`info`) are allowed: a control under a translucent bar that scrolling can free.
 @Suite struct CleanSessionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -25,7 +26,8 @@ import TouchlogReplay
     @Test func theCorpusHasEveryStory() {
         #expect(
             Self.files == [
-                "login-form-with-keyboard.jsonl", "map-pan-pinch-and-search.jsonl",
+                "chat-interactive-keyboard-dismissal.jsonl", "login-form-with-keyboard.jsonl",
+                "map-pan-pinch-and-search.jsonl",
                 "modal-page-sheet-over-list.jsonl", "push-bar-button-over-scrolled-field.jsonl",
                 "settings-table-below-the-fold.jsonl",
             ])
