@@ -251,6 +251,23 @@ import TouchlogFormat
         #expect(unhandled.flatMap(\.divergences).map(\.kind) == [.sent])
     }
 
+    /// A `sent` that names the control event (CT1): it matches only an action the model sent for that event.
+    @Test func aSentObservationWithAControlEventMatchesOnlyThatEvent() throws {
+        let agreeing = try lines(
+            tap(1, 1, x: 50, y: 220, view: "btn") + [
+                #"{"type":"sent","t":1.1,"action":"save:","target":"vc","sender":"btn","event":"touchUpInside"}"#
+            ])
+        #expect(agreeing.flatMap(\.divergences).isEmpty)
+        let early = try lines(
+            tap(1, 1, x: 50, y: 220, view: "btn") + [
+                #"{"type":"sent","t":1.1,"action":"save:","target":"vc","sender":"btn","event":"touchDown"}"#
+            ])
+        let d = early.flatMap(\.divergences)
+        #expect(d.map(\.kind) == [.sent])
+        #expect(d.first?.expected == .action("save:", target: "vc", sender: "btn", event: "touchUpInside"))
+        #expect(d.first?.observed == .action("save:", target: "vc", sender: "btn", event: "touchDown"))
+    }
+
     @Test func anActionTheSessionNeverObservedIsUnobservedWhenTheSessionRecordsSent() throws {
         let recorded = try lines(
             tap(1, 1, x: 50, y: 220) + tap(2, 2, x: 50, y: 220)

@@ -53,17 +53,23 @@ public struct ActionDispatch: Hashable, Sendable {
     public var sender: ObjectRef?
     /// true when the action was nil-targeted (searched the responder chain).
     public var nilTargeted: Bool
+    /// For a control's target–action: the `UIControl.Event` that sent it (`touchUpInside`, `valueChanged`, …); nil
+    /// for an action sent another way (a `sendAction` record, a recognizer).
+    public var controlEvent: String?
     /// true for a gesture recognizer's action: UIKit calls its target directly, not through `sendAction`, so a
     /// recorder's `sent` observations never include it.
     public var isRecognizerAction: Bool {
         if case .recognizer? = sender { return true }
         return false
     }
-    public init(action: String, target: ObjectRef?, sender: ObjectRef?, nilTargeted: Bool) {
+    public init(
+        action: String, target: ObjectRef?, sender: ObjectRef?, nilTargeted: Bool, controlEvent: String? = nil
+    ) {
         self.action = action
         self.target = target
         self.sender = sender
         self.nilTargeted = nilTargeted
+        self.controlEvent = controlEvent
     }
 }
 

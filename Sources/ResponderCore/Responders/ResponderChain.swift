@@ -103,22 +103,30 @@ extension ResponderModel {
 
     /// `UIApplication.sendAction(_:to:from:for:)`: resolves and records the action; returns whether it was handled.
     @discardableResult
-    mutating func sendAction(_ action: String, target: String?, sender: ObjectRef?, step: inout Step) -> Bool {
+    mutating func sendAction(
+        _ action: String, target: String?, sender: ObjectRef?, controlEvent: String? = nil, step: inout Step
+    ) -> Bool {
         if let t = target {
             // A1: an explicit target bypasses the chain.
             guard let ref = ref(for: t) else {
                 step.notes.append(
                     StepNote("action \"\(action)\": target \"\(t)\" is not a known object; recorded as unhandled"))
-                step.actions.append(ActionDispatch(action: action, target: nil, sender: sender, nilTargeted: false))
+                step.actions.append(
+                    ActionDispatch(
+                        action: action, target: nil, sender: sender, nilTargeted: false, controlEvent: controlEvent))
                 return false
             }
-            step.actions.append(ActionDispatch(action: action, target: ref, sender: sender, nilTargeted: false))
+            step.actions.append(
+                ActionDispatch(
+                    action: action, target: ref, sender: sender, nilTargeted: false, controlEvent: controlEvent))
             applyBuiltInAction(action, on: ref, step: &step)
             return true
         }
         let start = nilTargetedActionStart(sender: sender)
         let handler = start.flatMap { self.target(forAction: action, from: $0) }
-        step.actions.append(ActionDispatch(action: action, target: handler, sender: sender, nilTargeted: true))
+        step.actions.append(
+            ActionDispatch(
+                action: action, target: handler, sender: sender, nilTargeted: true, controlEvent: controlEvent))
         if let h = handler { applyBuiltInAction(action, on: h, step: &step) }
         return handler != nil
     }
@@ -138,7 +146,7 @@ extension ResponderModel {
         if views[v].actions.isEmpty { return }
         let actions = views[v].actions
         for a in actions where a.events.contains(event) {
-            sendAction(a.action, target: a.target, sender: .view(v), step: &step)
+            sendAction(a.action, target: a.target, sender: .view(v), controlEvent: event, step: &step)
         }
     }
 }

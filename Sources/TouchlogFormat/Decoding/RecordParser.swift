@@ -143,11 +143,14 @@ extension FieldReader {
             let action = name("action")
             let target = observed("target", in: o)
             let sender = observed("sender", in: o)
+            let event = o["event"].flatMap { nonEmptyString($0, at: ["event"]) }
             // Members the format does not define (an importer's `breadcrumb`) are kept, to be written back.
             let unknown = o.members.filter { !SentRecord.fields.contains($0.key) }
             record = t.flatMap { t in
                 action.map {
-                    .sent(SentRecord(t: t, action: $0, target: target, sender: sender, unknownMembers: unknown))
+                    .sent(
+                        SentRecord(
+                            t: t, action: $0, target: target, sender: sender, event: event, unknownMembers: unknown))
                 }
             }
         case .targetForAction:
@@ -321,5 +324,5 @@ extension TouchRecord {
 
 extension SentRecord {
     /// The members a `sent` record defines; any other is kept as written (``SentRecord/unknownMembers``).
-    static let fields: Set<String> = ["type", "t", "action", "target", "sender"]
+    static let fields: Set<String> = ["type", "t", "action", "target", "sender", "event"]
 }

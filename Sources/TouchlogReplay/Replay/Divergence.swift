@@ -73,7 +73,10 @@ extension JSONValue {
     static func id(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
 
     /// `{"action","target","sender"}` as the trace writes actions.
-    static func action(_ action: String, target: String?, sender: String?) -> JSONValue {
-        .object(["action": .string(action), "target": .id(target), "sender": .id(sender)])
+    /// `event` (a control's `UIControl.Event`) only when given: a divergence shows it when the observation has one.
+    static func action(_ action: String, target: String?, sender: String?, event: String? = nil) -> JSONValue {
+        var o: JSONObject = ["action": .string(action), "target": .id(target), "sender": .id(sender)]
+        if let event { o["event"] = .string(event) }
+        return .object(o)
     }
 }

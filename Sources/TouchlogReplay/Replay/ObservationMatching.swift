@@ -172,8 +172,11 @@ extension SessionReplayer {
             for (l, line) in lines.enumerated() {
                 for (a, dispatched) in line.step.actions.enumerated()
                 where !dispatched.isRecognizerAction && !line.matched[a] && dispatched.action == sent.action {
+                    // A recorded control event must be the one the model sent the action for (a slider's
+                    // valueChanged while dragging, a button's touchUpInside, not its touchDown).
                     if agrees(sent.target, dispatched.target.map { model.id(of: $0) }),
-                        agrees(sent.sender, dispatched.sender.map { model.id(of: $0) })
+                        agrees(sent.sender, dispatched.sender.map { model.id(of: $0) }),
+                        sent.event == nil || sent.event == dispatched.controlEvent
                     {
                         markMatched(generation, l, a)
                         return nil
@@ -182,7 +185,7 @@ extension SessionReplayer {
                 }
             }
         }
-        let observed = JSONValue.action(sent.action, target: sent.target.id, sender: sent.sender.id)
+        let observed = JSONValue.action(sent.action, target: sent.target.id, sender: sent.sender.id, event: sent.event)
         if let loose {
             markMatched(loose.generation, loose.line, loose.index)
             let lines = loose.generation == 0 ? current : previous
@@ -190,7 +193,8 @@ extension SessionReplayer {
             return Divergence(
                 kind: .sent,
                 expected: .action(
-                    a.action, target: a.target.map { model.id(of: $0) }, sender: a.sender.map { model.id(of: $0) }),
+                    a.action, target: a.target.map { model.id(of: $0) }, sender: a.sender.map { model.id(of: $0) },
+                    event: sent.event == nil ? nil : a.controlEvent ?? "none"),
                 observed: observed, observationSeq: seq)
         }
         return Divergence(kind: .sent, expected: .null, observed: observed, observationSeq: seq)

@@ -82,10 +82,11 @@ public enum RecordDescriber {
             form.field("phase", .string(keyboard.phase.rawValue))
             form.field("frame", keyboard.frame.json)
         case .sent(let sent):
-            form.words("sent \(sent.action) to \(target(sent.target.id))")
+            form.words("sent \(sent.action) to \(target(sent.target.id))" + (sent.event.map { " on \($0)" } ?? ""))
             form.field("action", .string(sent.action))
             if let target = json(sent.target) { form.field("target", target) }
             if let sender = json(sent.sender) { form.field("sender", sender) }
+            if let event = sent.event { form.field("event", .string(event)) }
         case .targetForAction(let query):
             form.words("target(forAction: \(query.action)) from \(query.responder) is \(target(query.target))")
             form.field("action", .string(query.action))

@@ -278,18 +278,22 @@ public struct SentRecord: Sendable, Equatable {
     public var action: String
     public var target: ObservedReference
     public var sender: ObservedReference
+    /// The `UIControl.Event` that sent a control's action (`touchUpInside`, `valueChanged`, …), when the recorder
+    /// knows it (part 2, CT1–CT11).
+    public var event: String?
     /// Members the format does not define (the Sentry breadcrumb an importer read it from), kept as written and
     /// written back after the fields: touchlog ignores them, loses none.
     public var unknownMembers: [JSONObject.Member]
 
     public init(
         t: Double, action: String, target: ObservedReference, sender: ObservedReference = .unrecorded,
-        unknownMembers: [JSONObject.Member] = []
+        event: String? = nil, unknownMembers: [JSONObject.Member] = []
     ) {
         self.t = t
         self.action = action
         self.target = target
         self.sender = sender
+        self.event = event
         self.unknownMembers = unknownMembers
     }
 }

@@ -169,6 +169,7 @@ extension Record {
             var o: JSONObject = ["type": "sent", "t": .number(sent.t), "action": .string(sent.action)]
             if let target = sent.target.json { o["target"] = target }
             if let sender = sent.sender.json { o["sender"] = sender }
+            if let event = sent.event { o["event"] = .string(event) }
             o.members += sent.unknownMembers
             return o
         case .targetForAction(let query):
