@@ -536,6 +536,8 @@ extension ResponderModel {
                 }
             }
             return
+        case .scrollZoom:
+            return  // zooming changes the content's scale, which the model does not draw, and no responder
         case .textInteraction:
             if finalState { _ = become(recognizers[g].view, reason: .tappedTextInput, step: &step) }
             return

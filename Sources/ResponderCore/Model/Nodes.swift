@@ -66,6 +66,9 @@ struct ViewNode: FrozenPropertiesNode {
         /// What is selected changes with taps, so it lives in the model (`ResponderModel.listSelections`).
         var indexPath: ListIndexPath? = nil
         var allowsSelection = true
+        /// Scroll views: zooming (their own pinch) when the maximum is above the minimum (SC1, GR10).
+        var minimumZoomScale = 1.0
+        var maximumZoomScale = 1.0
         var allowsMultipleSelection = false
     }
 
@@ -287,6 +290,9 @@ enum SyntheticRecognizer {
     case none
     /// UIScrollView's pan recognizer, with the content-touch delay (H12).
     case scrollPan
+    /// UIScrollView's pinch recognizer, present when the scroll view zooms (SC1, GR10): it takes two-finger pinches
+    /// from the content and zooms (which the model does not draw).
+    case scrollZoom
     /// A text input's own tap and long-press (loupe) handling: takes the touch (touchCancel) and begins editing
     /// when the finger lifts (F7).
     case textInteraction

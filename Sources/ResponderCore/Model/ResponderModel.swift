@@ -262,7 +262,19 @@ public struct ResponderModel: Sendable {
             var pan = RecognizerSpec(
                 id: views[h].id + "#pan", className: "UIScrollViewPanGestureRecognizer", kind: .pan)
             pan.delaysTouchesEnded = false
+            // SC1, GR10: a scroll view that zooms has a pinch recognizer too ("the scroll view's built-in pinch
+            // gesture recognizer", nil when zooming is off); a two-finger drag pans while it zooms, so they
+            // recognize together.
+            let zooms = views[h].properties.maximumZoomScale > views[h].properties.minimumZoomScale
+            if zooms { pan.simultaneousWith = [views[h].id + "#pinch"] }
             list.append(makeRecognizer(pan, view: h, synthetic: .scrollPan))
+            if zooms {
+                var pinch = RecognizerSpec(
+                    id: views[h].id + "#pinch", className: "UIScrollViewPinchGestureRecognizer", kind: .pinch)
+                pinch.delaysTouchesEnded = false
+                pinch.simultaneousWith = [views[h].id + "#pan"]
+                list.append(makeRecognizer(pinch, view: h, synthetic: .scrollZoom))
+            }
         }
         if kind.isTextInput {
             let tap = RecognizerSpec(

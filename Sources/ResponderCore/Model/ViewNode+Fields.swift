@@ -29,7 +29,8 @@ extension ViewNode {
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches, .adoptsKeyInput,
             .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel,
             .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal,
-            .isContinuous, .indexPath, .allowsSelection, .allowsMultipleSelection, .implements,
+            .isContinuous, .minimumZoomScale, .maximumZoomScale, .indexPath, .allowsSelection,
+            .allowsMultipleSelection, .implements,
             .refusesActions,
             .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
             .stored
@@ -61,6 +62,8 @@ extension ViewNode {
         case .alwaysBounceVertical: boxed.alwaysBounceVertical = value.bool ?? boxed.alwaysBounceVertical
         case .alwaysBounceHorizontal: boxed.alwaysBounceHorizontal = value.bool ?? boxed.alwaysBounceHorizontal
         case .isContinuous: isContinuous = value.bool ?? isContinuous
+        case .minimumZoomScale: boxed.minimumZoomScale = value.number ?? boxed.minimumZoomScale
+        case .maximumZoomScale: boxed.maximumZoomScale = value.number ?? boxed.maximumZoomScale
         case .indexPath: boxed.indexPath = value.indexPath
         case .allowsSelection: boxed.allowsSelection = value.bool ?? boxed.allowsSelection
         case .allowsMultipleSelection: boxed.allowsMultipleSelection = value.bool ?? boxed.allowsMultipleSelection
@@ -82,7 +85,8 @@ extension ViewNode {
         switch field {
         case .implements, .refusesActions, .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text,
             .touchesShouldCancel, .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical,
-            .alwaysBounceHorizontal, .indexPath, .allowsSelection, .allowsMultipleSelection:
+            .alwaysBounceHorizontal, .indexPath, .allowsSelection, .allowsMultipleSelection, .minimumZoomScale,
+            .maximumZoomScale:
             true
         default: false
         }

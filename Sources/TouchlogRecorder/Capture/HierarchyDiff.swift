@@ -104,7 +104,8 @@ enum HierarchyDiff {
                 .isExclusiveTouch, .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches,
                 .adoptsKeyInput, .implements, .refusesActions, .actions, .gestureRecognizers, .keyboardDismissMode,
                 .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel, .isScrollEnabled, .contentSize,
-                .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous, .indexPath,
+                .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous, .minimumZoomScale,
+                .maximumZoomScale, .indexPath,
                 .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .accessibilityIdentifier,
                 .accessibilityLabel,
                 .delegate:

@@ -459,6 +459,8 @@ extension ViewProperties {
             case .isKeyWindow: flag(field, isKeyWindow)
             case .alpha: number(field, alpha)
             case .windowLevel: number(field, windowLevel)
+            case .minimumZoomScale: number(field, minimumZoomScale)
+            case .maximumZoomScale: number(field, maximumZoomScale)
             case .textLength: number(field, textLength.map(Double.init))
             case .accessibilityIdentifier: string(field, accessibilityIdentifier)
             case .accessibilityLabel: string(field, accessibilityLabel)

@@ -15,6 +15,7 @@ public enum ViewField: String, CaseIterable, Sendable {
     case isFirstResponder, overridesTouches, adoptsKeyInput, implements, refusesActions, actions, gestureRecognizers
     case keyboardDismissMode, delaysContentTouches, canCancelContentTouches, touchesShouldCancel, isScrollEnabled
     case contentSize, adjustedContentInset, alwaysBounceVertical, alwaysBounceHorizontal, isContinuous
+    case minimumZoomScale, maximumZoomScale
     case indexPath, allowsSelection, allowsMultipleSelection, selectedIndexPaths
     case accessibilityIdentifier
     case accessibilityLabel, delegate, text, textLength
@@ -45,7 +46,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .adjustedContentInset: .insets
         case .touchesShouldCancel: .touchesShouldCancel
         case .alpha: .opacity
-        case .windowLevel: .number
+        case .windowLevel, .minimumZoomScale, .maximumZoomScale: .number
         case .textLength: .count
         case .implements, .refusesActions: .selectors
         case .actions: .controlActions
@@ -96,6 +97,8 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .gestureRecognizers: .recognizers([])
         case .keyboardDismissMode: .keyboardDismissMode(.none)
         case .windowLevel: .number(0)
+        // UIKit's defaults: 1 and 1, so a scroll view does not zoom unless the app sets them apart.
+        case .minimumZoomScale, .maximumZoomScale: .number(1)
         case .accessibilityIdentifier, .accessibilityLabel, .delegate, .text, .textLength: nil
         }
     }

@@ -49,6 +49,10 @@ public struct ViewProperties: Sendable, Equatable {
     /// Sliders and steppers (CT9, CT11): send `valueChanged` as the value changes during the touch; false: once, when
     /// the finger lifts.
     public var isContinuous: Bool?
+    /// Scroll views (SC1, GR10): a scroll view zooms (its own pinch recognizer takes two-finger pinches) when its
+    /// maximum zoom scale is above its minimum.
+    public var minimumZoomScale: Double?
+    public var maximumZoomScale: Double?
     /// Table and collection view cells (LS1): the cell's index path, what selection observations name.
     public var indexPath: ListIndexPath?
     /// Table and collection views (LS3–LS5): whether a tap selects, and whether it adds to the selection.
@@ -85,7 +89,8 @@ public struct ViewProperties: Sendable, Equatable {
         delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil,
         touchesShouldCancel: TouchesShouldCancel? = nil, isScrollEnabled: Bool? = nil, contentSize: Size? = nil,
         adjustedContentInset: EdgeInsets? = nil, alwaysBounceVertical: Bool? = nil, alwaysBounceHorizontal: Bool? = nil,
-        isContinuous: Bool? = nil, indexPath: ListIndexPath? = nil, allowsSelection: Bool? = nil,
+        isContinuous: Bool? = nil, minimumZoomScale: Double? = nil, maximumZoomScale: Double? = nil,
+        indexPath: ListIndexPath? = nil, allowsSelection: Bool? = nil,
         allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
@@ -121,6 +126,8 @@ public struct ViewProperties: Sendable, Equatable {
         self.alwaysBounceVertical = alwaysBounceVertical
         self.alwaysBounceHorizontal = alwaysBounceHorizontal
         self.isContinuous = isContinuous
+        self.minimumZoomScale = minimumZoomScale
+        self.maximumZoomScale = maximumZoomScale
         self.indexPath = indexPath
         self.allowsSelection = allowsSelection
         self.allowsMultipleSelection = allowsMultipleSelection
@@ -170,6 +177,8 @@ public struct ViewProperties: Sendable, Equatable {
             case .alwaysBounceVertical: alwaysBounceVertical.map(ViewFieldValue.bool)
             case .alwaysBounceHorizontal: alwaysBounceHorizontal.map(ViewFieldValue.bool)
             case .isContinuous: isContinuous.map(ViewFieldValue.bool)
+            case .minimumZoomScale: minimumZoomScale.map(ViewFieldValue.number)
+            case .maximumZoomScale: maximumZoomScale.map(ViewFieldValue.number)
             case .indexPath: indexPath.map(ViewFieldValue.indexPath)
             case .allowsSelection: allowsSelection.map(ViewFieldValue.bool)
             case .allowsMultipleSelection: allowsMultipleSelection.map(ViewFieldValue.bool)
@@ -216,6 +225,8 @@ public struct ViewProperties: Sendable, Equatable {
             case .alwaysBounceVertical: alwaysBounceVertical = newValue?.bool
             case .alwaysBounceHorizontal: alwaysBounceHorizontal = newValue?.bool
             case .isContinuous: isContinuous = newValue?.bool
+            case .minimumZoomScale: minimumZoomScale = newValue?.number
+            case .maximumZoomScale: maximumZoomScale = newValue?.number
             case .indexPath: indexPath = newValue?.indexPath
             case .allowsSelection: allowsSelection = newValue?.bool
             case .allowsMultipleSelection: allowsMultipleSelection = newValue?.bool
@@ -288,6 +299,8 @@ public struct ViewProperties: Sendable, Equatable {
                 if alwaysBounceHorizontal == defaults.alwaysBounceHorizontal { alwaysBounceHorizontal = nil }
             case .isContinuous:
                 if isContinuous == defaults.isContinuous { isContinuous = nil }
+            case .minimumZoomScale: if minimumZoomScale == defaults.minimumZoomScale { minimumZoomScale = nil }
+            case .maximumZoomScale: if maximumZoomScale == defaults.maximumZoomScale { maximumZoomScale = nil }
             case .indexPath: if indexPath == defaults.indexPath { indexPath = nil }
             case .allowsSelection: if allowsSelection == defaults.allowsSelection { allowsSelection = nil }
             case .allowsMultipleSelection:

@@ -99,4 +99,38 @@ import Testing
         var never = list { $0.touchesShouldCancel = .never }
         #expect(drag(&never, dx: 0, dy: 50) == ["list#pan:failed"])
     }
+
+    /// SC1, GR10: a scroll view that zooms (maximum zoom scale above the minimum) has its own pinch recognizer, which
+    /// takes a two-finger pinch from the content (cancelling the photo's touches) while its pan may pan along; one
+    /// that does not zoom has no pinch, and the same fingers stay the content's.
+    @Test func SC1_aZoomingScrollViewTakesAPinchWithItsOwnRecognizer() {
+        func photo(zooms: Bool) -> Harness {
+            Harness([
+                win(
+                    "w1",
+                    [
+                        v("viewer", "UIScrollView", 0, 0, 390, 600, [v("photo", "UIView", 0, 0, 390, 600)]) {
+                            $0.contentSize = Size(390, 600)
+                            if zooms { $0.maximumZoomScale = 4 }
+                        }
+                    ])
+            ])
+        }
+        var zooming = photo(zooms: true)
+        zooming.touch("1", .began, 150, 300)
+        zooming.touch("2", .began, 240, 300, dt: 0)
+        zooming.send(.advanceTime, dt: 0.2)
+        let spread = zooming.touch("2", .moved, 280, 300)
+        #expect(zooming.gestures(spread).contains("viewer#pinch:began"))
+        // The first finger's touch only: the photo is not multi-touch, so the second never reached it (D5).
+        #expect(spread.cancellations.map { zooming.name($0.view) } == ["photo"])
+        var flat = photo(zooms: false)
+        flat.touch("1", .began, 150, 300)
+        flat.touch("2", .began, 240, 300, dt: 0)
+        flat.send(.advanceTime, dt: 0.2)
+        let same = flat.touch("2", .moved, 280, 300)
+        #expect(!flat.gestures(same).contains { $0.hasPrefix("viewer#pinch") })
+        #expect(same.cancellations.isEmpty)
+        #expect(flat.model.ref(for: "viewer#pinch") == nil)
+    }
 }
