@@ -31,6 +31,7 @@ help:
 	@echo "make rules-doc     regenerate docs/rules.md from the rules' descriptions"
 	@echo "make check-recorder  what an app that links the recorder compiles (at most 7,000 lines) and resolves (no other package)"
 	@echo "make check-html    render the golden HTML report in headless Chromium to $(CHECK_HTML_DIR)/report.png (look at it)"
+	@echo "make check-replay-page  drive sample replay pages in headless Chromium (Playwright), screenshots in $(REPLAY_PAGE_DIR) (part of make test)"
 	@echo "make build   debug build; make release: optimised build"
 
 build:
@@ -42,6 +43,16 @@ release:
 test: check-schema check-recorder
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS)
+	$(MAKE) check-replay-page
+
+# The replay page (touchlog replay SESSION --format html) driven in headless Chromium through Playwright: opened at
+# #t=, stepped with the arrow keys, checked against the replay trace, no request leaving the page; screenshots at
+# 1280 and 390 px in $(REPLAY_PAGE_DIR). Needs Python's playwright and Debian's chromium (.ci/run installs both).
+REPLAY_PAGE_DIR ?= .build/replay-page
+.PHONY: check-replay-page
+check-replay-page:
+	$(SWIFT) build $(BUILD_FLAGS) --product touchlog
+	python3 Tests/ReplayPage/replay_page_test.py --touchlog "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/touchlog" --screenshots $(REPLAY_PAGE_DIR)
 
 demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
