@@ -196,6 +196,23 @@ def main():
                 page.click("#findings button[data-seek]")
                 check(state(page)["t"] == moment(float(findings[0])), f"{sample}: a finding's button jumps to it")
 
+            # Play at 200x from the start, by the keyboard: the moment moves on and the address follows it.
+            open_at(moment(times[0]))
+            page.focus("#play")
+            page.keyboard.press("Enter")
+            check(page.get_attribute("#play", "aria-pressed") == "true", f"{sample}: Enter on Play plays")
+            page.select_option("#speed", "200")
+            page.wait_for_timeout(600)
+            page.focus("#play")
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(500)
+            played = state(page)
+            check(float(played["t"]) > times[0], f"{sample}: playing moved the moment on ({played['t']})")
+            check(played["hash"] == "#t=" + played["t"], f"{sample}: after playing the address is {played['hash']}")
+            line = expected_at(lines, float(played["t"]))
+            check(played["fr"] == (line.get("firstResponder") or "") and played["seq"] == str(line["seq"]),
+                  f"{sample}: after playing the drawing is line {line['seq']}'s, got {played}")
+
             page.goto(f"{url}#t={moment(times[len(times) // 2])}")
             page.wait_for_selector("html[data-ready]")
             page.screenshot(path=str(shots / f"{Path(sample).stem}-1280.png"), full_page=True)

@@ -33,7 +33,7 @@ enum ReplayPageAssets {
             <main>
             <div class="player">
             <figure class="stage">
-            <svg xmlns="http://www.w3.org/2000/svg" id="screen" class="scene" role="img" aria-label="The screen as the model has it" data-t="" data-seq="" data-first-responder="" data-keyboard="down"></svg>
+            <svg xmlns="http://www.w3.org/2000/svg" id="screen" class="scene" role="group" aria-label="The screen as the model has it" data-t="" data-seq="" data-first-responder="" data-keyboard="down"></svg>
             <figcaption id="legend"><span class="key fr">first responder</span> <span class="key hit">hit view of a touch down</span> <span class="key kb">keyboard</span> <span class="key touch">touch, with its trail</span> <span class="key hidden">hidden</span></figcaption>
             </figure>
             <section class="side" aria-label="The moment">
