@@ -10,8 +10,8 @@ import TouchlogReplay
 /// each record that can move, add, remove, hide or fade a view, to keep the screen's drawing (keyframes and deltas,
 /// ``ReplayPageEncoder``). The report's rules watch the same replay (``SessionAnalysis``), so the page marks their
 /// findings. Nothing of the session is held: events are encoded and written as they come, and what is kept is
-/// bounded (the latest screen, the strings the page names, at most ``ReplayPageLimits/explanationBytes`` of hit-test
-/// explanations and ``ReplayPageLimits/findings`` findings).
+/// bounded (the latest screen, the view ids and names, at most ``ReplayPageLimits/explanationBytes`` of hit-test
+/// explanations, ``ReplayPageLimits/descriptionBytes`` of descriptions and ``ReplayPageLimits/findings`` findings).
 ///
 /// ```swift
 /// let summary = try ReplayPage.write(session, options: ReplayOptions()) { print($0, terminator: "") }
@@ -94,11 +94,18 @@ public struct ReplayPageLimits: Sendable, Hashable {
     public var findings: Int
     /// A full drawing of the screen at least every this many changes, so that seeking applies few deltas.
     public var keyframeEvery: Int
+    /// Bytes of distinct descriptions (of records, divergences, actions) the page names; past it a record is named
+    /// by its type, a divergence by its kind, an action by its name.
+    public var descriptionBytes: Int
 
-    public init(explanationBytes: Int = 3_000_000, findings: Int = 500, keyframeEvery: Int = 32) {
+    public init(
+        explanationBytes: Int = 3_000_000, findings: Int = 500, keyframeEvery: Int = 32,
+        descriptionBytes: Int = 2_000_000
+    ) {
         self.explanationBytes = explanationBytes
         self.findings = findings
         self.keyframeEvery = keyframeEvery
+        self.descriptionBytes = descriptionBytes
     }
 }
 

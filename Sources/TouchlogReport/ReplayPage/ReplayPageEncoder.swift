@@ -32,6 +32,7 @@ struct ReplayPageEncoder {
     private(set) var explanationsKept = 0
     private(set) var explanationsLeftOut = 0
     private var explanationBytes = 0
+    private var descriptionBytes = 0
     private var buffer: [UInt8] = []
     private var lastMicros: Int64 = 0
     private var lastGap: Int64 = 0
@@ -102,7 +103,7 @@ struct ReplayPageEncoder {
             Self.varint(optional(step.keyInputReceiver), into: &body)
         default:
             kind = Self.kind(of: line.record)
-            Self.varint(strings.id(RecordDescriber.words(line.record)), into: &body)
+            Self.varint(text(RecordDescriber.words(line.record), else: line.record.typeName), into: &body)
         }
         var flags: UInt8 = 0
         if lastFirstResponder == .none || lastFirstResponder! != step.firstResponder {
@@ -120,13 +121,16 @@ struct ReplayPageEncoder {
         if !line.divergences.isEmpty {
             flags |= 4
             Self.varint(line.divergences.count, into: &body)
-            for divergence in line.divergences { Self.varint(strings.id(divergence.summary), into: &body) }
+            for divergence in line.divergences {
+                Self.varint(text(divergence.summary, else: divergence.kind.rawValue), into: &body)
+            }
         }
         if !step.actions.isEmpty {
             flags |= 8
             Self.varint(step.actions.count, into: &body)
             for action in step.actions {
-                Self.varint(strings.id("\(action.action) to \(action.target ?? "no target")"), into: &body)
+                Self.varint(
+                    text("\(action.action) to \(action.target ?? "no target")", else: action.action), into: &body)
             }
         }
         if !step.gestures.isEmpty && kind & 15 == 0 && step.gestures == lastGestures {
@@ -206,6 +210,16 @@ struct ReplayPageEncoder {
 
     private mutating func optional(_ text: String?) -> Int { text.map { strings.id($0) + 1 } ?? 0 }
 
+    /// A record's description, a divergence or an action: each distinct one is kept until
+    /// ``ReplayPageLimits/descriptionBytes`` of them, then only `fallback` (the record's type, the divergence's kind,
+    /// the action's name), so that a session of millions of distinct `set` values keeps a bounded table.
+    private mutating func text(_ text: String, else fallback: String) -> Int {
+        if let known = strings.index(of: text) { return known }
+        guard descriptionBytes + text.utf8.count <= limits.descriptionBytes else { return strings.id(fallback) }
+        descriptionBytes += text.utf8.count
+        return strings.id(text)
+    }
+
     private mutating func flush(final: Bool) {
         let count = final ? buffer.count : buffer.count - buffer.count % 3
         guard count > 0 else { return }
@@ -270,6 +284,8 @@ struct ReplayPageEncoder {
 struct PageStrings {
     private var index: [String: Int] = [:]
     private(set) var list: [String] = []
+
+    func index(of text: String) -> Int? { index[text] }
 
     mutating func id(_ text: String) -> Int {
         if let known = index[text] { return known }

@@ -135,6 +135,20 @@ import TouchlogReplay
         #expect(none.html.utf8.count < full.html.utf8.count)
     }
 
+    /// Past the description budget, records are named by their type and divergences by their kind; the rest of the
+    /// page is the same.
+    @Test func descriptionsStopAtTheirBudget() throws {
+        let session = try Self.session("05-reaction-bar-hit-test-override.jsonl")
+        let full = try PageReader(try Self.page(session).html)
+        let bare = try PageReader(try Self.page(session, limits: ReplayPageLimits(descriptionBytes: 0)).html)
+        #expect(bare.events.count == full.events.count)
+        let divergences = full.events.flatMap(\.divergences)
+        #expect(!divergences.isEmpty && divergences.allSatisfy { $0.contains(": model ") })
+        #expect(bare.events.flatMap(\.divergences) == divergences.map { String($0.prefix { $0 != ":" && $0 != " " }) })
+        #expect(bare.strings.contains("snapshot") && !bare.strings.contains { $0.hasPrefix("snapshot, ") })
+        for k in full.events.indices { #expect(bare.views(at: k) == full.views(at: k)) }
+    }
+
     /// Keyframes and deltas: with a keyframe after every change or after 32, the screen read back is the same.
     @Test func keyframeSpacingDoesNotChangeTheScreen() throws {
         let session = try Self.session("05-reaction-bar-hit-test-override.jsonl")
