@@ -140,6 +140,7 @@ enum ReplayPageAssets {
         .findings-box ol { padding-left: 22px; }
         .findings-box li { margin: 4px 0; overflow-wrap: anywhere; }
         .findings-box li.current { background: #fff4d6; }
+        .findings-box li.none { list-style: none; margin-left: -22px; }
         .badge { display: inline-block; padding: 0 7px; border-radius: 9px; color: #fff; font-size: 12px; font-weight: 600; }
         .badge.error { background: var(--error); } .badge.warning { background: var(--warning); } .badge.info { background: var(--info); }
         .note { color: var(--muted); font-size: 12px; }
@@ -502,7 +503,7 @@ enum ReplayPageAssets {
         var fl = document.getElementById("findings");
         fl.innerHTML = meta.findings.length ? meta.findings.map(function (f, k) {
           return '<li id="f-' + esc(f.fingerprint) + "-" + k + '"><span class="badge ' + esc(f.severity) + '">' + esc(f.severity) + "</span> <code>" + esc(f.rule) + '</code> <button type="button" class="link" data-seek="' + f.start + '">at ' + fmt(f.start) + " s</button> (records " + esc(f.records) + "): " + esc(f.explanation) + "</li>";
-        }).join("") : "<li>The report's rules found nothing in this session.</li>";
+        }).join("") : '<li class="none">The report\'s rules found nothing in this session.</li>';
 
         playBtn.addEventListener("click", function () { if (playing) pause(); else play(); });
         document.getElementById("prev").addEventListener("click", function () { step(-1); });
