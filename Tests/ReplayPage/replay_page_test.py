@@ -196,6 +196,18 @@ def main():
                 page.click("#findings button[data-seek]")
                 check(state(page)["t"] == moment(float(findings[0])), f"{sample}: a finding's button jumps to it")
 
+            # A click on the timeline jumps to the moment under it.
+            page.locator("#timeline").scroll_into_view_if_needed()
+            box = page.locator("#timeline").bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            clicked = state(page)
+            middle = (times[0] + times[-1]) / 2
+            check(abs(float(clicked["t"]) - middle) <= (times[-1] - times[0]) / 25,
+                  f"{sample}: a click mid-timeline shows {clicked['t']}, expected about {middle}")
+            line = expected_at(lines, float(clicked["t"]))
+            check(clicked["seq"] == str(line["seq"]) and clicked["hash"] == "#t=" + clicked["t"],
+                  f"{sample}: after a click on the timeline, line {clicked['seq']} and {clicked['hash']}")
+
             # Play at 200x from the start, by the keyboard: the moment moves on and the address follows it.
             open_at(moment(times[0]))
             page.focus("#play")

@@ -107,6 +107,20 @@ import TouchlogStore
         }
     }
 
+    /// A folder that is a file is refused, naming it and saying what to give instead; nothing is written.
+    @Test func aFolderThatIsAFileIsRefused() throws {
+        let (report, folder, _) = try Self.report(files: ["03-hidden-promo-field-keeps-typing.jsonl"])
+        let file = folder.url.appendingPathComponent("taken")
+        try Data("x".utf8).write(to: file)
+        #expect {
+            try ReportFiles.writeAttachments(report, folder: file.path)
+        } throws: { error in
+            "\(error)"
+                == "--attachments: \"\(file.path)\" is a file; give a folder to write into (it is created when missing)."
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "x")
+    }
+
     @Test func replayPageFileNamesKeepToSafeCharacters() {
         #expect(ReplayPage.fileName(session: "3F2A-9C1E") == "replay-3F2A-9C1E.html")
         #expect(ReplayPage.fileName(session: "a/b c:d") == "replay-a_b_c_d.html")
