@@ -31,6 +31,8 @@ help:
 	@echo "make rules-doc     regenerate docs/rules.md from the rules' descriptions"
 	@echo "make check-recorder  what an app that links the recorder compiles (at most 7,000 lines) and resolves (no other package)"
 	@echo "make check-html    render the golden HTML report in headless Chromium to $(CHECK_HTML_DIR)/report.png (look at it)"
+	@echo "make check-replay-page  drive sample replay pages in headless Chromium (Playwright), screenshots in $(REPLAY_PAGE_DIR) (part of make test)"
+	@echo "make bench-replay-page  the replay page of the 1,000,000-record session: its size (target <= 15 MB) and draw time in headless Chromium (target <= 10 s)"
 	@echo "make build   debug build; make release: optimised build"
 
 build:
@@ -42,6 +44,16 @@ release:
 test: check-schema check-recorder
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS)
+	$(MAKE) check-replay-page
+
+# The replay page (touchlog replay SESSION --format html) driven in headless Chromium through Playwright: opened at
+# #t=, stepped with the arrow keys, checked against the replay trace, no request leaving the page; screenshots at
+# 1280 and 390 px in $(REPLAY_PAGE_DIR). Needs Python's playwright and Debian's chromium (.ci/run installs both).
+REPLAY_PAGE_DIR ?= .build/replay-page
+.PHONY: check-replay-page
+check-replay-page:
+	$(SWIFT) build $(BUILD_FLAGS) --product touchlog
+	python3 Tests/ReplayPage/replay_page_test.py --touchlog "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/touchlog" --screenshots $(REPLAY_PAGE_DIR)
 
 demo: release
 	@rm -rf $(dir $(DEMO_DB)) && mkdir -p $(dir $(DEMO_DB))
@@ -210,3 +222,18 @@ bench-memory:
 	  .build/release/touchlog-bench peak-memory report $$input -- $(RELEASE_BIN) report --db $(BENCH_DIR)/memory.sqlite; \
 	  .build/release/touchlog-bench peak-memory replay --all $$input -- $(RELEASE_BIN) replay --all --format jsonl --db $(BENCH_DIR)/memory.sqlite; \
 	done; rm -f $(BENCH_DIR)/memory.sqlite*
+
+.PHONY: bench-replay-page
+# The replay page of the 1,000,000-record session: its size (target <= 15 MB) and the time headless Chromium takes to
+# open and draw it (target <= 10 s), at 1280 and 390 px. Needs Python's playwright and Debian's chromium.
+bench-replay-page:
+	@mkdir -p $(BENCH_DIR)
+	@test -s $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl || python3 $(SHARED)/bench/gen-session.py --events $(BENCH_EVENTS) -o $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	$(SWIFT) build -c release $(BUILD_FLAGS) --product touchlog
+	rm -f $(BENCH_DIR)/page.sqlite*
+	$(RELEASE_BIN) ingest --quiet --db $(BENCH_DIR)/page.sqlite $(BENCH_DIR)/session-$(BENCH_EVENTS).jsonl
+	@session=$$($(RELEASE_BIN) sessions --db $(BENCH_DIR)/page.sqlite --format jsonl | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["id"])'); \
+	  s=$$(date +%s.%N); $(RELEASE_BIN) replay --db $(BENCH_DIR)/page.sqlite "$$session" --format html > $(BENCH_DIR)/replay-page.html; e=$$(date +%s.%N); \
+	  echo "page written in $$(awk "BEGIN { print $$e - $$s }") s: $$(wc -c < $(BENCH_DIR)/replay-page.html) bytes"
+	python3 Tests/ReplayPage/measure_page.py $(BENCH_DIR)/replay-page.html --at 60000
+	rm -f $(BENCH_DIR)/page.sqlite*

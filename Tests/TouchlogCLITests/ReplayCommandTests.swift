@@ -48,6 +48,23 @@ import TouchlogReplay
         #expect(point.status == 64 && point.stderr.contains("--point must be X,Y"))
     }
 
+    /// `--format html`: one session's page on standard output; several sessions, --all or --explain are refused.
+    @Test func htmlWritesOnePageOfOneSession() throws {
+        let (folder, db) = try database()
+        _ = folder
+        let page = Touchlog.call(["replay", "--db", db, "0B6D", "--format", "html"])
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix("<!DOCTYPE html>") && page.stdout.hasSuffix("</html>\n"))
+        #expect(page.stdout.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"screen\""))
+        #expect(page.stdout.contains("\"session\":\"0B6D2F81-A4E7-4C39-9D15-7F3E0A8B5C62\""))
+        let all = Touchlog.call(["replay", "--db", db, "--all", "--format", "html"])
+        #expect(all.status == 64 && all.stderr.contains("--format html makes the page of one session"))
+        let explain = Touchlog.call(["replay", "--db", db, "0B6D", "--format", "html", "--explain"])
+        #expect(explain.status == 64 && explain.stderr.contains("leave out --explain"))
+        let missing = Touchlog.call(["replay", "--db", db, "FFFF", "--format", "html"])
+        #expect(missing.status == 2 && missing.stdout.isEmpty)
+    }
+
     @Test func explainPrintsTheHitTestAndChain() throws {
         let (folder, db) = try database()
         _ = folder

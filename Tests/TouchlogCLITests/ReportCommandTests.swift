@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchlogFormat
+import TouchlogReport
 import TouchlogStore
 
 @testable import TouchlogCLI
@@ -44,6 +45,32 @@ import TouchlogStore
         let failing = Touchlog.call(["report", "--db", db, "--fail-on", "warning"])
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("tap_failed_to_dismiss"))
+    }
+
+    /// `--replay-pages DIR` writes a page per session with a finding and links the HTML report to them;
+    /// `--attachments DIR` writes a picture and a Markdown file per problem; both say so on standard error.
+    @Test func replayPagesAndAttachmentsAreWrittenIntoTheirFolders() throws {
+        try ingest(["03-hidden-promo-field-keeps-typing.jsonl", "10-disabled-continue-button.jsonl"])
+        let pages = folder.path("pages")
+        let linked = Touchlog.call(["report", "--db", db, "--format", "html", "--replay-pages", pages])
+        #expect(linked.status == 0 && linked.stderr.contains("wrote 2 replay pages to \"\(pages)\""))
+        let files = try FileManager.default.contentsOfDirectory(atPath: pages).sorted()
+        #expect(
+            files == [
+                "replay-4C7D1E92-B05A-4F3E-8C61-2A9F7E0D5B48.html", "replay-E7A21C94-3D5F-4B08-9A61-0C2F8E4D7B3A.html",
+            ])
+        #expect(linked.stdout.contains("href=\"replay-E7A21C94-3D5F-4B08-9A61-0C2F8E4D7B3A.html#t=6.145\""))
+        let json = Touchlog.call(["report", "--db", db, "--format", "json"])
+        let fingerprints = try problems(json.stdout).map(\.signature).map { Signature.fingerprint($0) }
+        let bugs = folder.path("bugs")
+        let attached = Touchlog.call(["report", "--db", db, "--attachments", bugs])
+        #expect(attached.status == 0)
+        #expect(
+            attached.stderr.contains("wrote \(2 * fingerprints.count) attachments for \(fingerprints.count) problems"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: bugs).sorted()
+        #expect(written == fingerprints.flatMap { ["\($0).md", "\($0).svg"] }.sorted())
+        let refused = Touchlog.call(["report", "--db", db, "--replay-pages", pages])
+        #expect(refused.status == 64 && refused.stderr.contains("add --format html"))
     }
 
     @Test func anErrorFailsOnErrorAndTheRuleFilterKeepsOnlyItsRule() throws {

@@ -25,7 +25,10 @@ struct ReplayCommand: FrontendCommand {
             (docs/log-format.md, "Replay trace"): one JSON object per input record, byte-identical across runs. \
             With several sessions each jsonl line also carries "session". --format summary prints one line per \
             session (records replayed, divergences, warnings) and makes no trace: the fastest replay, for CI with \
-            --fail-on-divergence.
+            --fail-on-divergence. --format html prints one self-contained page (it loads nothing) to watch one \
+            session like a video: the screen as the model has it at each moment, touches with their trails and hit \
+            views, the first responder, the keyboard, recognizers' states, a timeline with the report's findings; \
+            open it at a moment with #t=SECONDS after the file name (docs/replay.md, "The replay page").
 
             Policies (--policy +NAME adds one, -NAME removes one; repeatable): \(DismissPolicyNames.all.joined(separator: ", ")).
 
@@ -41,14 +44,15 @@ struct ReplayCommand: FrontendCommand {
               touchlog replay 3F2A --policy +dismiss-on-outside-touch
               touchlog replay --compare-policy dismiss-on-outside-touch 3F2A
               touchlog replay 0B6D --trust observed --explain
+              touchlog replay 3F2A --format html > replay-3F2A.html
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, jsonl, summary
+        case text, jsonl, summary, html
 
         var output: ReplayOutputFormat {
             switch self {
-            case .text: .text
+            case .text, .html: .text
             case .jsonl: .jsonl
             case .summary: .summary
             }
@@ -114,6 +118,16 @@ struct ReplayCommand: FrontendCommand {
                 throw ValidationError("--compare-policy prints text; leave out --format \(format.rawValue).")
             }
         }
+        if format == .html {
+            if all || sessions.count != 1 {
+                throw ValidationError(
+                    "--format html makes the page of one session; give one session id (run the command once per session)."
+                )
+            }
+            if explain {
+                throw ValidationError("--format html shows every touch's hit test already; leave out --explain.")
+            }
+        }
     }
 
     func run() throws { try runOnStandardStreams() }
@@ -128,7 +142,7 @@ struct ReplayCommand: FrontendCommand {
             all ? .all : .matching(sessions), format: format.output, explain: explain,
             options: ReplayOptions(policies: try PolicyChanges(arguments: policy), trust: trust),
             comparePolicy: comparePolicy.flatMap(DismissPolicy.init(rawValue:)), failOnDivergence: failOnDivergence,
-            style: style)
+            style: style, page: format == .html)
     }
 }
 

@@ -63,6 +63,8 @@ struct ReportCommand: FrontendCommand {
               touchlog report
               touchlog report --app-version 5.2.0 --min-severity warning --format markdown
               touchlog report --format html > report.html
+              touchlog report --format html --replay-pages . > report.html
+              touchlog report --attachments bugs/
               touchlog report --fail-on error --format sarif > touchlog.sarif
               touchlog report --format gitlab > gl-code-quality-report.json
               touchlog report --no-config --fail-on error     # ignore .touchlog.yml
@@ -122,6 +124,18 @@ struct ReportCommand: FrontendCommand {
             valueName: "url"))
     var rulesURL: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the replay page of every session a listed finding comes from into this folder (replay-SESSION.html), and link each finding of the HTML report to its moment there (#t=); write the report into the same folder. Needs --format html.",
+            valueName: "folder"), completion: .directory)
+    var replayPages: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write, for each problem, a picture of the screen at its first finding (FINGERPRINT.svg) and a Markdown file to paste into an issue tracker (FINGERPRINT.md) into this folder.",
+            valueName: "folder"), completion: .directory)
+    var attachments: String?
+
     @Flag(help: "List the rules (with --format text, json or markdown) instead of reporting.")
     var listRules = false
 
@@ -138,7 +152,7 @@ struct ReportCommand: FrontendCommand {
             if listRules { throw ValidationError("Use just one of --print-config or --list-rules.") }
             let reportOnly =
                 !sessions.isEmpty || appVersion != nil || since != nil || failOn != nil || minSeverity != .info
-                || format != .text || basePath != nil || rulesURL != nil
+                || format != .text || basePath != nil || rulesURL != nil || replayPages != nil || attachments != nil
             if reportOnly {
                 throw ValidationError(
                     "--print-config takes --config, --no-config, --rule, --baseline and --write-baseline, which are part of the configuration; drop the other report options."
@@ -157,8 +171,13 @@ struct ReportCommand: FrontendCommand {
             let filters =
                 !sessions.isEmpty || appVersion != nil || since != nil || !rules.isEmpty || baseline != nil
                 || writeBaseline != nil || failOn != nil || minSeverity != .info || configuration.isGiven
-                || basePath != nil || rulesURL != nil
+                || basePath != nil || rulesURL != nil || replayPages != nil || attachments != nil
             if filters { throw ValidationError("--list-rules takes only --format; drop the report options.") }
+        }
+        if replayPages != nil, format != .html, !listRules, !printConfig {
+            throw ValidationError(
+                "--replay-pages links the HTML report to the pages it writes; add --format html (or write one page with touchlog replay SESSION --format html)."
+            )
         }
         if let since {
             do {
@@ -236,7 +255,10 @@ struct ReportCommand: FrontendCommand {
         let run = ReportRun(
             filter: filter, configuration: loaded.configuration, writeBaselinePath: writeBaseline,
             failOn: failOn?.severity, toolVersion: TouchlogCommand.version)
-        let outcome = try run.run(database: store, detail: .forFormat(format))
+        var detail = ReportEngine.Detail.forFormat(format)
+        // Attachments draw the first finding of each problem and list the records leading to it.
+        if attachments != nil { detail = ReportEngine.Detail(scenes: true, timelines: true) }
+        let outcome = try run.run(database: store, detail: detail)
         if outcome.excludedSessions > 0 {
             let count = outcome.excludedSessions
             output.diagnose(
@@ -270,7 +292,22 @@ struct ReportCommand: FrontendCommand {
             options.sessionIDs = SessionIDAbbreviation.abbreviations(
                 of: try store.sessionKeys(startingWith: "", limit: .max))
         }
+        options.replayPages = replayPages != nil
         output.write(format.render(outcome.report, options: options))
+        if let replayPages {
+            let written = try ReportFiles.writeReplayPages(
+                outcome.report, store: store, configuration: loaded.configuration, folder: replayPages
+            ) { session, error in
+                output.diagnose("touchlog: warning: no replay page for session \"\(session)\": \(error.description)\n")
+            }
+            output.diagnose("wrote \(counted(written.count, "replay page")) to \"\(replayPages)\"\n")
+        }
+        if let attachments {
+            let written = try ReportFiles.writeAttachments(outcome.report, folder: attachments)
+            output.diagnose(
+                "wrote \(counted(written.count, "attachment")) for \(counted(outcome.report.groups.count, "problem")) to \"\(attachments)\"\n"
+            )
+        }
         return ExitStatus(code: outcome.report.exitStatus)
     }
 

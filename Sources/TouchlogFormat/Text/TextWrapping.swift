@@ -127,16 +127,20 @@ public struct FormatOptions: Sendable {
     /// rule's anchor (`…/rules.md#blocked_tap`). nil leaves `helpUri` out (SARIF requires an absolute URI there, and
     /// touchlog does not know where its documentation is served); the `help` text is there either way.
     public var rulesURL: String?
+    /// The HTML report links each finding to its moment in its session's replay page, `replay-SESSION.html#t=T`
+    /// beside the report (`touchlog report --replay-pages DIR` writes those pages; docs/report.md).
+    public var replayPages: Bool
 
     public init(
         color: Bool = false, width: Int? = nil, sessionIDs: [String: String] = [:], basePath: String? = nil,
-        rulesURL: String? = nil
+        rulesURL: String? = nil, replayPages: Bool = false
     ) {
         self.color = color
         self.width = width
         self.sessionIDs = sessionIDs
         self.basePath = basePath
         self.rulesURL = rulesURL
+        self.replayPages = replayPages
     }
 
     /// `id` as ``sessionIDs`` shortens it.

@@ -1,6 +1,7 @@
 import ResponderCore
 import TouchlogFormat
 import TouchlogReplay
+import TouchlogReport
 import TouchlogStore
 
 /// `touchlog replay` as a library call, for the command, the benchmark and the tests: stored sessions replayed
@@ -28,13 +29,16 @@ public struct ReplayRun {
     public var workers: Int
     /// The text timeline's width and colour (the terminal's, from the CLI).
     public var style: FormatOptions
+    /// `--format html`: instead of `format`, the replay page of the one session selected (``ReplayPage``).
+    public var page: Bool
 
     public init(
         _ selection: Selection, format: ReplayOutputFormat = .text, explain: Bool = false,
         options: ReplayOptions = ReplayOptions(), comparePolicy: DismissPolicy? = nil, failOnDivergence: Bool = false,
-        workers: Int = Parallel.workers, style: FormatOptions = FormatOptions()
+        workers: Int = Parallel.workers, style: FormatOptions = FormatOptions(), page: Bool = false
     ) {
         self.style = style
+        self.page = page
         self.selection = selection
         self.format = format
         self.explain = explain
@@ -68,6 +72,22 @@ public struct ReplayRun {
         case .matching(let queries): infos = try queries.map { try store.session(matching: $0) }
         }
         var outcome = Outcome(failOnDivergence: failOnDivergence)
+        if page {
+            // The command allows one session; a library caller giving several gets the first one's page.
+            guard let info = infos.first else { return outcome }
+            let session = try SessionLoader(database: store).session(info)
+            do {
+                let summary = try ReplayPage.write(session, options: options, write: output.write)
+                outcome.divergences = summary.divergences
+                for warning in summary.warnings {
+                    output.diagnose("touchlog: warning: session \"\(info.key)\" \(warning)\n")
+                }
+            } catch let error as ReplayError {
+                output.diagnose("touchlog: error: \(error.description)\n")
+                outcome.failedSessions += 1
+            }
+            return outcome
+        }
         if let comparePolicy {
             for info in infos {
                 let changes = try PolicyComparison.compare(

@@ -31,18 +31,20 @@ public struct ReplayPresentation: Sendable, Hashable {
 /// ```
 public enum SessionReplay {
     /// Replays a session, streaming each line to `emit` as soon as it is complete; returns the finished replayer
-    /// (its counts and warnings). With `detail: .divergences` no line is made: only the counts.
+    /// (its counts and warnings). With `detail: .divergences` no line is made: only the counts. `observer` watches
+    /// the live model as the replay goes (the replay page draws the screen from it, the report's rules judge it).
     @discardableResult
     public static func replay(
         _ records: some SessionRecords, session: String, options: ReplayOptions = ReplayOptions(),
         detail: ReplayDetail = .trace, presentation: ReplayPresentation = ReplayPresentation(),
-        emit: (ReplayLine) throws -> Void = { _ in }
+        observer: (any ReplayObserver)? = nil, emit: (ReplayLine) throws -> Void = { _ in }
     ) throws -> SessionReplayer {
         var replayer = SessionReplayer(
             session: session, options: options, detail: detail,
             recordsSentObservations: try records.contains(.sent))
         replayer.describeObjects = presentation.describeObjects
         replayer.explainTouches = presentation.explainTouches
+        replayer.observer = observer
         try records.forEachRecord { record in try replayer.feed(record, emit: emit) }
         try replayer.finish(emit: emit)
         return replayer

@@ -45,6 +45,12 @@ public final class SessionAnalysis: ReplayObserver {
         replayer.observer = self
         try context.records.forEachRecord { record in try replayer.feed(record) { _ in } }
         try replayer.finish { _ in }
+        return findings()
+    }
+
+    /// The findings in rule order, once the replay this analysis watched has finished (``run()`` replays and calls
+    /// it; the replay page watches its own replay with this analysis beside it and calls it at the end).
+    public func findings() -> [Finding] {
         context.blockedTaps?.finish()
         var findings: [Finding] = []
         for k in rules.indices {

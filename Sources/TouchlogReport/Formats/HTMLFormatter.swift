@@ -1,8 +1,12 @@
+import TouchlogFormat
+
 /// `--format html`: one self-contained page (inline CSS and SVG, no script, no external file, and a
 /// Content-Security-Policy that forbids loading anything), one section per problem with a picture of the
 /// screen at that moment beside the session's timeline, and every occurrence below.
 enum HTMLFormatter {
-    static func format(_ report: Report) -> String {
+    /// With `options.replayPages`, each finding links to its moment in its session's replay page
+    /// (``ReplayPage/fileName(session:)``, beside the report).
+    static func format(_ report: Report, options: FormatOptions = FormatOptions()) -> String {
         let esc = Escape.html
         var out = """
             <!DOCTYPE html>
@@ -67,7 +71,8 @@ enum HTMLFormatter {
         // Before the problems: the page's reader learns first what its problems do not cover.
         out += notAnalysed(report) + partial(report)
         for (index, group) in report.groups.enumerated() {
-            out += section(report, group, heading: headings[index], number: index + 1)
+            out += section(
+                report, group, heading: headings[index], number: index + 1, replayPages: options.replayPages)
         }
         out += "</main>\n</body>\n</html>\n"
         return out
@@ -109,7 +114,9 @@ enum HTMLFormatter {
         return out
     }
 
-    private static func section(_ report: Report, _ group: FindingGroup, heading: String, number: Int) -> String {
+    private static func section(
+        _ report: Report, _ group: FindingGroup, heading: String, number: Int, replayPages: Bool
+    ) -> String {
         let esc = Escape.html
         let first = group.representative
         var out = "<section class=\"problem \(group.severity.rawValue)\" id=\"p-\(group.fingerprint)\">\n"
@@ -138,6 +145,7 @@ enum HTMLFormatter {
             let layout = SceneLayout(scene)
             out += "<figure>\n\(SceneSVG.svg(scene, layout: layout))\n<figcaption>"
             out += "Session \(esc(first.session.id)) at \(NumberText.format(scene.t)) s\n"
+            if replayPages { out += "(\(watchLink(first, text: "watch it in the replay")))\n" }
             out += SceneSVG.legend(scene, layout: layout)
             out += "</figcaption>\n</figure>\n"
         } else {
@@ -174,7 +182,8 @@ enum HTMLFormatter {
             out += "<td data-label=\"App\">\(esc(finding.session.versionDescription))</td>"
             out += "<td data-label=\"Device\">\(esc(finding.session.deviceDescription))</td>"
             out += "<td data-label=\"Started\">\(esc(finding.session.startedAt ?? ""))</td>"
-            out += "<td data-label=\"Time (s)\">\(NumberText.format(finding.span.start))</td>"
+            let time = NumberText.format(finding.span.start)
+            out += "<td data-label=\"Time (s)\">\(replayPages ? watchLink(finding, text: time) : time)</td>"
             out += "<td data-label=\"Records\">\(records)</td></tr>\n"
         }
         out += "</tbody></table>\n"
@@ -184,6 +193,13 @@ enum HTMLFormatter {
         }
         out += "</section>\n"
         return out
+    }
+
+    /// A link to `finding`'s moment in its session's replay page, beside the report.
+    private static func watchLink(_ finding: Finding, text: String) -> String {
+        let href = ReplayPage.fileName(session: finding.session.id) + "#t=" + NumberText.format(finding.span.start)
+        return
+            "<a class=\"watch\" href=\"\(Escape.html(href))\" title=\"Watch session \(Escape.html(finding.session.id)) from this moment\">\(text)</a>"
     }
 
     static let style = """

@@ -47,7 +47,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .markdown: MarkdownFormatter.format(report)
         case .junit: JUnitFormatter.format(report)
         case .sarif: SARIFFormatter.format(report, options: options)
-        case .html: HTMLFormatter.format(report)
+        case .html: HTMLFormatter.format(report, options: options)
         case .github: GitHubFormatter.format(report, options: options)
         case .xcode: XcodeFormatter.format(report, options: options)
         case .gitlab: GitLabFormatter.format(report, options: options)
