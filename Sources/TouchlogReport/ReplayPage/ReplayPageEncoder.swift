@@ -238,8 +238,8 @@ struct ReplayPageEncoder {
         case .action: 6
         case .snapshot: 7
         case .time: 8
-        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .dropped,
-            .unknown:
+        case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
+            .dropped, .unknown:
             9
         }
     }
