@@ -76,6 +76,9 @@ public final class Recorder {
     /// Between `beginEvent` and the touches: keyboard records wait for the touches to be written.
     private var eventOpen = false
     private var heldKeyboard: [KeyboardRecord] = []
+    /// Fingers bound at `began` to a sensitive view, with the point written for them instead of theirs (the view's
+    /// centre, in the window's coordinates): `RecorderPrivacy.redactsSensitiveTouches`.
+    private var redactedTouches: [ObjectIdentifier: Point] = [:]
     /// Text lengths last seen per view, to turn a text change into a key press's length.
     private var textLengths: [ObjectIdentifier: Int] = [:]
 
@@ -141,7 +144,8 @@ public final class Recorder {
             touchedViews = []
         }
         let windowID = ids.knownID(of: window)
-        let origin = window.recordedFields().frame.map { Point($0.x, $0.y) } ?? Point(0, 0)
+        // The origin alone: building the window's whole field set at every move would read some 25 properties.
+        let origin = window.recordedFrameOrigin
         for reading in touches {
             let key = ObjectIdentifier(reading.touch)
             var number: Int64
@@ -156,14 +160,22 @@ public final class Recorder {
             if reading.phase == .began {
                 touchedViews.append(WeakObject(reading.view))
                 view = reading.view.flatMap { ids.knownID(of: $0) }
+                redactedTouches[key] =
+                    configuration.privacy.redactsSensitiveTouches ? reading.sensitiveViewCenter : nil
             }
-            push(
-                .touch(
-                    TouchRecord(
-                        t: t, touch: .number(number), phase: reading.phase, x: reading.locationInWindow.x + origin.x,
-                        y: reading.locationInWindow.y + origin.y, window: windowID, tapCount: reading.tapCount,
-                        event: eventNumber, view: view)))
-            if reading.phase == .ended || reading.phase == .cancelled { touchNumbers[key] = nil }
+            let redacted = redactedTouches[key]
+            let ends = reading.phase == .ended || reading.phase == .cancelled
+            if ends {
+                touchNumbers[key] = nil
+                redactedTouches[key] = nil
+            }
+            // A sensitive finger's path is not its own to write: its moves say nothing the centre does not.
+            if redacted != nil && reading.phase == .moved { continue }
+            let location = redacted ?? reading.locationInWindow
+            let record = TouchRecord(
+                t: t, touch: .number(number), phase: reading.phase, x: location.x + origin.x, y: location.y + origin.y,
+                window: windowID, tapCount: reading.tapCount, event: eventNumber, view: view)
+            pipeline.push(redacted == nil ? .record(.touch(record)) : .redactedTouch(record))
         }
         dispatching = window
         if policyResign { syncFirstResponders(t: t, appCode: false) }
@@ -211,6 +223,15 @@ public final class Recorder {
                     t: t, action: action, target: targetReference, sender: senderID.map { .object($0) } ?? .nobody)))
         // What the action's code did to the first responder is the app's doing.
         syncFirstResponders(t: t, appCode: true)
+    }
+
+    /// A control ran one of its UIAction handlers (`UIControl.sendAction(_:)`), named `name` (its title, or its
+    /// identifier): recorded as an action to the control itself, as the capture declares the handler, so a handler
+    /// sent during a touch is only observed (replay derives it from the control's actions) and one the app sent by
+    /// code (`sendActions(for:)` outside an event) is also input. With masked labels the name is tokenised as a label
+    /// is, since a UIAction's title is what the screen shows.
+    public func didSendHandler(_ name: String, of control: AnyObject, at uptime: Double) {
+        didSendAction(capture.privacy.label(name), target: control, sender: control, handled: true, at: uptime)
     }
 
     // MARK: Key window

@@ -21,6 +21,34 @@ import UIKitStandIn
         #expect(save?.events == ["touchDown", "touchUpInside"] && save?.target === target)
         let copy = fields.actions.first { $0.action == "copy:" }
         #expect(copy?.events == ["touchUpInside"] && copy?.target == nil)
+        // A nil target is read as nil, not as some placeholder object.
+        #expect(fields.actions.count == 2)
+    }
+
+    /// UIKit reports UIAction handlers and target-action pairs alike (`enumerateEventHandlers(_:)`): a handler is
+    /// read with the control as its target and its title (or, without one, its identifier) as its name; the
+    /// recording's own observer, added by the first read, is never read back as the app's.
+    @Test func uiActionHandlersAreReadBesideTargetActionPairs() {
+        let button = UIButton(frame: .zero, primaryAction: UIAction(title: "Pay") { _ in })
+        let target = Target()
+        button.addTarget(target, action: Selector("track:"), for: .touchUpInside)
+        button.addAction(UIAction(identifier: UIAction.Identifier("com.acme.share")) { _ in }, for: .touchUpInside)
+        button.addTarget(nil, action: Selector("copy:"), for: [.touchUpInside, .touchDown])
+        for _ in 0..<2 {
+            let actions = button.recordedControlFields().actions
+            #expect(actions.map(\.action) == ["track:", "copy:", "Pay", "com.acme.share"])
+            #expect(
+                actions.map(\.events) == [
+                    ["touchUpInside"], ["touchDown", "touchUpInside"], ["primaryActionTriggered"], ["touchUpInside"],
+                ])
+            #expect(actions[0].target === target && actions[1].target == nil)
+            #expect(actions[2].target === button && actions[3].target === button)
+            #expect(actions.map(\.isHandler) == [false, false, true, true])
+        }
+        // One observer per handler of the app's, whatever the number of reads.
+        var handlers = 0
+        button.enumerateEventHandlers { action, _, _, _ in if action != nil { handlers += 1 } }
+        #expect(handlers == 4)
     }
 
     @Test func slidersAndSteppersSayWhetherTheySendValuesWhileTheFingerMoves() {
