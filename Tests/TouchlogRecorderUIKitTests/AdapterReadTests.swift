@@ -146,6 +146,52 @@ import UIKitStandIn
         #expect(reader.describe(UIView(frame: .zero)).isResponder)
     }
 
+    /// A window that counts the reads of a property only its whole field set asks for.
+    final class CountingWindow: RecordingWindow {
+        var labelReads = 0
+        override var accessibilityLabel: String? {
+            get {
+                labelReads += 1
+                return super.accessibilityLabel
+            }
+            set { super.accessibilityLabel = newValue }
+        }
+    }
+
+    /// A finger's moves cost the main thread the touch alone: the window's origin is read from its frame, not from
+    /// its whole field set (some 25 reads, its class name and label among them) at every move.
+    @Test func aMoveReadsTheWindowsFrameOnly() {
+        let window = CountingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        window.makeKeyAndVisible()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        window.addSubview(view)
+        let application = RecordingApplication()
+        var now = 50.0
+        let recording = TouchlogRecording.start(
+            session: SessionInfo(sessionID: "MOVES"), sink: MemorySink(), windows: [window],
+            center: NotificationCenter(), uptime: { now }, background: false)
+        let touch = UITouch()
+        touch.window = window
+        touch.view = view
+        func send(_ phase: UITouch.Phase, _ y: Double) {
+            now += 0.01
+            touch.phase = phase
+            touch.timestamp = now
+            touch.standInLocation = CGPoint(x: 100, y: y)
+            let event = UIEvent()
+            event.timestamp = now
+            event.standInTouches = [touch]
+            application.sendEvent(event)
+        }
+        send(.began, 100)
+        let afterBegan = window.labelReads
+        #expect(afterBegan > 0)  // the captures around a touch that begins read it
+        for step in 1...5 { send(.moved, 100 + Double(step)) }
+        #expect(window.labelReads == afterBegan)
+        send(.ended, 106)
+        recording.stop()
+    }
+
     @Test func aTransformedViewHasNoFrame() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.transform = CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 0, ty: 0)
