@@ -136,9 +136,12 @@ public final class Recorder {
         // A `sendEvent` override that resigns on an outside touch runs before this one: with the policy declared,
         // its resign (of the key window's first responder, where replay's policy acts) is the event's effect and is
         // written after the touch, where replay predicts it. Other changes since the last look are the app's.
-        let policyResign = syncFirstResponders(
-            t: t, appCode: true,
-            holdingKeyWindowResign: hasBegan && window.recordedPolicies.contains(.dismissOnOutsideTouch))
+        let policyResign =
+            !changesTouches && firstRespondersHold()
+            ? false
+            : syncFirstResponders(
+                t: t, appCode: true,
+                holdingKeyWindowResign: hasBegan && window.recordedPolicies.contains(.dismissOnOutsideTouch))
         if hasBegan && touchNumbers.isEmpty {
             eventNumber += 1
             touchedViews = []
@@ -187,13 +190,26 @@ public final class Recorder {
     public func didSendEvent(at uptime: Double) {
         guard started, dispatching != nil else { return }
         let t = time(uptime)
-        syncFirstResponders(t: t, appCode: false)
+        if !dispatchingChangesNothing || !firstRespondersHold() { syncFirstResponders(t: t, appCode: false) }
         dispatching = nil
         if dispatchingChangesNothing {
             dispatchingChangesNothing = false
             return
         }
         syncHierarchy(t: t)
+    }
+
+    /// Whether every first responder last written is still first responder: one read per window, where the search
+    /// reads every view. Events of moving fingers look only this far (a move at 120 Hz cannot afford the search on a
+    /// large screen): a first responder that resigns during a drag (a scroll view's `onDrag` dismissal) is caught
+    /// here, and one that appears is a text input, which posts a notification the recording looks at (or a view of
+    /// the app's own, seen at the next touch that begins or ends).
+    private func firstRespondersHold() -> Bool {
+        firstResponders.values.allSatisfy { entry in
+            guard entry.window.object != nil else { return false }
+            guard let view = entry.view.object else { return entry.id == nil }
+            return (view as? any RecordableView)?.recordedIsFirstResponder ?? false
+        }
     }
 
     /// `UIApplication.sendAction(_:to:from:for:)` has run. `target` is the object that received it (for a
