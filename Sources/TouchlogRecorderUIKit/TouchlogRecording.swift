@@ -278,11 +278,22 @@ public final class TouchlogRecording {
     }
 
     /// Whether `view` is sensitive itself: secure text entry, a `UIKeyInput` view of the app's own (a PIN pad; a
-    /// text field or text view that is not secure is not), or marked by the app.
+    /// text field or text view that is not secure is not, and neither is a system view that adopts it, such as a web
+    /// view's content), or marked by the app.
     static func isSensitive(_ view: UIView) -> Bool {
         if let field = view as? UITextField { return field.isSecureTextEntry || isMarked(view) }
         if let textView = view as? UITextView { return textView.isSecureTextEntry || isMarked(view) }
-        return view is UIKeyInput || isMarked(view)
+        return (view is UIKeyInput && isAppClass(type(of: view))) || isMarked(view)
+    }
+
+    /// Whether a class is the app's own rather than the system's (UIKit's, WebKit's): its bundle is not one of the
+    /// system's frameworks.
+    private static func isAppClass(_ type: AnyClass) -> Bool {
+        #if canImport(UIKit)
+            return !Bundle(for: type).bundlePath.contains("/System/Library/")
+        #else
+            return !String(reflecting: type).hasPrefix("UIKitStandIn.")
+        #endif
     }
 
     private static func isMarked(_ view: UIView) -> Bool {
