@@ -56,9 +56,11 @@ open class UIResponder: NSObject, StandInSelectorAnswering {
     open var canBecomeFirstResponder: Bool { false }
     open var isFirstResponder: Bool { standInWindow?.standInFirstResponder === self }
 
-    /// The window whose first responder this may be: a view's own (other responders are never first responder in
-    /// the stand-in).
-    private var standInWindow: UIWindow? { (self as? UIView)?.window }
+    /// The window whose first responder this may be: a view's own, or a view controller's view's (a controller can be
+    /// first responder: the `inputAccessoryView` pattern). Other responders are never first responder in the stand-in.
+    private var standInWindow: UIWindow? {
+        (self as? UIView)?.window ?? (self as? UIViewController)?.viewIfLoaded?.window
+    }
 
     /// A responder in no window does not become first responder; one in a window replaces that window's only.
     @discardableResult
