@@ -100,7 +100,9 @@ extension UIControl: @preconcurrency RecordableControl {
                     handlers.append((handler, events))
                 }
             } else if let (target, selector) = targetAction {
-                let object = target as AnyObject?
+                // A nil target is nil-targeted (sent along the responder chain); should UIKit hand it over as NSNull,
+                // as `allTargets` lists it, it is read the same.
+                let object = (target as AnyObject?).flatMap { $0 is NSNull ? nil : $0 }
                 let action = NSStringFromSelector(selector)
                 if let index = pairs.firstIndex(where: { $0.target === object && $0.action == action }) {
                     pairs[index].events.formUnion(events)
