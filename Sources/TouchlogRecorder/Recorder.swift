@@ -76,6 +76,9 @@ public final class Recorder {
     /// Between `beginEvent` and the touches: keyboard records wait for the touches to be written.
     private var eventOpen = false
     private var heldKeyboard: [KeyboardRecord] = []
+    /// Fingers bound at `began` to a sensitive view, with the point written for them instead of theirs (the view's
+    /// centre, in the window's coordinates): `RecorderPrivacy.redactsSensitiveTouches`.
+    private var redactedTouches: [ObjectIdentifier: Point] = [:]
     /// Text lengths last seen per view, to turn a text change into a key press's length.
     private var textLengths: [ObjectIdentifier: Int] = [:]
 
@@ -133,15 +136,19 @@ public final class Recorder {
         // A `sendEvent` override that resigns on an outside touch runs before this one: with the policy declared,
         // its resign (of the key window's first responder, where replay's policy acts) is the event's effect and is
         // written after the touch, where replay predicts it. Other changes since the last look are the app's.
-        let policyResign = syncFirstResponders(
-            t: t, appCode: true,
-            holdingKeyWindowResign: hasBegan && window.recordedPolicies.contains(.dismissOnOutsideTouch))
+        let policyResign =
+            !changesTouches && firstRespondersHold()
+            ? false
+            : syncFirstResponders(
+                t: t, appCode: true,
+                holdingKeyWindowResign: hasBegan && window.recordedPolicies.contains(.dismissOnOutsideTouch))
         if hasBegan && touchNumbers.isEmpty {
             eventNumber += 1
             touchedViews = []
         }
         let windowID = ids.knownID(of: window)
-        let origin = window.recordedFields().frame.map { Point($0.x, $0.y) } ?? Point(0, 0)
+        // The origin alone: building the window's whole field set at every move would read some 25 properties.
+        let origin = window.recordedFrameOrigin
         for reading in touches {
             let key = ObjectIdentifier(reading.touch)
             var number: Int64
@@ -156,14 +163,22 @@ public final class Recorder {
             if reading.phase == .began {
                 touchedViews.append(WeakObject(reading.view))
                 view = reading.view.flatMap { ids.knownID(of: $0) }
+                redactedTouches[key] =
+                    configuration.privacy.redactsSensitiveTouches ? reading.sensitiveViewCenter : nil
             }
-            push(
-                .touch(
-                    TouchRecord(
-                        t: t, touch: .number(number), phase: reading.phase, x: reading.locationInWindow.x + origin.x,
-                        y: reading.locationInWindow.y + origin.y, window: windowID, tapCount: reading.tapCount,
-                        event: eventNumber, view: view)))
-            if reading.phase == .ended || reading.phase == .cancelled { touchNumbers[key] = nil }
+            let redacted = redactedTouches[key]
+            let ends = reading.phase == .ended || reading.phase == .cancelled
+            if ends {
+                touchNumbers[key] = nil
+                redactedTouches[key] = nil
+            }
+            // A sensitive finger's path is not its own to write: its moves say nothing the centre does not.
+            if redacted != nil && reading.phase == .moved { continue }
+            let location = redacted ?? reading.locationInWindow
+            let record = TouchRecord(
+                t: t, touch: .number(number), phase: reading.phase, x: location.x + origin.x, y: location.y + origin.y,
+                window: windowID, tapCount: reading.tapCount, event: eventNumber, view: view)
+            pipeline.push(redacted == nil ? .record(.touch(record)) : .redactedTouch(record))
         }
         dispatching = window
         if policyResign { syncFirstResponders(t: t, appCode: false) }
@@ -175,13 +190,26 @@ public final class Recorder {
     public func didSendEvent(at uptime: Double) {
         guard started, dispatching != nil else { return }
         let t = time(uptime)
-        syncFirstResponders(t: t, appCode: false)
+        if !dispatchingChangesNothing || !firstRespondersHold() { syncFirstResponders(t: t, appCode: false) }
         dispatching = nil
         if dispatchingChangesNothing {
             dispatchingChangesNothing = false
             return
         }
         syncHierarchy(t: t)
+    }
+
+    /// Whether every first responder last written is still first responder: one read per window, where the search
+    /// reads every view. Events of moving fingers look only this far (a move at 120 Hz cannot afford the search on a
+    /// large screen): a first responder that resigns during a drag (a scroll view's `onDrag` dismissal) is caught
+    /// here, and one that appears is a text input, which posts a notification the recording looks at (or a view of
+    /// the app's own, seen at the next touch that begins or ends).
+    private func firstRespondersHold() -> Bool {
+        firstResponders.values.allSatisfy { entry in
+            guard entry.window.object != nil else { return false }
+            guard let view = entry.view.object else { return entry.id == nil }
+            return (view as? any RecordableView)?.recordedIsFirstResponder ?? false
+        }
     }
 
     /// `UIApplication.sendAction(_:to:from:for:)` has run. `target` is the object that received it (for a
@@ -211,6 +239,15 @@ public final class Recorder {
                     t: t, action: action, target: targetReference, sender: senderID.map { .object($0) } ?? .nobody)))
         // What the action's code did to the first responder is the app's doing.
         syncFirstResponders(t: t, appCode: true)
+    }
+
+    /// A control ran one of its UIAction handlers (`UIControl.sendAction(_:)`), named `name` (its title, or its
+    /// identifier): recorded as an action to the control itself, as the capture declares the handler, so a handler
+    /// sent during a touch is only observed (replay derives it from the control's actions) and one the app sent by
+    /// code (`sendActions(for:)` outside an event) is also input. With masked labels the name is tokenised as a label
+    /// is, since a UIAction's title is what the screen shows.
+    public func didSendHandler(_ name: String, of control: AnyObject, at uptime: Double) {
+        didSendAction(capture.privacy.label(name), target: control, sender: control, handled: true, at: uptime)
     }
 
     // MARK: Key window

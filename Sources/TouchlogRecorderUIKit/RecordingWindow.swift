@@ -26,13 +26,18 @@ open class RecordingWindow: UIWindow {
     open override func makeKey() {
         willMakeKey()
         super.makeKey()
-        makingKey = false
+        didMakeKey()
     }
 
     open override func makeKeyAndVisible() {
         willMakeKey()
         super.makeKeyAndVisible()
+        didMakeKey()
+    }
+
+    private func didMakeKey() {
         makingKey = false
+        TouchlogRecording.current?.windowBecameKey(self)
     }
 
     private func willMakeKey() {
@@ -47,10 +52,14 @@ open class RecordingWindow: UIWindow {
             return
         }
         let touches = (event.touches(for: self) ?? []).map { touch in
-            TouchReading(
+            let location = touch.location(in: nil)
+            return TouchReading(
                 touch: touch, phase: TouchPhase(touch.phase),
-                locationInWindow: Point(Double(touch.location(in: nil).x), Double(touch.location(in: nil).y)),
-                timestamp: touch.timestamp, tapCount: touch.tapCount, view: touch.view)
+                locationInWindow: Point(Double(location.x), Double(location.y)),
+                timestamp: touch.timestamp, tapCount: touch.tapCount, view: touch.view,
+                // Only a touch that begins binds: later phases keep what the recorder decided then.
+                sensitiveViewCenter: touch.phase == .began
+                    ? touch.view.flatMap { TouchlogRecording.sensitiveCenter(of: $0, in: self) } : nil)
         }
         recording.recorder.willSendEvent(touches.sorted { $0.timestamp < $1.timestamp }, in: self)
         super.sendEvent(event)

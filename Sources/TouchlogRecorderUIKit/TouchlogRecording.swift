@@ -11,9 +11,13 @@ import TouchlogSchema
 /// Starts and owns a recording in an app: the recorder, the windows it records, and the notifications it listens to.
 ///
 /// ```swift
-/// // In the app delegate of a debug or QA build, once the window exists:
-/// let window = RecordingWindow(frame: UIScreen.main.bounds)
-/// try TouchlogRecording.start(session: info, directory: documents, windows: [window])
+/// // In the scene delegate of a debug or QA build (scene(_:willConnectTo:options:)): a window of the scene, which a
+/// // window made with init(frame:) is not.
+/// guard let windowScene = scene as? UIWindowScene else { return }
+/// let window = RecordingWindow(windowScene: windowScene)
+/// window.rootViewController = RootViewController()
+/// window.makeKeyAndVisible()
+/// try TouchlogRecording.start(session: info, directory: documents, windows: [window], application: .shared)
 /// ```
 ///
 /// Keyboard notifications become `keyboard` records, text-editing notifications first-responder checks and key
@@ -49,6 +53,9 @@ public final class TouchlogRecording {
                 configuration: configuration, session: session, sink: sink, startUptime: uptime(),
                 background: background), uptime: uptime, center: center)
         recording.windows = windows.map(WeakWindow.init)
+        // Which of several scenes' key windows the person works in, no API says: the first one listed, until one
+        // becomes key.
+        recording.lastKeyWindow = windows.first(where: \.isKeyWindow)
         recording.recorder.windows = { [weak recording] in recording?.liveWindows() ?? [] }
         recording.recorder.application = application
         recording.recorder.objectReader = UIKitObjectReader()
@@ -96,8 +103,25 @@ public final class TouchlogRecording {
     /// UIWindow.isKeyWindow), as replay does; another window's is not asked. Nil when the key window is not a
     /// recording window or has none.
     func firstResponder() -> UIResponder? {
-        guard let key = liveWindows().first(where: \.isKeyWindow) else { return nil }
+        guard let key = liveWindows().first(where: isRecordedKey) else { return nil }
         return Self.firstResponder(in: key)
+    }
+
+    /// The window that last became key, in whichever scene: where the person works now.
+    private weak var lastKeyWindow: UIWindow?
+
+    /// The app's `makeKey()` on a recording window, or UIKit's `didBecomeKeyNotification`.
+    func windowBecameKey(_ window: UIWindow?) { lastKeyWindow = window }
+
+    /// Whether the recording calls `window` key. Since iOS 15 each scene has a key window ("the key window of its
+    /// scene", Apple docs: UIWindow.isKeyWindow), so with two scenes side by side two windows answer `isKeyWindow`;
+    /// the format has one key window, the one that receives keys and nil-targeted actions. The recording takes the
+    /// one that became key last (the scene the person moved to), and a key window of another scene is written as not
+    /// key while that one is.
+    func isRecordedKey(_ window: UIWindow) -> Bool {
+        guard window.isKeyWindow else { return false }
+        if let last = lastKeyWindow, last !== window, last.isKeyWindow { return false }
+        return true
     }
 
     private static func firstResponder(in view: UIView) -> UIResponder? {
@@ -121,8 +145,11 @@ public final class TouchlogRecording {
         ]
         for (name, phase) in keyboard {
             on(name) { recording, posted in
-                guard let frame = posted.keyboardFrame else { return }
-                recording.recorder.keyboard(phase, frame: frame, at: recording.uptime())
+                // With multitasking every visible app is told of keyboard changes; only this app's are its keyboard
+                // (the format has no record for another app's, so it is left out).
+                guard posted.keyboardIsLocal, let frame = posted.keyboardFrame else { return }
+                recording.recorder.keyboard(
+                    phase, frame: recording.recordedRect(ofScreenRect: frame), at: recording.uptime())
             }
         }
         for name in [
@@ -138,6 +165,7 @@ public final class TouchlogRecording {
             }
         }
         on(UIWindow.didBecomeKeyNotification) { recording, posted in
+            recording.windowBecameKey(posted.view as? UIWindow)
             recording.recorder.keyWindowDidChange(to: posted.view as? UIWindow, at: recording.uptime())
         }
         on(UIApplication.didEnterBackgroundNotification) { recording, _ in
@@ -153,9 +181,26 @@ public final class TouchlogRecording {
         )
     }
 
-    /// What the recorder takes from a notification: the keyboard's end frame, the text view that posted it.
+    /// A rectangle UIKit gives in the screen's coordinate space (the keyboard's frame) in the recording's: the
+    /// coordinates of the windows' frames, in which touches are written. In Split View, Slide Over and Stage Manager
+    /// the app's scene is not the whole screen, so the two differ ("The keyboard's frame uses the screen's coordinate
+    /// space, which is different than the coordinate space of your views", Apple docs:
+    /// UIResponder.keyboardFrameEndUserInfoKey): the rectangle is converted through the key recording window
+    /// (`convert(_:from:)` with `window.screen.coordinateSpace`), then placed by that window's frame origin.
+    func recordedRect(ofScreenRect rect: CGRect) -> Rect {
+        let windows = liveWindows()
+        guard let window = windows.first(where: isRecordedKey) ?? windows.first else { return Rect(rect) }
+        let inWindow = window.convert(rect, from: window.screen.coordinateSpace)
+        return Rect(
+            Double(inWindow.minX + window.frame.minX), Double(inWindow.minY + window.frame.minY),
+            Double(inWindow.width), Double(inWindow.height))
+    }
+
+    /// What the recorder takes from a notification: the keyboard's end frame (in the screen's coordinates) and
+    /// whether this app's keyboard moved, the text view that posted it.
     private struct Posted: Sendable {
-        var keyboardFrame: Rect?
+        var keyboardFrame: CGRect?
+        var keyboardIsLocal: Bool
         var view: UIView?
     }
 
@@ -167,7 +212,11 @@ public final class TouchlogRecording {
 
         func handle(_ notification: Notification) {
             let value = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue
-            let posted = Posted(keyboardFrame: value.map { Rect($0.cgRectValue) }, view: notification.object as? UIView)
+            // Absent (a notification posted by hand): taken as this app's.
+            let local = notification.userInfo?[UIResponder.keyboardIsLocalUserInfoKey] as? NSNumber
+            let posted = Posted(
+                keyboardFrame: value?.cgRectValue, keyboardIsLocal: local?.boolValue ?? true,
+                view: notification.object as? UIView)
             MainActor.assumeIsolated {
                 if let recording { body(recording, posted) }
             }
@@ -204,6 +253,65 @@ public final class TouchlogRecording {
         guard let entry = recognizerActions[ObjectIdentifier(recognizer)], entry.recognizer.object === recognizer
         else { return [] }
         return entry.actions.map { ($0.0.object, $0.1) }
+    }
+
+    // MARK: Sensitive views
+
+    /// Views the app marked sensitive, held weakly.
+    private static var sensitiveViews: [ObjectIdentifier: WeakView] = [:]
+
+    private final class WeakView {
+        weak var view: UIView?
+        init(_ view: UIView) { self.view = view }
+    }
+
+    /// Marks `view` (and everything inside it) sensitive: a touch bound to it is recorded with its phase and view only,
+    /// at the view's centre, while `RecorderPrivacy.redactsSensitiveTouches` is on (the default). Secure text entry
+    /// fields and views of the app's own that adopt `UIKeyInput` are sensitive without being marked.
+    ///
+    /// ```swift
+    /// TouchlogRecording.markSensitive(cardNumberKeypad)  // its digit buttons' positions spell the number
+    /// ```
+    public static func markSensitive(_ view: UIView) {
+        sensitiveViews = sensitiveViews.filter { $0.value.view != nil }
+        sensitiveViews[ObjectIdentifier(view)] = WeakView(view)
+    }
+
+    /// Whether `view` is sensitive itself: secure text entry, a `UIKeyInput` view of the app's own (a PIN pad; a
+    /// text field or text view that is not secure is not, and neither is a system view that adopts it, such as a web
+    /// view's content), or marked by the app.
+    static func isSensitive(_ view: UIView) -> Bool {
+        if let field = view as? UITextField { return field.isSecureTextEntry || isMarked(view) }
+        if let textView = view as? UITextView { return textView.isSecureTextEntry || isMarked(view) }
+        return (view is UIKeyInput && isAppClass(type(of: view))) || isMarked(view)
+    }
+
+    /// Whether a class is the app's own rather than the system's (UIKit's, WebKit's): its bundle is not one of the
+    /// system's frameworks.
+    private static func isAppClass(_ type: AnyClass) -> Bool {
+        #if canImport(UIKit)
+            return !Bundle(for: type).bundlePath.contains("/System/Library/")
+        #else
+            return !String(reflecting: type).hasPrefix("UIKitStandIn.")
+        #endif
+    }
+
+    private static func isMarked(_ view: UIView) -> Bool {
+        sensitiveViews[ObjectIdentifier(view)]?.view === view
+    }
+
+    /// The centre of `view` in `window`'s coordinates when `view` or a view it is inside (below the window) is
+    /// sensitive; nil otherwise. Asked once per touch, when it begins.
+    static func sensitiveCenter(of view: UIView, in window: UIWindow) -> Point? {
+        var current: UIView? = view
+        while let candidate = current, candidate !== window {
+            if isSensitive(candidate) {
+                let centre = view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: window)
+                return Point(Double(centre.x), Double(centre.y))
+            }
+            current = candidate.superview
+        }
+        return nil
     }
 
     // MARK: Calls the app makes

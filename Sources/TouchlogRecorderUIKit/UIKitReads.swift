@@ -83,33 +83,101 @@ extension UIView: @preconcurrency RecordableView {
 }
 
 extension UIControl: @preconcurrency RecordableControl {
+    /// Every handler UIKit reports (`enumerateEventHandlers(_:)`, iOS 14): target-action pairs, grouped by target and
+    /// action with the events each is sent for, and UIAction handlers (`UIButton(primaryAction:)`,
+    /// `addAction(_:for:)`), each with the control as its target. A UIAction handler runs through the control's
+    /// `sendAction(_:)`, never through `UIApplication.sendAction`, so the recording adds an observing UIAction of its
+    /// own for the same events (once: UIActions are uniqued by identifier) that reports each send.
     public func recordedControlFields() -> ControlFields {
-        var actions: [ControlAction] = []
-        let events = allControlEvents
-        for target in allTargets {
-            // UIKit lists a nil target as NSNull.
-            let object: AnyObject? = target.base is NSNull ? nil : target.base as AnyObject
-            var byAction: [String: [String]] = [:]
-            var order: [String] = []
-            for (name, event) in controlEventNames where events.contains(event) {
-                for action in self.actions(forTarget: object ?? NSNull(), forControlEvent: event) ?? [] {
-                    if byAction[action] == nil { order.append(action) }
-                    byAction[action, default: []].append(name)
+        var pairs: [(target: AnyObject?, action: String, events: UIControl.Event)] = []
+        var handlers: [(action: UIAction, events: UIControl.Event)] = []
+        var observed: Set<String> = []
+        enumerateEventHandlers { handler, targetAction, events, _ in
+            if let handler {
+                if let app = ActionHandlerObserver.observedIdentifier(handler) {
+                    observed.insert(app)
+                } else {
+                    handlers.append((handler, events))
+                }
+            } else if let (target, selector) = targetAction {
+                // A nil target is nil-targeted (sent along the responder chain); should UIKit hand it over as NSNull,
+                // as `allTargets` lists it, it is read the same.
+                let object = (target as AnyObject?).flatMap { $0 is NSNull ? nil : $0 }
+                let action = NSStringFromSelector(selector)
+                if let index = pairs.firstIndex(where: { $0.target === object && $0.action == action }) {
+                    pairs[index].events.formUnion(events)
+                } else {
+                    pairs.append((object, action, events))
                 }
             }
-            for action in order {
-                actions.append(ControlAction(events: byAction[action]!, target: object, action: action))
+        }
+        var actions = pairs.map { pair in
+            ControlAction(events: Self.eventNames(pair.events), target: pair.target, action: pair.action)
+        }
+        for (handler, events) in handlers {
+            actions.append(
+                ControlAction(
+                    events: Self.eventNames(events), target: self, action: ActionHandlerObserver.name(of: handler),
+                    isHandler: true))
+            if !observed.contains(handler.identifier.rawValue) {
+                ActionHandlerObserver.observe(handler, of: self, for: events)
             }
         }
         return ControlFields(isEnabled: isEnabled, actions: actions)
+    }
+
+    private static func eventNames(_ events: UIControl.Event) -> [String] {
+        controlEventNames.filter { events.contains($0.1) }.map(\.0)
+    }
+}
+
+/// The recording's own UIAction beside each of the app's UIAction handlers: UIKit runs handlers through
+/// `UIControl.sendAction(_:)`, which no application or window hook sees, so the recording registers one of its own
+/// for the same events (`addAction(_:for:)`, no swizzling) and reports a `sent` each time the control sends them.
+@MainActor
+enum ActionHandlerObserver {
+    /// The recording's observers are named by this prefix and the identifier of the app's handler they observe.
+    static let prefix = "TouchlogRecorder.observes."
+
+    /// The app's handler identifier an observer of the recording's watches; nil for the app's own handlers.
+    static func observedIdentifier(_ action: UIAction) -> String? {
+        let identifier = action.identifier.rawValue
+        guard identifier.hasPrefix(prefix) else { return nil }
+        return String(identifier.dropFirst(prefix.count))
+    }
+
+    /// What the recording calls the handler: its title, or its identifier when it has none (an image-only button).
+    static func name(of action: UIAction) -> String {
+        action.title.isEmpty ? action.identifier.rawValue : action.title
+    }
+
+    static func observe(_ handler: UIAction, of control: UIControl, for events: UIControl.Event) {
+        let observed = handler.identifier
+        let name = name(of: handler)
+        let observer = UIAction(identifier: UIAction.Identifier(prefix + observed.rawValue)) { [weak control] _ in
+            guard let control, let recording = TouchlogRecording.current else { return }
+            // The app may have removed its handler since (UIKit keeps the observer): a send only while it is there.
+            var present = false
+            control.enumerateEventHandlers { action, _, _, stop in
+                if action?.identifier == observed {
+                    present = true
+                    stop = true
+                }
+            }
+            guard present else { return }
+            recording.recorder.didSendHandler(name, of: control, at: recording.uptime())
+        }
+        control.addAction(observer, for: events)
     }
 }
 
 extension UIWindow: @preconcurrency RecordableWindow {
     public var recordedWindowLevel: Double { Double(windowLevel.rawValue) }
-    public var recordedIsKeyWindow: Bool { isKeyWindow }
+    /// Of the scenes' key windows, the one the person works in (`TouchlogRecording.isRecordedKey`).
+    public var recordedIsKeyWindow: Bool { TouchlogRecording.current?.isRecordedKey(self) ?? isKeyWindow }
     public var recordedPolicies: [DismissPolicy] { (self as? RecordingWindow)?.touchlogPolicies ?? [] }
     public var recordedRootController: (any RecordableController)? { rootViewController }
+    public var recordedFrameOrigin: Point { Point(Double(frame.minX), Double(frame.minY)) }
 }
 
 extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
@@ -154,6 +222,15 @@ extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
 
     public func recordedObserveStates() {
         addTarget(RecognizerObserver.shared, action: RecognizerObserver.action)
+    }
+
+    /// A scroll view's own pan (`panGestureRecognizer`) is the model's; another recognizer of a class UIKit declares
+    /// but does not make public (a scroll view's pinch, text interaction) is UIKit's private one; anything else (the
+    /// app's classes, and the public classes the app makes) is the app's. UIKit documents no list of the recognizers
+    /// it attaches itself: an instance of a public class UIKit attached would be taken for the app's.
+    public var recordedOrigin: RecognizerOrigin {
+        if let scrollView = view as? UIScrollView, scrollView.panGestureRecognizer === self { return .scrollViewPan }
+        return recognizerClassIsPrivate(type(of: self)) ? .uikitPrivate : .app
     }
 
     public func recordedRecognizesSimultaneously(with other: any RecordableRecognizer) -> Bool {
@@ -262,13 +339,41 @@ private let controlEventNames: [(String, UIControl.Event)] = [
     ("editingDidEndOnExit", .editingDidEndOnExit),
 ]
 
-/// The runtime class, module-qualified for app classes (`Wallet.LoginField`), bare for UIKit's (`UIButton`).
-func recordedClassName(of object: AnyObject) -> String {
+/// UIKit's public recognizer classes: an instance of one may be the app's.
+private let publicRecognizerClasses: Set<String> = [
+    "UIGestureRecognizer", "UITapGestureRecognizer", "UILongPressGestureRecognizer", "UIPanGestureRecognizer",
+    "UIScreenEdgePanGestureRecognizer", "UISwipeGestureRecognizer", "UIPinchGestureRecognizer",
+    "UIRotationGestureRecognizer", "UIHoverGestureRecognizer",
+]
+
+/// Answers by class, once per class: captures ask for every recognizer.
+@MainActor private var privateRecognizerClasses: [ObjectIdentifier: Bool] = [:]
+
+/// Whether a recognizer class is one of UIKit's own that is not public: declared in UIKit's bundle (the app's classes
+/// are not) and not among its public classes.
+@MainActor
+private func recognizerClassIsPrivate(_ type: UIGestureRecognizer.Type) -> Bool {
+    let key = ObjectIdentifier(type)
+    if let known = privateRecognizerClasses[key] { return known }
     #if canImport(UIKit)
-        return NSStringFromClass(type(of: object))
+        let isUIKits = Bundle(for: type) === Bundle(for: UIGestureRecognizer.self)
+    #else
+        let isUIKits = String(reflecting: type).hasPrefix("UIKitStandIn.")
+    #endif
+    let answer = isUIKits && !publicRecognizerClasses.contains(recordedClassName(ofClass: type))
+    privateRecognizerClasses[key] = answer
+    return answer
+}
+
+/// The runtime class, module-qualified for app classes (`Wallet.LoginField`), bare for UIKit's (`UIButton`).
+func recordedClassName(of object: AnyObject) -> String { recordedClassName(ofClass: type(of: object)) }
+
+func recordedClassName(ofClass type: AnyClass) -> String {
+    #if canImport(UIKit)
+        return NSStringFromClass(type)
     #else
         // The stand-in's classes play UIKit's: their module name is not part of a UIKit class name.
-        let name = String(reflecting: type(of: object))
+        let name = String(reflecting: type)
         return name.hasPrefix("UIKitStandIn.") ? String(name.dropFirst("UIKitStandIn.".count)) : name
     #endif
 }

@@ -20,7 +20,9 @@ default:
     print("  replay DATABASE      read vs replay of the largest stored session")
     print("  report DATABASE      touchlog report over every stored session (first and second run) vs a plain scan")
     print("  core [--records N]   touch records dispatched per second through ResponderCore (500 views, 12 levels)")
-    print("  recorder [--touches N] [--snapshots N]   encoding a touch record, snapshotting a 1,000-view hierarchy")
+    print(
+        "  recorder [--touches N] [--snapshots N] [--sequences N]   encoding a touch record, snapshotting a 1,000-view hierarchy, touch events with costed reads"
+    )
     print("  peak-memory LABEL -- COMMAND…   wall time and peak resident memory of a command")
     print("  once scan|report DATABASE   one plain scan or one single-worker report, to count instructions under")
     print("                              valgrind --tool=callgrind (ONLY_RULES=id,id: just those rules; - for none)")

@@ -21,6 +21,34 @@ import UIKitStandIn
         #expect(save?.events == ["touchDown", "touchUpInside"] && save?.target === target)
         let copy = fields.actions.first { $0.action == "copy:" }
         #expect(copy?.events == ["touchUpInside"] && copy?.target == nil)
+        // A nil target is read as nil, not as some placeholder object.
+        #expect(fields.actions.count == 2)
+    }
+
+    /// UIKit reports UIAction handlers and target-action pairs alike (`enumerateEventHandlers(_:)`): a handler is
+    /// read with the control as its target and its title (or, without one, its identifier) as its name; the
+    /// recording's own observer, added by the first read, is never read back as the app's.
+    @Test func uiActionHandlersAreReadBesideTargetActionPairs() {
+        let button = UIButton(frame: .zero, primaryAction: UIAction(title: "Pay") { _ in })
+        let target = Target()
+        button.addTarget(target, action: Selector("track:"), for: .touchUpInside)
+        button.addAction(UIAction(identifier: UIAction.Identifier("com.acme.share")) { _ in }, for: .touchUpInside)
+        button.addTarget(nil, action: Selector("copy:"), for: [.touchUpInside, .touchDown])
+        for _ in 0..<2 {
+            let actions = button.recordedControlFields().actions
+            #expect(actions.map(\.action) == ["track:", "copy:", "Pay", "com.acme.share"])
+            #expect(
+                actions.map(\.events) == [
+                    ["touchUpInside"], ["touchDown", "touchUpInside"], ["primaryActionTriggered"], ["touchUpInside"],
+                ])
+            #expect(actions[0].target === target && actions[1].target == nil)
+            #expect(actions[2].target === button && actions[3].target === button)
+            #expect(actions.map(\.isHandler) == [false, false, true, true])
+        }
+        // One observer per handler of the app's, whatever the number of reads.
+        var handlers = 0
+        button.enumerateEventHandlers { action, _, _, _ in if action != nil { handlers += 1 } }
+        #expect(handlers == 4)
     }
 
     @Test func slidersAndSteppersSayWhetherTheySendValuesWhileTheFingerMoves() {
@@ -116,6 +144,52 @@ import UIKitStandIn
         #expect(reader.implements(rules, ["apply:", "other:"]) == ["apply:"])
         #expect(reader.describe(UIViewController()).isResponder)
         #expect(reader.describe(UIView(frame: .zero)).isResponder)
+    }
+
+    /// A window that counts the reads of a property only its whole field set asks for.
+    final class CountingWindow: RecordingWindow {
+        var labelReads = 0
+        override var accessibilityLabel: String? {
+            get {
+                labelReads += 1
+                return super.accessibilityLabel
+            }
+            set { super.accessibilityLabel = newValue }
+        }
+    }
+
+    /// A finger's moves cost the main thread the touch alone: the window's origin is read from its frame, not from
+    /// its whole field set (some 25 reads, its class name and label among them) at every move.
+    @Test func aMoveReadsTheWindowsFrameOnly() {
+        let window = CountingWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        window.makeKeyAndVisible()
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+        window.addSubview(view)
+        let application = RecordingApplication()
+        var now = 50.0
+        let recording = TouchlogRecording.start(
+            session: SessionInfo(sessionID: "MOVES"), sink: MemorySink(), windows: [window],
+            center: NotificationCenter(), uptime: { now }, background: false)
+        let touch = UITouch()
+        touch.window = window
+        touch.view = view
+        func send(_ phase: UITouch.Phase, _ y: Double) {
+            now += 0.01
+            touch.phase = phase
+            touch.timestamp = now
+            touch.standInLocation = CGPoint(x: 100, y: y)
+            let event = UIEvent()
+            event.timestamp = now
+            event.standInTouches = [touch]
+            application.sendEvent(event)
+        }
+        send(.began, 100)
+        let afterBegan = window.labelReads
+        #expect(afterBegan > 0)  // the captures around a touch that begins read it
+        for step in 1...5 { send(.moved, 100 + Double(step)) }
+        #expect(window.labelReads == afterBegan)
+        send(.ended, 106)
+        recording.stop()
     }
 
     @Test func aTransformedViewHasNoFrame() {

@@ -42,6 +42,8 @@ final class SimulatedApp {
     private var keyboardShown = false
     static let keyboardOnScreen = CGRect(x: 0, y: 516, width: 393, height: 336)
     static let keyboardOffScreen = CGRect(x: 0, y: 852, width: 393, height: 336)
+    /// The keyboard's end frames UIKit reports, in the screen's coordinate space (an iPhone 15's unless a story says).
+    var keyboardFrames = (shown: keyboardOnScreen, hidden: keyboardOffScreen)
 
     /// What the keyboard does after app code changed the key window or a first responder. UIKit documents the
     /// keyboard for a text input becoming or resigning first responder (F7, F8), not for key status moving between
@@ -65,6 +67,8 @@ final class SimulatedApp {
             sink: sink, windows: windows, configuration: configuration, application: application, center: center,
             uptime: { now }, background: false)
         uptimeSetter = { now = $0 }
+        // The application object controls forward their target-action pairs to (`UIControl.sendAction(_:to:for:)`).
+        UIApplication.standInShared = application
         application.standInPerform = { [unowned self] selector, _ in
             self.appCode[NSStringFromSelector(selector)]?()
         }
@@ -104,12 +108,16 @@ final class SimulatedApp {
     /// - `sends`: the action a control sends at touch-up (`touchUpInside`, CT4), through the application's
     ///   `sendAction` (A1; a nil target goes along the responder chain, A2), from the hit view.
     ///
+    /// - `controlEvents`: the events the hit control sends at touch-up, in order, each through the control's
+    ///   `sendActions(for:)`: its UIAction handlers through `sendAction(_:)`, its target-action pairs through the
+    ///   application (CT4: `touchUpInside`; a button's `primaryActionTriggered` follows it).
+    ///
     /// At touch-up they happen in that order: the recognizer's action comes before the view's `touchesEnded` (G4),
     /// where a control sends its action and a text field begins editing.
     func tap(
         _ x: Double, _ y: Double, in window: RecordingWindow? = nil, hits view: UIView,
         recognizes recognizer: UIGestureRecognizer? = nil, becomes responder: UIResponder? = nil,
-        sends action: (String, to: AnyObject?)? = nil
+        sends action: (String, to: AnyObject?)? = nil, controlEvents: [UIControl.Event] = []
     ) {
         let touch = newTouch(x, y, in: window ?? self.window, hits: view)
         send(touch, .began)
@@ -118,7 +126,20 @@ final class SimulatedApp {
             if let recognizer { self.recognizerSendsActions(recognizer, in: .ended) }
             if let responder { self.becomeFirstResponder(responder) }
             if let action { self.application.sendAction(Selector(action.0), to: action.to, from: view, for: event) }
+            for controlEvent in controlEvents { (view as? UIControl)?.sendActions(for: controlEvent) }
         }
+        wait(1)
+    }
+
+    /// A finger put down at `from` on `view`, moved to `to` in one step and lifted there; nothing recognizes it.
+    func drag(from: (Double, Double), to: (Double, Double), hits view: UIView) {
+        let touch = newTouch(from.0, from.1, in: window, hits: view)
+        send(touch, .began)
+        wait(0.05)
+        touch.standInLocation = CGPoint(x: to.0 - window.frame.minX, y: to.1 - window.frame.minY)
+        send(touch, .moved)
+        wait(0.05)
+        send(touch, .ended)
         wait(1)
     }
 
@@ -207,6 +228,14 @@ final class SimulatedApp {
         follow(keyboard)
     }
 
+    /// The system makes `window` key with no call of the app's: the person taps into another scene of the app
+    /// (each scene keeps a key window of its own since iOS 15); UIKit posts `didBecomeKeyNotification`.
+    func sceneBecomesKey(_ window: RecordingWindow) {
+        window.standInBecomeKey()
+        center.post(name: UIWindow.didBecomeKeyNotification, object: window)
+        wait(0.2)
+    }
+
     /// The app focuses `field` by code (`becomeFirstResponder()`): the first responder of the field's window (F1,
     /// F3), with the field's notification.
     func focus(_ field: UITextField, keyboard: Keyboard? = nil) {
@@ -245,8 +274,21 @@ final class SimulatedApp {
             object: nil,
             userInfo: [
                 UIResponder.keyboardFrameEndUserInfoKey: NSValue(
-                    rect: shown ? Self.keyboardOnScreen : Self.keyboardOffScreen)
+                    rect: shown ? keyboardFrames.shown : keyboardFrames.hidden),
+                UIResponder.keyboardIsLocalUserInfoKey: NSNumber(value: true),
             ])
+    }
+
+    /// A keyboard notification as UIKit posts it to every visible app: `frame` in the screen's coordinate space,
+    /// `isLocal` false when another app beside this one (Split View, Slide Over) caused it.
+    func postKeyboard(_ name: Notification.Name, frame: CGRect, isLocal: Bool) {
+        center.post(
+            name: name, object: nil,
+            userInfo: [
+                UIResponder.keyboardFrameEndUserInfoKey: NSValue(rect: frame),
+                UIResponder.keyboardIsLocalUserInfoKey: NSNumber(value: isLocal),
+            ])
+        wait(0.3)
     }
 
     /// The recording so far, flushed.

@@ -497,6 +497,63 @@ import UIKitStandIn
         #expect(focusCall.method == .becomeFirstResponder && focusCall.responder == pinID)
     }
 
+    /// A checkout built the modern way: the Pay button's primary action is a UIAction (`UIButton(frame:primaryAction:)`),
+    /// beside an analytics target-action pair on the same button. UIKit reports both (`enumerateEventHandlers(_:)`), so
+    /// the snapshot declares both. At touch-up the button sends `touchUpInside` (the pair, through the application)
+    /// then `primaryActionTriggered` (the handler, through the button's own `sendAction(_:)`, which no application hook
+    /// sees), and the recording observes both sends. App code then sends the primary action again
+    /// (`sendActions(for:)`, outside any event): an `action` record replay applies. It replays with no divergence and
+    /// its report is empty.
+    @Test func aUIActionButtonsHandlerIsRecordedBesideItsTargetAction() throws {
+        let (window, controller, root) = Self.screen()
+        var paid = 0
+        let pay = UIButton(
+            frame: CGRect(x: 24, y: 700, width: 345, height: 50),
+            primaryAction: UIAction(title: "Pay") { _ in paid += 1 })
+        pay.accessibilityLabel = "Pay button"
+        pay.addTarget(controller, action: Selector("trackTap:"), for: .touchUpInside)
+        controller.standInImplements = ["trackTap:"]
+        root.addSubview(pay)
+        let app = SimulatedApp(session: "STORY-UIACTION-BUTTON", window: window)
+        var tracked = 0
+        app.appCode["trackTap:"] = { tracked += 1 }
+        // H1: the button is the deepest view under the point. CT4: at touch-up it sends touchUpInside (its pair,
+        // through the application to its explicit target, A1), then, a button, primaryActionTriggered: its UIAction.
+        app.tap(200, 725, hits: pay, controlEvents: [.touchUpInside, .primaryActionTriggered])
+        // App code (a retry after a network error) sends the primary action again, outside any event.
+        pay.sendActions(for: .primaryActionTriggered)
+        app.wait(0.5)
+        let text = app.recorded()
+        let findings = try Self.analyse("uiaction-button", text)
+        app.stop()
+        #expect(paid == 2 && tracked == 1)
+        #expect(findings.isEmpty, "\(findings)")
+        let records = RecordingCheck.records(text)
+        let start = try RecordingCheck.openingSnapshot(records)
+        let payID = try #require(Self.id(labelled: "Pay button", in: start.hierarchy.windows[0].view))
+        let controllerID = try #require(start.hierarchy.controllers.first?.id)
+        func find(_ id: String, _ spec: ViewSpec) -> ViewSpec? {
+            spec.id == id ? spec : spec.subviews.lazy.compactMap { find(id, $0) }.first
+        }
+        let declared = try #require(find(payID, start.hierarchy.windows[0].view))
+        // Both kinds, each once: the recording's own observer is not declared.
+        #expect(
+            declared.actions == [
+                ActionSpec(events: ["touchUpInside"], target: controllerID, action: "trackTap:"),
+                ActionSpec(events: ["primaryActionTriggered"], target: payID, action: "Pay"),
+            ])
+        let sent = records.compactMap { record -> String? in
+            guard case .sent(let sent) = record else { return nil }
+            return "\(sent.action) to \(sent.target.id ?? "nobody")"
+        }
+        #expect(sent == ["trackTap: to \(controllerID)", "Pay to \(payID)", "Pay to \(payID)"])
+        let inputs = records.compactMap { record -> String? in
+            guard case .action(let action) = record else { return nil }
+            return "\(action.action) to \(action.target ?? "nobody")"
+        }
+        #expect(inputs == ["Pay to \(payID)"])
+    }
+
     /// A promo banner is the coupon field's delegate; its close button removes it, and the app keeps it (the field
     /// still names it). From then on it is a view in no window: a `remove`, which leaves it known (a snapshot would
     /// declare it in `detachedViews`); the field is then tapped and typed into, and the recording replays with no

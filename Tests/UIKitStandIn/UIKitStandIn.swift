@@ -56,9 +56,11 @@ open class UIResponder: NSObject, StandInSelectorAnswering {
     open var canBecomeFirstResponder: Bool { false }
     open var isFirstResponder: Bool { standInWindow?.standInFirstResponder === self }
 
-    /// The window whose first responder this may be: a view's own (other responders are never first responder in
-    /// the stand-in).
-    private var standInWindow: UIWindow? { (self as? UIView)?.window }
+    /// The window whose first responder this may be: a view's own, or a view controller's view's (a controller can be
+    /// first responder: the `inputAccessoryView` pattern). Other responders are never first responder in the stand-in.
+    private var standInWindow: UIWindow? {
+        (self as? UIView)?.window ?? (self as? UIViewController)?.viewIfLoaded?.window
+    }
 
     /// A responder in no window does not become first responder; one in a window replaces that window's only.
     @discardableResult
@@ -103,6 +105,8 @@ open class UIResponder: NSObject, StandInSelectorAnswering {
     nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name(
         "UIKeyboardWillChangeFrameNotification")
     nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+    /// An `NSNumber` with a Boolean: false when another app, visible beside this one, caused the change (iOS 9).
+    nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 }
 
 // MARK: Text input
@@ -130,10 +134,99 @@ public protocol UIKeyInput: UITextInputTraits {
     func deleteBackward()
 }
 
+// MARK: Coordinate spaces, screens and scenes
+
+/// `UICoordinateSpace`: views and the screen convert points and rectangles between each other. The stand-in places
+/// every space by its origin on the display (`standInOriginOnScreen`), which is all its conversions need (no
+/// rotation, no transforms).
+@MainActor
+public protocol UICoordinateSpace: NSObjectProtocol {
+    func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint
+    func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint
+    func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect
+    func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect
+    var bounds: CGRect { get }
+    /// Where this space's origin lies on the display.
+    var standInOriginOnScreen: CGPoint { get }
+}
+
+extension UICoordinateSpace {
+    public func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        let (from, to) = (standInOriginOnScreen, coordinateSpace.standInOriginOnScreen)
+        return CGPoint(x: point.x + from.x - to.x, y: point.y + from.y - to.y)
+    }
+    public func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
+        coordinateSpace.convert(point, to: self)
+    }
+    public func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: coordinateSpace), size: rect.size)
+    }
+    public func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
+        coordinateSpace.convert(rect, to: self)
+    }
+}
+
+/// `UIScreen`: the display. Its `coordinateSpace` is the display's, in which UIKit gives the keyboard's frame
+/// (Apple docs: UIResponder.keyboardFrameEndUserInfoKey).
+@MainActor
+open class UIScreen: NSObject {
+    open var bounds: CGRect
+    open var scale: CGFloat
+    /// "The current coordinate space of the screen": its bounds are the screen's.
+    open var coordinateSpace: any UICoordinateSpace { StandInScreenSpace(bounds: bounds) }
+
+    public init(standInBounds bounds: CGRect, scale: CGFloat = 3) {
+        self.bounds = bounds
+        self.scale = scale
+    }
+
+    /// An iPhone 15's screen, for windows no test places on another.
+    public static let standInDefault = UIScreen(standInBounds: CGRect(x: 0, y: 0, width: 393, height: 852))
+}
+
+/// The screen's coordinate space: its origin is the display's.
+final class StandInScreenSpace: NSObject, UICoordinateSpace {
+    let bounds: CGRect
+    init(bounds: CGRect) { self.bounds = bounds }
+    var standInOriginOnScreen: CGPoint { .zero }
+}
+
+/// `UIScene`: one instance of the app's interface (iOS 13).
+@MainActor
+open class UIScene: UIResponder {}
+
+/// `UIWindowScene`: a scene with windows, on a screen. In Split View, Slide Over and Stage Manager a scene covers part
+/// of the screen: its windows' coordinates start at the scene's corner, the screen's at the display's
+/// (`standInFrameOnScreen`).
+@MainActor
+open class UIWindowScene: UIScene {
+    open var screen: UIScreen
+    /// Where the scene lies on its screen (not UIKit's: the system places scenes).
+    public var standInFrameOnScreen: CGRect
+    fileprivate var standInWindows: [WeakWindow] = []
+    fileprivate weak var standInKeyWindow: UIWindow?
+
+    fileprivate final class WeakWindow {
+        weak var window: UIWindow?
+        init(_ window: UIWindow) { self.window = window }
+    }
+
+    public init(standInScreen screen: UIScreen, frameOnScreen: CGRect) {
+        self.screen = screen
+        standInFrameOnScreen = frameOnScreen
+    }
+
+    /// The scene's windows (iOS 13).
+    open var windows: [UIWindow] { standInWindows.compactMap(\.window) }
+
+    /// "The key window of its scene" (iOS 15): each scene has one.
+    open var keyWindow: UIWindow? { standInKeyWindow }
+}
+
 // MARK: Views
 
 @MainActor
-open class UIView: UIResponder {
+open class UIView: UIResponder, UICoordinateSpace {
     public init(frame: CGRect) {
         self.frame = frame
         bounds = CGRect(origin: .zero, size: frame.size)
@@ -173,6 +266,24 @@ open class UIView: UIResponder {
     }
 
     open override var next: UIResponder? { standInController ?? superview }
+
+    /// The view's origin on the display: its frame in each superview's bounds, up to its window, whose frame is in
+    /// its scene's coordinates.
+    public var standInOriginOnScreen: CGPoint {
+        var point = CGPoint.zero
+        var view: UIView = self
+        while !(view is UIWindow), let parent = view.superview {
+            point.x += view.frame.minX - parent.bounds.minX
+            point.y += view.frame.minY - parent.bounds.minY
+            view = parent
+        }
+        if let window = view as? UIWindow {
+            let scene = window.windowScene?.standInFrameOnScreen.origin ?? .zero
+            point.x += window.frame.minX + scene.x
+            point.y += window.frame.minY + scene.y
+        }
+        return point
+    }
 
     open func addSubview(_ view: UIView) {
         view.removeFromSuperview()
@@ -250,11 +361,36 @@ open class UIScrollView: UIView {
     open var alwaysBounceVertical = false
     open var alwaysBounceHorizontal = false
 
+    /// "The underlying gesture recognizer for pan gestures" (iOS 5): UIKit's own, attached to the scroll view.
+    public let panGestureRecognizer: UIPanGestureRecognizer
+    /// The underlying recognizer for pinch gestures: nil while zooming is not enabled (`maximumZoomScale` not above
+    /// `minimumZoomScale`), UIKit's own once it is.
+    open private(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { standInUpdatePinch() }
+    }
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { standInUpdatePinch() }
+    }
+
     public override init(frame: CGRect) {
+        panGestureRecognizer = UIScrollViewPanGestureRecognizer(target: nil, action: nil)
         super.init(frame: frame)
         clipsToBounds = true
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    private func standInUpdatePinch() {
+        guard maximumZoomScale > minimumZoomScale, pinchGestureRecognizer == nil else { return }
+        let pinch = UIScrollViewPinchGestureRecognizer(target: nil, action: nil)
+        pinchGestureRecognizer = pinch
+        addGestureRecognizer(pinch)
     }
 }
+
+/// UIKit's own recognizer classes of a scroll view, which the app cannot name (their names are not documented).
+final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {}
+final class UIScrollViewPinchGestureRecognizer: UIPinchGestureRecognizer {}
 
 @MainActor
 open class UITableView: UIScrollView {}
@@ -283,31 +419,110 @@ open class UIControl: UIView {
         public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
     }
 
-    private var standInActions: [(target: AnyObject?, action: Selector, events: Event)] = []
+    /// One registered handler: a target-action pair or a `UIAction`, with the events it was added for.
+    private enum StandInHandler {
+        case targetAction(target: AnyObject?, action: Selector)
+        case action(UIAction)
+    }
+    private var standInHandlers: [(handler: StandInHandler, events: Event)] = []
     open var isEnabled = true
 
     open func addTarget(_ target: Any?, action: Selector, for controlEvents: UIControl.Event) {
-        standInActions.append((target as AnyObject?, action, controlEvents))
+        standInHandlers.append((.targetAction(target: target as AnyObject?, action: action), controlEvents))
     }
 
-    /// `NSNull` stands for a nil target, as in UIKit.
-    open var allTargets: Set<AnyHashable> {
-        Set(standInActions.map { ($0.target as? NSObject).map(AnyHashable.init) ?? AnyHashable(NSNull()) })
+    /// "UIActions are uniqued based on their identifier, and subsequent actions with the same identifier replace
+    /// previously added actions" (Apple docs: UIControl.addAction(_:for:)).
+    open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {
+        if let index = standInHandlers.firstIndex(where: {
+            if case .action(let added) = $0.handler { return added.identifier == action.identifier }
+            return false
+        }) {
+            standInHandlers[index] = (.action(action), controlEvents)
+        } else {
+            standInHandlers.append((.action(action), controlEvents))
+        }
     }
 
-    open var allControlEvents: UIControl.Event { standInActions.reduce([]) { $0.union($1.events) } }
+    /// Every handler, UIAction handlers and target-action pairs alike, with the events it was added for (iOS 14).
+    open func enumerateEventHandlers(
+        _ iterator: (UIAction?, (Any?, Selector)?, UIControl.Event, inout Bool) -> Void
+    ) {
+        var stop = false
+        for entry in standInHandlers {
+            switch entry.handler {
+            case .targetAction(let target, let action): iterator(nil, (target, action), entry.events, &stop)
+            case .action(let action): iterator(action, nil, entry.events, &stop)
+            }
+            if stop { return }
+        }
+    }
 
-    open func actions(forTarget target: Any?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
-        let object = target as AnyObject?
-        let names = standInActions.filter {
-            $0.events.contains(controlEvent) && ($0.target === object || ($0.target == nil && object is NSNull))
-        }.map(\.action.name)
-        return names.isEmpty ? nil : names
+    /// "Calls the action methods associated with the specified events": UIAction handlers through `sendAction(_:)`,
+    /// target-action pairs through `sendAction(_:to:for:)`, which forwards them to the application.
+    open func sendActions(for controlEvents: UIControl.Event) {
+        for entry in standInHandlers where !entry.events.isDisjoint(with: controlEvents) {
+            switch entry.handler {
+            case .targetAction(let target, let action): sendAction(action, to: target, for: nil)
+            case .action(let action): sendAction(action)
+            }
+        }
+    }
+
+    /// Runs the UIAction's handler, with the control as its `sender` meanwhile (iOS 14).
+    open func sendAction(_ action: UIAction) {
+        action.standInSender = self
+        action.standInHandler(action)
+        action.standInSender = nil
+    }
+
+    /// Forwards the action to the application object for dispatching (Apple docs: UIControl.sendAction(_:to:for:)).
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        UIApplication.shared.sendAction(action, to: target, from: self, for: event)
+    }
+}
+
+/// `UIActionHandler`: what a UIAction runs.
+public typealias UIActionHandler = @MainActor (UIAction) -> Void
+
+/// `UIAction` (iOS 13), with the members the adapter reads; UIKit's initializer also takes an image, a
+/// discoverability title, attributes and a state, which the stand-in leaves out.
+@MainActor
+open class UIAction: NSObject {
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    public let title: String
+    public let identifier: UIAction.Identifier
+    /// "If available, the object on behalf of which the actionHandler is called" (iOS 14).
+    open var sender: Any? { standInSender }
+    var standInSender: Any?
+    let standInHandler: UIActionHandler
+
+    /// Without an identifier UIKit makes one (its form is not documented; the stand-in's is a UUID).
+    public init(
+        title: String = "", identifier: UIAction.Identifier? = nil, handler: @escaping UIActionHandler
+    ) {
+        self.title = title
+        self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
+        standInHandler = handler
     }
 }
 
 @MainActor
-open class UIButton: UIControl {}
+open class UIButton: UIControl {
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// The button registers `primaryAction` for `.primaryActionTriggered` (Apple docs: UIButton.init(frame:primaryAction:),
+    /// iOS 14); UIKit also takes its title and image, which the stand-in does not draw.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+}
 @MainActor
 open class UISlider: UIControl {
     /// UIKit's default: `valueChanged` as the thumb moves.
@@ -386,13 +601,44 @@ open class UIWindow: UIView {
 
     /// What UIKit does with an event once the window passes it on: the tests' simulated UIKit.
     public var standInDelivery: ((UIEvent) -> Void)?
-    /// The stand-in app's key window (UIKit has one at a time).
+    /// The key window the keyboard types into: the one last made key, in whichever scene (each scene has a key
+    /// window of its own since iOS 15; the keyboard serves the scene the person works in).
     public private(set) static weak var standInKeyWindow: UIWindow?
     /// This window's first responder (each window keeps its own).
     public internal(set) weak var standInFirstResponder: UIResponder?
 
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// A window in `windowScene`, covering it (iOS 13: the way a scene-based app makes its windows).
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: CGRect(origin: .zero, size: windowScene.standInFrameOnScreen.size))
+        self.windowScene = windowScene
+        windowScene.standInWindows.append(UIWindowScene.WeakWindow(self))
+    }
+
+    /// The scene the window belongs to; nil for a window made with `init(frame:)` and given none.
+    open weak var windowScene: UIWindowScene? {
+        didSet {
+            oldValue?.standInWindows.removeAll { $0.window === self || $0.window == nil }
+            if let windowScene, !windowScene.windows.contains(where: { $0 === self }) {
+                windowScene.standInWindows.append(UIWindowScene.WeakWindow(self))
+            }
+        }
+    }
+
+    private var standInScreen: UIScreen?
+    /// The screen that displays the window: its scene's.
+    open var screen: UIScreen {
+        get { standInScreen ?? windowScene?.screen ?? UIScreen.standInDefault }
+        set { standInScreen = newValue }
+    }
+
     open var windowLevel: UIWindow.Level = .normal
-    open var isKeyWindow: Bool { UIWindow.standInKeyWindow === self }
+    /// "The key window of its scene" since iOS 15; a window in no scene is key when it is the app's.
+    open var isKeyWindow: Bool {
+        if let windowScene { return windowScene.keyWindow === self }
+        return UIWindow.standInKeyWindow === self
+    }
     open var rootViewController: UIViewController? {
         didSet {
             if let view = rootViewController?.view { addSubview(view) }
@@ -403,7 +649,15 @@ open class UIWindow: UIView {
     /// the request twice).
     open func makeKeyAndVisible() { makeKey() }
 
-    open func makeKey() { UIWindow.standInKeyWindow = self }
+    /// Key in its scene (another scene's key window stays key there), and where the keyboard now types.
+    open func makeKey() { standInBecomeKey() }
+
+    /// The system makes the window key, with no call of the app's (the person taps into another scene): key in its
+    /// scene and where the keyboard types. The test posts `didBecomeKeyNotification`, as UIKit would.
+    public func standInBecomeKey() {
+        windowScene?.standInKeyWindow = self
+        UIWindow.standInKeyWindow = self
+    }
 
     nonisolated public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
 
@@ -451,7 +705,11 @@ public protocol UIApplicationDelegate: AnyObject {}
 
 @MainActor
 open class UIApplication: UIResponder {
-    public static let shared = UIApplication()
+    /// The application object: UIKit's is the instance of the class `UIApplicationMain` was given; a stand-in test
+    /// sets its own (`standInShared`).
+    public static var shared: UIApplication { standInShared ?? standInDefault }
+    public static var standInShared: UIApplication?
+    private static let standInDefault = UIApplication()
     /// Who receives an action the stand-in sends: the tests' simulated target-action.
     public var standInPerform: ((Selector, AnyObject) -> Void)?
 

@@ -4,6 +4,9 @@ import TouchlogSchema
 /// with the previous one (so the diff costs the main thread nothing).
 enum PendingItem {
     case record(Record)
+    /// A touch on a sensitive view (`RecorderPrivacy.redactsSensitiveTouches`): its position is the view's centre,
+    /// not the finger's, and the line says so (`positionRedacted`).
+    case redactedTouch(TouchRecord)
     /// `snapshot` true: write a whole snapshot whatever changed (the session's first, a new file's first).
     case hierarchy(HierarchySpec, t: Double, snapshot: Bool)
 
@@ -38,6 +41,7 @@ struct DropCount: Equatable {
         let t: Double? =
             switch item {
             case .record(let record): record.t
+            case .redactedTouch(let touch): touch.t
             case .hierarchy(_, let t, _): t
             }
         if let t {

@@ -277,23 +277,40 @@ public struct HierarchyCapture {
                 let controlFields = control.recordedControlFields()
                 if !controlFields.isEnabled { spec.isEnabled = false }
                 for action in controlFields.actions {
-                    actionNames.insert(action.action)
+                    // A UIAction's name is no selector: no responder is asked whether it implements it.
+                    if !action.isHandler { actionNames.insert(action.action) }
                     // A target the recording cannot name is left out: `null` would mean "nil-targeted".
                     var target: String?
                     if let object = action.target {
                         guard let known = reference(to: object, ids: &ids) else { continue }
                         target = known
                     }
+                    // A UIAction's title is what the screen shows: masked as labels are.
+                    let name = action.isHandler ? privacy.label(action.action) : action.action
                     spec.actions =
-                        (spec.actions ?? []) + [
-                            ActionSpec(events: action.events, target: target, action: action.action)
-                        ]
+                        (spec.actions ?? []) + [ActionSpec(events: action.events, target: target, action: name)]
                 }
             }
             if let delegate = view.recordedDelegate { spec.delegate = reference(to: delegate, ids: &ids) }
-            let objects = view.recordedRecognizers
-            var recognizers = objects.map { self.recognizer($0, ids: &ids) }
             let outer = ancestorRecognizers.count
+            defer { ancestorRecognizers.removeSubrange(outer...) }
+            var objects = view.recordedRecognizers
+            if !objects.isEmpty {
+                // Only the app's recognizers are declared and observed. A scroll view's own pan is the model's
+                // `<id>#pan`, made from the scroll view's fields: it joins the recognizers a touch below reaches (the
+                // app's may recognize with it) under that id, and nothing else is written of it. UIKit's private ones
+                // are left out: the model knows nothing of them.
+                objects.removeAll { object in
+                    switch object.recordedOrigin {
+                    case .app: return false
+                    case .scrollViewPan:
+                        ancestorRecognizers.append((object, id + "#pan"))
+                        return true
+                    case .uikitPrivate: return true
+                    }
+                }
+            }
+            var recognizers = objects.map { self.recognizer($0, ids: &ids) }
             if !recognizers.isEmpty {
                 markSimultaneity(objects, &recognizers)
                 spec.gestureRecognizers = recognizers
@@ -301,7 +318,6 @@ public struct HierarchyCapture {
                     ancestorRecognizers.append((object, recognizer.id))
                 }
             }
-            defer { ancestorRecognizers.removeSubrange(outer...) }
             // A window is asked as a window (`RecordableWindow`), after the walk.
             if walkingDetached > 0 || depth > 0 { views.append((view, id, fields.className)) }
             depth += 1

@@ -50,6 +50,13 @@ public protocol RecordableWindow: RecordableView {
     var recordedPolicies: [DismissPolicy] { get }
     /// `rootViewController`, from which the recorder finds every controller of the window.
     var recordedRootController: (any RecordableController)? { get }
+    /// `frame.origin`: where the window's coordinates start in the recording's, read at every touch event.
+    var recordedFrameOrigin: Point { get }
+}
+
+extension RecordableWindow {
+    /// From the whole field set; an adapter reads the frame alone.
+    public var recordedFrameOrigin: Point { recordedFields().frame.map { Point($0.x, $0.y) } ?? Point(0, 0) }
 }
 
 /// The `UIApplication` and its delegate: the end of the responder chain.
@@ -64,8 +71,23 @@ public protocol RecordableApplication: AnyObject {
     func recordedRefuses(application: [String], delegate: [String]) -> (application: [String], delegate: [String])
 }
 
+/// Who attached a gesture recognizer, as far as the recorder can tell, which decides what is recorded of it.
+public enum RecognizerOrigin: Sendable, Equatable {
+    /// The app's (its own class, or a public UIKit class it made): declared in the snapshot, its actions observed.
+    case app
+    /// A scroll view's own pan (`UIScrollView.panGestureRecognizer`): the model gives every scroll view this
+    /// recognizer itself (id `<scroll view>#pan`), built from the scroll view's recorded fields, so it is not
+    /// declared again; the app's recognizers name it by that id in `simultaneousWith`.
+    case scrollViewPan
+    /// UIKit's own, of a class the app cannot name (a scroll view's pinch, text interaction): the model knows
+    /// nothing of it, so it is neither declared nor observed.
+    case uikitPrivate
+}
+
 /// A `UIGestureRecognizer`.
 public protocol RecordableRecognizer: AnyObject {
+    /// Who attached it (`app` unless the adapter can tell otherwise).
+    var recordedOrigin: RecognizerOrigin { get }
     func recordedFields() -> RecognizerFields
     /// Its delegate's `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` for `other` (false without one).
     func recordedRecognizesSimultaneously(with other: any RecordableRecognizer) -> Bool
@@ -73,6 +95,10 @@ public protocol RecordableRecognizer: AnyObject {
     /// is in (UIKit: the recording adds itself with `addTarget(_:action:)`, which ignores a pair added before).
     /// Called once, when a capture first sees the recognizer.
     func recordedObserveStates()
+}
+
+extension RecordableRecognizer {
+    public var recordedOrigin: RecognizerOrigin { .app }
 }
 
 /// A `UIViewController`.
@@ -146,7 +172,8 @@ public struct ViewFields: Sendable {
     public subscript<Value>(dynamicMember field: KeyPath<ViewProperties, Value>) -> Value { properties[keyPath: field] }
 }
 
-/// A control's enabled flag and its target-action pairs (`allTargets`, `actions(forTarget:forControlEvent:)`).
+/// A control's enabled flag and its handlers: target-action pairs and UIAction handlers alike
+/// (`enumerateEventHandlers(_:)`).
 public struct ControlFields {
     public var isEnabled: Bool
     public var actions: [ControlAction]
@@ -157,16 +184,22 @@ public struct ControlFields {
     }
 }
 
-/// One target-action pair of a control. `target` nil: nil-targeted (sent along the responder chain).
+/// One handler of a control: a target-action pair (`target` nil: nil-targeted, sent along the responder chain), or
+/// a UIAction handler (`isHandler`), whose closure UIKit runs through the control's own `sendAction(_:)`: recorded
+/// with the control itself as its target and the UIAction's name as its action, so replay sends it to the control,
+/// never along the responder chain.
 public struct ControlAction {
     public var events: [String]
     public var target: AnyObject?
     public var action: String
+    /// A UIAction handler: its name is no selector, so responders are not asked whether they implement it.
+    public var isHandler: Bool
 
-    public init(events: [String], target: AnyObject?, action: String) {
+    public init(events: [String], target: AnyObject?, action: String, isHandler: Bool = false) {
         self.events = events
         self.target = target
         self.action = action
+        self.isHandler = isHandler
     }
 }
 
@@ -258,11 +291,15 @@ public struct TouchReading {
     public var tapCount: Int
     /// `view`: already hit-tested when the window receives the event.
     public var view: (any RecordableView)?
+    /// On `began`, when `view` is sensitive (secure text entry, a `UIKeyInput` view of the app's own, marked by the
+    /// app, or inside such a view): the centre of `view` in the window's coordinates, written instead of the finger's
+    /// position while `RecorderPrivacy.redactsSensitiveTouches` is on. Nil otherwise.
+    public var sensitiveViewCenter: Point?
 
     public init(
         touch: AnyObject, phase: TouchPhase, locationInWindow: Point, timestamp: Double,
         tapCount: Int = 1,
-        view: (any RecordableView)?
+        view: (any RecordableView)?, sensitiveViewCenter: Point? = nil
     ) {
         self.touch = touch
         self.phase = phase
@@ -270,5 +307,6 @@ public struct TouchReading {
         self.timestamp = timestamp
         self.tapCount = tapCount
         self.view = view
+        self.sensitiveViewCenter = sensitiveViewCenter
     }
 }

@@ -48,6 +48,12 @@ final class RecordWriter {
             case .record(let record):
                 track(record)
                 record.writeLine(into: &out)
+            case .redactedTouch(let touch):
+                track(.touch(touch))
+                var o = touch.jsonObject
+                o["positionRedacted"] = .bool(true)
+                JSONWriter.write(.object(o), into: &out)
+                out.append(UInt8(ascii: "\n"))
             case .hierarchy(let hierarchy, let t, let snapshot):
                 writeHierarchy(hierarchy, t: t, snapshot: snapshot, into: &out)
             }
