@@ -25,6 +25,14 @@ extension UIView: @preconcurrency RecordableView {
         }
         let identity = transform.isIdentity
         let scrollView = self as? UIScrollView
+        let table = scrollView as? UITableView
+        let collection = scrollView as? UICollectionView
+        // LS3, LS7: the selection as the list holds it (nil from UIKit when nothing is selected).
+        let selected =
+            table.map { $0.indexPathsForSelectedRows ?? [] }
+            ?? collection.map {
+                $0.indexPathsForSelectedItems ?? []
+            }
         return ViewFields(
             className: className, baseClass: base == className ? nil : base,
             properties: ViewProperties(
@@ -52,8 +60,29 @@ extension UIView: @preconcurrency RecordableView {
                 alwaysBounceHorizontal: scrollView?.alwaysBounceHorizontal,
                 // CT9, CT11: whether the control sends valueChanged while the finger moves (true by default).
                 isContinuous: (self as? UISlider)?.isContinuous ?? (self as? UIStepper)?.isContinuous,
+                // SC1, GR10: a scroll view zooms (has its own pinch) when the maximum is above the minimum.
+                minimumZoomScale: scrollView.map { Double($0.minimumZoomScale) },
+                maximumZoomScale: scrollView.map { Double($0.maximumZoomScale) },
+                indexPath: listIndexPath(), allowsSelection: table?.allowsSelection ?? collection?.allowsSelection,
+                allowsMultipleSelection: table?.allowsMultipleSelection ?? collection?.allowsMultipleSelection,
+                selectedIndexPaths: selected?.map { ListIndexPath($0.section, $0.item) },
                 accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel),
             text: text)
+    }
+
+    /// A table or collection view cell's index path, from the list it is in (LS1): what selections name. Only cells
+    /// walk up to their list.
+    private func listIndexPath() -> ListIndexPath? {
+        var list = superview
+        if let cell = self as? UITableViewCell {
+            while let view = list, !(view is UITableView) { list = view.superview }
+            return (list as? UITableView)?.indexPath(for: cell).map { ListIndexPath($0.section, $0.row) }
+        }
+        if let cell = self as? UICollectionViewCell {
+            while let view = list, !(view is UICollectionView) { list = view.superview }
+            return (list as? UICollectionView)?.indexPath(for: cell).map { ListIndexPath($0.section, $0.item) }
+        }
+        return nil
     }
 
     public func forEachRecordedSubview(_ body: (any RecordableView) -> Void) {

@@ -51,6 +51,36 @@ import UIKitStandIn
         #expect(handlers == 4)
     }
 
+    /// LS1–LS7: a cell says where it is in its list, the list what a tap may select and what is selected now (UIKit
+    /// answers nil when nothing is); a scroll view whether it zooms.
+    @Test func listsAndCellsSayWhatATapSelects() {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 600))
+        let cell = UITableViewCell(frame: CGRect(x: 0, y: 44, width: 390, height: 44))
+        let content = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 44))
+        cell.addSubview(content)
+        table.standInPlace(cell, at: IndexPath(row: 1, section: 2))
+        #expect(cell.recordedFields().indexPath == ListIndexPath(2, 1))
+        #expect(content.recordedFields().indexPath == nil)  // only cells are placed
+        #expect(table.recordedFields().selectedIndexPaths == [])
+        table.selectRow(at: IndexPath(row: 1, section: 2), animated: false, scrollPosition: 0)
+        table.allowsMultipleSelection = true
+        let fields = table.recordedFields()
+        #expect(fields.selectedIndexPaths == [ListIndexPath(2, 1)])
+        #expect(fields.allowsSelection == true && fields.allowsMultipleSelection == true)
+        table.deselectRow(at: IndexPath(row: 1, section: 2), animated: false)
+        #expect(table.recordedFields().selectedIndexPaths == [])
+        let grid = UICollectionView(frame: .zero)
+        let item = UICollectionViewCell(frame: .zero)
+        grid.standInPlace(item, at: IndexPath(item: 4, section: 0))
+        grid.allowsSelection = false
+        #expect(item.recordedFields().indexPath == ListIndexPath(0, 4))
+        #expect(grid.recordedFields().allowsSelection == false)
+        #expect(UIView(frame: .zero).recordedFields().allowsSelection == nil)
+        let viewer = UIScrollView(frame: .zero)
+        viewer.maximumZoomScale = 3
+        #expect(viewer.recordedFields().maximumZoomScale == 3 && viewer.recordedFields().minimumZoomScale == 1)
+    }
+
     @Test func slidersAndSteppersSayWhetherTheySendValuesWhileTheFingerMoves() {
         let slider = UISlider(frame: .zero)
         #expect(slider.recordedFields().isContinuous == true)

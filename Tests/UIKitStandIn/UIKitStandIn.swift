@@ -392,10 +392,62 @@ open class UIScrollView: UIView {
 final class UIScrollViewPanGestureRecognizer: UIPanGestureRecognizer {}
 final class UIScrollViewPinchGestureRecognizer: UIPinchGestureRecognizer {}
 
+/// UIKit's `IndexPath` additions for lists (`row` of a table, `item` of a collection view, both the second index).
+extension IndexPath {
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    public var section: Int { self[0] }
+    public var row: Int { self[1] }
+    public var item: Int { self[1] }
+}
+
+/// What UIKit's table and collection views share here: whether taps select, the selection, and each visible cell's
+/// index path (UIKit's data source gives it; a test places cells with `standInPlace(_:at:)`).
 @MainActor
-open class UITableView: UIScrollView {}
+open class StandInList: UIScrollView {
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+    var standInSelection: [IndexPath] = []
+    private var standInPlaces: [ObjectIdentifier: IndexPath] = [:]
+
+    /// The data source put `cell` at `indexPath` (and added it).
+    public func standInPlace(_ cell: UIView, at indexPath: IndexPath) {
+        standInPlaces[ObjectIdentifier(cell)] = indexPath
+        if cell.superview !== self { addSubview(cell) }
+    }
+
+    func standInIndexPath(of cell: UIView) -> IndexPath? { standInPlaces[ObjectIdentifier(cell)] }
+
+    /// `selectRow(at:animated:scrollPosition:)` / `selectItem(at:animated:scrollPosition:)`: no delegate message.
+    public func standInSelect(_ indexPath: IndexPath) {
+        if !allowsMultipleSelection { standInSelection = [] }
+        if !standInSelection.contains(indexPath) { standInSelection.append(indexPath) }
+    }
+
+    public func standInDeselect(_ indexPath: IndexPath) { standInSelection.removeAll { $0 == indexPath } }
+}
+
+@MainActor
+open class UITableView: StandInList {
+    /// nil when no row is selected (Apple docs: UITableView.indexPathsForSelectedRows).
+    open var indexPathsForSelectedRows: [IndexPath]? { standInSelection.isEmpty ? nil : standInSelection }
+    /// nil for a cell the table does not show.
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? { standInIndexPath(of: cell) }
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: Int) {
+        if let indexPath { standInSelect(indexPath) }
+    }
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) { standInDeselect(indexPath) }
+}
 @MainActor
 open class UITableViewCell: UIView {}
+
+@MainActor
+open class UICollectionView: StandInList {
+    open var indexPathsForSelectedItems: [IndexPath]? { standInSelection.isEmpty ? nil : standInSelection }
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { standInIndexPath(of: cell) }
+}
+@MainActor
+open class UICollectionViewCell: UIView {}
 
 @MainActor
 open class UIControl: UIView {
