@@ -122,7 +122,8 @@ public struct ReportEngine {
     private mutating func readTimelines() throws {
         var cited: [String: Set<Int>] = [:]
         for group in problems.groups() {
-            cited[group.representative.session.id, default: []].formUnion(group.representative.records)
+            cited[group.representative.session.id, default: []].formUnion(
+                Timeline.centres(of: group.representative.records))
         }
         timelines = [:]
         for (session, seqs) in cited {

@@ -56,6 +56,18 @@ public enum Timeline {
         }
     }
 
+    /// The cited records a finding's timeline is shown around: all of them up to ``shownCentres``, else the first
+    /// ones and the last two. A finding may cite thousands (every key typed into a hidden field); the timeline of
+    /// each would repeat the session, while the list of records beside it names them all.
+    public static func centres(of cited: [Int]) -> [Int] {
+        let sorted = Array(Set(cited)).sorted()
+        guard sorted.count > shownCentres else { return sorted }
+        return Array(sorted.prefix(shownCentres - 2)) + sorted.suffix(2)
+    }
+
+    /// How many cited records a timeline is centred on at most.
+    public static let shownCentres = 8
+
     /// A record in the words of every timeline, from the recording alone (``RecordDescriber``).
     static func describe(_ record: Record) -> String { RecordDescriber.words(record) }
 }

@@ -89,7 +89,7 @@ public enum AttachmentFormatter {
         out += "| Signature | \(md(group.signature)) |\n"
         out += "| Fingerprint | `\(group.fingerprint)` |\n\n"
         out += "## Steps (from the recording)\n\n"
-        let entries = Timeline.around(first.records, in: report.timelines[session.id] ?? [])
+        let entries = Timeline.around(Timeline.centres(of: first.records), in: report.timelines[session.id] ?? [])
         if entries.isEmpty {
             out += "The recording's records around the finding are not part of this report.\n\n"
         } else {

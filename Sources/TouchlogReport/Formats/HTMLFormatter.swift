@@ -151,7 +151,8 @@ enum HTMLFormatter {
         } else {
             out += "<p class=\"no-scene\">No picture: this finding carries no scene.</p>\n"
         }
-        let entries = Timeline.around(first.records, in: report.timelines[first.session.id] ?? [])
+        let centres = Timeline.centres(of: first.records)
+        let entries = Timeline.around(centres, in: report.timelines[first.session.id] ?? [])
         out += "<div class=\"timeline\"><h3>Timeline of \(esc(first.session.id))</h3>\n"
         if entries.isEmpty {
             out += "<p>No timeline recorded for this session.</p>\n"
@@ -159,8 +160,19 @@ enum HTMLFormatter {
             out += "<ol>\n"
             let cited = Set(first.records)
             var previous: Int?
+            // The cited records the timeline leaves out lie between its first centres and its last two: the gap
+            // that ends at the window of the last two counts them.
+            let unshown = cited.count - entries.filter { cited.contains($0.seq) }.count
+            let lastTwo = unshown > 0 ? centres[centres.count - 2] : nil
             for entry in entries {
-                if let previous, entry.seq > previous + 1 { out += "<li class=\"gap\">…</li>\n" }
+                if let previous, entry.seq > previous + 1 {
+                    if let lastTwo, previous < lastTwo, entry.seq <= lastTwo {
+                        out += "<li class=\"gap\">… \(unshown) more cited record\(unshown == 1 ? "" : "s"), "
+                        out += "all listed under Records below …</li>\n"
+                    } else {
+                        out += "<li class=\"gap\">…</li>\n"
+                    }
+                }
                 previous = entry.seq
                 out +=
                     "<li\(cited.contains(entry.seq) ? " class=\"cited\"" : "")><span class=\"seq\">\(entry.seq)</span>"
