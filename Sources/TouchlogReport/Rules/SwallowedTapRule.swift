@@ -28,7 +28,22 @@ final class SwallowedTapRule: Rule {
                     .init(
                         severity: .error, records: [3, 4],
                         views: ["UITableViewCell#contacts.cell", "UITableView#contacts"])
-                ])
+                ]),
+            // The row's selection observed after a second tap speaks for that tap only: the first stays swallowed.
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"table","class":"UITableView","frame":[0,0,390,844],"accessibilityIdentifier":"contacts","gestureRecognizers":[{"id":"dismissTap","class":"UITapGestureRecognizer","cancelsTouchesInView":true,"actions":[{"target":"vc","action":"dismissKeyboard"}]}],"subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,390,60],"indexPath":[0,0],"accessibilityIdentifier":"contacts.cell","subviews":[{"id":"content0","class":"UITableViewCellContentView","baseClass":"UIView","frame":[0,0,390,60]}]}]}]}],"controllers":[{"id":"vc","class":"App.ContactsViewController","view":"table","implements":["dismissKeyboard"]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":30,"window":"w","event":1,"view":"content0"}
+                    {"type":"touch","t":1.3,"touch":1,"phase":"ended","x":100,"y":30,"window":"w","event":1}
+                    {"type":"touch","t":1.5,"touch":2,"phase":"began","x":100,"y":30,"window":"w","event":2,"view":"content0"}
+                    {"type":"touch","t":1.8,"touch":2,"phase":"ended","x":100,"y":30,"window":"w","event":2}
+                    {"type":"selection","t":1.9,"list":"table","call":"didSelect","indexPath":[0,0]}
+                    """#,
+                produces: [
+                    .init(
+                        severity: .error, records: [3, 4],
+                        views: ["UITableViewCell#contacts.cell", "UITableView#contacts"])
+                ]),
         ],
         nonTriggeringExamples: [
             // A list that selects nothing loses nothing to the recognizer (LS5).
@@ -85,6 +100,8 @@ final class SwallowedTapRule: Rule {
         var citations: [Citation]
         var t: Double
         var row: (list: String, indexPath: ListIndexPath)?
+        /// Until another touch begins, a `selection` observation of the row speaks for this tap.
+        var open = true
     }
 
     init() {}
@@ -92,6 +109,8 @@ final class SwallowedTapRule: Rule {
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
         if case .touch(let touch) = input.record {
             if touch.phase == .began {
+                // A selection observed from now on belongs to this touch, not to a tap swallowed before it.
+                for k in groups.indices { for n in groups[k].taps.indices { groups[k].taps[n].open = false } }
                 inFlight[touch.touch.description] = Began(
                     began: Citation(input.seq, touch.t), point: Point(touch.x, touch.y), view: step.view,
                     firstResponder: step.firstResponder.map { model.id(of: $0) },
@@ -133,13 +152,14 @@ final class SwallowedTapRule: Rule {
     }
 
     /// A `selection` observation: the device says the row was selected after all (the recognizer did not take the
-    /// tap there, or the app selected it from the recognizer's action), so that tap is no swallowed selection.
+    /// tap there, or the app selected it from the recognizer's action), so that tap is no swallowed selection. Only
+    /// a selection seen before another touch begins, and within a second, speaks for the tap.
     func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
         guard case .selection(let observed) = record.record, observed.call == .didSelect else { return }
         for k in groups.indices {
             groups[k].taps.removeAll {
-                $0.row?.list == observed.list && $0.row?.indexPath == observed.indexPath
-                    && observed.t - $0.t <= Self.selectionWindow
+                $0.open && $0.row?.list == observed.list && $0.row?.indexPath == observed.indexPath
+                    && (0...Self.selectionWindow).contains(observed.t - $0.t)
             }
         }
     }
