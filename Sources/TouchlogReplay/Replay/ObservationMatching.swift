@@ -113,8 +113,8 @@ extension SessionReplayer {
     }
 
     /// A list delegate's highlight or selection message: the model must have sent the same message for the same list
-    /// and index path since the last matched one (part 2, LS1–LS4). Matching consumes it and every earlier message, so
-    /// a row selected twice needs two taps. A message the model sent and the recording does not show is not a
+    /// and index path since the last matched one (part 2, LS1–LS4). Matching consumes it and the list's earlier
+    /// messages, so a row selected twice needs two taps. A message the model sent and the recording does not show is not a
     /// divergence: the app's delegate may not implement it, and a recorder sees only the messages it implements.
     mutating func observeSelection(_ observation: SelectionRecord, seq: Int) {
         guard let model else { return }
@@ -128,7 +128,9 @@ extension SessionReplayer {
         if let k = recentSelections.firstIndex(where: {
             $0.list == list && $0.call == observation.call && $0.indexPath == observation.indexPath
         }) {
-            recentSelections.removeFirst(k + 1)
+            // This list's messages up to the match are used up; another list's are left for its observations.
+            recentSelections = recentSelections.enumerated().filter { $0.offset > k || $0.element.list != list }.map(
+                \.element)
             return
         }
         let expected = recentSelections.last { $0.list == list }
