@@ -45,11 +45,13 @@ final class Taps {
         /// `swallowed_tap` names it.
         var swallowed: Swallowed?
         /// With the keyboard up, the first responder the tap left in place (the tap did not dismiss the keyboard).
-        var keptFirstResponder: ViewRef?
+        var responderKept: ObjectRef?
         /// The picture, made at the finger's lift when nothing had happened yet (only formats that draw ask).
         var scene: Scene?
-        /// The views, named while the model was as the tap found them.
+        /// The views, named at the finger's lift when nothing had happened yet (the screen as the tap left it, which
+        /// is as it found it): only unanswered taps are named, since only they can make a finding.
         var frontView: ViewRef?
+        var keptFirstResponder: ViewRef?
         var tappableView: ViewRef?
 
         /// Nothing at all came of it.
@@ -122,8 +124,17 @@ final class Taps {
                 {
                     open[k].notATap = true
                 }
-                // No answer yet: the picture now, while the screen is as the tap left it.
+                // No answer yet: the names and the picture now, while the screen is as the tap left it.
                 if open[k].unanswered, !open[k].notATap {
+                    if let front = open[k].front {
+                        open[k].frontView = build.view(front, in: model, role: "tapped view")
+                    }
+                    if let tappable = open[k].tappable {
+                        open[k].tappableView = build.view(tappable, in: model, role: "tapped control")
+                    }
+                    if let responder = open[k].responderKept {
+                        open[k].keptFirstResponder = build.view(responder, in: model, role: "first responder")
+                    }
                     open[k].scene = build.scene(
                         model, t: open[k].began.t, touches: [open[k].point], hitView: open[k].front,
                         expectedView: open[k].tappable)
@@ -204,11 +215,9 @@ final class Taps {
             FindingBuilder.nearest(from: front, in: model) {
                 model.uikitClass(of: $0)?.isTextInput == true || model.canBecomeFirstResponder($0)
             } != nil
-        tap.frontView = build.view(front, in: model, role: "tapped view")
         if let (view, presentation) = Self.tappable(front, in: model) {
             tap.tappable = view
             tap.presentation = presentation
-            tap.tappableView = build.view(view, in: model, role: "tapped control")
         }
         // The keyboard up before the tap, and its first responder elsewhere: a tap that leaves it is one that did not
         // dismiss the keyboard (`tap_failed_to_dismiss`'s story).
@@ -216,7 +225,7 @@ final class Taps {
         if before.keyboardVisible, let responder = before.firstResponder,
             !build.isView(front, inside: responder, in: model)
         {
-            tap.keptFirstResponder = build.view(responder, in: model, role: "first responder")
+            tap.responderKept = responder
         }
         return tap
     }

@@ -68,6 +68,15 @@ final class DeadTapRule: Rule {
                     {"type":"touch","t":3.0,"touch":2,"phase":"began","x":200,"y":120,"window":"w","event":2,"view":"name"}
                     {"type":"touch","t":3.1,"touch":2,"phase":"ended","x":200,"y":120,"window":"w","event":2}
                     """#),
+            // Save, moved above the keyboard, has lost its action, but the tap dismissed the keyboard (the app resigned the name field): something.
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"set","t":2.0,"view":"save","frame":[20,400,350,50],"actions":[]}
+                    {"type":"touch","t":3.0,"touch":2,"phase":"began","x":100,"y":420,"window":"w","event":2,"view":"save"}
+                    {"type":"touch","t":3.1,"touch":2,"phase":"ended","x":100,"y":420,"window":"w","event":2}
+                    {"type":"firstResponder","t":3.1,"view":null,"window":"w"}
+                    {"type":"keyboard","t":3.1,"phase":"willHide","frame":[0,844,390,336]}
+                    """#),
             // A drag that starts on a dead button is no tap.
             RuleExample(
                 ExampleSessions.header + "\n" + #"""
