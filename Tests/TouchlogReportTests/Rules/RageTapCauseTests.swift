@@ -86,6 +86,22 @@ import Testing
         #expect(rage[0].scene?.touches.count == 3, "\(story.name)")
     }
 
+    /// In the text report the rage tap is listed among the cause's occurrences with its own words, so folding it
+    /// into the cause's problem does not hide the frustration.
+    @Test func theTextReportListsTheRageTapInItsCausesProblem() throws {
+        let found = try Self.findings(Self.stories[0].session)
+        let report = Report(
+            findings: found, sessions: [], unanalysed: [],
+            rules: RuleRegistry.all.map {
+                RuleSummary(
+                    identifier: $0.id, name: $0.description.name, severity: $0.description.severity,
+                    rationale: $0.description.rationale)
+            }, options: ReportOptions(toolVersion: "0.1.0"))
+        let text = ReportFormat.text.render(report)
+        #expect(text.contains("1 problem (2 findings)"), "\(text)")
+        #expect(text.contains(": rage_tap 3 taps in 0.6 s"), "\(text)")
+    }
+
     /// Nothing explains the taps on a view that answers no tap: a note of its own, not folded into anything.
     @Test func aRageTapNothingExplainsIsItsOwnProblem() throws {
         let session =
