@@ -67,13 +67,13 @@ import Testing
     @Test func noConfigIgnoresTheFileFound() throws {
         try write("only_rules: [blocked_tap]\n", to: ".touchlog.yml")
         let result = try report(["--no-config"], in: folder.url)
-        #expect(try rulesRun(result).count == 11)
+        #expect(try rulesRun(result).count == 13)
         #expect(!result.stderr.contains("configuration"))
     }
 
     @Test func withoutAFileTheDefaultsRunSilently() throws {
         let result = try report([], in: try subfolder("empty"))
-        #expect(try rulesRun(result).count == 11)
+        #expect(try rulesRun(result).count == 13)
         #expect(!result.stderr.contains("configuration"))
     }
 

@@ -125,7 +125,7 @@ import TouchlogStore
         #expect(plain.status == 0)
         #expect(
             plain.stdout.hasPrefix(
-                "touchlog report: 1 session analysed with 11 rules, 1 problem (1 finding); 1 session not analysed\n"))
+                "touchlog report: 1 session analysed with 13 rules, 1 problem (1 finding); 1 session not analysed\n"))
         #expect(plain.stdout.contains("\nnot analysed no_snapshot  HDR-ONLY\n  session \"HDR-ONLY\" has no snapshot"))
         #expect(plain.stdout.contains("  recording: \(path):1\n"))
         #expect(plain.stderr.hasPrefix("touchlog: warning: not analysed: session \"HDR-ONLY\" has no snapshot"))
@@ -150,7 +150,7 @@ import TouchlogStore
             #"No session was analysed: --app-version "9.9.9" did not match the only stored session. touchlog sessions lists what is stored."#
         #expect(
             filtered.stdout
-                == "touchlog report: 0 sessions analysed with 11 rules, 0 problems (0 findings)\n\n\(sentence)\n")
+                == "touchlog report: 0 sessions analysed with 13 rules, 0 problems (0 findings)\n\n\(sentence)\n")
         #expect(filtered.stderr == "touchlog: warning: \(sentence)\n")
         for threshold in ["warning", "error"] {
             let gate = Touchlog.call(["report", "--db", db, "--app-version", "9.9.9", "--fail-on", threshold])

@@ -50,6 +50,9 @@ struct ViewNode: FrozenPropertiesNode {
         var actions: [ActionSpec] = []
         var accessibilityIdentifier: String? = nil
         var accessibilityLabel: String? = nil
+        /// `UIAccessibilityTraits` by name (part 2, LS12): nothing in dispatch reads them; the report does (a view
+        /// that presents itself as a `button` or `link`).
+        var accessibilityTraits: [String] = []
         /// The delegate's recorded id (resolved on demand: it may be declared after the view).
         var delegateID: String? = nil
         var text: String? = nil
@@ -137,6 +140,7 @@ struct ViewNode: FrozenPropertiesNode {
     var actions: [ActionSpec] { shared.properties.actions }
     var accessibilityIdentifier: String? { shared.properties.accessibilityIdentifier }
     var accessibilityLabel: String? { shared.properties.accessibilityLabel }
+    var accessibilityTraits: [String] { shared.properties.accessibilityTraits }
     var delegateID: String? { shared.properties.delegateID }
     var touchesShouldCancel: TouchesShouldCancel { shared.properties.touchesShouldCancel }
     var isScrollEnabled: Bool { shared.properties.isScrollEnabled }

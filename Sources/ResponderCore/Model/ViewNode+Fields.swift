@@ -32,7 +32,7 @@ extension ViewNode {
             .isContinuous, .minimumZoomScale, .maximumZoomScale, .indexPath, .allowsSelection,
             .allowsMultipleSelection, .implements,
             .refusesActions,
-            .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text:
+            .actions, .accessibilityIdentifier, .accessibilityLabel, .accessibilityTraits, .delegate, .text:
             .stored
         }
     }
@@ -72,6 +72,7 @@ extension ViewNode {
         case .actions: boxed.actions = value.actions ?? boxed.actions
         case .accessibilityIdentifier: boxed.accessibilityIdentifier = value.string
         case .accessibilityLabel: boxed.accessibilityLabel = value.string
+        case .accessibilityTraits: boxed.accessibilityTraits = value.strings ?? boxed.accessibilityTraits
         case .delegate: boxed.delegateID = value.string
         case .text: boxed.text = value.string
         case .frame, .bounds, .center, .transform, .gestureRecognizers, .windowLevel, .isKeyWindow, .policies,
@@ -83,8 +84,9 @@ extension ViewNode {
     /// Whether `field` is stored in the node's shared box (setting it means a new box).
     static func isBoxed(_ field: ViewField) -> Bool {
         switch field {
-        case .implements, .refusesActions, .actions, .accessibilityIdentifier, .accessibilityLabel, .delegate, .text,
-            .touchesShouldCancel, .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical,
+        case .implements, .refusesActions, .actions, .accessibilityIdentifier, .accessibilityLabel,
+            .accessibilityTraits, .delegate, .text, .touchesShouldCancel, .isScrollEnabled, .contentSize,
+            .adjustedContentInset, .alwaysBounceVertical,
             .alwaysBounceHorizontal, .indexPath, .allowsSelection, .allowsMultipleSelection, .minimumZoomScale,
             .maximumZoomScale:
             true

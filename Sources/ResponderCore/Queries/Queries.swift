@@ -203,6 +203,14 @@ extension ResponderModel {
             accessibilityLabel: n.accessibilityLabel, parent: n.parent >= 0 ? .view(n.parent) : nil)
     }
 
+    /// The view's recorded accessibility traits by name (`button`, `link`, `selected`; part 2, LS12), empty when
+    /// none were recorded or `ref` is no view. Dispatch never reads them; a report asks what a view presents itself
+    /// as.
+    public func accessibilityTraits(of ref: ObjectRef) -> [String] {
+        guard case .view(let v) = ref, views.indices.contains(v) else { return [] }
+        return views[v].accessibilityTraits
+    }
+
     /// The live view controllers, in the order the recording declared them.
     public var allControllers: [ObjectRef] {
         controllers.indices.filter { controllers[$0].alive }.map { .controller($0) }

@@ -103,7 +103,7 @@ extension FieldReader {
             return string(value, at: path()).map(ViewFieldValue.string)
         case .objectID:
             return nonEmptyString(value, at: path()).map(ViewFieldValue.string)
-        case .selectors, .policyNames:
+        case .selectors, .policyNames, .traitNames:
             return stringArray(value, at: path()).map(ViewFieldValue.strings)
         case .controlActions:
             return controlActions(value, at: path()).map(ViewFieldValue.actions)

@@ -47,7 +47,7 @@ public enum RRWebImporter: JSONDocumentImporter {
     public static let rulesThatCannotFireWithoutHierarchy = [
         "blocked_tap", "unreachable_control", "swallowed_tap", "unhandled_action", "touch_on_hidden_view",
         "hit_test_divergence", "tap_failed_to_dismiss", "hidden_first_responder", "keyboard_occludes_input",
-        "keyboard_without_first_responder", "first_responder_without_keyboard",
+        "keyboard_without_first_responder", "first_responder_without_keyboard", "dead_tap", "rage_tap",
     ]
 
     static func noHierarchyWarning(touchCount: Int, line: Int) -> ImportWarning {

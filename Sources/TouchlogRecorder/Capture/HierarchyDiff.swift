@@ -107,7 +107,7 @@ enum HierarchyDiff {
                 .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous, .minimumZoomScale,
                 .maximumZoomScale, .indexPath,
                 .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .accessibilityIdentifier,
-                .accessibilityLabel,
+                .accessibilityLabel, .accessibilityTraits,
                 .delegate:
                 p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)
             }
@@ -121,7 +121,7 @@ enum HierarchyDiff {
     private static func cleared(_ field: ViewField) -> ViewFieldValue? {
         switch field.type {
         case .string, .objectID: .string("")
-        case .selectors, .policyNames: .strings([])
+        case .selectors, .policyNames, .traitNames: .strings([])
         case .controlActions: .actions([])
         case .recognizers: .recognizers([])
         case .indexPaths: .indexPaths([])

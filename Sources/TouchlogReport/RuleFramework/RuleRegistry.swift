@@ -16,6 +16,8 @@ public enum RuleRegistry {
             TouchOnHiddenViewRule.self,
             HitTestDivergenceRule.self,
             UnreachableControlRule.self,
+            DeadTapRule.self,
+            RageTapRule.self,
         ]
     }
 

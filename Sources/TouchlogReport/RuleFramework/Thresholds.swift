@@ -8,6 +8,10 @@ public enum ThresholdUnit: String, Sendable, Hashable, CaseIterable {
     case alpha
     /// A share of something, such as a field's height: 0 to 1.
     case fraction
+    /// A number of things, such as taps: a whole number, 1 or more.
+    case count
+    /// A distance on screen in points: 0 or more.
+    case points
 
     /// How the unit reads in documentation and in `--print-config`: "seconds", "alpha, 0 to 1".
     public var summary: String {
@@ -15,6 +19,8 @@ public enum ThresholdUnit: String, Sendable, Hashable, CaseIterable {
         case .seconds: "seconds"
         case .alpha: "alpha, 0 to 1"
         case .fraction: "fraction, 0 to 1"
+        case .count: "a whole number, 1 or more"
+        case .points: "points"
         }
     }
 
@@ -30,6 +36,11 @@ public enum ThresholdUnit: String, Sendable, Hashable, CaseIterable {
         case .fraction:
             if value < 0 { return "a fraction cannot be negative (\(ThresholdUnit.format(value)))" }
             return value > 1 ? "a fraction is at most 1 (\(ThresholdUnit.format(value)))" : nil
+        case .count:
+            if value != value.rounded() { return "a count is a whole number (\(ThresholdUnit.format(value)))" }
+            return value < 1 ? "a count is at least 1 (\(ThresholdUnit.format(value)))" : nil
+        case .points:
+            return value < 0 ? "a distance cannot be negative (\(ThresholdUnit.format(value)) points)" : nil
         }
     }
 
@@ -98,6 +109,43 @@ public struct Fraction: ThresholdValue {
     /// A constant in code (a rule's default): a value outside the range is a programming error.
     public init(_ value: Double) {
         precondition(Self.unit.problem(with: value) == nil, "not a fraction: \(value)")
+        self.value = value
+    }
+}
+
+/// A number of things (taps), a whole number of 1 or more.
+public struct Count: ThresholdValue {
+    public static let unit = ThresholdUnit.count
+    public let value: Double
+
+    public init?(checking value: Double) {
+        guard Self.unit.problem(with: value) == nil else { return nil }
+        self.value = value
+    }
+
+    /// A constant in code (a rule's default): a value outside the range is a programming error.
+    public init(_ value: Int) {
+        precondition(Self.unit.problem(with: Double(value)) == nil, "not a count: \(value)")
+        self.value = Double(value)
+    }
+
+    /// The count as an integer.
+    public var int: Int { Int(value) }
+}
+
+/// A distance on screen in points, 0 or more.
+public struct Points: ThresholdValue {
+    public static let unit = ThresholdUnit.points
+    public let value: Double
+
+    public init?(checking value: Double) {
+        guard Self.unit.problem(with: value) == nil else { return nil }
+        self.value = value
+    }
+
+    /// A constant in code (a rule's default): a value outside the range is a programming error.
+    public init(_ value: Double) {
+        precondition(Self.unit.problem(with: value) == nil, "not a distance: \(value)")
         self.value = value
     }
 }

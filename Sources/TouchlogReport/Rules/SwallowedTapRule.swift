@@ -118,19 +118,10 @@ final class SwallowedTapRule: Rule {
             }
         }
         for cancellation in step.cancellations {
-            let recognizer: ObjectRef
-            switch cancellation.cause {
-            case .recognizer(let ref): recognizer = ref
-            case .viewRemoved, .recordedCancel: continue
-            }
-            // A scroll view delays its content's touches, so a cell may not have begun tracking yet: the row is
-            // lost all the same.
-            guard let tracker = tracker(of: cancellation.view, in: model),
-                isForeign(recognizer, to: tracker, in: model), let trackerInfo = model.info(tracker)
+            guard let (recognizer, tracker) = Self.swallowing(cancellation, in: model),
+                let trackerInfo = model.info(tracker)
             else { continue }
-            // A row of a list that selects nothing (LS5) lost nothing to the recognizer.
             let cell = model.listCell(containing: tracker)
-            if let cell, !model.allowsSelection(cell.list) { continue }
             let t = input.t ?? 0
             let began = inFlight[cancellation.touch]
             let tap = SwallowedTap(
@@ -190,14 +181,39 @@ final class SwallowedTapRule: Rule {
         }
     }
 
-    private func describe(
-        _ recognizer: ObjectRef, tracker: ObjectRef, _ trackerInfo: ViewInfo, _ tap: SwallowedTap,
-        began: Began?, t: Double, model: ResponderModel,
-        build: FindingBuilder
-    ) -> Group {
+    /// A cancellation that is a swallowed tap: an app's recognizer, attached outside the control or cell that was
+    /// tracking the touch, cancelled it (and the cell's list selects rows). The recognizer and the tracking view;
+    /// nil for any other cancellation. `rage_tap` asks it too, to say why rapid taps did nothing.
+    static func swallowing(_ cancellation: Cancellation, in model: ResponderModel) -> (
+        recognizer: ObjectRef, tracker: ObjectRef
+    )? {
+        let recognizer: ObjectRef
+        switch cancellation.cause {
+        case .recognizer(let ref): recognizer = ref
+        case .viewRemoved, .recordedCancel: return nil
+        }
+        // A scroll view delays its content's touches, so a cell may not have begun tracking yet: the row is
+        // lost all the same.
+        guard let tracker = tracker(of: cancellation.view, in: model), isForeign(recognizer, to: tracker, in: model)
+        else { return nil }
+        // A row of a list that selects nothing (LS5) lost nothing to the recognizer.
+        if let cell = model.listCell(containing: tracker), !model.allowsSelection(cell.list) { return nil }
+        return (recognizer, tracker)
+    }
+
+    /// The views a swallowed tap names (the tracking view, then the recognizer's view when the model has it), how
+    /// the sentence names them, and the recognizer's view for the picture: what makes findings of one recognizer
+    /// and one kind of row the same problem, here and in `rage_tap`.
+    static func names(
+        recognizer: ObjectRef, tracker: ObjectRef, model: ResponderModel, build: FindingBuilder
+    ) -> (
+        views: [ViewRef], recognizerText: String, trackerName: String, isCell: Bool,
+        cause: (view: ObjectRef, kind: SceneCause.Kind)?
+    ) {
         var trackerView = build.view(tracker, in: model, role: "tracking view")
         let trackerName = build.name(trackerView)
-        let isCell = trackerInfo.uikitClass == .tableViewCell || trackerInfo.uikitClass == .collectionViewCell
+        let kind = model.uikitClass(of: tracker)
+        let isCell = kind == .tableViewCell || kind == .collectionViewCell
         // Rows carry their content as labels ("Maria Alvarez"): without an identifier, the same problem on another
         // row must group with this one, so the signature uses the cell's path instead.
         if isCell, trackerView.accessibilityIdentifier == nil { trackerView.accessibilityLabel = nil }
@@ -210,6 +226,16 @@ final class SwallowedTapRule: Rule {
             recognizerText = "the \(info.className) on \(build.name(ownerView))"
             cause = (info.view, .recognizer(className: info.className))
         }
+        return (views, recognizerText, trackerName, isCell, cause)
+    }
+
+    private func describe(
+        _ recognizer: ObjectRef, tracker: ObjectRef, _ trackerInfo: ViewInfo, _ tap: SwallowedTap,
+        began: Began?, t: Double, model: ResponderModel,
+        build: FindingBuilder
+    ) -> Group {
+        let (views, recognizerText, trackerName, isCell, cause) = Self.names(
+            recognizer: recognizer, tracker: tracker, model: model, build: build)
         var scene = build.scene(
             model, t: began?.began.t ?? t, touches: began.map { [$0.point] } ?? [], hitView: began?.view,
             expectedView: tracker, cause: cause)
@@ -224,14 +250,14 @@ final class SwallowedTapRule: Rule {
 
     /// Whether the recognizer is an app's, attached outside the tracking view: a text field's own text-interaction
     /// recognizer cancelling its touch is how a text field works.
-    private func isForeign(_ recognizer: ObjectRef, to tracker: ObjectRef, in model: ResponderModel) -> Bool {
+    private static func isForeign(_ recognizer: ObjectRef, to tracker: ObjectRef, in model: ResponderModel) -> Bool {
         guard let info = model.recognizerInfo(recognizer), !info.isImplicit else { return false }
         return FindingBuilder.nearest(from: info.view, in: model) { $0 == tracker } == nil
     }
 
     /// The control (not a standard button-like one, which beats the recognizer) or cell that tracked the touch:
     /// the view itself or its nearest such ancestor.
-    private func tracker(of view: ObjectRef, in model: ResponderModel) -> ObjectRef? {
+    private static func tracker(of view: ObjectRef, in model: ResponderModel) -> ObjectRef? {
         FindingBuilder.nearest(from: view, in: model) { ref in
             guard let kind = model.uikitClass(of: ref) else { return false }
             return kind.isControl || kind == .tableViewCell || kind == .collectionViewCell

@@ -53,22 +53,33 @@ public enum Triage {
         return accumulator.groups()
     }
 
-    /// A rule whose problem is another rule's when both name the same views: `unreachable_control` (a control no
-    /// tap can reach, seen in a snapshot) yields to `blocked_tap` (users tapped it and missed, because of the same
-    /// view). Within a session the rule itself leaves such a control out; across sessions, the sessions where
-    /// nobody tapped the covered control count in the blocked tap's problem, so a report shows one problem, not
-    /// the same button and toast twice.
-    static let yieldingRules: [RuleID: RuleID] = [UnreachableControlRule.id: BlockedTapRule.id]
+    /// A rule whose problem is another rule's when both name the same views, with the rules it yields to in order.
+    /// `unreachable_control` (a control no tap can reach, seen in a snapshot) yields to `blocked_tap` (users tapped
+    /// it and missed, because of the same view): within a session the rule itself leaves such a control out; across
+    /// sessions, the sessions where nobody tapped the covered control count in the blocked tap's problem, so a report
+    /// shows one problem, not the same button and toast twice. `rage_tap` yields to the finding that says why the
+    /// taps did nothing (a blocked, swallowed or dead tap, an unhandled action, a tap that failed to dismiss the
+    /// keyboard): a rage tap names the same views as
+    /// its cause, so the frustration counts in the cause's problem, and a rage tap without a known cause stays a
+    /// problem of its own.
+    static let yieldingRules: [RuleID: [RuleID]] = [
+        UnreachableControlRule.id: [BlockedTapRule.id],
+        RageTapRule.id: [
+            BlockedTapRule.id, SwallowedTapRule.id, UnhandledActionRule.id, DeadTapRule.id, TapFailedToDismissRule.id,
+        ],
+    ]
 
-    /// Moves the findings of each yielding rule's problem into the problem of the rule it yields to, when that rule
-    /// has one with the same views. The taps come first among the examples: they are the proof, and the first
-    /// example stands for the problem.
+    /// Moves the findings of each yielding rule's problem into the problem of the first rule it yields to that has
+    /// one with the same views. The owner's findings come first among the examples: they are the proof, and the
+    /// first example stands for the problem.
     fileprivate static func foldYieldingRules(_ partials: inout [String: Accumulator.Partial]) {
-        for (signature, partial) in partials {
-            guard let owner = yieldingRules[partial.ruleID] else { continue }
+        // In signature order, so the result never depends on the dictionary's.
+        for signature in partials.keys.sorted() {
+            guard let partial = partials[signature], let owners = yieldingRules[partial.ruleID] else { continue }
             let views = signature.dropFirst(partial.ruleID.rawValue.count)
-            let ownerSignature = owner.rawValue + views
-            guard var target = partials[ownerSignature] else { continue }
+            guard let ownerSignature = owners.map({ $0.rawValue + views }).first(where: { partials[$0] != nil }),
+                var target = partials[ownerSignature]
+            else { continue }
             target.absorb(partial)
             partials[ownerSignature] = target
             partials[signature] = nil

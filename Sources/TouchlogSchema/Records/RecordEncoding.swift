@@ -469,7 +469,7 @@ extension ViewProperties {
             case .keyboardDismissMode: string(field, keyboardDismissMode?.rawValue)
             // Rarer, and lists: through the value's writer.
             case .center, .transform, .contentSize, .adjustedContentInset, .implements, .refusesActions, .actions,
-                .gestureRecognizers, .policies, .indexPath, .selectedIndexPaths:
+                .gestureRecognizers, .policies, .indexPath, .selectedIndexPaths, .accessibilityTraits:
                 other(field)
             }
         }

@@ -18,7 +18,7 @@ public enum ViewField: String, CaseIterable, Sendable {
     case minimumZoomScale, maximumZoomScale
     case indexPath, allowsSelection, allowsMultipleSelection, selectedIndexPaths
     case accessibilityIdentifier
-    case accessibilityLabel, delegate, text, textLength
+    case accessibilityLabel, accessibilityTraits, delegate, text, textLength
     // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
     case windowLevel, isKeyWindow, policies
 
@@ -55,6 +55,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .accessibilityIdentifier, .accessibilityLabel, .text: .string
         case .delegate: .objectID
         case .policies: .policyNames
+        case .accessibilityTraits: .traitNames
         }
     }
 
@@ -100,6 +101,8 @@ public enum ViewField: String, CaseIterable, Sendable {
         // UIKit's defaults: 1 and 1, so a scroll view does not zoom unless the app sets them apart.
         case .minimumZoomScale, .maximumZoomScale: .number(1)
         case .accessibilityIdentifier, .accessibilityLabel, .delegate, .text, .textLength: nil
+        // UIKit gives some classes traits of their own (a UIButton's `button`); unknown unless recorded.
+        case .accessibilityTraits: nil
         }
     }
 
@@ -126,6 +129,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .recognizers: ["type": "array", "items": ["$ref": "#/$defs/Recognizer"]]
         case .keyboardDismissMode: ["enum": .array(KeyboardDismissMode.allCases.map { .string($0.rawValue) })]
         case .policyNames: ["$ref": "#/$defs/Policies"]
+        case .traitNames: ["type": "array", "items": ["type": "string", "minLength": 1]]
         }
     }
 
@@ -173,6 +177,8 @@ public enum ViewFieldType: Sendable {
     case keyboardDismissMode
     /// Keyboard-dismiss policy names (kept as written: an unknown name is reported, not applied).
     case policyNames
+    /// `UIAccessibilityTraits` by name (`button`, `link`, `selected`, `notEnabled`), kept as written.
+    case traitNames
 }
 
 /// One field's value, typed by `ViewFieldType`.

@@ -63,6 +63,9 @@ public struct ViewProperties: Sendable, Equatable {
     public var selectedIndexPaths: [ListIndexPath]?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
+    /// `UIAccessibilityTraits` by name (`button`, `link`, `selected`, `adjustable`, `notEnabled`; part 2, LS12): what
+    /// the view says it is to VoiceOver, and so to a person, such as a plain view that presents itself as a button.
+    public var accessibilityTraits: [String]?
     /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
     /// Its decisions are recorded as flags (`canBecomeFirstResponder`, `canResignFirstResponder`); the id says who
     /// made them.
@@ -92,7 +95,8 @@ public struct ViewProperties: Sendable, Equatable {
         isContinuous: Bool? = nil, minimumZoomScale: Double? = nil, maximumZoomScale: Double? = nil,
         indexPath: ListIndexPath? = nil, allowsSelection: Bool? = nil,
         allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil,
-        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, delegate: String? = nil,
+        accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, accessibilityTraits: [String]? = nil,
+        delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
         policies: [String]? = nil
     ) {
@@ -134,6 +138,7 @@ public struct ViewProperties: Sendable, Equatable {
         self.selectedIndexPaths = selectedIndexPaths
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
+        self.accessibilityTraits = accessibilityTraits
         self.delegate = delegate
         self.text = text
         self.textLength = textLength
@@ -185,6 +190,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .selectedIndexPaths: selectedIndexPaths.map(ViewFieldValue.indexPaths)
             case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
             case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
+            case .accessibilityTraits: accessibilityTraits.map(ViewFieldValue.strings)
             case .delegate: delegate.map(ViewFieldValue.string)
             case .text: text.map(ViewFieldValue.string)
             case .textLength: textLength.map(ViewFieldValue.count)
@@ -233,6 +239,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .selectedIndexPaths: selectedIndexPaths = newValue?.indexPaths
             case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
             case .accessibilityLabel: accessibilityLabel = newValue?.string
+            case .accessibilityTraits: accessibilityTraits = newValue?.strings
             case .delegate: delegate = newValue?.string
             case .text: text = newValue?.string
             case .textLength: textLength = newValue?.count
@@ -311,6 +318,8 @@ public struct ViewProperties: Sendable, Equatable {
                 if accessibilityIdentifier == defaults.accessibilityIdentifier { accessibilityIdentifier = nil }
             case .accessibilityLabel:
                 if accessibilityLabel == defaults.accessibilityLabel { accessibilityLabel = nil }
+            case .accessibilityTraits:
+                if accessibilityTraits == defaults.accessibilityTraits { accessibilityTraits = nil }
             case .delegate: if delegate == defaults.delegate { delegate = nil }
             case .text: if text == defaults.text { text = nil }
             case .textLength: if textLength == defaults.textLength { textLength = nil }

@@ -162,6 +162,12 @@ import Testing
         #expect(Fraction(checking: -1) == nil)
         #expect(ThresholdUnit.seconds.problem(with: -2) == "a duration cannot be negative (-2 seconds)")
         #expect(ThresholdUnit.format(0.5) == "0.5" && ThresholdUnit.format(8) == "8")
+        #expect(Count(checking: 0) == nil)
+        #expect(Count(checking: 2.5) == nil)
+        #expect(Count(checking: 3)?.int == 3)
+        #expect(ThresholdUnit.count.problem(with: 2.5) == "a count is a whole number (2.5)")
+        #expect(Points(checking: -1) == nil)
+        #expect(Points(checking: 0)?.value == 0)
     }
 
     @Test func aParameterIsSetByItsKeyOnlyWithinItsRange() throws {

@@ -34,6 +34,7 @@ import Testing
         case .recognizers: .recognizers([RecognizerSpec(id: "g-\(field.name)", className: "UITapGestureRecognizer")])
         case .keyboardDismissMode: .keyboardDismissMode(.interactiveWithAccessory)
         case .policyNames: .strings([DismissPolicy.dismissOnOutsideTouch.rawValue])
+        case .traitNames: .strings(["button", "selected"])
         }
     }
 
