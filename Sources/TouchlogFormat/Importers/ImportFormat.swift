@@ -81,7 +81,16 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             return nil
         case .json:
             let shape = JSONDocumentShape(scanning: bytes)
-            return jsonImporters.first { $0.claims(shape) }?.format
+            if let claimed = jsonImporters.first(where: { $0.claims(shape) }) { return claimed.format }
+            // JSON that no JSON format claims may still carry a text dump escaped into a string
+            // (`{"hierarchy":"<UIWindow: …>\n   | <UIView: …>"}`): the wrapper does not refuse what is inside.
+            let head = Array(bytes.prefix(textDetectionWindow))
+            guard let start = head.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) else {
+                return nil
+            }
+            if isPageSource(head, from: start) { return .appium }
+            let text = detectText(head, from: start)
+            return text == .recursiveDescription || text == .xcuitest ? text : nil
         case .text(let start):
             return detectText(Array(bytes.prefix(textDetectionWindow)), from: start)
         }
@@ -137,7 +146,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
 
     private static func detectText(_ head: [UInt8], from start: Int) -> ImportFormat? {
-        if head[start] == UInt8(ascii: "<"), isPageSource(head, from: start) { return .appium }
+        if isPageSource(head, from: start) { return .appium }
         if ImportText.contains(head, "Element subtree:") { return .xcuitest }
         var lines = 0
         for line in ImportText.lines(head) {
@@ -147,24 +156,61 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if ImportText.hasPrefix(line.bytes, "Attributes: ") { return .xcuitest }
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if RecursiveDescriptionImporter.looksLikeViewLine(content) { return .recursiveDescription }
-            if XCUITestImporter.looksLikeElementLine(line.bytes) { return .xcuitest }
+            let unstamped = XCUITestImporter.withoutLogStamp(line)
+            if XCUITestImporter.looksLikeElementLine(unstamped.bytes) { return .xcuitest }
+            if ImportText.contains(line.bytes, "\\n"), XCUITestImporter.unfoldEscapedTrees([line]).count > 1 {
+                return .xcuitest
+            }
+            // `_autolayoutTrace` and `_printHierarchy` have no frames: the recursiveDescription importer says so and
+            // what to capture instead.
+            if OtherViewPrintout(content: content) != nil { return .recursiveDescription }
         }
         return nil
     }
 
-    /// An Appium page source: `<?xml …?>` (optional), then `<AppiumAUT>` or an `<XCUIElementType…` element. A
-    /// recursiveDescription also starts with `<`, but `<UIWindow: …`, never with these.
+    /// An Appium page source: `<?xml …?>` (optional), then `<AppiumAUT` or an `<XCUIElementType…` element. A
+    /// recursiveDescription also starts with `<`, but `<UIWindow: …`, never with these. What the repair sets aside
+    /// may come first: a browser's preamble line and collapse markers (`- <AppiumAUT>`), closing tags left from a
+    /// selection, and the quote (or `{"value":"`) of a source quoted as a string.
     private static func isPageSource(_ head: [UInt8], from start: Int) -> Bool {
+        // A source quoted in a log line (Appium's `… getPageSource() result: "<?xml version=\"1.0\" …`).
+        if ImportText.contains(head, "\"<?xml version=\\\"") || ImportText.contains(head, "\"<AppiumAUT>") {
+            return true
+        }
         var index = start
-        if head[index...].starts(with: "<?xml".utf8) {
-            while index < head.count, head[index] != UInt8(ascii: ">") { index += 1 }
-            index += 1
+        func skipBlank() {
             while index < head.count, ImportText.isSpace(head[index]) || head[index] == 0x0A || head[index] == 0x0D {
                 index += 1
             }
         }
-        guard index < head.count else { return false }
-        let rest = head[index...]
-        return rest.starts(with: "<AppiumAUT".utf8) || rest.starts(with: "<XCUIElementType".utf8)
+        if head[index...].starts(with: "This XML file does not appear".utf8) {
+            while index < head.count, head[index] != 0x0A { index += 1 }
+            skipBlank()
+        }
+        if index < head.count, head[index] == UInt8(ascii: "{") || head[index] == UInt8(ascii: "[") {
+            // A WebDriver `/source` response: `{"value":"<?xml …`.
+            guard let quote = ImportText.firstIndex(of: Array("\"<".utf8), in: head, from: index), quote < index + 64
+            else { return false }
+            index = quote
+        }
+        if index < head.count, head[index] == UInt8(ascii: "\"") { index += 1 }
+        var steps = 0
+        while index < head.count, steps < 64 {
+            steps += 1
+            let rest = head[index...]
+            if rest.starts(with: "<AppiumAUT".utf8) || rest.starts(with: "<XCUIElementType".utf8) { return true }
+            if rest.starts(with: "<?xml".utf8) || rest.starts(with: "</".utf8) {
+                while index < head.count, head[index] != UInt8(ascii: ">") { index += 1 }
+                index += 1
+            } else if rest.starts(with: "- <".utf8) || rest.starts(with: "+ <".utf8) {
+                index += 2
+            } else if rest.starts(with: [0xE2, 0x96, 0xBC]) || rest.starts(with: [0xE2, 0x96, 0xB6]) {
+                index += 3
+            } else {
+                return false
+            }
+            skipBlank()
+        }
+        return false
     }
 }

@@ -33,7 +33,7 @@ public enum XCUITestImporter: HierarchyImporter {
     ) throws(ImportError)
         -> [Record]
     {
-        let lines = logicalLines(ImportText.lines(bytes))
+        let lines = logicalLines(unfoldEscapedTrees(ImportText.lines(bytes).map(withoutLogStamp)))
         let hasSubtreeHeader = lines.contains {
             ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8)
         }
@@ -261,6 +261,52 @@ public enum XCUITestImporter: HierarchyImporter {
         }
     }
 
+    /// A line without the NSLog or os_log stamp it starts with (`2024-05-02 10:31:07.123 WebDriverAgentRunner-Runner[812:4411] `):
+    /// WebDriverAgent logs a long tree in several records, each stamped on its first line, and the tree's
+    /// indentation goes on after the stamp (its own separating space is not the tree's).
+    static func withoutLogStamp(_ line: ImportText.Line) -> ImportText.Line {
+        let bytes = Array(line.bytes)
+        guard let stamp = RecursiveDescriptionImporter.nslogPrefix(bytes) else { return line }
+        var result = line
+        result.bytes = line.bytes.dropFirst(stamp.contentStart)
+        return result
+    }
+
+    /// A tree printed as one string with `\n` escapes (a test log quoting `app.debugDescription`, a JSON
+    /// report): its lines, all numbered with the quoted line's number. A line counts as one when it holds a `\n`
+    /// escape and, unescaped, an `Element subtree:` header or at least two element lines.
+    static func unfoldEscapedTrees(_ lines: [ImportText.Line]) -> [ImportText.Line] {
+        var result: [ImportText.Line] = []
+        for line in lines {
+            let bytes = Array(line.bytes)
+            guard ImportText.contains(bytes, "\\n") else {
+                result.append(line)
+                continue
+            }
+            // Quoted when a `"` comes before the first escape: the string opens at the last one (unescaped) before
+            // it, since a JSON object names its members in quotes first, and runs to its closing quote.
+            let firstEscape = ImportText.firstIndex(of: Array("\\n".utf8), in: bytes) ?? 0
+            let quote = bytes.indices[0..<firstEscape].last {
+                bytes[$0] == UInt8(ascii: "\"") && ($0 == 0 || bytes[$0 - 1] != UInt8(ascii: "\\"))
+            }
+            let text =
+                quote.map { EscapedDump.unescape(bytes, from: $0 + 1, quoted: true).text }
+                ?? EscapedDump.unescape(bytes, from: 0, quoted: false).text
+            let inner = ImportText.lines(text)
+            let elements = inner.filter { looksLikeElementLine(dropMarkers(ImportText.trimmed($0.bytes))) }.count
+            let header = inner.contains { ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8) }
+            guard header || elements >= 2 else {
+                result.append(line)
+                continue
+            }
+            // The text is copied into each line, so that the slices outlive `text`.
+            for innerLine in inner {
+                result.append(ImportText.Line(number: line.number, bytes: ArraySlice(Array(innerLine.bytes))))
+            }
+        }
+        return result
+    }
+
     /// Joins an element line whose quoted label or value holds newlines (`label: 'Line one` then `Line two'`)
     /// with its continuation lines, so a continuation is never read as chatter that ends the tree. A
     /// continuation stops before a line that reads like an element or a section header, so a quote left open
@@ -336,7 +382,7 @@ public enum XCUITestImporter: HierarchyImporter {
     static func parseElement(_ content: [UInt8], line: Int, column: Int) throws(ImportError)
         -> Element
     {
-        let segments = split(content)
+        let segments = split(withoutAccessibilityElement(content))
         let first = Array(ImportText.trimmed(segments.first ?? []))
         var typeEnd = 0
         while typeEnd < first.count, isLetter(first[typeEnd]) { typeEnd += 1 }
@@ -370,6 +416,18 @@ public enum XCUITestImporter: HierarchyImporter {
             try addSegment(ImportText.trimmed(segment), to: &element, line: line, column: column)
         }
         return element
+    }
+
+    /// Xcode 7 and 8 print the element's accessibility reference right after its frame:
+    /// `Other 0x7fa0…: {{0.0, 692.0}, {414.0, 44.0}}<XCAccessibilityElement: 0x7fa0…> pid: 6728, context: …,
+    /// payload: { pid = 6728; "uid.elementID" = 202; … }`. The reference goes, and what it says after it is read as
+    /// the `key: value` parts it is (kept as imported fields).
+    private static func withoutAccessibilityElement(_ content: [UInt8]) -> [UInt8] {
+        let marker = Array("<XCAccessibilityElement".utf8)
+        guard let start = ImportText.firstIndex(of: marker, in: content),
+            let close = content[start...].firstIndex(of: UInt8(ascii: ">"))
+        else { return content }
+        return Array(content[0..<start]) + Array(", ".utf8) + Array(content[(close + 1)...])
     }
 
     /// One comma-separated part after the type: a frame, an address, `key: value` or a flag word.
@@ -534,5 +592,15 @@ public enum XCUITestImporter: HierarchyImporter {
         let rest = content[end...]
         return ImportText.hasPrefix(rest, ", 0x") || ImportText.hasPrefix(rest, ", {{")
             || (ImportText.hasPrefix(rest, " (") && ImportText.contains(rest, "{{"))
+            || (isAddressThenColon(rest) && ImportText.contains(rest, "{{"))
+    }
+
+    /// ` 0x60800009c480:` — Xcode 8 and 9 print the address after a space and end it with a colon.
+    private static func isAddressThenColon(_ rest: ArraySlice<UInt8>) -> Bool {
+        guard ImportText.hasPrefix(rest, " 0x") else { return false }
+        var index = rest.startIndex + 3
+        let digits = index
+        while index < rest.endIndex, ImportText.isHexDigit(rest[index]) { index += 1 }
+        return index > digits && index < rest.endIndex && rest[index] == UInt8(ascii: ":")
     }
 }

@@ -21,6 +21,10 @@ import Testing
         "(lldb) po view\n<CALayer: 0x600000c2e1a0> (layer)", "cy# <b>frame = (0 0; 1 1)</b>",
         "<?xml version=\"1.0\"?>\n<hierarchy><node class=\"android.widget.Button\"/></hierarchy>",
         "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
+        // A single view quoted in JSON is a Sentry breadcrumb's sender or a log's value, not a dump.
+        #"{"level":"info","view":"<UIButton: 0x1; frame = (0 0; 1 1)>"}"#,
+        "// TODO: fix the layout\n> quoted text\n**Steps**: tap Pay",
+        "Error: Foo:0x1",
     ])
     func unknownContentIsNotDetected(_ text: String) {
         #expect(ImportFormat.detect(Array(text.utf8)) == nil)
@@ -41,6 +45,25 @@ import Testing
             ("cy#    | <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
             ("```\n    _contentView <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
             ("\t\t<< _UITextContainerView : 0x1 ; frame=( 0 0 ; 1 1 )>>", .recursiveDescription),
+            ("/// <UIWindow: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            (">    | <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            (
+                "cy# v.subviews\n@[#\"<UIView: 0x1; frame = (0 0; 1 1)>\",#\"<UIView: 0x2; frame = (0 0; 1 1)>\"]",
+                .recursiveDescription
+            ),
+            (
+                #"{"dump":"<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1)>"}"#,
+                .recursiveDescription
+            ),
+            (
+                #"log: <UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1)>"#,
+                .recursiveDescription
+            ),
+            ("*<UIWindow:0x108f537f0> - AMBIGUOUS LAYOUT\n|   *<UIView:0x109409850>", .recursiveDescription),
+            (
+                "<UITabBarController 0x7fc4f2812000>, state: appeared, view: <UILayoutContainerView 0x7f1>",
+                .recursiveDescription
+            ),
             ("{\"rendering_system\":\"UIKIT\",\"windows\":[]}", .sentry),
             ("{\"event_id\":\"1\",\"breadcrumbs\":{\"values\":[]}}", .sentry),
             ("Attributes: Application, pid: 1, label: 'Shop'", .xcuitest),
