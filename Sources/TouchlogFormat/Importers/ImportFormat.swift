@@ -18,6 +18,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case rrweb
     /// Appium / WebDriverAgent page source: `XCUIElementType…` elements as XML.
     case appium
+    /// The view hierarchy EarlGrey 1 and 2 print when an interaction fails (`|--<UIView:0x…; AX=N; frame={{…}}>`).
+    case earlgrey
+    /// `idb ui describe-all`: a simulator's accessibility elements with their frames, as JSON.
+    case idb
 
     /// The importer that reads this format.
     public var importer: any HierarchyImporter.Type {
@@ -27,6 +31,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .xcuitest: XCUITestImporter.self
         case .rrweb: RRWebImporter.self
         case .appium: AppiumImporter.self
+        case .earlgrey: EarlGreyImporter.self
+        case .idb: IDBImporter.self
         }
     }
 
@@ -45,6 +51,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .xcuitest: "an XCUITest debugDescription tree"
         case .rrweb: "a session-replay touch stream (rrweb)"
         case .appium: "an Appium page source"
+        case .earlgrey: "an EarlGrey hierarchy dump"
+        case .idb: "idb ui describe-all JSON"
         }
     }
 
@@ -56,6 +64,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .xcuitest: ["xcuitest", "xcui", "debugDescription"]
         case .rrweb: ["rrweb", "session-replay", "sentry-replay", "posthog"]
         case .appium: ["appium", "page-source", "wda"]
+        case .earlgrey: ["earlgrey", "grey"]
+        case .idb: ["idb", "describe-all"]
         }
     }
 
@@ -99,7 +109,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// The importers of JSON formats, asked in this order whether they claim an input's shape: the one place to add
     /// a JSON format. Touch streams come first: a Sentry envelope that carries a replay beside a view hierarchy has
     /// `windows` too, and is a touch stream joined to that hierarchy.
-    static var jsonImporters: [any JSONDocumentImporter.Type] { [RRWebImporter.self, SentryImporter.self] }
+    static var jsonImporters: [any JSONDocumentImporter.Type] {
+        [RRWebImporter.self, SentryImporter.self, IDBImporter.self]
+    }
 
     /// How far into a text input detection looks.
     static let textDetectionWindow = 65_536
@@ -154,6 +166,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if lines >= 400 { break }
             lines += 1
             if ImportText.hasPrefix(line.bytes, "Attributes: ") { return .xcuitest }
+            // EarlGrey's elements look like descriptions (`<UIView:0x…; …; frame={{…}}>`): asked first.
+            if EarlGreyImporter.node(line.bytes) != nil { return .earlgrey }
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if RecursiveDescriptionImporter.looksLikeViewLine(content) { return .recursiveDescription }
             let unstamped = XCUITestImporter.withoutLogStamp(line)

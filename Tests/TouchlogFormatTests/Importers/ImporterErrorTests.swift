@@ -175,6 +175,49 @@ import Testing
             line: 1, column: nil, reason: "no XCUIElementType element found"),
     ]
 
+    static let earlGreyCases: [Bad] = [
+        Bad(
+            name: "element without a frame", format: .earlgrey,
+            input: "<UIWindow:0x1; AX=N; frame={{0, 0}, {9, 9}}; alpha=1>\n  |--<UIView:0x2; AX=N; alpha=1>",
+            line: 2, column: 6, reason: "the element 'UIView' has no frame"),
+        Bad(
+            name: "frame that is no rectangle", format: .earlgrey,
+            input: "<UIWindow:0x1; AX=N; frame={{0, 0}, {9}}; alpha=1>",
+            line: 1, column: 28, reason: "\"frame\" value '{{0, 0}, {9}}' is not a rectangle"),
+        Bad(
+            name: "element cut before '>'", format: .earlgrey,
+            input: "<UIWindow:0x1; AX=N; frame={{0, 0}, {9, 9}}; alpha=1",
+            line: 1, column: 53, reason: "not closed by '>'"),
+        Bad(
+            name: "no element", format: .earlgrey, input: "Exception Name: InteractionError\n",
+            line: 1, column: nil, reason: "no EarlGrey element found"),
+    ]
+
+    static let idbCases: [Bad] = [
+        Bad(
+            name: "element without a type", format: .idb, input: "[{\"AXFrame\":\"{{0, 0}, {1, 1}}\"}]",
+            line: 1, column: 2, reason: "the element has no \"type\" string"),
+        Bad(
+            name: "element without a frame", format: .idb, input: "[\n {\"type\":\"Button\",\"AXLabel\":\"Pay\"}]",
+            line: 2, column: 2, reason: "the element has no frame"),
+        Bad(
+            name: "frame without a width", format: .idb,
+            input: "[{\"type\":\"Button\",\"frame\":{\"x\":0,\"y\":0,\"height\":1}}]",
+            line: 1, column: 27, reason: "\"frame\" has no number \"width\""),
+        Bad(
+            name: "AXFrame that is no frame", format: .idb, input: "[{\"type\":\"Button\",\"AXFrame\":\"{{0, 0}}\"}]",
+            line: 1, column: 29, reason: "\"AXFrame\" '{{0, 0}}' is not a frame"),
+        Bad(
+            name: "an object where the array should be", format: .idb, input: "{\"type\":\"Button\"}",
+            line: 1, column: 1, reason: "an object, not the array of elements"),
+    ]
+
+    @Test(arguments: idbCases)
+    func idbFailsNamingTheLine(_ bad: Bad) { failsNamingTheLine(bad) }
+
+    @Test(arguments: earlGreyCases)
+    func earlGreyFailsNamingTheLine(_ bad: Bad) { failsNamingTheLine(bad) }
+
     @Test(arguments: cases)
     func failsNamingTheLine(_ bad: Bad) {
         do {
