@@ -159,7 +159,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
     private static func detectText(_ head: [UInt8], from start: Int) -> ImportFormat? {
         if isPageSource(head, from: start) { return .appium }
-        if ImportText.contains(head, "Element subtree:") { return .xcuitest }
+        if ImportText.contains(head, "Element subtree:")
+            || ImportText.contains(head, XCUITestImporter.eventDispatchSnapshot)
+        {
+            return .xcuitest
+        }
         var lines = 0
         for line in ImportText.lines(head) {
             // A dump announces itself within its first screenful; past that, stop paying for the scan.

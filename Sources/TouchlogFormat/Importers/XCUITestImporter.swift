@@ -70,6 +70,12 @@ public enum XCUITestImporter: HierarchyImporter {
                     Array(trimmed.dropFirst(12)), line: line.number, column: 13)
                 {
                     noteApplication(element, app: &app, source: &extra)
+                    if !hasSubtreeHeader, element.type != "Application", element.frame != nil {
+                        // An element's debug description without its subtree (what a failed event prints after
+                        // `Element debug description:`): the one element is the tree.
+                        pending.entries.append((0, element, line.number, 13))
+                        pending.sealed = true
+                    }
                 }
                 section = hasSubtreeHeader ? .after : .tree
                 continue
@@ -144,6 +150,15 @@ public enum XCUITestImporter: HierarchyImporter {
         }
         try finish()
         guard !snapshots.isEmpty else {
+            if let dispatch = lines.first(where: { ImportText.contains($0.bytes, eventDispatchSnapshot) }) {
+                // `Failed to synthesize event: … Event dispatch snapshot: SecureTextField, identifier: '…'` names
+                // the element but prints no frame.
+                throw ImportError(
+                    format: format, line: dispatch.number,
+                    reason: "the event dispatch snapshot names the element but prints no frame",
+                    hint: "include the `Element debug description:` lines that follow it in the test log (its "
+                        + "`Attributes:` line has the frame), or print `app.debugDescription` in the test")
+            }
             throw ImportError(
                 format: format, line: 1, reason: "no element with a frame found",
                 hint:
@@ -245,6 +260,9 @@ public enum XCUITestImporter: HierarchyImporter {
         screenFrames.append(screenFrame)
         return view
     }
+
+    /// What XCTest prints before the element an event was synthesized for.
+    static let eventDispatchSnapshot = "Event dispatch snapshot: "
 
     /// `→` (U+2192) marks the element described; `↳` (U+21B3) each step of a path.
     private static let arrow: [UInt8] = [0xE2, 0x86, 0x92]
@@ -406,7 +424,7 @@ public enum XCUITestImporter: HierarchyImporter {
             if rest.first == UInt8(ascii: ":") { rest = ImportText.trimmed(rest.dropFirst()) }
         }
         if !rest.isEmpty {
-            if ImportText.hasPrefix(rest, "{{") || ImportText.contains(rest, ": ") {
+            if isFrame(rest) || ImportText.contains(rest, ": ") {
                 try addSegment(rest, to: &element, line: line, column: column)
             } else {
                 element.name = ImportText.string(rest)  // Xcode 9: `Window 0x6080…: Main Window, {{…}}`
@@ -437,7 +455,7 @@ public enum XCUITestImporter: HierarchyImporter {
         throws(ImportError)
     {
         if text.isEmpty { return }
-        if ImportText.hasPrefix(text, "{{") {
+        if isFrame(text) {
             guard let rect = DescribedGeometry.rect(text) else {
                 throw ImportError(
                     format: format, line: line, column: column,
@@ -470,6 +488,12 @@ public enum XCUITestImporter: HierarchyImporter {
             value = value.dropFirst()
         }
         element.attributes.append((key, ImportText.string(value)))
+    }
+
+    /// `{{x, y}, {w, h}}`, also as an element's debug description prints it: `{ {151.0, 284.0}, {254.0, 40.0} }`.
+    private static func isFrame(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.first == UInt8(ascii: "{") else { return false }
+        return text.dropFirst().first(where: { !ImportText.isSpace($0) }) == UInt8(ascii: "{")
     }
 
     /// Splits at commas outside `{…}` and outside quoted values (``togglesQuote``), since labels may hold commas

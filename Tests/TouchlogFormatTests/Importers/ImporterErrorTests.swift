@@ -143,6 +143,12 @@ import Testing
             input: "Element subtree:\n →Application, 0x1, pid: 1\n    Window, 0x2, {{0.0, 0.0}, {393.0}}",
             line: 3, column: 5, reason: "'{{0.0, 0.0}, {393.0}}' is not a frame"),
         Bad(
+            name: "an event dispatch snapshot alone", format: .xcuitest,
+            input: "t =     3.61s     Synthesize event\nLoginUITests.swift:41: error: Failed to synthesize event: "
+                + "Neither element nor any descendant has keyboard focus. Event dispatch snapshot: SecureTextField, "
+                + "identifier: 'password_textfield'",
+            line: 2, column: nil, reason: "the event dispatch snapshot names the element but prints no frame"),
+        Bad(
             name: "header without elements", format: .xcuitest,
             input: "Attributes: Application, pid: 1\nElement subtree:\n →Application, pid: 1\n", line: 1,
             column: nil, reason: "no element with a frame found"),
