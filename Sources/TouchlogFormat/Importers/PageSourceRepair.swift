@@ -62,7 +62,20 @@ struct PageSourceRepair {
         scanner.run()
         self = scanner.result
         warnings = decoded.warnings + warnings
+        if warnings.count > Self.warningLimit {
+            // A file broken everywhere would bury the session under warnings: the first ones say where it starts.
+            let more = warnings.count - Self.warningLimit
+            let next = warnings[Self.warningLimit]
+            warnings.removeSubrange(Self.warningLimit...)
+            warnings.append(
+                ImportWarning(
+                    line: next.line, message: "\(more) more repair\(more == 1 ? "" : "s") from here on, not listed",
+                    hint: "the page source is damaged in many places; take it again from Appium if you can"))
+        }
     }
+
+    /// Repairs listed one by one at most; the rest are counted in one warning.
+    static let warningLimit = 50
 
     private init() {}
 

@@ -118,6 +118,16 @@ import Testing
         }
     }
 
+    @Test func manyRepairsAreListedUpToALimitThenCounted() throws {
+        let strays = String(repeating: "</XCUIElementTypeOther>\n", count: 60)
+        let (outline, warnings, _) = try Self.imported(
+            strays + "<XCUIElementTypeWindow x=\"0\" y=\"0\" width=\"9\" height=\"9\"/>")
+        #expect(outline == "session from appium\nsnapshot t=0\n  UIWindow 0 0 9 9\n")
+        #expect(warnings.count == PageSourceRepair.warningLimit + 1)
+        #expect(warnings.last?.line == PageSourceRepair.warningLimit + 1)
+        #expect(warnings.last?.message == "10 more repairs from here on, not listed")
+    }
+
     @Test func aBrowsersCollapseMarkersAreNotText() throws {
         let xml =
             "- <AppiumAUT>\n  ▼ <XCUIElementTypeWindow x=\"0\" y=\"0\" width=\"9\" height=\"9\">\n"
