@@ -1,5 +1,5 @@
 // libFuzzer harness for the importers. Not a SwiftPM target: Tests/Fuzz/run-fuzzers.sh compiles it with the
-// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST / -D FUZZ_RRWEB / -D FUZZ_APPIUM
+// importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST / -D FUZZ_RRWEB / -D FUZZ_APPIUM / -D FUZZ_EARLGREY / -D FUZZ_IDB
 // choosing the importer (default: recursiveDescription).
 //
 // Besides "no crash, no hang", every input checks what the importers promise: the result is a session header
@@ -14,6 +14,10 @@
     let fuzzedFormat = ImportFormat.rrweb
 #elseif FUZZ_APPIUM
     let fuzzedFormat = ImportFormat.appium
+#elseif FUZZ_EARLGREY
+    let fuzzedFormat = ImportFormat.earlgrey
+#elseif FUZZ_IDB
+    let fuzzedFormat = ImportFormat.idb
 #else
     let fuzzedFormat = ImportFormat.recursiveDescription
 #endif

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-180}"
 shift || true
 formats=("$@")
-[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest rrweb appium jsonl)
+[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest rrweb appium earlgrey idb jsonl)
 
 out=.build/fuzz
 tests=Tests/TouchlogFormatTests/Importers
@@ -47,7 +47,9 @@ flag_for() {
         xcuitest) echo "-DFUZZ_XCUITEST" ;;
         rrweb) echo "-DFUZZ_RRWEB" ;;
         appium) echo "-DFUZZ_APPIUM" ;;
-        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, rrweb, appium or jsonl" >&2; exit 2 ;;
+        earlgrey) echo "-DFUZZ_EARLGREY" ;;
+        idb) echo "-DFUZZ_IDB" ;;
+        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb or jsonl" >&2; exit 2 ;;
     esac
 }
 

@@ -33,8 +33,9 @@ struct IngestCommand: FrontendCommand {
 
             View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
-            event JSON (touch breadcrumbs become observed actions), XCUITest debugDescription trees, and Appium \
-            page sources. The format is detected: JSON by its top-level keys over the whole file, text from its \
+            event JSON (touch breadcrumbs become observed actions), XCUITest debugDescription trees, Appium \
+            page sources (repaired where cut or not well-formed, with a warning per repair), EarlGrey hierarchy \
+            dumps and idb ui describe-all JSON. The format is detected: JSON by its top-level keys over the whole file, text from its \
             first 64 KiB; --from NAME forces it. See docs/importers.md.
 
             Session-replay touch streams (rrweb events from Sentry's and PostHog's mobile session replay: a \
@@ -121,7 +122,7 @@ struct IngestCommand: FrontendCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb or appium.",
+            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey or idb.",
             valueName: "name"))
     var from: String?
 

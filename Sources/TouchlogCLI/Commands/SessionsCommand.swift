@@ -13,7 +13,8 @@ struct SessionsCommand: FrontendCommand {
             (shortened as git log --oneline shortens commits: an id longer than 12 characters to its first 8, or \
             more where another stored id starts the same way; every command takes it, as it takes any unique \
             prefix), app \
-            version, device, start time, duration (t of the last record), records, touches and status (complete; \
+            version, device, start time, duration (t of the last record), records, touches (as people count them, \
+            finger-down to finger-up: a tap is one touch, however many touch records it took) and status (complete; \
             truncated: the recording was cut mid-line; partial: lines were rejected with --keep-going). A table wider \
             than the terminal (or COLUMNS when it is set) cuts the ends of app versions, devices and start times \
             short, marked "…".

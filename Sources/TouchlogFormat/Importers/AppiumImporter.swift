@@ -43,17 +43,7 @@ public enum AppiumImporter: HierarchyImporter {
                 reason: "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8",
                 hint: "WebDriverAgent writes page sources in UTF-8; save the file as UTF-8 without changing it")
         }
-        // A page source pasted after a blank line still has its declaration at the start, as XML requires: the
-        // parser reads from the first markup, and its positions are moved back to the file's.
-        var leading = 0
-        while leading < bytes.count,
-            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[leading])
-                || (leading < 3 && [0xEF, 0xBB, 0xBF].contains(bytes[leading]))
-        {
-            leading += 1
-        }
-        let skipped = JSONLineCounter.position(of: leading, in: bytes)
-        if let markup = unsupportedMarkup(bytes, from: leading) {
+        if let markup = unsupportedMarkup(bytes, from: 0) {
             // Linux Foundation's XMLParser crashes on a processing instruction without data (`<?x?>`), and a
             // DTD can declare entities that expand without bound; WebDriverAgent writes neither.
             let at = JSONLineCounter.position(of: markup.offset, in: bytes)
@@ -62,14 +52,18 @@ public enum AppiumImporter: HierarchyImporter {
                 reason: "\(markup.what) is not part of a page source",
                 hint: "WebDriverAgent writes only the `<?xml …?>` declaration and elements; remove it")
         }
-        let reader = PageSourceReader()
-        let parser = XMLParser(data: Data(bytes[leading...]))
+        // What is not well-formed but has one reading (a cut, a stray closing tag, a browser's collapse markers,
+        // escaped quotes, several roots) is repaired first, each repair a warning at its line.
+        let repair = PageSourceRepair(bytes)
+        for warning in repair.warnings { warn(warning) }
+        let reader = PageSourceReader(truncated: repair.truncatedElements, wrapped: repair.wrapped)
+        let parser = XMLParser(data: Data(repair.bytes))
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         let parsed = parser.parse()
         // libxml2 may place an error just past the last line (at the end of input): name a line that exists.
-        func line(_ number: Int) -> Int { min(max(1, number &+ skipped.line &- 1), lineCount) }
-        func column(_ number: Int, line: Int) -> Int { max(1, line == 1 ? number &+ skipped.column &- 1 : number) }
+        func line(_ number: Int) -> Int { min(max(1, repair.fileLine(number)), lineCount) }
+        func column(_ number: Int, line: Int) -> Int? { repair.fileColumn(number, line: line) }
         if let failure = reader.failure {
             throw ImportError(
                 format: format, line: line(failure.line), column: column(failure.column, line: failure.line),
@@ -82,7 +76,8 @@ public enum AppiumImporter: HierarchyImporter {
             throw ImportError(
                 format: format, line: line(at.line), column: column(at.column, line: at.line),
                 reason: "the page source is not well-formed XML: \(describe(at.error))",
-                hint: "save the page source as Appium returned it; a cut or hand-edited copy fails here")
+                hint: "save the page source as Appium returned it; a hand-edited copy fails where it cannot be read "
+                    + "one way only")
         }
         guard let first = reader.nodes.first else {
             throw ImportError(
@@ -92,13 +87,74 @@ public enum AppiumImporter: HierarchyImporter {
                     "expected WebDriverAgent's page source: `<XCUIElementTypeApplication …>` (maybe inside "
                     + "`<AppiumAUT>`) holding `<XCUIElementTypeWindow …>` elements")
         }
-        var hierarchy = ImportedHierarchy()
+        // Page sources one after another (each under its own `<AppiumAUT>` or application) are moments one after
+        // another: a snapshot each. Other roots side by side (fragments) are one snapshot.
+        let whole = Set(["AppiumAUT", "XCUIElementTypeApplication"])
+        let sources = repair.rootNames.filter { whole.contains($0) }.count
+        var groups: [[Int]] = []
+        if sources > 1 {
+            var byRoot: [Int: [Int]] = [:]
+            for (index, node) in reader.nodes.enumerated() { byRoot[node.root, default: []].append(index) }
+            groups = byRoot.keys.sorted().compactMap { byRoot[$0] }
+        } else {
+            groups = [Array(reader.nodes.indices)]
+        }
+        var hierarchies: [ImportedHierarchy] = []
         var app = JSONObject()
+        var keyboards: [Int: Record] = [:]
+        for (position, group) in groups.enumerated() {
+            var keyboard: [Double]?
+            var hierarchy = try build(
+                group, of: reader.nodes, app: &app, keyboard: &keyboard, line: line, column: column)
+            hierarchy.t = Double(position)
+            hierarchies.append(hierarchy)
+            if let keyboard {
+                // The page source is a moment with the keyboard up: say so as UIKit would have, so the report sees
+                // the keyboard frame (the source cannot tell which field it types into).
+                keyboards[position] = .keyboard(
+                    KeyboardRecord(t: hierarchy.t, phase: .didShow, frame: Rect(importing: keyboard)))
+            }
+        }
+        var extra: [JSONObject.Member] = []
+        if hierarchies.allSatisfy(\.isEmpty) {
+            warn(
+                ImportWarning(
+                    line: line(first.line), column: column(first.column, line: first.line),
+                    message: "the page source holds no window: only the '\(typePrefix)\(first.type)' element",
+                    hint:
+                        "WebDriverAgent could not snapshot the app (it was not in the foreground, a system alert "
+                        + "was in front, or the snapshot timed out); nothing can be replayed against it, so take "
+                        + "the page source again"))
+            extra.append(.init(key: "hierarchy", value: false))
+        }
+        if !repair.warnings.isEmpty { extra.append(.init(key: "repaired", value: true)) }
+        if repair.cutShort { extra.append(.init(key: "cutShort", value: true)) }
+        let (records, synthetic) = ImportRecords.snapshots(hierarchies)
+        if !synthetic.isEmpty {
+            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+        }
+        let header = ImportRecords.session(
+            format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
+        var output: [Record] = [.session(header)]
+        // Each snapshot, then the keyboard seen in it: records stay in time order.
+        for (position, record) in records.enumerated() {
+            output.append(record)
+            if let keyboard = keyboards[position] { output.append(keyboard) }
+        }
+        return output
+    }
+
+    /// One snapshot from the nodes at `indices` (a page source, or all of them).
+    private static func build(
+        _ indices: [Int], of nodes: [PageSourceReader.Node], app: inout JSONObject, keyboard: inout [Double]?,
+        line: (Int) -> Int, column: (Int, Int) -> Int?
+    ) throws(ImportError) -> ImportedHierarchy {
+        var hierarchy = ImportedHierarchy()
         // Node index to view index, and each view's screen origin (frames are screen points in the source).
         var viewOf: [Int: Int] = [:]
         var origins: [[Double]] = []
-        var keyboard: [Double]?
-        for (index, node) in reader.nodes.enumerated() {
+        for index in indices {
+            let node = nodes[index]
             let type = node.type
             let parentView = node.parent.flatMap { viewOf[$0] }
             if type == "Application" {
@@ -112,12 +168,11 @@ public enum AppiumImporter: HierarchyImporter {
             }
             if let parentView, hierarchy.isFull(below: parentView) {
                 throw ImportError(
-                    format: format, line: line(node.line), column: column(node.column, line: node.line),
+                    format: format, line: line(node.line), column: column(node.column, node.line),
                     reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
                     hint: "no UIKit hierarchy is that deep")
             }
-            let screen = try frame(
-                of: node, line: line(node.line), column: column(node.column, line: node.line))
+            let screen = try frame(of: node, line: line(node.line), column: column(node.column, node.line))
             var view = makeView(
                 node, type: type, parentClass: parentView.map { hierarchy.views[$0].className },
                 line: line(node.line))
@@ -127,8 +182,8 @@ public enum AppiumImporter: HierarchyImporter {
             } else {
                 view.frame = Rect(importing: screen)
             }
-            if type == "Keyboard", node.attributes["visible"] == "true", keyboard == nil,
-                screen[2] > 0, screen[3] > 0
+            if type == "Keyboard", node.attributes["visible"] == "true", keyboard == nil, screen[2] > 0,
+                screen[3] > 0
             {
                 keyboard = screen
             }
@@ -136,31 +191,7 @@ public enum AppiumImporter: HierarchyImporter {
             origins.append([screen[0], screen[1]])
         }
         hierarchy.assignIDs(useAddresses: false)
-        var extra: [JSONObject.Member] = []
-        if hierarchy.isEmpty {
-            warn(
-                ImportWarning(
-                    line: line(first.line), column: column(first.column, line: first.line),
-                    message: "the page source holds no window: only the '\(typePrefix)\(first.type)' element",
-                    hint:
-                        "WebDriverAgent could not snapshot the app (it was not in the foreground, a system alert "
-                        + "was in front, or the snapshot timed out); nothing can be replayed against it, so take "
-                        + "the page source again"))
-            extra.append(.init(key: "hierarchy", value: false))
-        }
-        let (records, synthetic) = ImportRecords.snapshots([hierarchy])
-        if !synthetic.isEmpty {
-            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
-        }
-        var observations: [Record] = []
-        if let keyboard {
-            // The page source is a moment with the keyboard up: say so as UIKit would have, so the report sees
-            // the keyboard frame (the source cannot tell which field it types into).
-            observations.append(.keyboard(KeyboardRecord(t: 0, phase: .didShow, frame: Rect(importing: keyboard))))
-        }
-        let header = ImportRecords.session(
-            format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
-        return [.session(header)] + records + observations
+        return hierarchy
     }
 
     /// The first processing instruction other than the leading `<?xml …?>` declaration, or the first DTD markup
@@ -171,8 +202,9 @@ public enum AppiumImporter: HierarchyImporter {
             if bytes[index] == UInt8(ascii: "<") {
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: "?") {
+                    // A declaration (the repair drops any but the first: a second page source pasted after one).
                     let declaration =
-                        index == start && bytes[index...].starts(with: "<?xml".utf8) && index + 5 < bytes.count
+                        bytes[index...].starts(with: "<?xml".utf8) && index + 5 < bytes.count
                         && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
                     if !declaration { return (index, "a processing instruction") }
                 } else if next == UInt8(ascii: "!"), index + 2 < bytes.count,
@@ -221,7 +253,7 @@ public enum AppiumImporter: HierarchyImporter {
 
     /// `[x, y, width, height]` in screen points. WebDriverAgent versions that leave an attribute out give 0 for it
     /// here (kept as `imported.frameMissing`); a value that is not a number is an error.
-    private static func frame(of node: PageSourceReader.Node, line: Int, column: Int) throws(ImportError)
+    private static func frame(of node: PageSourceReader.Node, line: Int, column: Int?) throws(ImportError)
         -> [Double]
     {
         var frame: [Double] = []
@@ -284,6 +316,7 @@ public enum AppiumImporter: HierarchyImporter {
         }
         if attributes["selected"] == "true" { view.keep("isSelected", true) }
         if type == "SecureTextField" { view.keep("isSecureTextEntry", true) }
+        if node.truncated { view.subviewsTruncated = true }
         if ["x", "y", "width", "height"].contains(where: { attributes[$0] == nil }) {
             view.keep("frameMissing", true)
         }
@@ -337,6 +370,10 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
         var parent: Int?
         var line: Int
         var column: Int
+        /// The file cut it, or a browser collapsed it: its children are incomplete.
+        var truncated: Bool
+        /// Which top-level element of the document holds it (0 unless the file holds several roots).
+        var root: Int
     }
 
     struct Failure {
@@ -351,6 +388,17 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
     var syntaxError: (line: Int, column: Int, error: any Error)?
     /// The innermost open element that is an element type, for each open XML element.
     private var open: [Int?] = []
+    private let truncated: Set<Int>
+    private let wrapped: Bool
+    private var ordinal = 0
+    private var root = -1
+
+    /// `truncated`: ordinals of elements whose children are incomplete; `wrapped`: whether the document's element
+    /// is a wrapper around several roots.
+    init(truncated: Set<Int>, wrapped: Bool) {
+        self.truncated = truncated
+        self.wrapped = wrapped
+    }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -365,6 +413,9 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
             parser.abortParsing()
             return
         }
+        let elementOrdinal = ordinal
+        ordinal += 1
+        if open.count == (wrapped ? 1 : 0) { root += 1 }
         let enclosing = open.last ?? nil
         // `type` names the element in every WebDriverAgent version; the element name is the same type.
         let typeName = attributes["type"].flatMap { $0.hasPrefix("XCUIElementType") ? $0 : nil } ?? elementName
@@ -375,7 +426,8 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
         nodes.append(
             Node(
                 type: String(typeName.dropFirst("XCUIElementType".count)), attributes: attributes,
-                parent: enclosing, line: parser.lineNumber, column: parser.columnNumber))
+                parent: enclosing, line: parser.lineNumber, column: parser.columnNumber,
+                truncated: truncated.contains(elementOrdinal), root: max(0, root)))
         open.append(nodes.count - 1)
     }
 

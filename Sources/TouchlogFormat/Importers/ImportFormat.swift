@@ -18,6 +18,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case rrweb
     /// Appium / WebDriverAgent page source: `XCUIElementType…` elements as XML.
     case appium
+    /// The view hierarchy EarlGrey 1 and 2 print when an interaction fails (`|--<UIView:0x…; AX=N; frame={{…}}>`).
+    case earlgrey
+    /// `idb ui describe-all`: a simulator's accessibility elements with their frames, as JSON.
+    case idb
 
     /// The importer that reads this format.
     public var importer: any HierarchyImporter.Type {
@@ -27,6 +31,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .xcuitest: XCUITestImporter.self
         case .rrweb: RRWebImporter.self
         case .appium: AppiumImporter.self
+        case .earlgrey: EarlGreyImporter.self
+        case .idb: IDBImporter.self
         }
     }
 
@@ -45,6 +51,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .xcuitest: "an XCUITest debugDescription tree"
         case .rrweb: "a session-replay touch stream (rrweb)"
         case .appium: "an Appium page source"
+        case .earlgrey: "an EarlGrey hierarchy dump"
+        case .idb: "idb ui describe-all JSON"
         }
     }
 
@@ -56,6 +64,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .xcuitest: ["xcuitest", "xcui", "debugDescription"]
         case .rrweb: ["rrweb", "session-replay", "sentry-replay", "posthog"]
         case .appium: ["appium", "page-source", "wda"]
+        case .earlgrey: ["earlgrey", "grey"]
+        case .idb: ["idb", "describe-all"]
         }
     }
 
@@ -81,7 +91,16 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             return nil
         case .json:
             let shape = JSONDocumentShape(scanning: bytes)
-            return jsonImporters.first { $0.claims(shape) }?.format
+            if let claimed = jsonImporters.first(where: { $0.claims(shape) }) { return claimed.format }
+            // JSON that no JSON format claims may still carry a text dump escaped into a string
+            // (`{"hierarchy":"<UIWindow: …>\n   | <UIView: …>"}`): the wrapper does not refuse what is inside.
+            let head = Array(bytes.prefix(textDetectionWindow))
+            guard let start = head.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) else {
+                return nil
+            }
+            if isPageSource(head, from: start) { return .appium }
+            let text = detectText(head, from: start)
+            return text == .recursiveDescription || text == .xcuitest ? text : nil
         case .text(let start):
             return detectText(Array(bytes.prefix(textDetectionWindow)), from: start)
         }
@@ -90,7 +109,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// The importers of JSON formats, asked in this order whether they claim an input's shape: the one place to add
     /// a JSON format. Touch streams come first: a Sentry envelope that carries a replay beside a view hierarchy has
     /// `windows` too, and is a touch stream joined to that hierarchy.
-    static var jsonImporters: [any JSONDocumentImporter.Type] { [RRWebImporter.self, SentryImporter.self] }
+    static var jsonImporters: [any JSONDocumentImporter.Type] {
+        [RRWebImporter.self, SentryImporter.self, IDBImporter.self]
+    }
 
     /// How far into a text input detection looks.
     static let textDetectionWindow = 65_536
@@ -137,34 +158,77 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
 
     private static func detectText(_ head: [UInt8], from start: Int) -> ImportFormat? {
-        if head[start] == UInt8(ascii: "<"), isPageSource(head, from: start) { return .appium }
-        if ImportText.contains(head, "Element subtree:") { return .xcuitest }
+        if isPageSource(head, from: start) { return .appium }
+        if ImportText.contains(head, "Element subtree:")
+            || ImportText.contains(head, XCUITestImporter.eventDispatchSnapshot)
+        {
+            return .xcuitest
+        }
         var lines = 0
         for line in ImportText.lines(head) {
             // A dump announces itself within its first screenful; past that, stop paying for the scan.
             if lines >= 400 { break }
             lines += 1
             if ImportText.hasPrefix(line.bytes, "Attributes: ") { return .xcuitest }
+            // EarlGrey's elements look like descriptions (`<UIView:0x…; …; frame={{…}}>`): asked first.
+            if EarlGreyImporter.node(line.bytes) != nil { return .earlgrey }
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if RecursiveDescriptionImporter.looksLikeViewLine(content) { return .recursiveDescription }
-            if XCUITestImporter.looksLikeElementLine(line.bytes) { return .xcuitest }
+            let unstamped = XCUITestImporter.withoutLogStamp(line)
+            if XCUITestImporter.looksLikeElementLine(unstamped.bytes) { return .xcuitest }
+            if ImportText.contains(line.bytes, "\\n"), XCUITestImporter.unfoldEscapedTrees([line]).count > 1 {
+                return .xcuitest
+            }
+            // `_autolayoutTrace` and `_printHierarchy` have no frames: the recursiveDescription importer says so and
+            // what to capture instead.
+            if OtherViewPrintout(content: content) != nil { return .recursiveDescription }
         }
         return nil
     }
 
-    /// An Appium page source: `<?xml …?>` (optional), then `<AppiumAUT>` or an `<XCUIElementType…` element. A
-    /// recursiveDescription also starts with `<`, but `<UIWindow: …`, never with these.
+    /// An Appium page source: `<?xml …?>` (optional), then `<AppiumAUT` or an `<XCUIElementType…` element. A
+    /// recursiveDescription also starts with `<`, but `<UIWindow: …`, never with these. What the repair sets aside
+    /// may come first: a browser's preamble line and collapse markers (`- <AppiumAUT>`), closing tags left from a
+    /// selection, and the quote (or `{"value":"`) of a source quoted as a string.
     private static func isPageSource(_ head: [UInt8], from start: Int) -> Bool {
+        // A source quoted in a log line (Appium's `… getPageSource() result: "<?xml version=\"1.0\" …`).
+        if ImportText.contains(head, "\"<?xml version=\\\"") || ImportText.contains(head, "\"<AppiumAUT>") {
+            return true
+        }
         var index = start
-        if head[index...].starts(with: "<?xml".utf8) {
-            while index < head.count, head[index] != UInt8(ascii: ">") { index += 1 }
-            index += 1
+        func skipBlank() {
             while index < head.count, ImportText.isSpace(head[index]) || head[index] == 0x0A || head[index] == 0x0D {
                 index += 1
             }
         }
-        guard index < head.count else { return false }
-        let rest = head[index...]
-        return rest.starts(with: "<AppiumAUT".utf8) || rest.starts(with: "<XCUIElementType".utf8)
+        if head[index...].starts(with: "This XML file does not appear".utf8) {
+            while index < head.count, head[index] != 0x0A { index += 1 }
+            skipBlank()
+        }
+        if index < head.count, head[index] == UInt8(ascii: "{") || head[index] == UInt8(ascii: "[") {
+            // A WebDriver `/source` response: `{"value":"<?xml …`.
+            guard let quote = ImportText.firstIndex(of: Array("\"<".utf8), in: head, from: index), quote < index + 64
+            else { return false }
+            index = quote
+        }
+        if index < head.count, head[index] == UInt8(ascii: "\"") { index += 1 }
+        var steps = 0
+        while index < head.count, steps < 64 {
+            steps += 1
+            let rest = head[index...]
+            if rest.starts(with: "<AppiumAUT".utf8) || rest.starts(with: "<XCUIElementType".utf8) { return true }
+            if rest.starts(with: "<?xml".utf8) || rest.starts(with: "</".utf8) {
+                while index < head.count, head[index] != UInt8(ascii: ">") { index += 1 }
+                index += 1
+            } else if rest.starts(with: "- <".utf8) || rest.starts(with: "+ <".utf8) {
+                index += 2
+            } else if rest.starts(with: [0xE2, 0x96, 0xBC]) || rest.starts(with: [0xE2, 0x96, 0xB6]) {
+                index += 3
+            } else {
+                return false
+            }
+            skipBlank()
+        }
+        return false
     }
 }

@@ -19,8 +19,18 @@ extension ImportError {
         let start = cause.start
         let stop = cause.stop
         let highWithoutLow = "a high surrogate '\\u' escape without its low half"
+        // Quoted text is shown with its line breaks and tabs escaped, so that the message stays one line.
         func text(_ range: Range<Int>) -> String {
-            ImportText.string(bytes[max(0, min(range.lowerBound, bytes.count))..<min(range.upperBound, bytes.count)])
+            let shown = bytes[max(0, min(range.lowerBound, bytes.count))..<min(range.upperBound, bytes.count)]
+            return ImportText.string(
+                shown.flatMap { byte -> [UInt8] in
+                    switch byte {
+                    case 0x0A: Array("\\n".utf8)
+                    case 0x0D: Array("\\r".utf8)
+                    case 0x09: Array("\\t".utf8)
+                    default: [byte]
+                    }
+                })
         }
         switch cause.problem {
         case .unexpected(.value), .unexpected(.literal), .unexpected(.digitAfterMinus), .ended(.digitAfterMinus):

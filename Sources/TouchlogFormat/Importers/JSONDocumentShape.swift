@@ -14,7 +14,22 @@ struct JSONDocumentShape: Equatable, Sendable {
         var isArray: Bool
         /// An object's member names; for an array, the member names of its object elements (the first 16).
         var keys: Set<String>
+        /// For an object, the shape of each member named in ``wrapperNames`` that is an object or an array: what an
+        /// envelope around the real content holds (a request dump's `body`, PostHog's `batch`).
+        var wrapped: [String: Value] = [:]
+
+        init(isArray: Bool, keys: Set<String>, wrapped: [String: Value] = [:]) {
+            self.isArray = isArray
+            self.keys = keys
+            self.wrapped = wrapped
+        }
+
+        /// This value and the values it wraps, outermost first.
+        var withWrapped: [Value] { [self] + wrapped.keys.sorted().compactMap { wrapped[$0] } }
     }
+
+    /// Members that wrap the content a tool sent or logged: their values' shapes are recorded one level down.
+    static let wrapperNames: Set<String> = ["body", "batch", "data", "events", "payload", "request", "json"]
 
     /// The top-level values in input order: one for a document, several for a Sentry envelope or JSON Lines.
     var values: [Value]
@@ -52,8 +67,8 @@ struct JSONDocumentShape: Equatable, Sendable {
                 guard position < bytes.count else { break }
                 switch bytes[position] {
                 case UInt8(ascii: "{"):
-                    let (keys, complete) = objectKeys()
-                    values.append(Value(isArray: false, keys: keys))
+                    let (keys, wrapped, complete) = objectKeys(recordingWrapped: true)
+                    values.append(Value(isArray: false, keys: keys, wrapped: wrapped))
                     if !complete { return values }
                 case UInt8(ascii: "["):
                     let (keys, complete) = arrayElementKeys()
@@ -67,28 +82,51 @@ struct JSONDocumentShape: Equatable, Sendable {
             return values
         }
 
-        /// The member names of the object at `position`; `complete` is false when the object did not close.
-        mutating func objectKeys() -> (keys: Set<String>, complete: Bool) {
+        /// The member names of the object at `position`; `complete` is false when the object did not close. With
+        /// `recordingWrapped`, the shapes of its wrapper members (``wrapperNames``) one level down.
+        mutating func objectKeys(recordingWrapped: Bool = false) -> (
+            keys: Set<String>, wrapped: [String: Value], complete: Bool
+        ) {
             var keys: Set<String> = []
+            var wrapped: [String: Value] = [:]
             position += 1  // {
             while true {
                 skipSpace()
-                guard position < bytes.count else { return (keys, false) }
+                guard position < bytes.count else { return (keys, wrapped, false) }
                 switch bytes[position] {
                 case UInt8(ascii: "}"):
                     position += 1
-                    return (keys, true)
+                    return (keys, wrapped, true)
                 case UInt8(ascii: ","):
                     position += 1
                 case UInt8(ascii: "\""):
-                    guard let name = string() else { return (keys, false) }
+                    guard let name = string() else { return (keys, wrapped, false) }
                     skipSpace()
-                    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return (keys, false) }
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                        return (keys, wrapped, false)
+                    }
                     position += 1
                     keys.insert(name)
-                    guard skipValue() else { return (keys, false) }
+                    skipSpace()
+                    if recordingWrapped, JSONDocumentShape.wrapperNames.contains(name), position < bytes.count,
+                        bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "[")
+                    {
+                        // One level only: the wrapped value's own members are stepped over, so the scan stays
+                        // linear and without recursion.
+                        if bytes[position] == UInt8(ascii: "{") {
+                            let (inner, _, complete) = objectKeys()
+                            wrapped[name] = Value(isArray: false, keys: inner)
+                            guard complete else { return (keys, wrapped, false) }
+                        } else {
+                            let (inner, complete) = arrayElementKeys()
+                            wrapped[name] = Value(isArray: true, keys: inner)
+                            guard complete else { return (keys, wrapped, false) }
+                        }
+                        continue
+                    }
+                    guard skipValue() else { return (keys, wrapped, false) }
                 default:
-                    return (keys, false)
+                    return (keys, wrapped, false)
                 }
             }
         }
@@ -109,7 +147,7 @@ struct JSONDocumentShape: Equatable, Sendable {
                     position += 1
                 case UInt8(ascii: "{") where elements < JSONDocumentShape.elementLimit:
                     elements += 1
-                    let (elementKeys, complete) = objectKeys()
+                    let (elementKeys, _, complete) = objectKeys()
                     keys.formUnion(elementKeys)
                     if !complete { return (keys, false) }
                 default:

@@ -108,7 +108,7 @@ public enum RRWebImporter: JSONDocumentImporter {
         var stream = Stream()
         stream.firstLine = values.first?.line ?? 1
         var eventLists: [[LocatedJSON]] = []
-        for value in values {
+        for value in values.flatMap({ unwrapped($0) }) {
             if let elements = value.array {
                 // A recording segment is an array of events; a PostHog export, an array of `$snapshot` events.
                 var events: [LocatedJSON] = []
@@ -144,6 +144,23 @@ public enum RRWebImporter: JSONDocumentImporter {
         }
         formSequences(&stream, warn: warn)
         return stream
+    }
+
+    /// `value` and what it wraps (``JSONDocumentShape/wrapperNames``: a request dump's `body`, PostHog's `batch`),
+    /// down to the values that are neither: envelopes are peeled, at most four deep.
+    private static func unwrapped(_ value: LocatedJSON, depth: Int = 0) -> [LocatedJSON] {
+        // An event (`type`), a `$snapshot` and a hierarchy are what is wrapped, never wrappers: an rrweb event's own
+        // `data` is its payload.
+        guard depth < 4, value.members != nil, value["type"] == nil, snapshotData(value) == nil,
+            value["windows"] == nil
+        else {
+            return [value]
+        }
+        let inner = JSONDocumentShape.wrapperNames.sorted().compactMap { value[$0] }.filter {
+            $0.array != nil || $0.members != nil
+        }
+        guard !inner.isEmpty else { return [value] }
+        return inner.flatMap { unwrapped($0, depth: depth + 1) }
     }
 
     /// The events of a PostHog `$snapshot` event (`$snapshot_data` at the top or under `properties`), else nil.
@@ -453,7 +470,9 @@ public enum RRWebImporter: JSONDocumentImporter {
     /// (`replay_id`, `segment_id`), whose recording may be compressed. Ask it before the Sentry importer: an
     /// envelope that joins a replay to a view hierarchy has `windows` too.
     static func claims(_ shape: JSONDocumentShape) -> Bool {
-        shape.values.contains { value in
+        // The events may come wrapped: a request dump (`{"body": [...], "headers": {...}}`, as PostHog's iOS SDK
+        // sends its batches), PostHog's `/batch` request (`{"api_key": …, "batch": [...]}`), a `data` envelope.
+        shape.values.flatMap(\.withWrapped).contains { value in
             let keys = value.keys
             if keys.contains("$snapshot_data") { return true }
             if keys.contains("event"), keys.contains("properties") { return true }

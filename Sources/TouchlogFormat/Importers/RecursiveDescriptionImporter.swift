@@ -49,6 +49,18 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         -> [Record]
     {
         let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
+        do throws(ImportError) {
+            return try read(lines, bytes: bytes, sourceName: sourceName)
+        } catch {
+            // What lldb prints about views besides recursiveDescription has no frames: say what it is and what to
+            // capture instead, rather than which of its lines is no view description.
+            throw OtherViewPrintout.refusal(in: lines) ?? error
+        }
+    }
+
+    private static func read(_ lines: [ClassifiedLine], bytes: [UInt8], sourceName: String) throws(ImportError)
+        -> [Record]
+    {
         var snapshots: [ImportedHierarchy] = []
         var current = ImportedHierarchy(orphansShareOneWindow: true)
         var currentTime: Double?
@@ -58,6 +70,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         // again is the next dump (dumps logged line by line have no other mark between them).
         var rootAddresses: Set<String> = []
         var lastTreeLineStamped = false
+        // Whether a blank line or text (a header such as `== iOS 17 ==`, prose) came after the last tree line: a
+        // parentless view after one starts another dump, so pasted dumps stay apart instead of merging.
+        var brokeSinceTreeLine = false
         var first: (indent: Int, pipes: Int)?
         var minimumIndent = Int.max
         var firstStamp: (text: String, process: String?)?
@@ -87,11 +102,13 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             case .blank, .text:
                 // Console chatter outside the tree (the "Printing description of…" preamble, Markdown fences):
                 // not a view.
+                brokeSinceTreeLine = true
                 continue
             case .layer:
                 // `<CALayer: 0x…> (layer)` lines list a view's sublayers: CALayers are not views, and whatever
                 // nests under them is a layer too.
                 lastTreeLineStamped = line.timestamp != nil
+                brokeSinceTreeLine = false
                 continue
             case .command:
                 close()
@@ -104,6 +121,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 while let top = open.last, top.indent >= line.indent { open.removeLast() }
                 if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
                 lastTreeLineStamped = line.timestamp != nil
+                brokeSinceTreeLine = false
                 continue
             case .view:
                 break
@@ -142,10 +160,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 } else if let address = description.address, rootAddresses.contains(address) {
                     close()
                     currentTime = line.timestamp
+                } else if brokeSinceTreeLine {
+                    close()
+                    currentTime = line.timestamp
                 }
                 if let address = description.address { rootAddresses.insert(address) }
             }
             lastTreeLineStamped = line.timestamp != nil
+            brokeSinceTreeLine = false
             let parent = open.last?.index
             if let parent, current.isFull(below: parent) {
                 throw ImportError(
@@ -282,6 +304,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         if let ivar = line.ivar { view.keep("ivar", .string(ivar)) }
         if let after = description.textAfter { view.keep("textAfter", .string(after)) }
+        if let container = description.container { view.keep("textContainer", .string(container)) }
         guard var rect = frame else {
             throw ImportError(
                 format: format, line: line.number, column: line.column,
@@ -371,9 +394,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// too), without the quote Cycript opens its string with.
     static func viewContent(of bytes: ArraySlice<UInt8>) -> [UInt8] {
         let line = classify(ImportText.Line(number: 0, bytes: bytes))
-        if line.content.starts(with: "\"<".utf8) { return Array(line.content.dropFirst()) }
-        if line.content.starts(with: "@\"<".utf8) { return Array(line.content.dropFirst(2)) }
-        return line.content
+        return escapedViewContent(of: line.content) ?? line.content
     }
 
     /// `<Name: …` or `<Name; …` (also `<<Name: …`, and with stray spaces) with a `frame = (` or `frame = {{` in it:
@@ -435,6 +456,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             leadWidth = advance(leadWidth, over: bytes[lead])
             lead += 1
         }
+        // A dump pasted into a Swift comment (`//`, `///`) or a Markdown blockquote (`> `): the leader is set aside
+        // like a prompt, and the indentation after it is the tree's.
+        lead += leaderLength(bytes, at: lead)
         if let prompt = promptLength(bytes, at: lead) {
             var after = lead + prompt
             if after < bytes.count, bytes[after] == 0x20 { after += 1 }
@@ -454,9 +478,27 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             result.process = stamp.process
             readTree(bytes, from: lead + stamp.contentStart, indent: leadWidth, into: &result)
         } else {
-            readTree(bytes, from: 0, indent: 0, into: &result)
+            readTree(bytes, from: lead, indent: leadWidth, into: &result)
         }
         return result
+    }
+
+    /// `//`, `///` or `>` (repeated, as nested quotes print them), each followed by at most one space, at `index`:
+    /// their length. A tree line never starts with `/` or `>`.
+    private static func leaderLength(_ bytes: [UInt8], at index: Int) -> Int {
+        var end = index
+        while end < bytes.count {
+            if bytes[end] == UInt8(ascii: ">") {
+                end += 1
+            } else if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") {
+                end += 2
+                while end < bytes.count, bytes[end] == UInt8(ascii: "/") { end += 1 }
+            } else {
+                break
+            }
+            if end < bytes.count, bytes[end] == 0x20 { end += 1 }
+        }
+        return end - index
     }
 
     /// `(lldb)` or `cy#` at `index`: the length of the prompt.
@@ -530,7 +572,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     }
 
     /// `2024-01-01 10:00:00.000 App[123:456] ` (NSLog) or `… 10:00:00.000000+0100 App[123:4a5] ` (os_log).
-    private static func nslogPrefix(_ bytes: [UInt8]) -> (
+    static func nslogPrefix(_ bytes: [UInt8]) -> (
         seconds: Double, text: String, process: String, contentStart: Int
     )? {
         guard let (seconds, length) = ImportText.timestamp(bytes), length < bytes.count,
@@ -564,33 +606,17 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return nil
     }
 
-    /// Cycript prints the dump as one quoted string with `\n` escapes: unfold it into lines (all numbered with
-    /// the quoted line's number; columns are then meaningless, so errors give none).
+    /// A dump printed as a string: Cycript's `"<UIWindow: …>\n   | <UIView…"` (or `#"<UIView: …>"`, one object), an
+    /// array of them (Cycript's `@[#"<UIView: …>",#"<UIButton: …>"]` for `view.subviews`), or a whole dump escaped
+    /// into one line of JSON or a log (`{"hierarchy":"<UIWindow: …>\n   | <UIView: …>"}`, or unquoted with literal
+    /// `\n`). Each is unfolded into its lines, all numbered with the quoted line's number (columns are then
+    /// meaningless, so errors give none). The elements of an array are siblings: parentless views of one snapshot.
     private static func expandQuotedDumps(_ lines: [ClassifiedLine]) -> [ClassifiedLine] {
         var result: [ClassifiedLine] = []
         for line in lines {
-            var content = line.content
-            if content.starts(with: "@\"".utf8) { content.removeFirst() }
-            guard line.kind == .text, content.count >= 2, content[0] == UInt8(ascii: "\""),
-                content[1] == UInt8(ascii: "<")
-            else {
+            guard let unescaped = EscapedDump.unfold(line.content, kind: line.kind) else {
                 result.append(line)
                 continue
-            }
-            var unescaped: [UInt8] = []
-            var index = 1
-            while index < content.count {
-                let byte = content[index]
-                if byte == UInt8(ascii: "\\"), index + 1 < content.count {
-                    let next = content[index + 1]
-                    unescaped.append(
-                        next == UInt8(ascii: "n") ? 0x0A : next == UInt8(ascii: "t") ? 0x09 : next)
-                    index += 2
-                    continue
-                }
-                if byte == UInt8(ascii: "\""), index == content.count - 1 { break }
-                unescaped.append(byte)
-                index += 1
             }
             for inner in ImportText.lines(unescaped) {
                 var classified = classify(ImportText.Line(number: line.number, bytes: inner.bytes))
@@ -599,5 +625,257 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
         }
         return result
+    }
+
+    /// Whether a line holds a dump printed as a string (see `expandQuotedDumps`), for detection: the first view
+    /// line inside it.
+    static func escapedViewContent(of content: [UInt8]) -> [UInt8]? {
+        guard let unescaped = EscapedDump.unfold(content, kind: .text) ?? EscapedDump.unfold(content, kind: .view)
+        else { return nil }
+        for inner in ImportText.lines(unescaped) {
+            let classified = classify(ImportText.Line(number: 0, bytes: inner.bytes))
+            if classified.kind == .view { return classified.content }
+        }
+        return nil
+    }
+}
+
+/// Strings that hold a recursiveDescription: where they start in a line, and their text with escapes undone.
+enum EscapedDump {
+    /// The text a line's string(s) hold, or `nil` when the line is no dump printed as a string.
+    static func unfold(_ content: [UInt8], kind: RecursiveDescriptionImporter.LineKind) -> [UInt8]? {
+        switch kind {
+        case .text:
+            var body = content[...]
+            if body.first == UInt8(ascii: "@") { body = body.dropFirst() }
+            if body.first == UInt8(ascii: "["), let joined = array(body.dropFirst()) { return joined }
+            if let string = element(body) { return string }
+            // A whole dump escaped into one line of JSON or a log: it must hold a line break escape and unfold into
+            // more than one tree line, so a single quoted view in prose is still prose.
+            guard ImportText.contains(content, "\\n") else { return nil }
+            let text: [UInt8]
+            if let quote = embeddedStart(content) {
+                text = unescape(content, from: quote + 1, quoted: true).text
+            } else if let node = firstNode(content) {
+                // Unquoted after a log's own words (`dump: <UIWindow: …>\n   | <UIView: …>`).
+                text = unescape(content, from: node, quoted: false).text
+            } else {
+                return nil
+            }
+            return treeLines(in: text) >= 2 ? text : nil
+        case .view:
+            // `<UIWindow: …>\n   | <UIView: …>`: a line of a log that escaped its line breaks.
+            guard ImportText.contains(content, "\\n") else { return nil }
+            let (text, _) = unescape(content, from: 0, quoted: false)
+            return treeLines(in: text) >= 2 ? text : nil
+        case .blank, .command, .elided, .layer:
+            return nil
+        }
+    }
+
+    /// `"<…"`, `#"<…"` or `@"<…"` at the start of `body`: its text.
+    private static func element(_ body: ArraySlice<UInt8>) -> [UInt8]? {
+        var start = body.startIndex
+        if start < body.endIndex, body[start] == UInt8(ascii: "#") || body[start] == UInt8(ascii: "@") {
+            start += 1
+        }
+        guard start + 1 < body.endIndex, body[start] == UInt8(ascii: "\""), body[start + 1] == UInt8(ascii: "<")
+        else { return nil }
+        let (text, _) = unescape(Array(body), from: start - body.startIndex + 1, quoted: true)
+        return text
+    }
+
+    /// The elements of `[#"<…>", #"<…>"]` (after its `[`), one after another: sibling views. `nil` unless every
+    /// element is a quoted description.
+    private static func array(_ body: ArraySlice<UInt8>) -> [UInt8]? {
+        let bytes = Array(body)
+        var index = 0
+        var joined: [UInt8] = []
+        var count = 0
+        while true {
+            while index < bytes.count, ImportText.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            }
+            guard index < bytes.count else { break }
+            if bytes[index] == UInt8(ascii: "]") { break }
+            if bytes[index] == UInt8(ascii: "#") || bytes[index] == UInt8(ascii: "@") { index += 1 }
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: "<")
+            else { return nil }
+            let (text, end) = unescape(bytes, from: index + 1, quoted: true)
+            if count > 0 { joined.append(0x0A) }
+            joined += text
+            count += 1
+            index = end
+        }
+        return count > 0 ? joined : nil
+    }
+
+    /// The offset of the first `"` that opens a quoted view description (`"<Name`) in a line.
+    private static func embeddedStart(_ content: [UInt8]) -> Int? {
+        var index = 0
+        while index + 2 < content.count {
+            if content[index] == UInt8(ascii: "\""), content[index + 1] == UInt8(ascii: "<"),
+                content[index + 2] == UInt8(ascii: "_") || isLetter(content[index + 2])
+                    || content[index + 2] == UInt8(ascii: "<")
+            {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The offset of the first `<` that starts a class name (`<UIWindow`, `<_UIView`) in a line.
+    private static func firstNode(_ content: [UInt8]) -> Int? {
+        var index = 0
+        while index + 1 < content.count {
+            if content[index] == UInt8(ascii: "<"),
+                content[index + 1] == UInt8(ascii: "_") || isLetter(content[index + 1])
+            {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    private static func treeLines(in text: [UInt8]) -> Int {
+        var count = 0
+        for line in ImportText.lines(text) {
+            switch RecursiveDescriptionImporter.classify(line).kind {
+            case .view, .layer, .elided: count += 1
+            case .blank, .command, .text: break
+            }
+        }
+        return count
+    }
+
+    /// Undoes JSON, Cycript and Swift string escapes from `start`; a quoted string ends at its first unescaped `"`.
+    /// Returns the text and the offset after the closing quote (or the end).
+    static func unescape(_ bytes: [UInt8], from start: Int, quoted: Bool) -> (text: [UInt8], end: Int) {
+        var text: [UInt8] = []
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quoted, byte == UInt8(ascii: "\"") { return (text, index + 1) }
+            guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                text.append(byte)
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            index += 2
+            switch next {
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "t"): text.append(0x09)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "u"):
+                if let scalar = hexScalar(bytes, at: index) {
+                    text += Array(String(Character(scalar)).utf8)
+                    index += 4
+                } else {
+                    text.append(next)
+                }
+            default: text.append(next)
+            }
+        }
+        return (text, index)
+    }
+
+    /// Four hex digits at `index` as a Unicode scalar (a lone surrogate becomes U+FFFD).
+    static func hexScalar(_ bytes: [UInt8], at index: Int) -> Unicode.Scalar? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[index..<(index + 4)] {
+            guard ImportText.isHexDigit(byte) else { return nil }
+            let digit: UInt8 =
+                ImportText.isDigit(byte) ? byte - 0x30 : (byte | 0x20) - UInt8(ascii: "a") + 10
+            value = value * 16 + UInt32(digit)
+        }
+        return Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)
+    }
+}
+
+/// What lldb prints about a view tree besides `recursiveDescription`, which has no frames and so cannot be
+/// imported: `_autolayoutTrace` (`*<UIView:0x7f88…> - AMBIGUOUS LAYOUT`, `| •UIButton:0x7f88…'Pay'`) and
+/// `_printHierarchy` (`<UINavigationController 0x7fc4…>, state: appeared, view: <UILayoutContainerView 0x7fc4…>`).
+/// Detection sends them to the recursiveDescription importer so that the refusal says what they are.
+enum OtherViewPrintout: Equatable {
+    case autolayoutTrace, printHierarchy
+
+    /// What a line (its content, once prefix and indentation are set aside) is, if it is one of these.
+    init?(content: [UInt8]) {
+        if Self.isPrintHierarchyLine(content) {
+            self = .printHierarchy
+        } else if Self.isAutolayoutTraceLine(content) {
+            self = .autolayoutTrace
+        } else {
+            return nil
+        }
+    }
+
+    /// The refusal for the first such line among the first 400 of a dump, if there is one.
+    static func refusal(in lines: [RecursiveDescriptionImporter.ClassifiedLine]) -> ImportError? {
+        for line in lines.prefix(400) {
+            guard let kind = OtherViewPrintout(content: line.content) else { continue }
+            let what =
+                switch kind {
+                case .autolayoutTrace:
+                    "this is `_autolayoutTrace` output (views by address with Auto Layout ambiguity, no frames), "
+                        + "not a view dump"
+                case .printHierarchy:
+                    "this is `_printHierarchy` output (view controllers and their states, no frames), not a view dump"
+                }
+            return ImportError(
+                format: .recursiveDescription, line: line.number, reason: what,
+                hint: "capture the views with `po view.recursiveDescription()` in lldb "
+                    + "(`po [[UIWindow keyWindow] recursiveDescription]` in Objective-C) and import that")
+        }
+        return nil
+    }
+
+    /// `<UINavigationController 0x7fc4f2812000>, state: appeared, …`
+    private static func isPrintHierarchyLine(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "<"), let close = content.firstIndex(of: UInt8(ascii: ">")) else {
+            return false
+        }
+        let inside = content[1..<close].split(separator: 0x20)
+        guard inside.count == 2, inside[1].starts(with: "0x".utf8) else { return false }
+        return content[(close + 1)...].starts(with: ", state: ".utf8)
+    }
+
+    /// `UIWindow:0x7f88a8e4a4a0`, `*<UIView:0x109409850> - AMBIGUOUS LAYOUT`, `•UIButton:0x7f88'Pay'`: a class name
+    /// and an address joined by a colon without a space, behind an optional `*` (ambiguous) or `•` (root of a
+    /// layout engine) mark and `<`.
+    private static func isAutolayoutTraceLine(_ content: [UInt8]) -> Bool {
+        var index = 0
+        if content.starts(with: [0xE2, 0x80, 0xA2]) {
+            index = 3
+        } else if content.first == UInt8(ascii: "*") {
+            index = 1
+        }
+        if index < content.count, content[index] == UInt8(ascii: "<") { index += 1 }
+        let nameStart = index
+        while index < content.count,
+            ImportText.isDigit(content[index]) || content[index] == UInt8(ascii: "_")
+                || content[index] == UInt8(ascii: ".")
+                || (content[index] | 0x20 >= UInt8(ascii: "a") && content[index] | 0x20 <= UInt8(ascii: "z"))
+        {
+            index += 1
+        }
+        guard index > nameStart, content[index...].starts(with: ":0x".utf8) else { return false }
+        index += 3
+        let digits = index
+        while index < content.count, ImportText.isHexDigit(content[index]) { index += 1 }
+        guard index - digits >= 4 else { return false }
+        guard index < content.count else { return true }
+        if content[index] == UInt8(ascii: ">") { index += 1 }
+        guard index < content.count else { return true }
+        return content[index] == UInt8(ascii: "'") || content[index] == UInt8(ascii: ",")
+            || content[index] == UInt8(ascii: "-") || content[index...].starts(with: " -".utf8)
     }
 }

@@ -28,6 +28,9 @@ struct RecursiveDescriptionLine {
     /// Text UIKit prints after the closing `>` of some descriptions: ` collection view layout: <…>` (UICollectionView),
     /// ` effect=none` (UIVisualEffectView), ` layout=0x…`, ` - (null)`.
     var textAfter: String?
+    /// What a text view's container prints after its own description, inside the outer `<<…>`: `minSize = {…},
+    /// maxSize = {…}, textContainer = <NSTextContainer: …>; lineBreakMode = 0` (iOS 16 and later).
+    var container: String?
 
     static let shapeHint =
         "expected a view description like `<UIView: 0x7fb1; frame = (0 0; 393 852); …>`"
@@ -50,17 +53,36 @@ struct RecursiveDescriptionLine {
             i = end
         case .failure(let failure): return .failure(failure)
         }
+        var container: ArraySlice<UInt8> = []
         if wrapped {
-            guard i < n, content[i] == UInt8(ascii: ">") else {
+            // iOS 16 and later print what the container holds between the inner description and the outer `>`:
+            // `<<_UITextContainerView: 0x…; frame = …>> minSize = {…}, maxSize = {…}, textContainer =
+            // <NSTextContainer: 0x… size = (…); …>; lineBreakMode = 0>`. Older versions close both at once.
+            let tailStart = i
+            var depth = 0
+            while i < n {
+                let byte = content[i]
+                if byte == UInt8(ascii: ">"), depth == 0 { break }
+                switch byte {
+                case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth = max(0, depth - 1)
+                default: break
+                }
+                i += 1
+            }
+            guard i < n, tailStart == i || ImportText.contains(content[tailStart..<i], "=") else {
                 return .failure(
                     Failure(
-                        offset: i, reason: "the description opened with '<<' is not closed by '>>'",
+                        offset: tailStart, reason: "the description opened with '<<' is not closed by '>>'",
                         hint: "the line looks cut; copy the whole line from the console", unterminated: i >= n))
             }
+            container = ImportText.trimmed(content[tailStart..<i])
             i += 1
         }
         let rest = ImportText.trimmed(content[i..<n])
         if !rest.isEmpty { line.textAfter = ImportText.string(rest) }
+        if !container.isEmpty { line.container = ImportText.string(container) }
         return .success(line)
     }
 
@@ -203,30 +225,42 @@ struct RecursiveDescriptionLine {
 
 /// Geometry values as UIKit's descriptions print them.
 enum DescribedGeometry {
-    /// `(x y; w h)` (UIView) or `{{x, y}, {w, h}}` (NSStringFromCGRect, React Native).
+    /// `(x y; w h)` (UIView) or `{{x, y}, {w, h}}` (NSStringFromCGRect, React Native), and what hands and older
+    /// printers make of them: any spacing, commas for spaces (`(0, 0; 393, 852)`), the semicolon left out
+    /// (`(0 0 393 852)`), Swift's `(0.0, 0.0, 393.0, 852.0)` and `(origin: (x: 0, y: 0), size: (width: 393,
+    /// height: 852))`, `{0, 0, 393, 852}`. Every one of them lists x, y, width, height in that order, so four numbers
+    /// in balanced brackets are one reading; anything else (three numbers, a stray word) is not a rectangle.
     static func rect(_ value: ArraySlice<UInt8>) -> [Double]? {
         let text = ImportText.trimmed(value)
-        guard let first = text.first else { return nil }
-        if first == UInt8(ascii: "(") {
-            guard text.last == UInt8(ascii: ")") else { return nil }
-            let inner = text.dropFirst().dropLast()
-            let halves = inner.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-            guard halves.count == 2 else { return nil }
-            let origin = halves[0].split(whereSeparator: ImportText.isSpace)
-            let size = halves[1].split(whereSeparator: ImportText.isSpace)
-            guard origin.count == 2, size.count == 2 else { return nil }
-            return numbers(origin + size)
+        guard let first = text.first, let last = text.last,
+            (first == UInt8(ascii: "(") && last == UInt8(ascii: ")"))
+                || (first == UInt8(ascii: "{") && last == UInt8(ascii: "}")),
+            !ImportText.contains(text, "{{{")
+        else { return nil }
+        var depth = 0
+        var semicolons = 0
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "}"):
+                depth -= 1
+                guard depth >= 0 else { return nil }
+            case UInt8(ascii: ";"): semicolons += 1
+            default: break
+            }
         }
-        if first == UInt8(ascii: "{") {
-            let parts = text.split(whereSeparator: {
-                $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ",")
-            })
-            .filter { !ImportText.trimmed($0).isEmpty }
-            guard parts.count == 4, !ImportText.contains(text, "{{{") else { return nil }
-            return numbers(parts)
-        }
-        return nil
+        guard depth == 0, semicolons <= 1 else { return nil }
+        let parts = text.split(whereSeparator: {
+            ImportText.isSpace($0) || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "{")
+                || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";")
+        })
+        .filter { !rectLabels.contains(ImportText.string($0)) }
+        guard parts.count == 4 else { return nil }
+        return numbers(parts)
     }
+
+    /// The member names Swift prints in a CGRect's dump; nothing else may stand between the numbers.
+    private static let rectLabels: Set<String> = ["origin:", "size:", "x:", "y:", "width:", "height:"]
 
     /// `{x, y}` as CGPoint prints.
     static func point(_ value: ArraySlice<UInt8>) -> [Double]? {

@@ -97,6 +97,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
         if keys.contains("breadcrumbs") { return true }
         if keys.contains("contexts"), !keys.isDisjoint(with: eventKeys) { return true }
         if keys.contains("report"), !keys.isDisjoint(with: crashReportKeys) { return true }
+        if isCrashEvent(keys) || isCrashReportWithoutReport(keys) { return true }
         if keys.contains("entries"), !keys.isDisjoint(with: ["id", "eventID", "dateCreated", "groupID"]) {
             return true
         }
@@ -206,6 +207,21 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
         breadcrumbLists(of: value).contains { !($0.list.array ?? $0.list["values"]?.array ?? []).isEmpty }
             || value["contexts"] != nil || value["system"] != nil
             || (value["report"] != nil && !crashReportKeys.isDisjoint(with: (value.members ?? []).map(\.key)))
+            || isCrashEvent(Set((value.members ?? []).map(\.key)))
+            || isCrashReportWithoutReport(Set((value.members ?? []).map(\.key)))
+    }
+
+    /// An event as the SDK sends a crash (or Sentry's "JSON" view shows it), without breadcrumbs or `contexts`:
+    /// `event_id` beside what only an event has. Such a report is often saved pretty-printed, over many lines.
+    static func isCrashEvent(_ keys: Set<String>) -> Bool {
+        // Not `sdk` or `platform`: an envelope's header has `event_id` and `sdk` too.
+        keys.contains("event_id") && !keys.isDisjoint(with: ["exception", "threads", "debug_meta"])
+    }
+
+    /// A SentryCrash report whose `report` section is missing (cut, or left out of a paste): `crash` beside the
+    /// sections only a crash report has.
+    static func isCrashReportWithoutReport(_ keys: Set<String>) -> Bool {
+        keys.contains("crash") && !keys.isDisjoint(with: ["binary_images", "system", "process", "recrash_report"])
     }
 
     /// Members that make an object with `report` a SentryCrash report.

@@ -33,7 +33,7 @@ public enum XCUITestImporter: HierarchyImporter {
     ) throws(ImportError)
         -> [Record]
     {
-        let lines = logicalLines(ImportText.lines(bytes))
+        let lines = logicalLines(unfoldEscapedTrees(ImportText.lines(bytes).map(withoutLogStamp)))
         let hasSubtreeHeader = lines.contains {
             ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8)
         }
@@ -70,6 +70,12 @@ public enum XCUITestImporter: HierarchyImporter {
                     Array(trimmed.dropFirst(12)), line: line.number, column: 13)
                 {
                     noteApplication(element, app: &app, source: &extra)
+                    if !hasSubtreeHeader, element.type != "Application", element.frame != nil {
+                        // An element's debug description without its subtree (what a failed event prints after
+                        // `Element debug description:`): the one element is the tree.
+                        pending.entries.append((0, element, line.number, 13))
+                        pending.sealed = true
+                    }
                 }
                 section = hasSubtreeHeader ? .after : .tree
                 continue
@@ -144,6 +150,15 @@ public enum XCUITestImporter: HierarchyImporter {
         }
         try finish()
         guard !snapshots.isEmpty else {
+            if let dispatch = lines.first(where: { ImportText.contains($0.bytes, eventDispatchSnapshot) }) {
+                // `Failed to synthesize event: … Event dispatch snapshot: SecureTextField, identifier: '…'` names
+                // the element but prints no frame.
+                throw ImportError(
+                    format: format, line: dispatch.number,
+                    reason: "the event dispatch snapshot names the element but prints no frame",
+                    hint: "include the `Element debug description:` lines that follow it in the test log (its "
+                        + "`Attributes:` line has the frame), or print `app.debugDescription` in the test")
+            }
             throw ImportError(
                 format: format, line: 1, reason: "no element with a frame found",
                 hint:
@@ -246,6 +261,9 @@ public enum XCUITestImporter: HierarchyImporter {
         return view
     }
 
+    /// What XCTest prints before the element an event was synthesized for.
+    static let eventDispatchSnapshot = "Event dispatch snapshot: "
+
     /// `→` (U+2192) marks the element described; `↳` (U+21B3) each step of a path.
     private static let arrow: [UInt8] = [0xE2, 0x86, 0x92]
     private static let pathArrow: [UInt8] = [0xE2, 0x86, 0xB3]
@@ -259,6 +277,52 @@ public enum XCUITestImporter: HierarchyImporter {
                 return rest
             }
         }
+    }
+
+    /// A line without the NSLog or os_log stamp it starts with (`2024-05-02 10:31:07.123 WebDriverAgentRunner-Runner[812:4411] `):
+    /// WebDriverAgent logs a long tree in several records, each stamped on its first line, and the tree's
+    /// indentation goes on after the stamp (its own separating space is not the tree's).
+    static func withoutLogStamp(_ line: ImportText.Line) -> ImportText.Line {
+        let bytes = Array(line.bytes)
+        guard let stamp = RecursiveDescriptionImporter.nslogPrefix(bytes) else { return line }
+        var result = line
+        result.bytes = line.bytes.dropFirst(stamp.contentStart)
+        return result
+    }
+
+    /// A tree printed as one string with `\n` escapes (a test log quoting `app.debugDescription`, a JSON
+    /// report): its lines, all numbered with the quoted line's number. A line counts as one when it holds a `\n`
+    /// escape and, unescaped, an `Element subtree:` header or at least two element lines.
+    static func unfoldEscapedTrees(_ lines: [ImportText.Line]) -> [ImportText.Line] {
+        var result: [ImportText.Line] = []
+        for line in lines {
+            let bytes = Array(line.bytes)
+            guard ImportText.contains(bytes, "\\n") else {
+                result.append(line)
+                continue
+            }
+            // Quoted when a `"` comes before the first escape: the string opens at the last one (unescaped) before
+            // it, since a JSON object names its members in quotes first, and runs to its closing quote.
+            let firstEscape = ImportText.firstIndex(of: Array("\\n".utf8), in: bytes) ?? 0
+            let quote = bytes.indices[0..<firstEscape].last {
+                bytes[$0] == UInt8(ascii: "\"") && ($0 == 0 || bytes[$0 - 1] != UInt8(ascii: "\\"))
+            }
+            let text =
+                quote.map { EscapedDump.unescape(bytes, from: $0 + 1, quoted: true).text }
+                ?? EscapedDump.unescape(bytes, from: 0, quoted: false).text
+            let inner = ImportText.lines(text)
+            let elements = inner.filter { looksLikeElementLine(dropMarkers(ImportText.trimmed($0.bytes))) }.count
+            let header = inner.contains { ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8) }
+            guard header || elements >= 2 else {
+                result.append(line)
+                continue
+            }
+            // The text is copied into each line, so that the slices outlive `text`.
+            for innerLine in inner {
+                result.append(ImportText.Line(number: line.number, bytes: ArraySlice(Array(innerLine.bytes))))
+            }
+        }
+        return result
     }
 
     /// Joins an element line whose quoted label or value holds newlines (`label: 'Line one` then `Line two'`)
@@ -336,7 +400,7 @@ public enum XCUITestImporter: HierarchyImporter {
     static func parseElement(_ content: [UInt8], line: Int, column: Int) throws(ImportError)
         -> Element
     {
-        let segments = split(content)
+        let segments = split(withoutAccessibilityElement(content))
         let first = Array(ImportText.trimmed(segments.first ?? []))
         var typeEnd = 0
         while typeEnd < first.count, isLetter(first[typeEnd]) { typeEnd += 1 }
@@ -360,7 +424,7 @@ public enum XCUITestImporter: HierarchyImporter {
             if rest.first == UInt8(ascii: ":") { rest = ImportText.trimmed(rest.dropFirst()) }
         }
         if !rest.isEmpty {
-            if ImportText.hasPrefix(rest, "{{") || ImportText.contains(rest, ": ") {
+            if isFrame(rest) || ImportText.contains(rest, ": ") {
                 try addSegment(rest, to: &element, line: line, column: column)
             } else {
                 element.name = ImportText.string(rest)  // Xcode 9: `Window 0x6080…: Main Window, {{…}}`
@@ -372,6 +436,18 @@ public enum XCUITestImporter: HierarchyImporter {
         return element
     }
 
+    /// Xcode 7 and 8 print the element's accessibility reference right after its frame:
+    /// `Other 0x7fa0…: {{0.0, 692.0}, {414.0, 44.0}}<XCAccessibilityElement: 0x7fa0…> pid: 6728, context: …,
+    /// payload: { pid = 6728; "uid.elementID" = 202; … }`. The reference goes, and what it says after it is read as
+    /// the `key: value` parts it is (kept as imported fields).
+    private static func withoutAccessibilityElement(_ content: [UInt8]) -> [UInt8] {
+        let marker = Array("<XCAccessibilityElement".utf8)
+        guard let start = ImportText.firstIndex(of: marker, in: content),
+            let close = content[start...].firstIndex(of: UInt8(ascii: ">"))
+        else { return content }
+        return Array(content[0..<start]) + Array(", ".utf8) + Array(content[(close + 1)...])
+    }
+
     /// One comma-separated part after the type: a frame, an address, `key: value` or a flag word.
     private static func addSegment(
         _ text: ArraySlice<UInt8>, to element: inout Element, line: Int, column: Int
@@ -379,7 +455,7 @@ public enum XCUITestImporter: HierarchyImporter {
         throws(ImportError)
     {
         if text.isEmpty { return }
-        if ImportText.hasPrefix(text, "{{") {
+        if isFrame(text) {
             guard let rect = DescribedGeometry.rect(text) else {
                 throw ImportError(
                     format: format, line: line, column: column,
@@ -412,6 +488,12 @@ public enum XCUITestImporter: HierarchyImporter {
             value = value.dropFirst()
         }
         element.attributes.append((key, ImportText.string(value)))
+    }
+
+    /// `{{x, y}, {w, h}}`, also as an element's debug description prints it: `{ {151.0, 284.0}, {254.0, 40.0} }`.
+    private static func isFrame(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.first == UInt8(ascii: "{") else { return false }
+        return text.dropFirst().first(where: { !ImportText.isSpace($0) }) == UInt8(ascii: "{")
     }
 
     /// Splits at commas outside `{…}` and outside quoted values (``togglesQuote``), since labels may hold commas
@@ -534,5 +616,15 @@ public enum XCUITestImporter: HierarchyImporter {
         let rest = content[end...]
         return ImportText.hasPrefix(rest, ", 0x") || ImportText.hasPrefix(rest, ", {{")
             || (ImportText.hasPrefix(rest, " (") && ImportText.contains(rest, "{{"))
+            || (isAddressThenColon(rest) && ImportText.contains(rest, "{{"))
+    }
+
+    /// ` 0x60800009c480:` — Xcode 8 and 9 print the address after a space and end it with a colon.
+    private static func isAddressThenColon(_ rest: ArraySlice<UInt8>) -> Bool {
+        guard ImportText.hasPrefix(rest, " 0x") else { return false }
+        var index = rest.startIndex + 3
+        let digits = index
+        while index < rest.endIndex, ImportText.isHexDigit(rest[index]) { index += 1 }
+        return index > digits && index < rest.endIndex && rest[index] == UInt8(ascii: ":")
     }
 }

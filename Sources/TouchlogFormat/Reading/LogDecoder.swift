@@ -37,6 +37,8 @@ public struct SessionSummary: Sendable {
     /// A hash of the session's lines as written, for idempotent ingest (same content → same hash).
     public var contentHash: UInt64
     public var records: Int
+    /// Touches as people count them: each finger that went down (a `began` record), so a tap is one touch, not the
+    /// two records of its press and lift.
     public var touches: Int
     public var unknownTypes: Int
     public var rejected: Int
@@ -163,7 +165,7 @@ public struct LogDecoder {
                 let issues = validator.check(.touch(touch))
                 if issues.isEmpty {
                     current!.records += 1
-                    current!.touches += 1
+                    if touch.phase == .began { current!.touches += 1 }
                     current!.lastT = touch.t
                     emit(
                         .record(
@@ -323,7 +325,7 @@ public struct LogDecoder {
         endFollowOns()
         current!.records += 1
         switch record {
-        case .touch: current!.touches += 1
+        case .touch(let touch): if touch.phase == .began { current!.touches += 1 }
         case .snapshot: sessionHasSnapshot = true
         case .unknown: current!.unknownTypes += 1
         default: break

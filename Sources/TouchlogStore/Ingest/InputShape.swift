@@ -1,3 +1,5 @@
+import TouchlogFormat
+
 /// What an input that is not JSON Lines is, from its first bytes, so that ingest can say so in one accurate
 /// message (instead of "its first line is not a JSON object" for a zip file) and say what to do with it.
 enum InputShape {
@@ -35,12 +37,22 @@ enum InputShape {
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
         switch first {
         case UInt8(ascii: "{"):
-            return nil
+            // JSON no importer claims is read as JSON Lines, unless it is a lookalike worth naming.
+            guard let miss = NearMiss(Array(prefix)) else { return nil }
+            return Problem(
+                message: "neither a touchlog/1 recording nor a dump touchlog imports: \(miss.message)",
+                hint: "see docs/importers.md for the formats touchlog imports and how to capture them")
         case UInt8(ascii: "["):
             return Problem(
                 message: "a JSON array, not JSON Lines: a touchlog/1 recording is one JSON object per line",
                 hint: "if the array holds touchlog/1 records, put one per line: `jq -c '.[]' FILE | touchlog ingest -`")
         default:
+            if let miss = NearMiss(Array(prefix)) {
+                // Something touchlog recognises as what it is not: say what, and what to capture instead.
+                return Problem(
+                    message: "neither a touchlog/1 recording nor a dump touchlog imports: \(miss.message)",
+                    hint: "see docs/importers.md for the formats touchlog imports and how to capture them")
+            }
             return Problem(
                 message:
                     "neither a touchlog/1 recording (its first line is not a JSON object) nor a view-hierarchy dump touchlog recognizes",

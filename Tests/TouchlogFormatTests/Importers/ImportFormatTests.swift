@@ -21,6 +21,12 @@ import Testing
         "(lldb) po view\n<CALayer: 0x600000c2e1a0> (layer)", "cy# <b>frame = (0 0; 1 1)</b>",
         "<?xml version=\"1.0\"?>\n<hierarchy><node class=\"android.widget.Button\"/></hierarchy>",
         "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
+        // A single view quoted in JSON is a Sentry breadcrumb's sender or a log's value, not a dump.
+        #"{"level":"info","view":"<UIButton: 0x1; frame = (0 0; 1 1)>"}"#,
+        "// TODO: fix the layout\n> quoted text\n**Steps**: tap Pay",
+        "Error: Foo:0x1",
+        // An array of objects with a type but no frame is not idb's.
+        #"[{"type":"Button","label":"Pay"}]"#,
     ])
     func unknownContentIsNotDetected(_ text: String) {
         #expect(ImportFormat.detect(Array(text.utf8)) == nil)
@@ -41,6 +47,29 @@ import Testing
             ("cy#    | <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
             ("```\n    _contentView <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
             ("\t\t<< _UITextContainerView : 0x1 ; frame=( 0 0 ; 1 1 )>>", .recursiveDescription),
+            ("/// <UIWindow: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            (">    | <UIView: 0x1; frame = (0 0; 1 1)>", .recursiveDescription),
+            (
+                "cy# v.subviews\n@[#\"<UIView: 0x1; frame = (0 0; 1 1)>\",#\"<UIView: 0x2; frame = (0 0; 1 1)>\"]",
+                .recursiveDescription
+            ),
+            (
+                #"{"dump":"<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1)>"}"#,
+                .recursiveDescription
+            ),
+            (
+                #"log: <UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1)>"#,
+                .recursiveDescription
+            ),
+            ("*<UIWindow:0x108f537f0> - AMBIGUOUS LAYOUT\n|   *<UIView:0x109409850>", .recursiveDescription),
+            (
+                "<UITabBarController 0x7fc4f2812000>, state: appeared, view: <UILayoutContainerView 0x7f1>",
+                .recursiveDescription
+            ),
+            ("<UIWindow:0x1; isAccessible=N; AX.frame={{0, 0}, {1, 1}}; frame={{0, 0}, {1, 1}}; alpha=1>", .earlgrey),
+            ("log\n  |  |--<UIView:0x2; AX=N; frame={{0, 0}, {1, 1}}; opaque; alpha=1>", .earlgrey),
+            (#"[{"AXFrame":"{{0, 0}, {1, 1}}","type":"Button","AXLabel":"Pay"}]"#, .idb),
+            (#"[{"frame":{"x":0,"y":0,"width":1,"height":1},"role_description":"button","type":"Button"}]"#, .idb),
             ("{\"rendering_system\":\"UIKIT\",\"windows\":[]}", .sentry),
             ("{\"event_id\":\"1\",\"breadcrumbs\":{\"values\":[]}}", .sentry),
             ("Attributes: Application, pid: 1, label: 'Shop'", .xcuitest),
@@ -63,6 +92,8 @@ import Testing
         #expect(ImportFormat(name: "xcui") == .xcuitest)
         #expect(ImportFormat(name: "page-source") == .appium)
         #expect(ImportFormat(name: "WDA") == .appium)
+        #expect(ImportFormat(name: "EarlGrey") == .earlgrey)
+        #expect(ImportFormat(name: "describe-all") == .idb)
         #expect(ImportFormat(name: "touchlog") == nil)
         for format in ImportFormat.allCases {
             #expect(format.names.first == format.rawValue)

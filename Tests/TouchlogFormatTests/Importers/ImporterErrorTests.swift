@@ -17,9 +17,32 @@ import Testing
 
     static let cases: [Bad] = [
         Bad(
-            name: "frame without its semicolon", format: .recursiveDescription,
-            input: "<UIWindow: 0x1; frame = (0 0; 393 852)>\n   | <UIView: 0x2; frame = (0 0 393 852)>",
-            line: 2, column: 28, reason: "\"frame\" value '(0 0 393 852)' is not a rectangle"),
+            name: "frame with three numbers", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = (0 0; 393 852)>\n   | <UIView: 0x2; frame = (0 0 393)>",
+            line: 2, column: 28, reason: "\"frame\" value '(0 0 393)' is not a rectangle"),
+        Bad(
+            name: "frame with a word among its numbers", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = (0 0; 393 852)>\n   | <UIView: 0x2; frame = (0 0; 393 auto)>",
+            line: 2, column: 28, reason: "\"frame\" value '(0 0; 393 auto)' is not a rectangle"),
+        Bad(
+            name: "frame with two semicolons", format: .recursiveDescription,
+            input: "<UIWindow: 0x1; frame = {0; 0; 393 852}>",
+            line: 1, column: 25, reason: "is not a rectangle"),
+        Bad(
+            name: "_autolayoutTrace output", format: .recursiveDescription,
+            input: "(lldb) po [[UIWindow keyWindow] _autolayoutTrace]\n\n*<UIWindow:0x108f537f0> - AMBIGUOUS LAYOUT\n"
+                + "|   *<UIView:0x109409850>\n|   |   *UIButton:0x7f88a8c98820'Pay'",
+            line: 3, column: nil, reason: "this is `_autolayoutTrace` output"),
+        Bad(
+            name: "_autolayoutTrace output without marks", format: .recursiveDescription,
+            input: "UIWindow:0x7f88a8e4a4a0\n| UILayoutContainerView:0x7f88a8f23b70\n| | •UIView:0x7f88a8ca2880",
+            line: 1, column: nil, reason: "this is `_autolayoutTrace` output"),
+        Bad(
+            name: "_printHierarchy output", format: .recursiveDescription,
+            input: "Printing description of $3:\n<UINavigationController 0x7fc4f2812000>, state: appeared, view: "
+                + "<UILayoutContainerView 0x7fc4f1d0c9d0>\n   | <Shop.CartViewController 0x7fc4f1e08a20>, state: "
+                + "appeared, view: <UIView 0x7fc4f1d12b60>",
+            line: 2, column: nil, reason: "this is `_printHierarchy` output"),
         Bad(
             name: "view without a frame", format: .recursiveDescription,
             input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n\n   | <UIView: 0x2; hidden = YES>",
@@ -120,6 +143,12 @@ import Testing
             input: "Element subtree:\n →Application, 0x1, pid: 1\n    Window, 0x2, {{0.0, 0.0}, {393.0}}",
             line: 3, column: 5, reason: "'{{0.0, 0.0}, {393.0}}' is not a frame"),
         Bad(
+            name: "an event dispatch snapshot alone", format: .xcuitest,
+            input: "t =     3.61s     Synthesize event\nLoginUITests.swift:41: error: Failed to synthesize event: "
+                + "Neither element nor any descendant has keyboard focus. Event dispatch snapshot: SecureTextField, "
+                + "identifier: 'password_textfield'",
+            line: 2, column: nil, reason: "the event dispatch snapshot names the element but prints no frame"),
+        Bad(
             name: "header without elements", format: .xcuitest,
             input: "Attributes: Application, pid: 1\nElement subtree:\n →Application, pid: 1\n", line: 1,
             column: nil, reason: "no element with a frame found"),
@@ -129,16 +158,6 @@ import Testing
                 "Element subtree:\n →Application, pid: 1\n    Window, {{0.0, 0.0}, {10.0, 10.0}}, label: 'a\n"
                 + "b\n    Button, 0x2, identifier: 'x'",
             line: 5, column: 5, reason: "the element 'Button' has no frame"),
-        Bad(
-            name: "page source cut mid-element", format: .appium,
-            input:
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<AppiumAUT>\n  <XCUIElementTypeApplication "
-                + "type=\"XCUIElementTypeApplication\" x=\"0\">\n    <XCUIElementTypeWindow x=\"0\"",
-            line: 4, column: 33, reason: "not well-formed XML"),
-        Bad(
-            name: "closing tag of another element", format: .appium,
-            input: "<XCUIElementTypeCell x=\"0\">\n  <XCUIElementTypeButton x=\"1\">\n</XCUIElementTypeCell>",
-            line: 3, column: 23, reason: "a closing tag does not match"),
         Bad(
             name: "coordinate that is not a number", format: .appium,
             input: "<AppiumAUT>\n<XCUIElementTypeOther x=\"0\" y=\"12pt\" width=\"1\" height=\"1\"/>\n</AppiumAUT>",
@@ -152,10 +171,6 @@ import Testing
             input: "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">]>\n<AppiumAUT/>",
             line: 2, column: 1, reason: "a document type declaration is not part of a page source"),
         Bad(
-            name: "mismatched tag after blank lines", format: .appium,
-            input: "\n\n<XCUIElementTypeCell x=\"0\">\n</XCUIElementTypeOther>",
-            line: 4, column: 24, reason: "a closing tag does not match"),
-        Bad(
             name: "coordinate too large to subtract", format: .appium,
             input: "<XCUIElementTypeOther x=\"-1e308\"><XCUIElementTypeButton x=\"1e308\"/></XCUIElementTypeOther>",
             line: 1, column: 33, reason: "'x' is '-1e308', not a number of points"),
@@ -165,6 +180,49 @@ import Testing
                 "<?xml version=\"1.0\"?>\n<hierarchy rotation=\"0\"><node class=\"android.widget.Button\"/></hierarchy>",
             line: 1, column: nil, reason: "no XCUIElementType element found"),
     ]
+
+    static let earlGreyCases: [Bad] = [
+        Bad(
+            name: "element without a frame", format: .earlgrey,
+            input: "<UIWindow:0x1; AX=N; frame={{0, 0}, {9, 9}}; alpha=1>\n  |--<UIView:0x2; AX=N; alpha=1>",
+            line: 2, column: 6, reason: "the element 'UIView' has no frame"),
+        Bad(
+            name: "frame that is no rectangle", format: .earlgrey,
+            input: "<UIWindow:0x1; AX=N; frame={{0, 0}, {9}}; alpha=1>",
+            line: 1, column: 28, reason: "\"frame\" value '{{0, 0}, {9}}' is not a rectangle"),
+        Bad(
+            name: "element cut before '>'", format: .earlgrey,
+            input: "<UIWindow:0x1; AX=N; frame={{0, 0}, {9, 9}}; alpha=1",
+            line: 1, column: 53, reason: "not closed by '>'"),
+        Bad(
+            name: "no element", format: .earlgrey, input: "Exception Name: InteractionError\n",
+            line: 1, column: nil, reason: "no EarlGrey element found"),
+    ]
+
+    static let idbCases: [Bad] = [
+        Bad(
+            name: "element without a type", format: .idb, input: "[{\"AXFrame\":\"{{0, 0}, {1, 1}}\"}]",
+            line: 1, column: 2, reason: "the element has no \"type\" string"),
+        Bad(
+            name: "element without a frame", format: .idb, input: "[\n {\"type\":\"Button\",\"AXLabel\":\"Pay\"}]",
+            line: 2, column: 2, reason: "the element has no frame"),
+        Bad(
+            name: "frame without a width", format: .idb,
+            input: "[{\"type\":\"Button\",\"frame\":{\"x\":0,\"y\":0,\"height\":1}}]",
+            line: 1, column: 27, reason: "\"frame\" has no number \"width\""),
+        Bad(
+            name: "AXFrame that is no frame", format: .idb, input: "[{\"type\":\"Button\",\"AXFrame\":\"{{0, 0}}\"}]",
+            line: 1, column: 29, reason: "\"AXFrame\" '{{0, 0}}' is not a frame"),
+        Bad(
+            name: "an object where the array should be", format: .idb, input: "{\"type\":\"Button\"}",
+            line: 1, column: 1, reason: "an object, not the array of elements"),
+    ]
+
+    @Test(arguments: idbCases)
+    func idbFailsNamingTheLine(_ bad: Bad) { failsNamingTheLine(bad) }
+
+    @Test(arguments: earlGreyCases)
+    func earlGreyFailsNamingTheLine(_ bad: Bad) { failsNamingTheLine(bad) }
 
     @Test(arguments: cases)
     func failsNamingTheLine(_ bad: Bad) {
@@ -177,6 +235,7 @@ import Testing
             #expect(error.column == bad.column)
             #expect(error.reason.contains(bad.reason), "reason was: \(error.reason)")
             #expect(error.hint?.isEmpty == false)
+            #expect(!error.message(file: "bad").contains("\n"), "a refusal is one line")
         }
     }
 

@@ -134,6 +134,25 @@ import Testing
         #expect(forced.errors.count > 1)
     }
 
+    /// A dump of something touchlog does not import, but recognises, fails saying what it is and the closest
+    /// format it imports, in one message.
+    @Test func aLookalikeSaysWhatItIsAndTheClosestFormat() throws {
+        let database = try TouchlogDatabase.inMemory()
+        let android =
+            "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy rotation=\"0\">\n"
+            + "  <node index=\"0\" class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,2340]\"/>\n</hierarchy>\n"
+        let path = folder.url.appendingPathComponent("window_dump.xml").path
+        try android.write(toFile: path, atomically: true, encoding: .utf8)
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(!report.succeeded)
+        #expect(report.errors.count == 1)
+        let message = try #require(report.errors.first?.message)
+        #expect(
+            message.hasPrefix(
+                "neither a touchlog/1 recording nor a dump touchlog imports: an Android UI Automator dump"))
+        #expect(message.contains("the closest format touchlog imports is an Appium page source (--from appium)"))
+    }
+
     /// A SentryCrash report with its keys in name order: more than the detection window of binary images before
     /// `crash`, `report` and the scope's breadcrumbs.
     static func largeCrashReport() -> String {
@@ -212,6 +231,9 @@ import Testing
         #expect(InputFormat(name: "csv") == nil)
         #expect(InputFormat(name: "PostHog") == .imported(.rrweb))
         #expect(InputFormat(name: "page-source") == .imported(.appium))
-        #expect(InputFormat.names == ["touchlog", "recursiveDescription", "sentry", "xcuitest", "rrweb", "appium"])
+        #expect(
+            InputFormat.names == [
+                "touchlog", "recursiveDescription", "sentry", "xcuitest", "rrweb", "appium", "earlgrey", "idb",
+            ])
     }
 }

@@ -44,7 +44,8 @@ import Testing
             #expect(back.record == original.record, "seq \(back.seq)")
         }
         #expect(try database.readAllRecords(sessionRowID: session.rowID) == 10)
-        #expect(session.recordCount == 10 && session.touchCount == 3 && session.unknownCount == 1)
+        // Three touch records, two fingers down (touch 1 and f2): two touches, as people count them.
+        #expect(session.recordCount == 10 && session.touchCount == 2 && session.unknownCount == 1)
         #expect(session.status == .complete && session.duration == 6 && session.appVersion == "1.0")
         #expect(session.deviceModel == "iPhone15,2" && session.startedAt == "2026-11-20T10:00:00.000Z")
         #expect(session.headerJSON.contains(#""extra":{"kept":true}"#))

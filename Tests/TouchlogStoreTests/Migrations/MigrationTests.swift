@@ -78,6 +78,33 @@ import Testing
         }
     }
 
+    /// Sessions stored before version 7 counted touch records; the upgrade counts them again as touches, one per
+    /// finger-down, from their stored touch rows.
+    @Test func upgradeCountsStoredTouchesAsPeopleDo() throws {
+        let path = folder.path("touch-count.sqlite")
+        let before = Array(Migration.all.prefix { $0.identifier != "0007_touch_count_counts_touches" })
+        #expect(before.count < Migration.all.count)
+        do {
+            let raw = try RawSQLite(path: path)
+            _ = try TouchlogDatabase(raw: raw, path: path, migrations: before)
+            // A tap (began, ended) and a drag (began, two moves, ended): six records, two touches.
+            try raw.execute(
+                """
+                BEGIN;
+                INSERT INTO session (id, session_key, format, header_json, source, header_line, content_hash,
+                    record_count, touch_count, unknown_count, rejected_count, status, text_kept, ingested_at)
+                VALUES (1, 'old', 'touchlog/1', '{}', 'old.jsonl', 1, 'abc', 7, 6, 0, 0, 'complete', 0, '2026-01-01T00:00:00Z');
+                INSERT INTO touch (key, t, touch, phase, x, y) VALUES
+                    (4294967298, 0.1, 1, 0, 1, 1), (4294967299, 0.2, 1, 3, 1, 1), (4294967300, 1.0, 2, 0, 5, 5),
+                    (4294967301, 1.1, 2, 1, 6, 6), (4294967302, 1.2, 2, 1, 7, 7), (4294967303, 1.3, 2, 3, 8, 8);
+                COMMIT
+                """)
+            try raw.close()
+        }
+        let upgraded = try TouchlogDatabase(path: path)
+        #expect(try upgraded.sessions().map(\.touchCount) == [2])
+    }
+
     @Test func refusesADatabaseWrittenByANewerTouchlog() throws {
         let path = folder.path("newer.sqlite")
         let future = Migration.all + [Migration(identifier: "9999_from_the_future", sql: "CREATE TABLE future (x)")]

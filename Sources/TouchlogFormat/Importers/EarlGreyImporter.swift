@@ -1,0 +1,189 @@
+/// Imports the view hierarchy EarlGrey 1 and 2 print when an interaction fails (`GREYElementHierarchy`,
+/// `[GREYElementHierarchy hierarchyStringForAllUIWindows]`).
+///
+/// ```text
+/// <UIWindow:0x7f8518804980; isAccessible=N; AX.frame={{0, 0}, {414, 896}}; AX.activationPoint={207, 448}; AX.traits='UIAccessibilityTraitNone'; AX.focused='N'; frame={{0, 0}, {414, 896}}; opaque; alpha=1>
+///   |--<UIButton:0x7f8516c23d20; AX=Y; AX.id='pay'; AX.label='Pay'; AX.frame={{20, 780}, {374, 50}}; …; frame={{20, 780}, {374, 50}}; opaque; alpha=1>
+///   |  |--<UIButtonLabel:0x7f8516c24e30; AX=N; …; frame={{170, 15}, {34, 20}}; opaque; UIE=N; alpha=1>
+/// ```
+///
+/// Close to a recursiveDescription, but not one: `key=value` without spaces, bare flags (`hidden`, `opaque`),
+/// `UIE=N` for interaction off, the accessibility element's own fields under `AX.`, and nesting told by `|--`
+/// marks. Its descriptions are read by the recursiveDescription line parser; the mapping is in docs/importers.md.
+public enum EarlGreyImporter: HierarchyImporter {
+    public static let format = ImportFormat.earlgrey
+
+    /// UIKit classes whose `UIAccessibilityTraitNotEnabled` trait is `isEnabled == false`.
+    private static let controls: Set<String> = [
+        "UIControl", "UIButton", "UISwitch", "UISlider", "UIStepper", "UISegmentedControl", "UITextField",
+        "UISearchTextField", "UIDatePicker", "UIPageControl",
+    ]
+    private static let textInputs: Set<String> = ["UITextField", "UISearchTextField", "UITextView"]
+
+    public static func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError) -> [Record] {
+        var snapshots: [ImportedHierarchy] = []
+        var current = ImportedHierarchy()
+        var open: [Int] = []  // the last view at each depth
+        var rootAddresses: Set<String> = []
+        func close() {
+            guard !current.isEmpty else { return }
+            current.t = Double(snapshots.count)
+            current.assignIDs(useAddresses: true)
+            snapshots.append(current)
+            current = ImportedHierarchy()
+            open.removeAll()
+            rootAddresses.removeAll()
+        }
+        for line in ImportText.lines(bytes) {
+            guard let node = Self.node(line.bytes) else { continue }
+            let description: RecursiveDescriptionLine
+            switch RecursiveDescriptionLine.parse(node.content) {
+            case .success(let value): description = value
+            case .failure(let failure):
+                throw ImportError(
+                    format: format, line: line.number, column: node.column &+ failure.offset, reason: failure.reason,
+                    hint: "expected an EarlGrey element like `<UIView:0x7f85…; AX=N; frame={{0, 0}, {414, 896}}; "
+                        + "opaque; alpha=1>`")
+            }
+            if node.depth == 0 {
+                // A window printed again is the next hierarchy (one failure message after another).
+                if let address = description.address, !rootAddresses.insert(address).inserted {
+                    close()
+                    rootAddresses.insert(address)
+                }
+                open.removeAll()
+            }
+            // A line nested deeper than the one above it by more than a level hangs under the deepest view open.
+            let depth = min(node.depth, open.count)
+            open.removeSubrange(depth...)
+            let parent = open.last
+            if let parent, current.isFull(below: parent) {
+                throw ImportError(
+                    format: format, line: line.number, column: node.column,
+                    reason: "views nest deeper than \(FormatLimits.maximumViewDepth) levels",
+                    hint: "no UIKit hierarchy is that deep; check the `|--` marks")
+            }
+            let view = try makeView(description, line: line.number, column: node.column)
+            open.append(current.add(view, parent: parent))
+        }
+        close()
+        guard !snapshots.isEmpty else {
+            throw ImportError(
+                format: format, line: 1, reason: "no EarlGrey element found",
+                hint: "expected lines like `<UIWindow:0x7f85…; AX=N; frame={{0, 0}, {414, 896}}; opaque; alpha=1>` "
+                    + "and `  |--<UIView:0x7f86…; …>` under it")
+        }
+        let (records, synthetic) = ImportRecords.snapshots(snapshots)
+        var extra: [JSONObject.Member] = []
+        if !synthetic.isEmpty {
+            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+        }
+        let header = ImportRecords.session(format: format, bytes: bytes, sourceName: sourceName, source: extra)
+        return [.session(header)] + records
+    }
+
+    /// A line holding an element: the description from its `<`, how many `|` marks put it below a root, and the
+    /// 1-based column of the `<`. Any text before the first mark or `<` (a log's stamp, indentation) is not read.
+    static func node(_ bytes: ArraySlice<UInt8>) -> (content: [UInt8], depth: Int, column: Int)? {
+        let line = Array(bytes)
+        guard let start = line.firstIndex(of: UInt8(ascii: "<")) else { return nil }
+        let before = line[0..<start]
+        let marked = ImportText.hasPrefix(ImportText.trimmed(line[0..<start]).suffix(3), "|--")
+        let depth = marked ? before.filter { $0 == UInt8(ascii: "|") }.count : 0
+        let content = Array(ImportText.trimmed(line[start...]))
+        guard looksLikeElement(content) else { return nil }
+        return (content, depth, start + 1)
+    }
+
+    /// `<Name:0x…;` followed somewhere by EarlGrey's own fields (`AX=`, `isAccessible=`, `AX.frame=`), or by a
+    /// `frame={{` with no space around `=`, which no recursiveDescription prints.
+    static func looksLikeElement(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "<"), let colon = content.firstIndex(of: UInt8(ascii: ":")),
+            colon > 1, content[colon...].starts(with: ":0x".utf8) || content[colon...].starts(with: ": 0x".utf8)
+        else { return false }
+        return ImportText.contains(content, "; AX=") || ImportText.contains(content, "; isAccessible=")
+            || ImportText.contains(content, "; AX.frame=")
+    }
+
+    private static func makeView(_ description: RecursiveDescriptionLine, line: Int, column: Int)
+        throws(ImportError) -> ImportedView
+    {
+        var view = ImportedView(className: description.className, line: line)
+        if let readable = SwiftClassName.demangle(description.className) {
+            view.className = readable
+            view.keep("mangledClass", .string(description.className))
+        }
+        if let address = description.address, address.hasPrefix("0x") { view.address = address }
+        var frame: [Double]?
+        var interactionPrinted = false
+        var value: String?
+        for property in description.properties {
+            guard let raw = property.value else {
+                switch property.key {
+                case "hidden": view.isHidden = true
+                default: view.keep(property.key, true)
+                }
+                continue
+            }
+            let text = ImportText.string(raw)
+            switch property.key {
+            case "frame" where frame == nil:
+                guard let rect = DescribedGeometry.rect(raw) else {
+                    throw ImportError(
+                        format: format, line: line, column: column &+ property.offset,
+                        reason: "\"frame\" value '\(text)' is not a rectangle",
+                        hint: "expected `frame={{x, y}, {w, h}}`")
+                }
+                frame = rect
+            case "alpha":
+                if let alpha = ImportText.number(raw), alpha.isFinite, view.alpha == nil {
+                    view.alpha = alpha
+                } else {
+                    view.keep("alpha", .string(text))
+                }
+            case "UIE":
+                interactionPrinted = true
+                view.isUserInteractionEnabled = text != "N"
+            case "AX.id" where view.accessibilityIdentifier == nil:
+                if !text.isEmpty { view.accessibilityIdentifier = text }
+            case "AX.label" where view.accessibilityLabel == nil:
+                if !text.isEmpty { view.accessibilityLabel = text }
+            case "AX.value": value = text
+            case "text" where view.text == nil: view.text = text
+            case "AX.traits":
+                view.keep("AX.traits", .string(text))
+                if ImportText.contains(raw, "UIAccessibilityTraitNotEnabled"), controls.contains(view.className) {
+                    view.isEnabled = false
+                }
+            default:
+                view.keep(property.key, .string(text))
+            }
+        }
+        if let value {
+            if textInputs.contains(view.className), view.text == nil {
+                view.text = value
+            } else {
+                view.keep("AX.value", .string(value))
+            }
+        }
+        guard var rect = frame else {
+            throw ImportError(
+                format: format, line: line, column: column,
+                reason: "the element '\(view.className)' has no frame",
+                hint: "EarlGrey prints `frame={{x, y}, {w, h}}` for every view; was the line edited?")
+        }
+        if !rect.allSatisfy(\.isFinite) {
+            view.keep("frame", .string("\(rect)"))
+            rect = [0, 0, 0, 0]
+        }
+        view.frame = Rect(importing: rect)
+        // EarlGrey prints `UIE=N` whenever interaction is off, so silence means on; say so where touchlog's
+        // default is off.
+        if !interactionPrinted, ["UILabel", "UIImageView"].contains(view.className) {
+            view.isUserInteractionEnabled = true
+        }
+        return view
+    }
+}

@@ -1,0 +1,178 @@
+/// Imports `idb ui describe-all` (and `idb ui describe-point`) output: the accessibility elements of a simulator's
+/// screen as a JSON array, with their frames in screen points.
+///
+/// ```json
+/// [{"AXFrame":"{{0, 0}, {390, 844}}","frame":{"x":0,"y":0,"width":390,"height":844},"type":"Application",
+///   "AXLabel":"Shop","AXUniqueId":null,"role":"AXApplication","role_description":"application","enabled":true},
+///  {"AXFrame":"{{20, 760}, {350, 50}}","frame":{"x":20,"y":760,"width":350,"height":50},"type":"Button",
+///   "AXLabel":"Pay","AXUniqueId":"pay","role":"AXButton","role_description":"button","enabled":false}]
+/// ```
+///
+/// `describe-all` lists the elements flat, in reading order; `--nested` nests them under `children`. Element types
+/// become UIKit classes through the XCUITest table; the mapping is in docs/importers.md.
+public enum IDBImporter: JSONDocumentImporter {
+    public static let format = ImportFormat.idb
+
+    /// An array of objects with a `type` and idb's frame (`AXFrame`, or `frame` beside `role_description`).
+    static func claims(_ shape: JSONDocumentShape) -> Bool {
+        guard let first = shape.values.first, first.isArray else { return false }
+        let keys = first.keys
+        return keys.contains("type")
+            && (keys.contains("AXFrame") || (keys.contains("frame") && keys.contains("role_description")))
+    }
+
+    public static func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError) -> [Record] {
+        let values = try SentryEnvelope.values(
+            bytes, readingItems: [], format: format, hint: "idb prints JSON; was the output cut or edited?")
+        // One array per `describe-all`; several arrays in a row (a script that ran it twice) are snapshots in turn.
+        var snapshots: [ImportedHierarchy] = []
+        var app = JSONObject()
+        for value in values {
+            guard let elements = value.array else {
+                throw ImportError(
+                    format: format, line: value.line, column: value.column,
+                    reason: "\(value.typeDescription), not the array of elements `idb ui describe-all` prints",
+                    hint: "pass the output of `idb ui describe-all` (or `--nested`) as it printed it")
+            }
+            var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
+            for element in elements {
+                try add(element, parent: nil, parentOrigin: [0, 0], into: &hierarchy, app: &app)
+            }
+            hierarchy.t = Double(snapshots.count)
+            hierarchy.assignIDs(useAddresses: false)
+            snapshots.append(hierarchy)
+        }
+        guard !snapshots.isEmpty else {
+            throw ImportError(
+                format: format, line: 1, reason: "no elements",
+                hint: "pass the output of `idb ui describe-all`: a JSON array of elements with frames")
+        }
+        var extra: [JSONObject.Member] = []
+        if snapshots.allSatisfy(\.isEmpty) {
+            warn(
+                ImportWarning(
+                    line: values.first?.line ?? 1, message: "the elements hold nothing but the application",
+                    hint: "idb saw no element on screen (the app was not in front?); nothing can be replayed"))
+            extra.append(.init(key: "hierarchy", value: false))
+        }
+        let (records, synthetic) = ImportRecords.snapshots(snapshots)
+        if !synthetic.isEmpty {
+            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+        }
+        let header = ImportRecords.session(
+            format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
+        return [.session(header)] + records
+    }
+
+    /// Adds `element` (and its `children`) under `parent`; frames are screen points, made relative to the parent's
+    /// screen origin.
+    private static func add(
+        _ element: LocatedJSON, parent: Int?, parentOrigin: [Double], into hierarchy: inout ImportedHierarchy,
+        app: inout JSONObject
+    ) throws(ImportError) {
+        guard let members = element.members else {
+            throw ImportError(
+                format: format, line: element.line, column: element.column,
+                reason: "an element is \(element.typeDescription), not an object",
+                hint: "idb lists each element as an object with \"type\", \"frame\", \"AXLabel\", …")
+        }
+        guard let type = element["type"]?.string else {
+            throw ImportError(
+                format: format, line: element.line, column: element.column,
+                reason: "the element has no \"type\" string",
+                hint: "idb names each element's type (\"Button\", \"StaticText\", …)")
+        }
+        let screen = try frame(of: element)
+        var origin = parentOrigin
+        var index = parent
+        if type == "Application" {
+            // Not a view: its label is the app's name, and its children are the screen's elements.
+            if app["name"] == nil, let name = element["AXLabel"]?.string, !name.isEmpty { app["name"] = .string(name) }
+        } else {
+            if let parent, hierarchy.isFull(below: parent) {
+                throw ImportError(
+                    format: format, line: element.line, column: element.column,
+                    reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
+                    hint: "no UIKit hierarchy is that deep")
+            }
+            var view = ImportedView(
+                className: XCUIElementType.uikitClass(type, parentClass: parent.map { hierarchy.views[$0].className }),
+                line: element.line)
+            view.keep("elementType", .string(type))
+            view.frame = Rect(screen[0] - parentOrigin[0], screen[1] - parentOrigin[1], screen[2], screen[3])
+            for (key, value) in members {
+                switch key {
+                case "type", "frame", "children": continue
+                case "AXUniqueId":
+                    if let identifier = value.string, !identifier.isEmpty, view.accessibilityIdentifier == nil {
+                        view.accessibilityIdentifier = identifier
+                    } else if value.string == nil, case .null = value.kind {
+                        continue
+                    } else {
+                        view.keep(key, value.plain)
+                    }
+                case "AXLabel":
+                    if let label = value.string, !label.isEmpty { view.accessibilityLabel = label }
+                case "AXValue":
+                    if let text = value.string, XCUIElementType.textInputs.contains(type) {
+                        view.text = text
+                    } else if case .null = value.kind {
+                        continue
+                    } else {
+                        view.keep(key, value.plain)
+                    }
+                case "enabled":
+                    if value.bool == false {
+                        if XCUIElementType.controls.contains(type) {
+                            view.isEnabled = false
+                        } else {
+                            view.keep("disabled", true)
+                        }
+                    }
+                default:
+                    if case .null = value.kind { continue }
+                    view.keep(key, value.plain)
+                }
+            }
+            if type == "SecureTextField" { view.keep("isSecureTextEntry", true) }
+            index = hierarchy.add(view, parent: parent)
+            origin = [screen[0], screen[1]]
+        }
+        for child in element["children"]?.array ?? [] {
+            try add(child, parent: index, parentOrigin: origin, into: &hierarchy, app: &app)
+        }
+    }
+
+    /// `[x, y, width, height]` in screen points: `frame` (an object), else `AXFrame` (`{{x, y}, {w, h}}`).
+    private static func frame(of element: LocatedJSON) throws(ImportError) -> [Double] {
+        if let frame = element["frame"], frame.members != nil {
+            var numbers: [Double] = []
+            for key in ["x", "y", "width", "height"] {
+                guard let number = frame[key]?.number, number.isFinite, abs(number) <= 1e9 else {
+                    throw ImportError(
+                        format: format, line: frame.line, column: frame.column,
+                        reason: "\"frame\" has no number \"\(key)\"",
+                        hint: "idb writes frames as {\"x\":…, \"y\":…, \"width\":…, \"height\":…}")
+                }
+                numbers.append(number)
+            }
+            return numbers
+        }
+        if let text = element["AXFrame"]?.string {
+            guard let rect = DescribedGeometry.rect(Array(text.utf8)[...]),
+                rect.allSatisfy({ $0.isFinite && abs($0) <= 1e9 })
+            else {
+                throw ImportError(
+                    format: format, line: element["AXFrame"]?.line ?? element.line,
+                    column: element["AXFrame"]?.column, reason: "\"AXFrame\" '\(text.prefix(60))' is not a frame",
+                    hint: "expected `{{x, y}, {w, h}}`")
+            }
+            return rect
+        }
+        throw ImportError(
+            format: format, line: element.line, column: element.column, reason: "the element has no frame",
+            hint: "idb writes each element's \"frame\" (and \"AXFrame\"); was the output edited?")
+    }
+}

@@ -1,0 +1,109 @@
+/// What an input that no importer claims looks like, when it looks like something: a dump of another platform or
+/// tool, or a near miss of a format touchlog imports. Ingest says it instead of "neither a recording nor a dump",
+/// so the person holding the file knows what they have and what to capture instead.
+///
+/// ```swift
+/// if ImportFormat.detect(head) == nil, let miss = NearMiss(head) {
+///     print(miss.message)   // "an Android UI Automator dump; the closest format touchlog imports is …"
+/// }
+/// ```
+public struct NearMiss: Equatable, Sendable {
+    /// What touchlog takes the input for.
+    public var what: String
+    /// The format touchlog imports that comes closest, if any.
+    public var closest: ImportFormat?
+    /// How the input differs from that format, and what to capture instead.
+    public var differs: String
+
+    /// One line: what it is, the closest format, and what differs.
+    public var message: String {
+        let closestText = closest.map {
+            "the closest format touchlog imports is \($0.displayName) (--from \($0.rawValue))"
+        }
+        return [what, closestText, differs].compactMap { $0 }.joined(separator: "; ")
+    }
+
+    /// Recognises a lookalike from the input's first bytes (ingest's detection window); nil when it resembles
+    /// nothing touchlog knows.
+    public init?(_ head: [UInt8]) {
+        let lines = ImportText.lines(Array(head.prefix(ImportFormat.textDetectionWindow))).prefix(400)
+        let text = head.prefix(ImportFormat.textDetectionWindow)
+        if ImportText.contains(text, "<hierarchy"), ImportText.contains(text, "class=\"android.") {
+            self.init(
+                what: "an Android UI Automator dump (`uiautomator dump`, Appium's Android page source)",
+                closest: .appium,
+                differs: "its elements are `node`s of Android classes, not `XCUIElementType…`: touchlog models UIKit's "
+                    + "event handling, so it imports iOS hierarchies only")
+            return
+        }
+        if lines.contains(where: { ImportText.contains($0.bytes, "DecorView{") }) {
+            self.init(
+                what: "an Android view hierarchy (Espresso's `View Hierarchy:`)", closest: .recursiveDescription,
+                differs: "its views are Android's (`DecorView{id=-1, visibility=VISIBLE, …}`), not UIKit's: touchlog "
+                    + "imports iOS hierarchies only")
+            return
+        }
+        var opening = head[...]
+        while let first = opening.first, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(first) {
+            opening = opening.dropFirst()
+        }
+        if opening.first == UInt8(ascii: "{") {
+            let shape = JSONDocumentShape(scanning: Array(head))
+            if let keys = shape.values.first?.keys, keys.contains("attributes"), keys.contains("children") {
+                self.init(
+                    what: "Maestro's `maestro hierarchy` output", closest: .idb,
+                    differs: "touchlog does not import it: on iOS it names no element types, so no control could be "
+                        + "told from a plain view; capture `idb ui describe-all` or an XCUITest `debugDescription` "
+                        + "instead")
+                return
+            }
+            return nil
+        }
+        if opening.first == UInt8(ascii: "<"), ImportText.hasPrefix(opening, "<?xml") || Self.isTag(opening) {
+            self.init(
+                what: "XML that is not a page source", closest: .appium,
+                differs: "it holds no `<AppiumAUT>` or `XCUIElementType…` element, which an iOS page source "
+                    + "(`driver.page_source`) has")
+            return
+        }
+        for line in lines {
+            let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
+            if content.first == UInt8(ascii: "<"), Self.isDescription(content) {
+                self.init(
+                    what: "UIKit object descriptions without frames", closest: .recursiveDescription,
+                    differs: "a recursiveDescription prints `frame = (x y; w h)` on every view, and these print none "
+                        + "(they describe other objects: recognizers, layers, controllers): capture "
+                        + "`po view.recursiveDescription()` in lldb")
+                return
+            }
+        }
+        return nil
+    }
+
+    init(what: String, closest: ImportFormat?, differs: String) {
+        self.what = what
+        self.closest = closest
+        self.differs = differs
+    }
+
+    /// `<name` followed by a space, `>` or `/`: an XML or HTML tag.
+    private static func isTag(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex + 1
+        let start = index
+        while index < bytes.endIndex, (bytes[index] | 0x20) >= UInt8(ascii: "a"),
+            (bytes[index] | 0x20) <= UInt8(ascii: "z")
+        {
+            index += 1
+        }
+        guard index > start, index < bytes.endIndex else { return false }
+        return [0x20, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[index])
+    }
+
+    /// `<UIButton: 0x7fb1…; …>`: a UIKit description (a class name, an address, properties).
+    private static func isDescription(_ content: [UInt8]) -> Bool {
+        guard case .success(let line) = RecursiveDescriptionLine.parse(content), let address = line.address,
+            address.hasPrefix("0x"), !line.properties.isEmpty, !line.properties.contains(where: { $0.key == "frame" })
+        else { return false }
+        return line.className.first.map { $0.isUppercase || $0 == "_" } ?? false
+    }
+}

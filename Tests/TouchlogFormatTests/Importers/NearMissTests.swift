@@ -1,0 +1,62 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// Input no importer claims but that looks like something: ingest names what it is, the closest format touchlog
+/// imports, and what differs, in one line.
+@Suite struct NearMissTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var input: String
+        var what: String
+        var closest: ImportFormat?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "Android UI Automator dump",
+            input:
+                "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node index=\"0\" "
+                + "class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,2340]\"/></hierarchy>",
+            what: "an Android UI Automator dump", closest: .appium),
+        Case(
+            name: "Espresso view hierarchy",
+            input: "View Hierarchy:\n+>DecorView{id=-1, visibility=VISIBLE, width=1080, height=2340}\n",
+            what: "an Android view hierarchy", closest: .recursiveDescription),
+        Case(
+            name: "Maestro hierarchy",
+            input:
+                "{\n  \"attributes\" : { },\n  \"children\" : [ {\n    \"attributes\" : {\n      \"text\" : \"Pay\",\n"
+                + "      \"bounds\" : \"[20,760][370,810]\"\n    },\n    \"children\" : [ ]\n  } ]\n}",
+            what: "Maestro's `maestro hierarchy` output", closest: .idb),
+        Case(
+            name: "XML of something else", input: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
+            what: "XML that is not a page source", closest: .appium),
+        Case(
+            name: "po of objects that are no views",
+            input: "(lldb) po view.gestureRecognizers\n<UITapGestureRecognizer: 0x7fb1c3019000; state = Possible; "
+                + "view = <UIView 0x7fb1c3015800>; target= <(action=handleTap:, target=<Shop.CartViewController 0x7fb1>)>>",
+            what: "UIKit object descriptions without frames", closest: .recursiveDescription),
+    ]
+
+    @Test(arguments: cases)
+    func namesWhatItIsAndTheClosestFormat(_ test: Case) throws {
+        let bytes = Array(test.input.utf8)
+        #expect(ImportFormat.detect(bytes) == nil, "a near miss is no dump touchlog imports")
+        let miss = try #require(NearMiss(bytes))
+        #expect(miss.what.hasPrefix(test.what))
+        #expect(miss.closest == test.closest)
+        #expect(!miss.differs.isEmpty)
+        #expect(!miss.message.contains("\n"))
+        if let closest = test.closest { #expect(miss.message.contains("--from \(closest.rawValue)")) }
+    }
+
+    @Test(arguments: [
+        "", "hello world\n", "# Steps\n1. open the app\n2. tap Pay\n", #"{"type":"touch","t":0}"#,
+        "<UIWindow: 0x1; frame = (0 0; 1 1)>",
+    ])
+    func resemblesNothingElse(_ text: String) {
+        #expect(NearMiss(Array(text.utf8)) == nil)
+    }
+}
