@@ -66,8 +66,16 @@ extension UIView: @preconcurrency RecordableView {
                 indexPath: listIndexPath(), allowsSelection: table?.allowsSelection ?? collection?.allowsSelection,
                 allowsMultipleSelection: table?.allowsMultipleSelection ?? collection?.allowsMultipleSelection,
                 selectedIndexPaths: selected?.map { ListIndexPath($0.section, $0.item) },
-                accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel),
+                accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
+                // LS12: what the view presents itself as (a custom view with the button trait is tappable to a user).
+                accessibilityTraits: accessibilityTraitNames(accessibilityTraits)),
             text: text)
+    }
+
+    /// The traits' names as the format writes them; nil for none (the common case, left out).
+    private func accessibilityTraitNames(_ traits: UIAccessibilityTraits) -> [String]? {
+        let names = recordedTraits.filter { traits.contains($0.trait) }.map(\.name)
+        return names.isEmpty ? nil : names
     }
 
     /// A table or collection view cell's index path, from the list it is in (LS1): what selections name. Only cells
@@ -449,3 +457,10 @@ extension KeyboardDismissMode {
         }
     }
 }
+
+/// The accessibility traits the recording names (docs/log-format.md, `accessibilityTraits`).
+@MainActor private let recordedTraits: [(name: String, trait: UIAccessibilityTraits)] = [
+    ("button", .button), ("link", .link), ("image", .image), ("selected", .selected), ("staticText", .staticText),
+    ("notEnabled", .notEnabled), ("searchField", .searchField), ("adjustable", .adjustable), ("header", .header),
+    ("tabBar", .tabBar),
+]

@@ -81,6 +81,15 @@ import UIKitStandIn
         #expect(viewer.recordedFields().maximumZoomScale == 3 && viewer.recordedFields().minimumZoomScale == 1)
     }
 
+    /// LS12: the traits a view presents itself with, by name; none is left out.
+    @Test func accessibilityTraitsAreReadByName() {
+        #expect(UIButton(frame: .zero).recordedFields().accessibilityTraits == ["button"])
+        #expect(UIView(frame: .zero).recordedFields().accessibilityTraits == nil)
+        let row = UIView(frame: .zero)
+        row.accessibilityTraits = [.link, .selected]
+        #expect(row.recordedFields().accessibilityTraits == ["link", "selected"])
+    }
+
     @Test func slidersAndSteppersSayWhetherTheySendValuesWhileTheFingerMoves() {
         let slider = UISlider(frame: .zero)
         #expect(slider.recordedFields().isContinuous == true)

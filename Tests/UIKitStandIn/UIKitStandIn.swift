@@ -250,6 +250,8 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var isExclusiveTouch = false
     open var accessibilityIdentifier: String?
     open var accessibilityLabel: String?
+    /// UIKit's own controls answer their traits (a button `.button`); a plain view none until the app sets some.
+    open var accessibilityTraits: UIAccessibilityTraits = []
     open var gestureRecognizers: [UIGestureRecognizer]?
     open private(set) var subviews: [UIView] = []
     open private(set) weak var superview: UIView?
@@ -566,7 +568,10 @@ open class UIAction: NSObject {
 
 @MainActor
 open class UIButton: UIControl {
-    public override init(frame: CGRect) { super.init(frame: frame) }
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        accessibilityTraits = .button
+    }
 
     /// The button registers `primaryAction` for `.primaryActionTriggered` (Apple docs: UIButton.init(frame:primaryAction:),
     /// iOS 14); UIKit also takes its title and image, which the stand-in does not draw.
@@ -928,4 +933,20 @@ open class UIEvent: NSObject {
     open var allTouches: Set<UITouch>? { standInTouches }
 
     open func touches(for window: UIWindow) -> Set<UITouch>? { standInTouches.filter { $0.window === window } }
+}
+
+/// The accessibility traits a view presents (Apple docs: UIAccessibilityTraits), the ones the recorder names.
+public struct UIAccessibilityTraits: OptionSet, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static let button = UIAccessibilityTraits(rawValue: 1 << 0)
+    public static let link = UIAccessibilityTraits(rawValue: 1 << 1)
+    public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
+    public static let selected = UIAccessibilityTraits(rawValue: 1 << 3)
+    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
+    public static let notEnabled = UIAccessibilityTraits(rawValue: 1 << 8)
+    public static let searchField = UIAccessibilityTraits(rawValue: 1 << 10)
+    public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
+    public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
+    public static let tabBar = UIAccessibilityTraits(rawValue: 1 << 28)
 }
