@@ -203,6 +203,12 @@ extension ResponderModel {
             accessibilityLabel: n.accessibilityLabel, parent: n.parent >= 0 ? .view(n.parent) : nil)
     }
 
+    /// The view's recorded class name (nil for no view): one string, where ``info(_:)`` builds every field.
+    public func className(of ref: ObjectRef) -> String? {
+        guard case .view(let v) = ref else { return nil }
+        return views[v].className
+    }
+
     /// The view's recorded accessibility traits by name (`button`, `link`, `selected`; part 2, LS12), empty when
     /// none were recorded or `ref` is no view. Dispatch never reads them; a report asks what a view presents itself
     /// as.

@@ -18,7 +18,9 @@ import TouchlogFormat
 final class Taps {
     /// One tap and what came of it.
     struct Tap {
+        /// The touch's name as the model's cancellations give it, and its identity as its records give it.
         var touch: String
+        var id: TouchIdentifier
         var began: Citation
         var ended: Citation?
         var point: Point
@@ -80,7 +82,7 @@ final class Taps {
     /// Taps whose finger is down or whose response time has not passed.
     private var open: [Tap] = []
     /// Touches down, whatever they are.
-    private var down = Set<String>()
+    private var down = Set<TouchIdentifier>()
     let responseTime: Double
 
     init(responseTime: Double) { self.responseTime = responseTime }
@@ -91,22 +93,21 @@ final class Taps {
         settle(before: t)
         switch input.record {
         case .touch(let touch):
-            let key = touch.touch.description
             switch touch.phase {
             case .began:
                 let alone = down.isEmpty
-                down.insert(key)
+                down.insert(touch.touch)
                 // A second finger: neither touch is a tap.
                 if !alone { for k in open.indices where open[k].ended == nil { open[k].notATap = true } }
                 open.append(begin(touch, seq: input.seq, step: step, model: model, build: build, alone: alone))
             case .moved, .stationary:
-                for k in open.indices where open[k].touch == key && open[k].ended == nil {
+                for k in open.indices where open[k].id == touch.touch && open[k].ended == nil {
                     if Point(touch.x, touch.y).distance(to: open[k].point) >= Tolerance.panThreshold {
                         open[k].notATap = true
                     }
                 }
             case .ended, .cancelled:
-                down.remove(key)
+                down.remove(touch.touch)
             }
         case .set, .insert, .remove, .snapshot, .call, .action:
             for k in open.indices { open[k].changed = true }
@@ -116,8 +117,7 @@ final class Taps {
         }
         collect(step, input: input, model: model, build: build)
         if case .touch(let touch) = input.record, touch.phase == .ended || touch.phase == .cancelled {
-            let key = touch.touch.description
-            for k in open.indices where open[k].touch == key && open[k].ended == nil {
+            for k in open.indices where open[k].id == touch.touch && open[k].ended == nil {
                 open[k].ended = Citation(input.seq, touch.t)
                 if touch.phase == .cancelled
                     || Point(touch.x, touch.y).distance(to: open[k].point) >= Tolerance.panThreshold
@@ -208,7 +208,8 @@ final class Taps {
     ) -> Tap {
         let point = Point(touch.x, touch.y)
         let front = touch.view.flatMap(model.view) ?? step.hitTestView ?? step.view
-        var tap = Tap(touch: touch.touch.description, began: Citation(seq, touch.t), point: point, front: front)
+        var tap = Tap(
+            touch: touch.touch.description, id: touch.touch, began: Citation(seq, touch.t), point: point, front: front)
         tap.notATap = !alone || Self.isKeyboard(front, at: point, model: model, build: build)
         guard let front else { return tap }
         tap.onText =
@@ -233,8 +234,9 @@ final class Taps {
     /// What the model did during this step, for the taps whose finger is down (or lifted in this step).
     private func collect(_ step: Step, input: SessionRecord, model: ResponderModel, build: FindingBuilder) {
         guard !open.isEmpty else { return }
-        let inFlight = open.indices.filter { open[$0].ended == nil }
-        guard !inFlight.isEmpty else {
+        // Most records come while no finger of an open tap is down (keys, the response time after a lift): no list
+        // of the fingers down is made for them.
+        guard open.contains(where: { $0.ended == nil }) else {
             // Later steps (a `time` record firing a recognizer's timer): recognizers that see an open tap's touch.
             for change in step.gestures where change.state == .began || change.state == .ended {
                 guard let info = model.recognizerInfo(change.recognizer) else { continue }
@@ -245,7 +247,7 @@ final class Taps {
         let effects =
             !step.firstResponderChanges.isEmpty || !step.keyboardChanges.isEmpty
             || step.selections.contains { $0.call == .didSelect || $0.call == .didDeselect }
-        for k in inFlight {
+        for k in open.indices where open[k].ended == nil {
             if effects { open[k].handled = true }
             for action in step.actions {
                 if action.target != nil {
@@ -315,7 +317,7 @@ final class Taps {
         }
         guard let view else { return false }
         return FindingBuilder.nearest(from: view, in: model) { ref in
-            guard let name = model.info(ref)?.className else { return false }
+            guard let name = model.className(of: ref) else { return false }
             return name.hasPrefix("UIKeyboard") || name.hasPrefix("UIKB") || name == "UIRemoteKeyboardWindow"
                 || name == "UITextEffectsWindow" || name == "UIInputSetHostView"
         } != nil
