@@ -27,6 +27,16 @@ public final class SessionAnalysis: ReplayObserver {
             let parameters = rule.settings.parameters.typed(as: BlockedTapRule.Parameters.self) ?? .init()
             return BlockedTaps(nearlyTransparent: parameters.nearlyTransparentAlpha.value)
         }
+        // Taps for the frustration rules, one follower per response time, made before the first record.
+        for rule in rules {
+            if rule.type.id == RageTapRule.id {
+                let parameters = rule.settings.parameters.typed(as: RageTapRule.Parameters.self) ?? .init()
+                _ = context.taps(responseTime: parameters.responseTime.value)
+            } else if rule.type.id == DeadTapRule.id {
+                let parameters = rule.settings.parameters.typed(as: DeadTapRule.Parameters.self) ?? .init()
+                _ = context.taps(responseTime: parameters.responseTime.value)
+            }
+        }
         self.rules = rules.map { $0.make() }
         severities = rules.map(\.settings.severity)
         builders = rules.map { FindingBuilder(context, rule: $0.type) }
@@ -52,6 +62,7 @@ public final class SessionAnalysis: ReplayObserver {
     /// it; the replay page watches its own replay with this analysis beside it and calls it at the end).
     public func findings() -> [Finding] {
         context.blockedTaps?.finish()
+        for taps in context.tapFollowers.values { taps.finish() }
         var findings: [Finding] = []
         for k in rules.indices {
             var found = rules[k].finish(build: builders[k])
@@ -65,6 +76,7 @@ public final class SessionAnalysis: ReplayObserver {
     public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
         context.keyboardAgreement.follow(input: input, step: step, model: model, build: shared)
         context.blockedTaps?.follow(input, step: step, model: model, build: shared)
+        for taps in context.tapFollowers.values { taps.follow(input, step: step, model: model, build: shared) }
         for k in rules.indices { rules[k].replayed(input, step: step, model: model, build: builders[k]) }
         context.before = (step.firstResponder, step.keyboardVisible)
     }
@@ -87,6 +99,7 @@ public final class SessionAnalysis: ReplayObserver {
         }
         context.keyboardAgreement.follow(observation: record, model: model, build: shared)
         context.blockedTaps?.recorded(record, model: model, build: shared)
+        for taps in context.tapFollowers.values { taps.recorded(record, model: model, build: shared) }
         for k in rules.indices { rules[k].recorded(record, model: model, build: builders[k]) }
     }
 }

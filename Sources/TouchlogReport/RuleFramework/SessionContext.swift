@@ -24,6 +24,19 @@ public final class SessionContext {
     /// The taps blocked from controls, when `blocked_tap` runs (it reports them; `unreachable_control` leaves the
     /// controls they name to it). Set by ``SessionAnalysis``.
     var blockedTaps: BlockedTaps?
+    /// Single-finger taps and what came of them, one follower per response time the frustration rules use
+    /// (`rage_tap` and `dead_tap` share one when their response times agree, as they do by default). Followed by
+    /// ``SessionAnalysis``, which makes them before the first record; a rule asks for its own with ``taps(responseTime:)``.
+    var tapFollowers: [Double: Taps] = [:]
+
+    /// The taps followed with `responseTime`: the session's when ``SessionAnalysis`` made it, else one of the rule's
+    /// own that nobody follows (a rule run outside an analysis).
+    func taps(responseTime: Double) -> Taps {
+        if let taps = tapFollowers[responseTime] { return taps }
+        let taps = Taps(responseTime: responseTime)
+        tapFollowers[responseTime] = taps
+        return taps
+    }
 
     public init(ref: SessionRef, screen: Size?, wantsScenes: Bool, records: any SessionRecords) {
         self.ref = ref

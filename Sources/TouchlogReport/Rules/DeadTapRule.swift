@@ -130,21 +130,17 @@ final class DeadTapRule: Rule {
         }
     }
 
-    private let taps: Taps
+    private let parameters: Parameters
 
-    init(parameters: Parameters) { taps = Taps(responseTime: parameters.responseTime.value) }
+    init(parameters: Parameters) { self.parameters = parameters }
 
     convenience init() { self.init(parameters: Parameters()) }
 
-    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
-        taps.follow(input, step: step, model: model, build: build)
-    }
-
-    func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
-        taps.recorded(record, model: model, build: build)
-    }
+    /// The taps are followed once for the session, in the context (``SessionContext/taps(responseTime:)``).
+    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
 
     func finish(build: FindingBuilder) -> [Finding] {
+        let taps = build.context.taps(responseTime: parameters.responseTime.value)
         taps.finish()
         // A tap blocked_tap reports is its finding (the control behind the view in front is what the user meant).
         let blocked = Set((build.context.blockedTaps?.groups ?? []).flatMap { $0.taps.map(\.seq) })

@@ -184,25 +184,22 @@ final class RageTapRule: Rule {
     }
 
     private let parameters: Parameters
-    private let taps: Taps
     /// Followed here only when `blocked_tap` does not run (the session then has no ``BlockedTaps``).
     private let ownBlockedTaps = BlockedTaps()
 
     init(parameters: Parameters) {
         self.parameters = parameters
-        taps = Taps(responseTime: parameters.responseTime.value)
     }
 
     convenience init() { self.init(parameters: Parameters()) }
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
+        // The taps themselves are followed once for the session, in the context (``SessionContext/taps(responseTime:)``).
         if build.context.blockedTaps == nil { ownBlockedTaps.follow(input, step: step, model: model, build: build) }
-        taps.follow(input, step: step, model: model, build: build)
     }
 
     func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
         if build.context.blockedTaps == nil { ownBlockedTaps.recorded(record, model: model, build: build) }
-        taps.recorded(record, model: model, build: build)
     }
 
     /// Why one tap got no answer; nil when it got one.
@@ -228,6 +225,7 @@ final class RageTapRule: Rule {
     }
 
     func finish(build: FindingBuilder) -> [Finding] {
+        let taps = build.context.taps(responseTime: parameters.responseTime.value)
         taps.finish()
         let blockedTaps = build.context.blockedTaps ?? ownBlockedTaps
         if build.context.blockedTaps == nil { ownBlockedTaps.finish() }
@@ -337,7 +335,7 @@ final class RageTapRule: Rule {
             let on = view.map { " on \(build.name($0))" } ?? ""
             why =
                 ": nothing happened\(on), which answers no tap (no action, recognizer, first-responder change or "
-                + "change on screen within \(Wording.seconds(taps.responseTime))). It may look tappable, or the app "
+                + "change on screen within \(Wording.seconds(parameters.responseTime.value))). It may look tappable, or the app "
                 + "was busy; watch the moment."
         }
         scene?.touches = burst.map(\.tap.point)
