@@ -459,8 +459,21 @@ extension KeyboardDismissMode {
 }
 
 /// The accessibility traits the recording names (docs/log-format.md, `accessibilityTraits`).
-@MainActor private let recordedTraits: [(name: String, trait: UIAccessibilityTraits)] = [
-    ("button", .button), ("link", .link), ("image", .image), ("selected", .selected), ("staticText", .staticText),
-    ("notEnabled", .notEnabled), ("searchField", .searchField), ("adjustable", .adjustable), ("header", .header),
-    ("tabBar", .tabBar),
-]
+@MainActor private let recordedTraits: [(name: String, trait: UIAccessibilityTraits)] = AccessibilityTrait.allCases.map
+{
+    trait in
+    let uikit: UIAccessibilityTraits
+    switch trait {
+    case .button: uikit = .button
+    case .link: uikit = .link
+    case .image: uikit = .image
+    case .selected: uikit = .selected
+    case .staticText: uikit = .staticText
+    case .notEnabled: uikit = .notEnabled
+    case .searchField: uikit = .searchField
+    case .adjustable: uikit = .adjustable
+    case .header: uikit = .header
+    case .tabBar: uikit = .tabBar
+    }
+    return (trait.rawValue, uikit)
+}

@@ -209,12 +209,11 @@ extension ResponderModel {
         return views[v].className
     }
 
-    /// The view's recorded accessibility traits by name (`button`, `link`, `selected`; part 2, LS12), empty when
-    /// none were recorded or `ref` is no view. Dispatch never reads them; a report asks what a view presents itself
-    /// as.
-    public func accessibilityTraits(of ref: ObjectRef) -> [String] {
-        guard case .view(let v) = ref, views.indices.contains(v) else { return [] }
-        return views[v].accessibilityTraits
+    /// Whether the view's recorded accessibility traits include `trait` (part 2, LS12); false when none were
+    /// recorded or `ref` is no view. Dispatch never reads them; a report asks what a view presents itself as.
+    public func has(_ trait: AccessibilityTrait, _ ref: ObjectRef) -> Bool {
+        guard case .view(let v) = ref, views.indices.contains(v) else { return false }
+        return views[v].accessibilityTraits.contains(trait.rawValue)
     }
 
     /// The live view controllers, in the order the recording declared them.

@@ -290,9 +290,8 @@ final class Taps {
     static func tappable(_ view: ObjectRef, in model: ResponderModel) -> (ObjectRef, String)? {
         var found: (ObjectRef, String)?
         _ = FindingBuilder.nearest(from: view, in: model) { ref in
-            let traits = model.accessibilityTraits(of: ref)
             let kind = model.uikitClass(of: ref)
-            if traits.contains("notEnabled") { return true }
+            if model.has(.notEnabled, ref) { return true }
             if let kind, kind.isControl {
                 // A plain button or a custom control answers a tap only through the app.
                 if kind == .button || kind == .control {
@@ -300,8 +299,8 @@ final class Taps {
                 }
                 return true
             }
-            if let trait = traits.first(where: { $0 == "button" || $0 == "link" }) {
-                found = (ref, "its accessibility traits say \(trait)")
+            if let trait = [AccessibilityTrait.button, .link].first(where: { model.has($0, ref) }) {
+                found = (ref, "its accessibility traits say \(trait.rawValue)")
                 return true
             }
             return false

@@ -225,3 +225,9 @@ public struct ListIndexPath: Hashable, Sendable, Comparable, CustomStringConvert
     /// As the log writes it: `[0, 2]`.
     public var description: String { "[\(section), \(item)]" }
 }
+
+/// The `UIAccessibilityTraits` touchlog knows by name (log format, `accessibilityTraits`; part 2, LS12): what the
+/// recorder writes and what the reports ask about. A recording may hold other names; they are kept as written.
+public enum AccessibilityTrait: String, CaseIterable, Sendable {
+    case button, link, image, selected, staticText, notEnabled, searchField, adjustable, header, tabBar
+}
