@@ -72,8 +72,7 @@ final class RageTapRule: Rule {
                 ]),
             // A button with no action: dead taps, in a burst.
             RuleExample(
-                ExampleSessions.header + "\n" + #"""
-                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"pay","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Pay"}]}]}]}
+                RageTapRule.deadPayButton + #"""
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"pay"}
                     {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
                     {"type":"touch","t":1.3,"touch":2,"phase":"began","x":102,"y":721,"window":"w","event":2,"view":"pay"}
@@ -108,8 +107,7 @@ final class RageTapRule: Rule {
                     """#),
             // Three taps on a dead button, but far apart in time (two seconds between them): no burst.
             RuleExample(
-                ExampleSessions.header + "\n" + #"""
-                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"pay","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Pay"}]}]}]}
+                RageTapRule.deadPayButton + #"""
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"pay"}
                     {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
                     {"type":"touch","t":3.0,"touch":2,"phase":"began","x":100,"y":720,"window":"w","event":2,"view":"pay"}
@@ -119,8 +117,7 @@ final class RageTapRule: Rule {
                     """#),
             // Three quick taps on a dead button, but spread across it (more than 30 points apart): no rage tap.
             RuleExample(
-                ExampleSessions.header + "\n" + #"""
-                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"pay","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Pay"}]}]}]}
+                RageTapRule.deadPayButton + #"""
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":50,"y":720,"window":"w","event":1,"view":"pay"}
                     {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":50,"y":720,"window":"w","event":1}
                     {"type":"touch","t":1.3,"touch":2,"phase":"began","x":150,"y":720,"window":"w","event":2,"view":"pay"}
@@ -182,6 +179,13 @@ final class RageTapRule: Rule {
             ]
         }
     }
+
+    /// The examples' screen: a Pay button with no action, so that taps on it are dead taps.
+    private static let deadPayButton =
+        ExampleSessions.header + "\n" + #"""
+            {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"pay","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Pay"}]}]}]}
+
+            """#
 
     private let parameters: Parameters
     /// Followed here only when `blocked_tap` does not run (the session then has no ``BlockedTaps``).
