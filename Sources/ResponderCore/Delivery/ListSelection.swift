@@ -87,6 +87,7 @@ extension ResponderModel {
                 state.highlighted = nil
                 tell(.didUnhighlight, path)
             }
+            // No margin: a cell is selected by a touch-up on it.
             if options.allowsSelection, isInside(cell, touches[ti].last) {
                 if options.allowsMultipleSelection {
                     if let k = state.selected.firstIndex(of: path) {
@@ -117,12 +118,5 @@ extension ResponderModel {
             stack += views[v].children
         }
         return nil
-    }
-
-    /// Whether a screen point is within the view's bounds (no margin: a cell is selected by a touch-up on it).
-    func isInside(_ v: Int, _ screen: Point) -> Bool {
-        guard let p = convert(screenPoint: screen, to: .view(v)) else { return false }
-        let b = views[v].bounds
-        return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
     }
 }

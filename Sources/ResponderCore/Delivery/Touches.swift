@@ -324,10 +324,12 @@ extension ResponderModel {
 
     /// [EMP] UIControl keeps a touch "inside" about 70 pt beyond its bounds for touchUpInside (H11); the model
     /// uses 70 pt, the low end of the reported 70–100 pt.
-    func isInsideForTouchUp(_ v: Int, _ screen: Point) -> Bool {
+    func isInsideForTouchUp(_ v: Int, _ screen: Point) -> Bool { isInside(v, screen, margin: 70) }
+
+    /// Whether a screen point is within the view's bounds grown by `margin` on every side.
+    func isInside(_ v: Int, _ screen: Point, margin: Double = 0) -> Bool {
         guard let p = convert(screenPoint: screen, to: .view(v)) else { return false }
         let b = views[v].bounds
-        let margin = 70.0
         return p.x >= b.minX - margin && p.x < b.maxX + margin && p.y >= b.minY - margin && p.y < b.maxY + margin
     }
 
