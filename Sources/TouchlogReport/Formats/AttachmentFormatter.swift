@@ -114,7 +114,11 @@ public enum AttachmentFormatter {
             out += "\n## Other occurrences\n\n"
             for finding in group.findings.dropFirst() {
                 out += "- \(md(ProblemText.occurrence(finding))), app \(md(finding.session.versionDescription)), "
-                out += "\(md(finding.session.deviceDescription))\n"
+                out += md(finding.session.deviceDescription)
+                if let folded = ProblemText.folded(finding, in: group) {
+                    out += ": `\(folded.rule)` \(md(folded.words))"
+                }
+                out += "\n"
             }
             if group.omittedFindings > 0 {
                 out += "- and \(TextFormatter.plural(group.omittedFindings, "more finding"))\n"

@@ -75,6 +75,12 @@ enum GitHubFormatter {
             "\(ProblemText.counts(group)); app versions \(group.appVersions.joined(separator: ", ")); devices \(group.devices.joined(separator: ", "))"
         )
         lines.append("Here: \(ProblemText.occurrence(first)).")
+        // What the frustration counted in this problem says (a rage tap folded into its cause): not hidden by the fold.
+        for finding in group.findings {
+            if let folded = ProblemText.folded(finding, in: group) {
+                lines.append("Also \(folded.rule) in \(ProblemText.occurrence(finding)): \(folded.words)")
+            }
+        }
         if report.failOn != nil, report.isFailing(group) {
             lines.append("Fails --fail-on \(report.failureThreshold.rawValue).")
         }

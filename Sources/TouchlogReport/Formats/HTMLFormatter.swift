@@ -182,7 +182,9 @@ enum HTMLFormatter {
         }
         out += "</div>\n</div>\n"
         out += "<table class=\"occurrences\"><thead><tr><th>Session</th><th>App</th><th>Device</th><th>Started</th>"
-        out += "<th>Time (s)</th><th>Records</th></tr></thead><tbody>\n"
+        // A rage tap counted in its cause's problem says its own words in a column of its own.
+        let notes = group.findings.contains { ProblemText.folded($0, in: group) != nil }
+        out += "<th>Time (s)</th><th>Records</th>\(notes ? "<th>Note</th>" : "")</tr></thead><tbody>\n"
         for finding in group.findings {
             var records = NumberText.ranges(finding.records)
             if let source = finding.session.source {
@@ -196,7 +198,15 @@ enum HTMLFormatter {
             out += "<td data-label=\"Started\">\(esc(finding.session.startedAt ?? ""))</td>"
             let time = NumberText.format(finding.span.start)
             out += "<td data-label=\"Time (s)\">\(replayPages ? watchLink(finding, text: time) : time)</td>"
-            out += "<td data-label=\"Records\">\(records)</td></tr>\n"
+            out += "<td data-label=\"Records\">\(records)</td>"
+            if notes {
+                out += "<td data-label=\"Note\">"
+                if let folded = ProblemText.folded(finding, in: group) {
+                    out += "<code>\(esc(folded.rule.rawValue))</code> \(esc(folded.words))"
+                }
+                out += "</td>"
+            }
+            out += "</tr>\n"
         }
         out += "</tbody></table>\n"
         if group.omittedFindings > 0 {

@@ -73,7 +73,8 @@ enum JSONFormatter {
 
     static func finding(_ finding: Finding) -> JSONValue {
         [
-            "session": .string(finding.session.id), "severity": .string(finding.severity.rawValue),
+            "session": .string(finding.session.id), "rule": .string(finding.ruleID.rawValue),
+            "severity": .string(finding.severity.rawValue),
             "span": ["start": .number(finding.span.start), "end": .number(finding.span.end)],
             "records": .array(finding.records.map(number)),
             "lines": finding.session.headerLine == nil

@@ -186,6 +186,7 @@ enum JUnitFormatter {
                 line += ")"
             }
             if let gaps = finding.session.gaps.description { line += "; partial recording: \(gaps)" }
+            if let folded = ProblemText.folded(finding, in: group) { line += ": \(folded.rule) \(folded.words)" }
             lines.append(line)
         }
         if group.omittedFindings > 0 { lines.append("and \(group.omittedFindings) more, not listed") }

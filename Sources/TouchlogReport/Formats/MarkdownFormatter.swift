@@ -89,7 +89,12 @@ enum MarkdownFormatter {
                     : "- **First seen**: \(md(firstSeen)); **last seen**: \(md(lastSeen))\n"
             }
             out += "- **Signature**: \(md(group.signature))\n"
-            out += "\n| Session | App | Time (s) | Records |\n| --- | --- | --- | --- |\n"
+            // A rage tap counted in its cause's problem says its own words in a column of its own.
+            let notes = group.findings.contains { ProblemText.folded($0, in: group) != nil }
+            out +=
+                notes
+                ? "\n| Session | App | Time (s) | Records | Note |\n| --- | --- | --- | --- | --- |\n"
+                : "\n| Session | App | Time (s) | Records |\n| --- | --- | --- | --- |\n"
             for finding in group.findings {
                 var records = NumberText.ranges(finding.records)
                 if let source = finding.session.source {
@@ -103,7 +108,11 @@ enum MarkdownFormatter {
                     ? "\(NumberText.format(finding.span.start))-\(NumberText.format(finding.span.end))"
                     : NumberText.format(finding.span.start)
                 out +=
-                    "| \(md(finding.session.id)) | \(md(finding.session.versionDescription)) | \(time) | \(records) |\n"
+                    "| \(md(finding.session.id)) | \(md(finding.session.versionDescription)) | \(time) | \(records) |"
+                if notes {
+                    out += ProblemText.folded(finding, in: group).map { " `\($0.rule)`: \(md($0.words)) |" } ?? " |"
+                }
+                out += "\n"
             }
             if group.omittedFindings > 0 {
                 out +=

@@ -36,6 +36,14 @@ extension ProblemText {
         }
     }
 
+    /// What a finding of a rule that yields to `group`'s rule adds to the problem (a rage tap counted in its cause's
+    /// problem, `Triage.yieldingRules`): its rule and its own words, which every format that lists occurrences shows
+    /// beside the occurrence, so folding the frustration into its cause does not hide it. Nil for the problem's own
+    /// findings.
+    static func folded(_ finding: Finding, in group: FindingGroup) -> (rule: RuleID, words: String)? {
+        finding.ruleID == group.ruleID ? nil : (finding.ruleID, finding.explanation)
+    }
+
     /// "session A1B2 at 6.9-9.8 s, records 16-20, 22": which occurrence a one-location format points at.
     static func occurrence(_ finding: Finding) -> String {
         var text = "session \(finding.session.id) at \(NumberText.format(finding.span.start))"

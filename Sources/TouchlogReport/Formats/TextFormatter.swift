@@ -107,10 +107,8 @@ enum TextFormatter {
                     }
                     runs += [.prose(" "), .literal(location + ")")]
                 }
-                // A finding of a rule that yields to this problem's (a rage tap in its cause's problem): what it
-                // adds is its own words.
-                if finding.ruleID != group.ruleID {
-                    runs += [.prose(": "), .literal(finding.ruleID.rawValue), .prose(" " + esc(finding.explanation))]
+                if let folded = ProblemText.folded(finding, in: group) {
+                    runs += [.prose(": "), .literal(folded.rule.rawValue), .prose(" " + esc(folded.words))]
                 }
                 out += wrap.lines("  - ", runs, indent: 4)
             }

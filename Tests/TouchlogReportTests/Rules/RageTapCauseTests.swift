@@ -86,20 +86,60 @@ import Testing
         #expect(rage[0].scene?.touches.count == 3, "\(story.name)")
     }
 
-    /// In the text report the rage tap is listed among the cause's occurrences with its own words, so folding it
-    /// into the cause's problem does not hide the frustration.
-    @Test func theTextReportListsTheRageTapInItsCausesProblem() throws {
-        let found = try Self.findings(Self.stories[0].session)
-        let report = Report(
-            findings: found, sessions: [], unanalysed: [],
+    /// The report of the toast story: one problem, the blocked tap's, with the rage tap counted in it.
+    static func toastReport() throws -> Report {
+        Report(
+            findings: try findings(stories[0].session), sessions: [], unanalysed: [],
             rules: RuleRegistry.all.map {
                 RuleSummary(
                     identifier: $0.id, name: $0.description.name, severity: $0.description.severity,
                     rationale: $0.description.rationale)
             }, options: ReportOptions(toolVersion: "0.1.0"))
-        let text = ReportFormat.text.render(report)
+    }
+
+    /// In the text report the rage tap is listed among the cause's occurrences with its own words, so folding it
+    /// into the cause's problem does not hide the frustration.
+    @Test func theTextReportListsTheRageTapInItsCausesProblem() throws {
+        let text = ReportFormat.text.render(try Self.toastReport())
         #expect(text.contains("1 problem (2 findings)"), "\(text)")
         #expect(text.contains(": rage_tap 3 taps in 0.6 s"), "\(text)")
+    }
+
+    /// Every format that lists a problem's occurrences gives the folded rage tap's rule and words beside its
+    /// occurrence (Markdown and HTML in a Note column, JUnit in the details, GitHub as an "Also" line, JSON as the
+    /// finding's `rule`), and so does the problem's Markdown attachment. One-line formats (xcode, gitlab, summary)
+    /// name only the problem.
+    @Test(arguments: [ReportFormat.markdown, .html, .junit, .github, .json, .sarif])
+    func everyFormatListingOccurrencesSaysWhatTheRageTapSays(_ format: ReportFormat) throws {
+        let report = try Self.toastReport()
+        #expect(report.groups.map(\.ruleID) == [BlockedTapRule.id])
+        let output = format.render(report)
+        let words = try #require(report.groups.first?.findings.first { $0.ruleID == RageTapRule.id }?.explanation)
+        #expect(words.hasPrefix("3 taps in 0.6 s"))
+        switch format {
+        case .markdown:
+            #expect(output.contains("| Note |") && output.contains(" `rage_tap`: 3 taps in 0.6 s"), "\(output)")
+        case .html:
+            #expect(output.contains("<th>Note</th>"), "\(output)")
+            #expect(output.contains("<td data-label=\"Note\"><code>rage_tap</code> 3 taps in 0.6 s"), "\(output)")
+        case .junit: #expect(output.contains(": rage_tap 3 taps in 0.6 s"), "\(output)")
+        case .github: #expect(output.contains("%0AAlso rage_tap in session "), "\(output)")
+        case .json:
+            #expect(output.contains(#""rule":"rage_tap""#) || output.contains(#""rule": "rage_tap""#), "\(output)")
+        case .sarif:
+            #expect(output.contains(#""ruleId":"rage_tap""#) || output.contains(#""ruleId": "rage_tap""#), "\(output)")
+        case .text, .xcode, .gitlab, .summary: Issue.record("\(format) is not a listing format")
+        }
+    }
+
+    /// The problem's attachment leads with the blocked tap and lists the rage tap, with its words, among the other
+    /// occurrences.
+    @Test func theProblemsAttachmentListsTheRageTapWithItsWords() throws {
+        let report = try Self.toastReport()
+        #expect(report.groups.first?.representative.ruleID == BlockedTapRule.id)
+        let attachment = try #require(AttachmentFormatter.attachments(report).first { $0.name.hasSuffix(".md") })
+        #expect(attachment.contents.hasPrefix("# error: blocked_tap"), "\(attachment.contents)")
+        #expect(attachment.contents.contains(": `rage_tap` 3 taps in 0.6 s"), "\(attachment.contents)")
     }
 
     /// Nothing explains the taps on a view that answers no tap: a note of its own, not folded into anything.
