@@ -30,16 +30,21 @@ public enum ReplayPage {
 
     /// `replay-SESSION.html`: the name the HTML report links a finding's moment to (`#t=` after it) and
     /// `touchlog report --replay-pages` writes. Characters other than letters, digits, `.`, `_` and `-` become `_`,
-    /// so that any session id makes one file name in the folder.
+    /// so that any session id makes one file name in the folder; an id that needed that also gets its own hash
+    /// (`replay-a_b-1c2d3e4f.html`), so that `a/b`, `a:b` and `a_b` do not write one file over another.
     public static func fileName(session: String) -> String {
+        var replaced = false
         let safe = session.unicodeScalars.map { scalar -> String in
             let ok =
                 scalar.isASCII
                 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
                     || ".-_".unicodeScalars.contains(scalar))
+            if !ok { replaced = true }
             return ok ? String(scalar) : "_"
         }.joined()
-        return "replay-\(safe).html"
+        guard replaced else { return "replay-\(safe).html" }
+        let hash = StableHash.hex(StableHash.fnv1a64(session.utf8)).suffix(8)
+        return "replay-\(safe)-\(hash).html"
     }
 
     /// Replays `session` and writes its page to `write` in pieces as it goes. `rules` are the rules whose findings

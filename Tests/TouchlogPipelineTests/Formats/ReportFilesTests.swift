@@ -121,8 +121,16 @@ import TouchlogStore
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
     }
 
-    @Test func replayPageFileNamesKeepToSafeCharacters() {
+    @Test func replayPageFileNamesKeepToSafeCharacters() throws {
         #expect(ReplayPage.fileName(session: "3F2A-9C1E") == "replay-3F2A-9C1E.html")
-        #expect(ReplayPage.fileName(session: "a/b c:d") == "replay-a_b_c_d.html")
+        #expect(ReplayPage.fileName(session: "a_b_c_d") == "replay-a_b_c_d.html")
+        let replaced = ReplayPage.fileName(session: "a/b c:d")
+        #expect(replaced.hasPrefix("replay-a_b_c_d-") && replaced.hasSuffix(".html"), "\(replaced)")
+        // Ids that differ only where characters were replaced get pages of their own, the same on every run.
+        let ids = ["a/b c:d", "a:b c/d", "a_b_c_d", "a b c d"]
+        #expect(Set(ids.map(ReplayPage.fileName(session:))).count == ids.count)
+        #expect(ReplayPage.fileName(session: "a/b c:d") == replaced)
+        let name = try #require(replaced.split(separator: "-").last)
+        #expect(name.count == "1c2d3e4f.html".count, "\(replaced)")
     }
 }
