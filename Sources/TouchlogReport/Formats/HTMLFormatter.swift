@@ -200,7 +200,7 @@ enum HTMLFormatter {
             out += "<td data-label=\"Time (s)\">\(replayPages ? watchLink(finding, text: time) : time)</td>"
             out += "<td data-label=\"Records\">\(records)</td>"
             if notes {
-                out += "<td data-label=\"Note\">"
+                out += "<td class=\"note\" data-label=\"Note\">"
                 if let folded = ProblemText.folded(finding, in: group) {
                     out += "<code>\(esc(folded.rule.rawValue))</code> \(esc(folded.words))"
                 }
@@ -264,7 +264,9 @@ enum HTMLFormatter {
         table.occurrences { border-collapse: collapse; margin-top: 12px; width: 100%; font-size: 13px; }
         .occurrences th, .occurrences td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--line);
           overflow-wrap: anywhere; }
-        .occurrences th { color: var(--muted); font-weight: 600; }
+        .occurrences th { color: var(--muted); font-weight: 600; white-space: nowrap; }
+        /* A folded rage tap's words take the room, so the short columns are not squeezed to a letter a line. */
+        .occurrences td.note { width: 45%; }
         svg.scene { display: block; background: #fafafa; border: 1px solid #999; border-radius: 10px; }
         svg .screen { fill: #fff; }
         svg .v { fill: none; stroke: #9aa0a6; stroke-width: 1; }
@@ -327,6 +329,8 @@ enum HTMLFormatter {
           .occurrences tr { border: 1px solid var(--line); border-radius: 4px; margin: 6px 0; padding: 4px 0; }
           .occurrences td { border: 0; padding: 1px 8px; }
           .occurrences td::before { content: attr(data-label) ": "; color: var(--muted); font-weight: 600; }
+          .occurrences td.note:empty { display: none; }
+          .occurrences td.note { width: 100%; }
         }
 
         """

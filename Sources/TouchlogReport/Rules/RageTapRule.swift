@@ -313,7 +313,7 @@ final class RageTapRule: Rule {
         var scene = burst.lazy.compactMap(\.tap.scene).first
         switch chosen.cause {
         case .blocked(let group):
-            why = ": they were inside \(group.explanation) `blocked_tap` reports the cause."
+            why = ": the taps inside \(group.explanation) `blocked_tap` reports the cause."
             scene?.expectedView = group.views.first?.id
             scene?.cause = group.scene?.cause
         case .swallowed(let swallowed):

@@ -72,6 +72,10 @@ import Testing
         try #require(rage.count == 1, "\(story.name): \(found.map { "\($0.ruleID): \($0.explanation)" })")
         #expect(rage[0].severity == .warning, "\(story.name)")
         #expect(rage[0].explanation.contains("`\(story.cause)`"), "\(story.name): \(rage[0].explanation)")
+        if story.cause == BlockedTapRule.id {
+            // The blocked tap's words read on: "… (a rage tap): the taps inside UIButton "Save" never reached it: …".
+            #expect(rage[0].explanation.contains("(a rage tap): the taps inside "), "\(rage[0].explanation)")
+        }
         // The cause's finding names the same views.
         let views = Signature.of(ruleID: story.cause, views: rage[0].views)
         #expect(
@@ -121,7 +125,7 @@ import Testing
             #expect(output.contains("| Note |") && output.contains(" `rage_tap`: 3 taps in 0.6 s"), "\(output)")
         case .html:
             #expect(output.contains("<th>Note</th>"), "\(output)")
-            #expect(output.contains("<td data-label=\"Note\"><code>rage_tap</code> 3 taps in 0.6 s"), "\(output)")
+            #expect(output.contains("<td class=\"note\" data-label=\"Note\"><code>rage_tap</code> 3 taps in 0.6 s"), "\(output)")
         case .junit: #expect(output.contains(": rage_tap 3 taps in 0.6 s"), "\(output)")
         case .github: #expect(output.contains("%0AAlso rage_tap in session "), "\(output)")
         case .json:
