@@ -70,6 +70,10 @@ public final class Recorder {
     /// The window inside whose `sendEvent` the recorder is: changes then are the event's effects unless app code
     /// (an action) made them.
     private var dispatching: (any RecordableWindow)?
+    /// The controls the current event's touches are bound to: their highlight is read after the event (CT5).
+    private var eventControls: [any RecordableControl] = []
+    /// The controls last written as highlighted, by identity; a control written dark leaves.
+    private var highlightedControls: Set<ObjectIdentifier> = []
     /// Set for an event of moved or resting fingers only: its dispatch is not followed by a capture (too frequent
     /// to afford one; what it changes is caught before the next touch ends).
     private var dispatchingChangesNothing = false
@@ -172,6 +176,11 @@ public final class Recorder {
                 touchNumbers[key] = nil
                 redactedTouches[key] = nil
             }
+            if let control = reading.view as? any RecordableControl,
+                !eventControls.contains(where: { $0 === control })
+            {
+                eventControls.append(control)
+            }
             // A sensitive finger's path is not its own to write: its moves say nothing the centre does not.
             if redacted != nil && reading.phase == .moved { continue }
             let location = redacted ?? reading.locationInWindow
@@ -190,6 +199,7 @@ public final class Recorder {
     public func didSendEvent(at uptime: Double) {
         guard started, dispatching != nil else { return }
         let t = time(uptime)
+        if !eventControls.isEmpty { writeHighlights(t: t) }
         if !dispatchingChangesNothing || !firstRespondersHold() { syncFirstResponders(t: t, appCode: false) }
         dispatching = nil
         if dispatchingChangesNothing {
@@ -197,6 +207,20 @@ public final class Recorder {
             return
         }
         syncHierarchy(t: t)
+    }
+
+    /// Writes a `controlState` for each control of the event whose `isHighlighted` is not what the recording last
+    /// said (false until written): one property read per touched control, moves included, since a finger that slides
+    /// off a button darkens it on a move (CT5).
+    private func writeHighlights(t: Double) {
+        for control in eventControls {
+            let key = ObjectIdentifier(control)
+            let lit = control.recordedIsHighlighted
+            guard lit != highlightedControls.contains(key), let id = ids.knownID(of: control) else { continue }
+            if lit { highlightedControls.insert(key) } else { highlightedControls.remove(key) }
+            push(.controlState(ControlStateRecord(t: t, view: id, isHighlighted: lit)))
+        }
+        eventControls.removeAll(keepingCapacity: true)
     }
 
     /// Whether every first responder last written is still first responder: one read per window, where the search

@@ -120,6 +120,8 @@ extension UIView: @preconcurrency RecordableView {
 }
 
 extension UIControl: @preconcurrency RecordableControl {
+    public var recordedIsHighlighted: Bool { isHighlighted }
+
     /// Every handler UIKit reports (`enumerateEventHandlers(_:)`, iOS 14): target-action pairs, grouped by target and
     /// action with the events each is sent for, and UIAction handlers (`UIButton(primaryAction:)`,
     /// `addAction(_:for:)`), each with the control as its target. A UIAction handler runs through the control's

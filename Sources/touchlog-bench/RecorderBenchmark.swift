@@ -318,6 +318,7 @@ private final class BenchControl: BenchView, RecordableControl {
         ControlFields(
             isEnabled: true, actions: [ControlAction(events: ["touchUpInside"], target: target, action: "call:")])
     }
+    var recordedIsHighlighted: Bool { false }
 }
 
 private final class BenchWindow: BenchView, RecordableWindow {

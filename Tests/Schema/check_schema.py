@@ -63,12 +63,13 @@ EXPECTED_REJECTIONS = {
 
 # record types that must come after the first snapshot (events and observations); unknown types are exempt
 AFTER_SNAPSHOT = {"touch", "key", "set", "insert", "remove", "call", "action", "firstResponder", "keyboard", "sent",
-                  "targetForAction", "keyWindow", "recognizer", "selection", "time"}
+                  "targetForAction", "keyWindow", "recognizer", "selection", "controlState", "time"}
 BRANCH = {"session": "SessionRecord", "snapshot": "SnapshotRecord", "touch": "TouchRecord", "key": "KeyRecord",
           "set": "SetRecord", "insert": "InsertRecord", "remove": "RemoveRecord", "call": "CallRecord",
           "action": "ActionRecord", "firstResponder": "FirstResponderRecord", "keyboard": "KeyboardRecord",
           "sent": "SentRecord", "targetForAction": "TargetForActionRecord",
           "keyWindow": "KeyWindowRecord", "recognizer": "RecognizerRecord", "selection": "SelectionRecord",
+          "controlState": "ControlStateRecord",
           "time": "TimeRecord",
           "dropped": "DroppedRecord"}
 

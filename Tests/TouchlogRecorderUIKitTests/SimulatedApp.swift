@@ -112,17 +112,23 @@ final class SimulatedApp {
     ///   `sendActions(for:)`: its UIAction handlers through `sendAction(_:)`, its target-action pairs through the
     ///   application (CT4: `touchUpInside`; a button's `primaryActionTriggered` follows it).
     ///
+    /// - `highlights`: the control UIKit highlights when its `touchesBegan` comes, and darkens at touch-up (CT5: "A
+    ///   control becomes highlighted when a touch event enters the control's bounds, and it loses that highlight
+    ///   when there's a touch-up event", Apple docs: UIControl.State.highlighted).
+    ///
     /// At touch-up they happen in that order: the recognizer's action comes before the view's `touchesEnded` (G4),
     /// where a control sends its action and a text field begins editing.
     func tap(
         _ x: Double, _ y: Double, in window: RecordingWindow? = nil, hits view: UIView,
         recognizes recognizer: UIGestureRecognizer? = nil, becomes responder: UIResponder? = nil,
-        sends action: (String, to: AnyObject?)? = nil, controlEvents: [UIControl.Event] = []
+        sends action: (String, to: AnyObject?)? = nil, controlEvents: [UIControl.Event] = [],
+        highlights control: UIControl? = nil
     ) {
         let touch = newTouch(x, y, in: window ?? self.window, hits: view)
-        send(touch, .began)
+        send(touch, .began) { _ in control?.isHighlighted = true }
         wait(0.1)
         send(touch, .ended) { [unowned self] event in
+            control?.isHighlighted = false
             if let recognizer { self.recognizerSendsActions(recognizer, in: .ended) }
             if let responder { self.becomeFirstResponder(responder) }
             if let action { self.application.sendAction(Selector(action.0), to: action.to, from: view, for: event) }

@@ -502,8 +502,9 @@ import UIKitStandIn
     /// the snapshot declares both. At touch-up the button sends `touchUpInside` (the pair, through the application)
     /// then `primaryActionTriggered` (the handler, through the button's own `sendAction(_:)`, which no application hook
     /// sees), and the recording observes both sends. App code then sends the primary action again
-    /// (`sendActions(for:)`, outside any event): an `action` record replay applies. It replays with no divergence and
-    /// its report is empty.
+    /// (`sendActions(for:)`, outside any event): an `action` record replay applies. The button is lit while the finger
+    /// is on it (CT5): the recording says so after the touch-down and after the touch-up, and replay's model agrees.
+    /// It replays with no divergence and its report is empty.
     @Test func aUIActionButtonsHandlerIsRecordedBesideItsTargetAction() throws {
         let (window, controller, root) = Self.screen()
         var paid = 0
@@ -519,7 +520,8 @@ import UIKitStandIn
         app.appCode["trackTap:"] = { tracked += 1 }
         // H1: the button is the deepest view under the point. CT4: at touch-up it sends touchUpInside (its pair,
         // through the application to its explicit target, A1), then, a button, primaryActionTriggered: its UIAction.
-        app.tap(200, 725, hits: pay, controlEvents: [.touchUpInside, .primaryActionTriggered])
+        // CT5: lit from its touchesBegan to the touch-up.
+        app.tap(200, 725, hits: pay, controlEvents: [.touchUpInside, .primaryActionTriggered], highlights: pay)
         // App code (a retry after a network error) sends the primary action again, outside any event.
         pay.sendActions(for: .primaryActionTriggered)
         app.wait(0.5)
@@ -552,6 +554,15 @@ import UIKitStandIn
             return "\(action.action) to \(action.target ?? "nobody")"
         }
         #expect(inputs == ["Pay to \(payID)"])
+        // One controlState after each touch event (after what the event sent), by the phase of the touch before it.
+        var states: [String] = []
+        var phase: TouchPhase?
+        for record in records {
+            if case .touch(let touch) = record { phase = touch.phase }
+            guard case .controlState(let state) = record else { continue }
+            states.append("\(phase.map { "\($0)" } ?? "none") \(state.view == payID) \(state.isHighlighted)")
+        }
+        #expect(states == ["began true true", "ended true false"])
     }
 
     /// A promo banner is the coupon field's delegate; its close button removes it, and the app keeps it (the field

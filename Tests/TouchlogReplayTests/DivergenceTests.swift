@@ -188,6 +188,38 @@ import TouchlogFormat
         #expect(out[6].divergences.first?.expected == .null)  // the model told the delegate nothing since
     }
 
+    /// A `controlState` observation is compared with the model's highlight of the control after the event before it:
+    /// a Pay button lit under a resting finger and dark after the finger slid off agrees; a recording that says the
+    /// button stayed dark under the finger (say a recognizer the recording does not declare took the touch) diverges.
+    @Test func controlStateObservationsAreComparedWithTheModelsHighlight() throws {
+        let header = #"{"type":"session","format":"touchlog/1","session":"checkout"}"#
+        let snapshot =
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,393,852],"subviews":[{"id":"pay","class":"UIButton","frame":[20,700,353,50],"accessibilityLabel":"Pay"}]}]}]}"#
+        func state(_ t: Double, _ lit: Bool) -> String {
+            #"{"type":"controlState","t":\#(t),"view":"pay","isHighlighted":\#(lit)}"#
+        }
+        let out = try Samples.lines(
+            try Samples.session([
+                header, snapshot,
+                #"{"type":"touch","t":1,"touch":1,"phase":"began","x":100,"y":720,"window":"w"}"#, state(1, true),
+                #"{"type":"touch","t":1.2,"touch":1,"phase":"moved","x":100,"y":500,"window":"w"}"#, state(1.2, false),
+                #"{"type":"touch","t":1.4,"touch":1,"phase":"ended","x":100,"y":500,"window":"w"}"#,
+                #"{"type":"touch","t":2,"touch":2,"phase":"began","x":100,"y":720,"window":"w"}"#, state(2, false),
+                #"{"type":"touch","t":2.1,"touch":2,"phase":"ended","x":100,"y":720,"window":"w"}"#,
+                // A control state for a view that is no control: not compared.
+                #"{"type":"controlState","t":2.2,"view":"root","isHighlighted":true}"#,
+            ]))[0]
+        #expect(out.count == 6)  // the snapshot and five touch records
+        #expect(out[1].step.controlStates.map(\.isHighlighted) == [true])
+        #expect(out[2].step.controlStates.map(\.isHighlighted) == [false])
+        #expect(out[...3].flatMap(\.divergences).isEmpty)
+        #expect(out[4].divergences.map(\.kind) == [.controlState])
+        #expect(out[4].divergences.first?.view == "pay")
+        #expect(out[4].divergences.first?.expected == .bool(true))
+        #expect(out[4].divergences.first?.observed == .bool(false))
+        #expect(out[5].divergences.isEmpty)
+    }
+
     /// Where the recorder lost records, replay says so (a warning at the note's line) and carries on: a divergence
     /// after it may come from the gap.
     @Test func aDroppedNoteIsAReplayWarningAtItsLine() throws {

@@ -480,6 +480,8 @@ open class UIControl: UIView {
     }
     private var standInHandlers: [(handler: StandInHandler, events: Event)] = []
     open var isEnabled = true
+    /// UIKit sets it while it tracks a touch (CT5); stories script it (`SimulatedApp.tap(highlights:)`).
+    open var isHighlighted = false
 
     open func addTarget(_ target: Any?, action: Selector, for controlEvents: UIControl.Event) {
         standInHandlers.append((.targetAction(target: target as AnyObject?, action: action), controlEvents))

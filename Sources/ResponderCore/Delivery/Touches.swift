@@ -263,12 +263,17 @@ extension ResponderModel {
     }
 
     /// UIControl's tracking: touchDown, touchUpInside/Outside (inside with UIKit's generous margin), touchCancel; a
-    /// slider's value changes as its thumb is dragged (CT9).
+    /// slider's value changes as its thumb is dragged (CT9); `isHighlighted` follows the finger (CT5), whether or
+    /// not the control has actions.
     mutating func controlTouch(_ v: Int, _ method: TouchMethod, _ ti: Int, step: inout Step) {
-        if views[v].actions.isEmpty { return }
+        if views[v].actions.isEmpty {
+            highlightOnly(v, method, ti, step: &step)
+            return
+        }
         let isSlider = views[v].kind == .slider
         switch method {
         case .touchesBegan:
+            setHighlighted(v, true, step: &step)
             sendControlEvent(v, "touchDown", step: &step)
             // CT7: "A repeated touch-down event in the control; for this event the value of the UITouch tapCount method
             // is greater than one" (Apple docs: UIControl.Event.touchDownRepeat).
@@ -288,11 +293,15 @@ extension ResponderModel {
             case (false, true): event = "touchDragEnter"
             }
             touches[ti].insideControl = inside
+            // CT5: the highlight goes with "inside" (the same gutter), set before the drag event's action runs.
+            setHighlighted(v, inside, step: &step)
             sendControlEvent(v, event, step: &step)
             // CT9: "If true, the slider triggers the associated target's action method repeatedly, as the user moves
             // the thumb" (Apple docs: UISlider.isContinuous, default true).
             if isSlider && views[v].isContinuous { sendControlEvent(v, "valueChanged", step: &step) }
         case .touchesEnded:
+            // CT5: "it loses that highlight when there's a touch-up event" (Apple docs: UIControl.State.highlighted).
+            setHighlighted(v, false, step: &step)
             if isInsideForTouchUp(v, touches[ti].last) {
                 lastControlTap = (v, now, touches[ti].last, touches[ti].tapCount ?? 1)
                 sendControlEvent(v, "touchUpInside", step: &step)
@@ -308,6 +317,7 @@ extension ResponderModel {
                 sendControlEvent(v, "valueChanged", step: &step)
             }
         case .touchesCancelled:
+            setHighlighted(v, false, step: &step)
             sendControlEvent(v, "touchCancel", step: &step)
         }
     }

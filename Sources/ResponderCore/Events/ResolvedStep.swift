@@ -63,6 +63,13 @@ public struct ResolvedStep: Hashable, Sendable {
     public var sendEvent: [SendEvent] = []
     /// Table and collection view delegate messages (`didHighlight`, `didUnhighlight`, `didSelect`, `didDeselect`).
     public var selections: [Selection] = []
+    /// Controls' highlight changes: the control's id and its new `isHighlighted`.
+    public var controlStates: [ControlState] = []
+
+    public struct ControlState: Hashable, Sendable {
+        public var view: String
+        public var isHighlighted: Bool
+    }
 
     public struct Selection: Hashable, Sendable {
         public var list: String
@@ -151,6 +158,7 @@ extension ResponderModel {
         resolved.selections = s.selections.map {
             .init(list: id(of: $0.list), call: $0.call.rawValue, indexPath: $0.indexPath)
         }
+        resolved.controlStates = s.controlStates.map { .init(view: id(of: $0.view), isHighlighted: $0.isHighlighted) }
         resolved.responderChain = s.responderChain.map { id(of: $0) }
         resolved.sendEvent = s.sendEvent.map {
             .init(window: name($0.window), touch: $0.touch, phase: $0.phase.name, view: name($0.view))

@@ -174,6 +174,12 @@ public struct SelectionChange: Hashable, Sendable {
     public var indexPath: ListIndexPath
 }
 
+/// A control's highlight turned on or off while it tracked a touch (part 2, CT5).
+public struct ControlStateChange: Hashable, Sendable {
+    public var view: ObjectRef
+    public var isHighlighted: Bool
+}
+
 /// A diagnostic about input the model could not apply as given (unknown id, touch that never began, ...).
 public struct StepNote: Hashable, Sendable, CustomStringConvertible {
     public var message: String
@@ -213,6 +219,8 @@ public struct Step: Sendable, Equatable {
     public var cancellations: [Cancellation] = []
     /// Table and collection view highlight and selection changes (part 2, LS1–LS5), in order.
     public var selections: [SelectionChange] = []
+    /// Controls' highlight changes (part 2, CT5), in order.
+    public var controlStates: [ControlStateChange] = []
     /// For a key event: who received the text (nil: nobody, no first responder).
     public var keyInputReceiver: ObjectRef?
     /// For a key event: whether the receiver was effectively hidden (itself or an ancestor hidden or alpha < 0.01).
@@ -242,6 +250,7 @@ public struct Step: Sendable, Equatable {
         if !policyEffects.isEmpty { policyEffects.removeAll(keepingCapacity: true) }
         if !cancellations.isEmpty { cancellations.removeAll(keepingCapacity: true) }
         if !selections.isEmpty { selections.removeAll(keepingCapacity: true) }
+        if !controlStates.isEmpty { controlStates.removeAll(keepingCapacity: true) }
         keyInputReceiver = nil
         keyInputReceiverHidden = false
         if !notes.isEmpty { notes.removeAll() }

@@ -217,6 +217,17 @@ extension FieldReader {
                     }
                 }
             }
+        case .controlState:
+            // A control's highlight as UIKit set it while tracking a touch.
+            let view = name("view")
+            let highlighted = required(o, "isHighlighted", at: [], what: what).flatMap {
+                bool($0, at: ["isHighlighted"])
+            }
+            record = t.flatMap { t in
+                view.flatMap { view in
+                    highlighted.map { .controlState(ControlStateRecord(t: t, view: view, isHighlighted: $0)) }
+                }
+            }
         case .firstResponder:
             let view = reference("view", required: true)
             let window = reference("window")

@@ -96,6 +96,8 @@ public struct SessionValidator {
                         "the id must be one of a view's \"gestureRecognizers\" in the latest snapshot or a later insert"
                 )
             }
+        case .controlState(let observation):
+            known(observation.view, "view", in: "controlState", accepts: .view, into: &issues)
         case .selection(let observation):
             // The list is a view of the hierarchy (its cells come and go as it scrolls; the index path names one).
             known(observation.list, "list", in: "selection", accepts: .view, into: &issues)

@@ -40,6 +40,8 @@ public protocol RecordableObjectReader {
 /// A `UIControl`: a view with an enabled flag and target-action pairs.
 public protocol RecordableControl: RecordableView {
     func recordedControlFields() -> ControlFields
+    /// `isHighlighted`: read after each event whose touches are bound to the control (CT5).
+    var recordedIsHighlighted: Bool { get }
 }
 
 /// A `UIWindow`: a view whose frame is in screen coordinates, with a level and the key flag.

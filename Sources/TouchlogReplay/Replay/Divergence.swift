@@ -20,6 +20,9 @@ public enum DivergenceKind: String, Sendable, Hashable, CaseIterable {
     /// A `selection` observation: the model did not send that delegate message for that list and index path since
     /// the last matched one (`view` names the list).
     case selection
+    /// A `controlState` observation: the control's highlight in the model differs from the recorded one (`view`
+    /// names the control).
+    case controlState
     /// A `targetForAction` observation: the app's `target(forAction:withSender:)` answered another target.
     case targetForAction
     /// A later snapshot names another first responder for a window.

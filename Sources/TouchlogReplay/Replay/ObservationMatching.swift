@@ -142,6 +142,25 @@ extension SessionReplayer {
                 observationSeq: seq), seq: seq)
     }
 
+    /// A control's highlight as the recorder read it after a touch event: compared with the model's highlight now
+    /// (CT5), as a first-responder observation is. A highlight the model turned on and off within one event (a
+    /// quick tap that a scroll view held, SC3) is one the recorder cannot see either, so only the state is compared.
+    mutating func observeControlState(_ observation: ControlStateRecord, seq: Int) {
+        guard let model else { return }
+        guard let control = model.view(observation.view), let modelled = model.isHighlighted(control) else {
+            warn(
+                seq,
+                "the controlState observation names \"\(observation.view)\", which the model does not have as a control; not compared"
+            )
+            return
+        }
+        guard modelled != observation.isHighlighted else { return }
+        attach(
+            Divergence(
+                kind: .controlState, expected: .bool(modelled), observed: .bool(observation.isHighlighted),
+                view: observation.view, observationSeq: seq), seq: seq)
+    }
+
     mutating func observeSent(_ observation: SentRecord, seq: Int) {
         if let divergence = matchSent(observation, seq: seq) { attach(divergence, seq: seq) }
     }

@@ -220,6 +220,10 @@ public struct SessionReplayer {
             try requireModel(record)
             observeSelection(observation, seq: record.seq)
             observer?.recorded(record, model: model)
+        case .controlState(let observation):
+            try requireModel(record)
+            observeControlState(observation, seq: record.seq)
+            observer?.recorded(record, model: model)
         case .time:
             try dispatch(record, .advanceTime, at: t, emit)
         case .keyWindow(let observation):

@@ -105,6 +105,10 @@ public enum RecordDescriber {
             form.field("list", .string(observation.list))
             form.field("call", .string(observation.call.rawValue))
             form.field("indexPath", observation.indexPath.json)
+        case .controlState(let observation):
+            form.words("\(observation.view) is \(observation.isHighlighted ? "highlighted" : "no longer highlighted")")
+            form.field("view", .string(observation.view))
+            form.field("isHighlighted", .bool(observation.isHighlighted))
         case .time:
             form.words("time passes")
         case .dropped(let note):

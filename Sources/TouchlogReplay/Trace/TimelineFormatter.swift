@@ -41,6 +41,10 @@ public enum TimelineFormatter {
         for selection in s.selections {
             details.append("\(name(selection.list)) \(selection.call) \(selection.indexPath)")
         }
+        for state in s.controlStates {
+            // Short, as an action's sender is: the control's id, named in full on the touch's own line.
+            details.append("highlight: \(state.view) \(state.isHighlighted ? "on" : "off")")
+        }
         for e in s.policyEffects {
             details.append("policy \(e.policy): \(e.outcome) \(e.firstResponder)")
         }

@@ -138,7 +138,8 @@ public enum TraceWriter {
     /// Added fields for touches: `location` (in the bound view's bounds coordinates), `responderChain` (at `began`,
     /// from the view through the window to the application, and the app delegate only if it is a responder),
     /// `sendEvent` (the UIEvent's touches with their already hit-tested views, as a `UIWindow.sendEvent` override
-    /// sees them; on the event's first record), and `selections` (the list delegate messages of a tap on a cell).
+    /// sees them; on the event's first record), `selections` (the list delegate messages of a tap on a cell) and
+    /// `controlStates` (controls whose highlight the touch turned on or off).
     static func touchDetail(_ s: ResolvedStep) -> [JSONObject.Member] {
         var out: [JSONObject.Member] = []
         if let p = s.location { out.append(.init(key: "location", value: p.json)) }
@@ -167,6 +168,16 @@ public enum TraceWriter {
                             .object([
                                 "list": .string($0.list), "call": .string($0.call), "indexPath": $0.indexPath.json,
                             ])
+                        })))
+        }
+        // Added field: the controls whose highlight the touch changed (part 2, CT5).
+        if !s.controlStates.isEmpty {
+            out.append(
+                .init(
+                    key: "controlStates",
+                    value: .array(
+                        s.controlStates.map {
+                            .object(["view": .string($0.view), "isHighlighted": .bool($0.isHighlighted)])
                         })))
         }
         return out

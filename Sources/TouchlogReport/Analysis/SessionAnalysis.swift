@@ -94,7 +94,7 @@ public final class SessionAnalysis: ReplayObserver {
             case true?, nil: context.keyboardFrame = keyboard.frame
             }
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent,
-            .targetForAction, .keyWindow, .recognizer, .selection, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
             break
         }
         context.keyboardAgreement.follow(observation: record, model: model, build: shared)

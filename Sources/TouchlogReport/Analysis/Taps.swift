@@ -112,6 +112,7 @@ final class Taps {
         case .set, .insert, .remove, .snapshot, .call, .action:
             for k in open.indices { open[k].changed = true }
         case .session, .key, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
+            .controlState,
             .time, .dropped, .unknown:
             break
         }
@@ -175,6 +176,8 @@ final class Taps {
             if observed.call == .didSelect || observed.call == .didDeselect {
                 for k in open.indices { open[k].handled = true }
             }
+        // A highlight is UIKit drawing the control while it tracks the finger, not the app answering the tap.
+        case .controlState: break
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .targetForAction, .keyWindow,
             .time, .dropped, .unknown:
             break

@@ -22,7 +22,7 @@ struct VisibleControls {
         switch record {
         case .touch, .key, .dropped: break  // the note changes nothing in the model
         case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .recognizer, .selection, .time,
+            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time,
             .unknown:
             cached = nil
         }

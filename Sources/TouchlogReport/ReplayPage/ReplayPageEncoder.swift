@@ -239,6 +239,7 @@ struct ReplayPageEncoder {
         case .snapshot: 7
         case .time: 8
         case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
+            .controlState,
             .dropped, .unknown:
             9
         }

@@ -34,6 +34,8 @@ public enum Record: Sendable, Equatable {
     case recognizer(RecognizerRecord)
     /// A table or collection view's delegate was told of a highlight or a selection (an observation).
     case selection(SelectionRecord)
+    /// A control's highlight turned on or off as UIKit tracked a touch (an observation).
+    case controlState(ControlStateRecord)
     /// Time passes with no event: timers due by `t` fire (a double tap gives up, a long press begins, held touches
     /// are released).
     case time(TimeRecord)
@@ -62,6 +64,7 @@ public enum Record: Sendable, Equatable {
         case .keyWindow: .keyWindow
         case .recognizer: .recognizer
         case .selection: .selection
+        case .controlState: .controlState
         case .time: .time
         case .dropped: .dropped
         case .unknown: nil
@@ -94,6 +97,7 @@ public enum Record: Sendable, Equatable {
         case .keyWindow(let r): r.t
         case .recognizer(let r): r.t
         case .selection(let r): r.t
+        case .controlState(let r): r.t
         case .time(let r): r.t
         case .dropped(let r): r.t
         case .unknown(let r): r.t
@@ -345,6 +349,21 @@ public struct SelectionRecord: Sendable, Equatable {
         self.list = list
         self.call = call
         self.indexPath = indexPath
+    }
+}
+
+/// `controlState` (an observation): control `view`'s `isHighlighted` became `isHighlighted` (part 2, CT5: "A control
+/// becomes highlighted when a touch event enters the control's bounds, and it loses that highlight when there's a
+/// touch-up event or when the touch event exits the control's bounds", Apple docs: UIControl.State.highlighted).
+public struct ControlStateRecord: Sendable, Equatable {
+    public var t: Double
+    public var view: String
+    public var isHighlighted: Bool
+
+    public init(t: Double, view: String, isHighlighted: Bool) {
+        self.t = t
+        self.view = view
+        self.isHighlighted = isHighlighted
     }
 }
 

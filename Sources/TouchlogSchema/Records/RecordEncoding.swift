@@ -194,6 +194,11 @@ extension Record {
                 "type": "selection", "t": .number(observation.t), "list": .string(observation.list),
                 "call": .string(observation.call.rawValue), "indexPath": observation.indexPath.json,
             ]
+        case .controlState(let observation):
+            return [
+                "type": "controlState", "t": .number(observation.t), "view": .string(observation.view),
+                "isHighlighted": .bool(observation.isHighlighted),
+            ]
         case .time(let time):
             return ["type": "time", "t": .number(time.t)]
         case .dropped(let dropped):
@@ -247,7 +252,7 @@ extension Record {
             }
             JSONWriter.writeRaw("}\n", into: &out)
         case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .recognizer, .selection, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
             JSONWriter.write(.object(jsonObject), into: &out)
             out.append(UInt8(ascii: "\n"))
         }

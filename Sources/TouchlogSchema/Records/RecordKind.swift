@@ -1,7 +1,7 @@
 /// The record types of touchlog/1. A record whose `type` is not one of these is kept as an unknown record.
 public enum RecordKind: String, CaseIterable, Sendable {
     case session, snapshot, touch, key, set, insert, remove, call, action, firstResponder, keyboard, sent
-    case targetForAction, keyWindow, time, recognizer, selection
+    case targetForAction, keyWindow, time, recognizer, selection, controlState
     /// A recorder's note that its buffer lost records (docs/log-format.md, Recorder notes).
     case dropped
 
@@ -10,7 +10,7 @@ public enum RecordKind: String, CaseIterable, Sendable {
         switch self {
         case .touch, .key, .set, .insert, .remove, .call, .action, .snapshot, .time: true
         case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
-            .dropped:
+            .controlState, .dropped:
             false
         }
     }

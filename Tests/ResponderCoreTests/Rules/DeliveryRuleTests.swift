@@ -220,6 +220,66 @@ import Testing
         #expect(h.actions(h.touch("1", .ended, 150, 130)) == ["touchUpInside:->vc"])
     }
 
+    /// CT5: a control is highlighted from its touch-down while the finger is inside (UIKit's 70 pt gutter counting as
+    /// inside, CT3), dark on the move that leaves and lit again on the one that comes back, and dark at touch-up: with
+    /// actions or without (a button with no target still lights up). Each change is in the step, once.
+    @Test func CT5_aControlIsHighlightedWhileTheTrackedFingerIsInside() throws {
+        let plain = Harness([win("w1", [v("btn", "UIButton", 100, 100, 100, 44)])])
+        for var h in [trackedButton(), plain] {
+            let btn = try #require(h.model.view("btn"))
+            func lit(_ s: Step) -> [Bool] { s.controlStates.filter { $0.view == btn }.map(\.isHighlighted) }
+            #expect(h.model.isHighlighted(btn) == false)
+            #expect(lit(h.touch("1", .began, 150, 120)) == [true])
+            #expect(h.model.isHighlighted(btn) == true)
+            #expect(lit(h.touch("1", .moved, 150, 200)) == [])  // in the gutter: still lit
+            #expect(lit(h.touch("1", .moved, 150, 300)) == [false])
+            #expect(h.model.isHighlighted(btn) == false)
+            #expect(lit(h.touch("1", .moved, 150, 400)) == [])
+            #expect(lit(h.touch("1", .moved, 150, 130)) == [true])
+            #expect(lit(h.touch("1", .ended, 150, 130)) == [false])
+            #expect(h.model.isHighlighted(btn) == false)
+            // A cancelled touch leaves it dark too.
+            #expect(lit(h.touch("2", .began, 150, 120)) == [true])
+            #expect(lit(h.touch("2", .cancelled, 150, 120)) == [false])
+        }
+        // Only controls have the state.
+        let view = Harness([win("w1", [v("card", "UIView", 100, 100, 100, 44)])])
+        #expect(view.model.isHighlighted(try #require(view.model.view("card"))) == nil)
+    }
+
+    /// CT5 with SC2, SC3: a button in a scroll view lights up only when its held touch-down reaches it: after the
+    /// content-touch delay for a finger that rests, with the touch-up (on and off in one event) for a quick tap. A
+    /// drag from it keeps it lit under UIKit's default (the tracking control keeps its touch, SC6), and with the
+    /// usual `touchesShouldCancel` override the drag scrolls and cancels its touch, which darkens it (SC5, SC7).
+    @Test func CT5_aButtonInAScrollViewLightsUpWhenTheHeldTouchDownReachesIt() throws {
+        func scroller(cancels: TouchesShouldCancel = .default) -> Harness {
+            Harness([
+                win(
+                    "w1",
+                    [
+                        v("list", "UIScrollView", 0, 0, 390, 600, [v("btn", "UIButton", 0, 100, 100, 44)]) {
+                            $0.touchesShouldCancel = cancels
+                        }
+                    ])
+            ])
+        }
+        var quick = scroller()
+        let btn = try #require(quick.model.view("btn"))
+        func lit(_ s: Step) -> [Bool] { s.controlStates.filter { $0.view == btn }.map(\.isHighlighted) }
+        #expect(lit(quick.touch("1", .began, 50, 120)) == [])  // held by the scroll view
+        #expect(lit(quick.touch("1", .ended, 50, 120, dt: 0.05)) == [true, false])
+        var rest = scroller()
+        #expect(lit(rest.touch("1", .began, 50, 120)) == [])
+        #expect(lit(rest.send(.advanceTime, dt: 0.2)) == [true])
+        #expect(lit(rest.touch("1", .moved, 50, 170)) == [])  // the button keeps its touch, within the gutter
+        #expect(rest.model.isHighlighted(btn) == true)
+        var scrolls = scroller(cancels: .always)
+        scrolls.touch("1", .began, 50, 120)
+        #expect(lit(scrolls.send(.advanceTime, dt: 0.2)) == [true])
+        #expect(lit(scrolls.touch("1", .moved, 50, 170)) == [false])  // the pan began and cancelled the button's touch
+        #expect(scrolls.model.isHighlighted(btn) == false)
+    }
+
     /// CT7: the second tap of a double tap sends touchDownRepeat beside touchDown: by the recorded tap count, or, when
     /// the recording has none, by the multi-tap interval and distance.
     @Test func CT7_aRepeatedTapSendsTouchDownRepeat() {

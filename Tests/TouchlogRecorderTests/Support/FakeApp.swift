@@ -86,6 +86,8 @@ class FakeView: RecordableView {
 final class FakeControl: FakeView, RecordableControl {
     var isEnabled = true
     var actions: [ControlAction] = []
+    var isHighlighted = false
+    var recordedIsHighlighted: Bool { isHighlighted }
 
     func recordedControlFields() -> ControlFields { ControlFields(isEnabled: isEnabled, actions: actions) }
 }

@@ -125,7 +125,9 @@ import Testing
             #expect(output.contains("| Note |") && output.contains(" `rage_tap`: 3 taps in 0.6 s"), "\(output)")
         case .html:
             #expect(output.contains("<th>Note</th>"), "\(output)")
-            #expect(output.contains("<td class=\"note\" data-label=\"Note\"><code>rage_tap</code> 3 taps in 0.6 s"), "\(output)")
+            #expect(
+                output.contains("<td class=\"note\" data-label=\"Note\"><code>rage_tap</code> 3 taps in 0.6 s"),
+                "\(output)")
         case .junit: #expect(output.contains(": rage_tap 3 taps in 0.6 s"), "\(output)")
         case .github: #expect(output.contains("%0AAlso rage_tap in session "), "\(output)")
         case .json:
