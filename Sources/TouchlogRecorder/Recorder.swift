@@ -241,6 +241,14 @@ public final class Recorder {
     public func didSendAction(
         _ action: String, target: AnyObject?, sender: AnyObject?, handled: Bool, at uptime: Double
     ) {
+        sent(action, named: action, target: target, sender: sender, handled: handled, at: uptime)
+    }
+
+    /// An action sent: `action` as the recording names it, `declared` as the sender's handler table names it.
+    private func sent(
+        _ action: String, named declared: String, target: AnyObject?, sender: AnyObject?, handled: Bool,
+        at uptime: Double
+    ) {
         guard started else { return }
         let t = time(uptime)
         let fromControl = sender is any RecordableControl
@@ -257,10 +265,14 @@ public final class Recorder {
             // App code sending an action is input replay must apply; a control's touch-driven action is derived.
             push(.action(ActionRecord(t: t, action: action, target: targetReference.id, sender: senderID)))
         }
+        // During a touch, the control event the action was sent for, when the control's table leaves no doubt.
+        let event =
+            dispatching != nil ? (sender as? any RecordableControl).flatMap { Self.soleEvent(of: declared, $0) } : nil
         push(
             .sent(
                 SentRecord(
-                    t: t, action: action, target: targetReference, sender: senderID.map { .object($0) } ?? .nobody)))
+                    t: t, action: action, target: targetReference, sender: senderID.map { .object($0) } ?? .nobody,
+                    event: event)))
         // What the action's code did to the first responder is the app's doing.
         syncFirstResponders(t: t, appCode: true)
     }
@@ -271,7 +283,20 @@ public final class Recorder {
     /// code (`sendActions(for:)` outside an event) is also input. With masked labels the name is tokenised as a label
     /// is, since a UIAction's title is what the screen shows.
     public func didSendHandler(_ name: String, of control: AnyObject, at uptime: Double) {
-        didSendAction(capture.privacy.label(name), target: control, sender: control, handled: true, at: uptime)
+        sent(capture.privacy.label(name), named: name, target: control, sender: control, handled: true, at: uptime)
+    }
+
+    /// The `UIControl.Event` a control sent `action` for, read off its own handlers: UIKit tells
+    /// `sendAction(_:to:from:for:)` the `UIEvent`, never the control event, but when exactly one of the control's
+    /// target-action pairs or UIAction handlers has that action, for exactly one event, that event it was (a pair
+    /// registered for several events, or an action registered twice, leaves `event` out, as before).
+    private static func soleEvent(of action: String, _ control: any RecordableControl) -> String? {
+        var found: String?
+        for handler in control.recordedControlFields().actions where handler.action == action {
+            guard found == nil, handler.events.count == 1 else { return nil }
+            found = handler.events[0]
+        }
+        return found
     }
 
     // MARK: Key window

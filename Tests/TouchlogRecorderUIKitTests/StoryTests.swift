@@ -544,11 +544,17 @@ import UIKitStandIn
                 ActionSpec(events: ["touchUpInside"], target: controllerID, action: "trackTap:"),
                 ActionSpec(events: ["primaryActionTriggered"], target: payID, action: "Pay"),
             ])
+        // Each send of the tap names its control event, read off the button's handlers (each action is registered
+        // for one event); the app's own send, outside any event, names none.
         let sent = records.compactMap { record -> String? in
             guard case .sent(let sent) = record else { return nil }
-            return "\(sent.action) to \(sent.target.id ?? "nobody")"
+            return "\(sent.action) to \(sent.target.id ?? "nobody") for \(sent.event ?? "-")"
         }
-        #expect(sent == ["trackTap: to \(controllerID)", "Pay to \(payID)", "Pay to \(payID)"])
+        #expect(
+            sent == [
+                "trackTap: to \(controllerID) for touchUpInside", "Pay to \(payID) for primaryActionTriggered",
+                "Pay to \(payID) for -",
+            ])
         let inputs = records.compactMap { record -> String? in
             guard case .action(let action) = record else { return nil }
             return "\(action.action) to \(action.target ?? "nobody")"
