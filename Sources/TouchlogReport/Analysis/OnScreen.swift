@@ -80,7 +80,8 @@ enum OnScreen {
     /// control lies in the scroll view's content, the obstacle does not move with that content (a navigation bar, a
     /// toolbar or a tab bar in front of the scroll view, or the edge of an ancestor the scroll view overhangs), and
     /// some point of the scroll view itself is still reachable, where scrolling can bring the control. Whether the
-    /// content scrolls that far is not known: touchlog/1 does not record content sizes or insets.
+    /// content scrolls that far is not judged: that needs the obstacle's outline against the recorded content size
+    /// and insets, which this does not work out (hence a note, not an error).
     static func scrollViewMoving(
         _ control: ObjectRef, from obstacle: Obstacle, screen: Size?, in model: ResponderModel
     ) -> ObjectRef? {

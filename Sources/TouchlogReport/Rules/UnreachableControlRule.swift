@@ -14,8 +14,8 @@ final class UnreachableControlRule: Rule {
             by scrolling) or that lies off screen is not reported, nor a control of a screen that presented another \
             (`presentingViewController`) under the presented sheet and its dimming view, which cover it on purpose. \
             A control in a scroll view's content covered by something that does not scroll with it (a navigation bar \
-            or tab bar in front) is an info note: scrolling can move it out from under, and touchlog/1 records no \
-            content size or insets to tell whether the content scrolls that far. A warning when it is covered by \
+            or tab bar in front) is an info note: scrolling can move it out from under (whether the content scrolls that \
+            far is not judged). A warning when it is covered by \
             another window (such as the keyboard's), which goes away; a system window that spans the screen but \
             only holds the keyboard (`UITextEffectsWindow`, XCUITest's keyboard window) counts only where one of its \
             smaller views overlaps the control, since such windows let touches outside their content through. A \
