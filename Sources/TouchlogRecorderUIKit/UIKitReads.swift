@@ -298,9 +298,13 @@ extension UIViewController: @preconcurrency RecordableController {
     public func recordedFields() -> ControllerFields {
         var children: [any RecordableController] = self.children
         if let presented = presentedViewController { children.append(presented) }
+        // Only a presented controller has a presentation worth naming (every controller answers the property).
+        let presented = presentingViewController != nil
         return ControllerFields(
             className: recordedClassName(of: self), view: viewIfLoaded, isViewInWindow: viewIfLoaded?.window != nil,
-            parent: parent, presenting: presentingViewController, children: children)
+            parent: parent, presenting: presentingViewController, children: children,
+            modalPresentationStyle: presented ? ModalPresentationStyle(modalPresentationStyle) : nil,
+            presentationContainer: presented ? presentationController?.containerView : nil)
     }
 
     public func recordedImplements(_ selectors: [String]) -> [String] {
@@ -478,4 +482,25 @@ extension KeyboardDismissMode {
     case .tabBar: uikit = .tabBar
     }
     return (trait.rawValue, uikit)
+}
+
+extension ModalPresentationStyle {
+    /// UIKit's style by its name; nil for one this format does not name (a future case, or tvOS's blur).
+    init?(_ style: UIModalPresentationStyle) {
+        switch style {
+        case .automatic: self = .automatic
+        case .fullScreen: self = .fullScreen
+        case .pageSheet: self = .pageSheet
+        case .formSheet: self = .formSheet
+        case .currentContext: self = .currentContext
+        case .custom: self = .custom
+        case .overFullScreen: self = .overFullScreen
+        case .overCurrentContext: self = .overCurrentContext
+        case .popover: self = .popover
+        case .none: self = .none
+        #if canImport(UIKit)
+            default: return nil
+        #endif
+        }
+    }
 }

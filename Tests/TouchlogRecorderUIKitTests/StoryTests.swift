@@ -571,6 +571,40 @@ import UIKitStandIn
         #expect(states == ["began true true", "ended true false"])
     }
 
+    /// A picker presented over the current context: the form's screen defines it, so UIKit puts the presentation's
+    /// container, with its dimming view and the picker, inside the form's own view. The person taps Save above the
+    /// picker: the dimming view takes the tap (H1, by hand), which is the presentation's doing. The recording names the
+    /// style and the container, so the report knows the dimming view for the presentation's and says nothing (without
+    /// the container, the rules would take it for one of the form's own views: unreachable_control's example).
+    @Test func aSheetOverTheCurrentContextNamesItsContainer() throws {
+        let (window, controller, root) = Self.screen()
+        controller.standInImplements = ["save:"]
+        let save = Self.button(
+            "Save", frame: CGRect(x: 24, y: 300, width: 345, height: 50), target: controller, action: "save:")
+        root.addSubview(save)
+        let picker = UIViewController()
+        picker.view = UIView(frame: CGRect(x: 0, y: 400, width: 393, height: 452))
+        picker.modalPresentationStyle = .overCurrentContext
+        controller.standInPresent(picker, in: root)
+        let container = try #require(picker.presentationController?.containerView)
+        let dimming = try #require(container.subviews.first)
+        let app = SimulatedApp(session: "STORY-OVER-CURRENT-CONTEXT", window: window)
+        app.tap(200, 325, hits: dimming)
+        let text = app.recorded()
+        let findings = try Self.analyse("over-current-context", text)
+        app.stop()
+        #expect(findings.isEmpty, "\(findings)")
+        let start = try RecordingCheck.openingSnapshot(RecordingCheck.records(text))
+        let presented = try #require(start.hierarchy.controllers.first { $0.presentingViewController != nil })
+        #expect(presented.modalPresentationStyle == .overCurrentContext)
+        let containerID = try #require(presented.presentationContainer)
+        let rootSpec = try #require(start.hierarchy.windows.first?.view.subviews.first)
+        // The container is the form's own subview, after Save, and holds the picker's view.
+        #expect(rootSpec.subviews.map(\.id).last == containerID)
+        #expect(rootSpec.subviews.last?.subviews.map(\.id).contains(presented.view ?? "") == true)
+        #expect(start.hierarchy.controllers.first { $0.presentingViewController == nil }?.modalPresentationStyle == nil)
+    }
+
     /// A promo banner is the coupon field's delegate; its close button removes it, and the app keeps it (the field
     /// still names it). From then on it is a view in no window: a `remove`, which leaves it known (a snapshot would
     /// declare it in `detachedViews`); the field is then tapped and typed into, and the recording replays with no

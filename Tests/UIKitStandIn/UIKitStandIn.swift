@@ -757,6 +757,36 @@ open class UIViewController: UIResponder {
     }
 
     open override var next: UIResponder? { presentingViewController ?? loadedView?.superview }
+
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    open internal(set) var presentationController: UIPresentationController?
+
+    /// UIKit's presentation as the stand-in models it: the presenter keeps its screen (a sheet or an "over" style
+    /// leaves it on screen), and a container view (`presentationController.containerView`) holding a dimming view
+    /// and the presented controller's view is added to `context` (the window, or the presenting context's view for
+    /// the current-context styles).
+    public func standInPresent(_ presented: UIViewController, in context: UIView, dimming: Bool = true) {
+        presentedViewController = presented
+        presented.presentingViewController = self
+        let container = UIView(frame: context.bounds)
+        if dimming { container.addSubview(UIView(frame: context.bounds)) }
+        container.addSubview(presented.view)
+        context.addSubview(container)
+        presented.presentationController = UIPresentationController(containerView: container)
+    }
+}
+
+@MainActor
+open class UIPresentationController {
+    open private(set) var containerView: UIView?
+    init(containerView: UIView) { self.containerView = containerView }
+}
+
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0
+    case pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case none = -1
+    case automatic = -2
 }
 
 @MainActor

@@ -265,6 +265,8 @@ struct ControllerNode {
     var viewID: String? = nil
     var parentID: String? = nil
     var presentingID: String? = nil
+    var modalPresentationStyle: ModalPresentationStyle? = nil
+    var presentationContainerID: String? = nil
     var implements: [String] = []
     var refusesActions: [String] = []
     var overridesTouches = false

@@ -359,6 +359,8 @@ public struct ResponderModel: Sendable {
         n.viewID = c.view
         n.parentID = c.parent
         n.presentingID = c.presentingViewController
+        n.modalPresentationStyle = c.modalPresentationStyle
+        n.presentationContainerID = c.presentationContainer
         n.implements = c.implements
         n.refusesActions = c.refusesActions
         n.overridesTouches = c.overridesTouches

@@ -55,6 +55,11 @@ public struct ControllerInfo: Hashable, Sendable {
     public var parent: ObjectRef?
     /// The controller that presented this one (`presentingViewController`).
     public var presenting: ObjectRef?
+    /// A presented controller's recorded `modalPresentationStyle`.
+    public var modalPresentationStyle: ModalPresentationStyle?
+    /// Its presentation's container view, when recorded and live: the view that holds the presented view and the
+    /// presentation's chrome (a sheet's dimming view).
+    public var presentationContainer: ObjectRef?
 }
 
 /// A recognizer as the model sees it now.
@@ -228,7 +233,9 @@ extension ResponderModel {
         return ControllerInfo(
             id: n.id, className: n.className, view: n.view >= 0 ? .view(n.view) : nil,
             parent: n.parent >= 0 ? .controller(n.parent) : nil,
-            presenting: n.presenting >= 0 ? .controller(n.presenting) : nil)
+            presenting: n.presenting >= 0 ? .controller(n.presenting) : nil,
+            modalPresentationStyle: n.modalPresentationStyle,
+            presentationContainer: n.presentationContainerID.flatMap { liveView($0) }.map { .view($0) })
     }
 
     /// Everything the model holds about a recognizer.

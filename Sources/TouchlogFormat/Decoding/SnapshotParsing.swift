@@ -62,6 +62,11 @@ extension FieldReader {
         let parent = string(controller["parent"], at: here + ["parent"], nullable: true)
         let presenting = string(
             controller["presentingViewController"], at: here + ["presentingViewController"], nullable: true)
+        let style = controller["modalPresentationStyle"].flatMap {
+            choice($0, at: here + ["modalPresentationStyle"], ModalPresentationStyle.self)
+        }
+        let container = string(
+            controller["presentationContainer"], at: here + ["presentationContainer"], nullable: true)
         let implements = stringArray(controller["implements"], at: here + ["implements"]) ?? []
         let refuses = stringArray(controller["refusesActions"], at: here + ["refusesActions"]) ?? []
         let overridesTouches = bool(controller["overridesTouches"], at: here + ["overridesTouches"]) ?? false
@@ -70,7 +75,8 @@ extension FieldReader {
         guard errorCount == before, let id, let className else { return nil }
         return ControllerSpec(
             id: id, className: className, view: view, parent: parent, presentingViewController: presenting,
-            implements: implements, refusesActions: refuses, overridesTouches: overridesTouches,
+            modalPresentationStyle: style, presentationContainer: container, implements: implements,
+            refusesActions: refuses, overridesTouches: overridesTouches,
             endsEditingOnTouchesBegan: endsEditing)
     }
 

@@ -278,6 +278,15 @@ public struct SessionValidator {
                         "controller \"\(controller.id)\" names root view \"\(view)\", which is not in the snapshot",
                         hint: "\"view\" must be the id of a view in \"windows\""))
             }
+            if let container = controller.presentationContainer, !viewIDs.contains(container) {
+                issues.append(
+                    .error(
+                        here + ["presentationContainer"],
+                        "controller \"\(controller.id)\" names presentation container \"\(container)\", which is not in the snapshot",
+                        hint:
+                            "\"presentationContainer\" must be the id of a view in \"windows\" (the presentation's containerView)"
+                    ))
+            }
             if controllerIndex[controller.id] == nil { controllerIndex[controller.id] = index }
             responders.insert(controller.id)
         }

@@ -76,6 +76,8 @@ public struct HierarchyCapture {
                     id: entry.id, className: entry.fields.className, view: viewID,
                     parent: entry.fields.parent.flatMap { ids.knownID(of: $0) },
                     presentingViewController: entry.fields.presenting.flatMap { ids.knownID(of: $0) },
+                    modalPresentationStyle: entry.fields.modalPresentationStyle,
+                    presentationContainer: entry.fields.presentationContainer.flatMap { ids.knownID(of: $0) },
                     implements: implements,
                     refusesActions: implements.isEmpty ? [] : entry.controller.recordedRefuses(implements)))
         }

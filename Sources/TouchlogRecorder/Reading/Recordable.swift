@@ -266,11 +266,16 @@ public struct ControllerFields {
     public var presenting: (any RecordableController)?
     /// Children and the presented controller, so the whole tree is found from each window's root.
     public var children: [any RecordableController]
+    /// A presented controller's `modalPresentationStyle` (nil for one not presented).
+    public var modalPresentationStyle: ModalPresentationStyle?
+    /// A presented controller's `presentationController?.containerView`.
+    public var presentationContainer: (any RecordableView)?
 
     public init(
         className: String, view: (any RecordableView)?, isViewInWindow: Bool = true,
         parent: (any RecordableController)? = nil,
-        presenting: (any RecordableController)? = nil, children: [any RecordableController] = []
+        presenting: (any RecordableController)? = nil, children: [any RecordableController] = [],
+        modalPresentationStyle: ModalPresentationStyle? = nil, presentationContainer: (any RecordableView)? = nil
     ) {
         self.className = className
         self.view = view
@@ -278,6 +283,8 @@ public struct ControllerFields {
         self.parent = parent
         self.presenting = presenting
         self.children = children
+        self.modalPresentationStyle = modalPresentationStyle
+        self.presentationContainer = presentationContainer
     }
 }
 

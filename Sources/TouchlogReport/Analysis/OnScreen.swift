@@ -45,35 +45,40 @@ enum OnScreen {
     /// tab bar controller), so every controller up the view tree is asked.
     static func coveringPresentation(
         over view: ObjectRef, in model: ResponderModel
-    ) -> (screen: ObjectRef, presented: ObjectRef)? {
+    ) -> (screen: ObjectRef, presented: ObjectRef, container: ObjectRef?)? {
         let controllers = model.allControllers.compactMap { ref in model.controllerInfo(ref).map { (ref, $0) } }
-        var presenters: [ObjectRef: ObjectRef] = [:]  // presenting controller -> the presented controller's root view
+        // presenting controller -> the presented controller's root view and its presentation's container
+        var presenters: [ObjectRef: (root: ObjectRef, container: ObjectRef?)] = [:]
         for (_, info) in controllers {
             guard let presenting = info.presenting, let root = info.view, model.isInHierarchy(root),
                 !model.isEffectivelyHidden(root)
             else { continue }
-            presenters[presenting] = root
+            presenters[presenting] = (root, info.presentationContainer)
         }
         if presenters.isEmpty { return nil }
         for (ref, info) in controllers {
-            guard let presented = presenters[ref], let root = info.view, root != presented,
+            guard let presented = presenters[ref], let root = info.view, root != presented.root,
                 FindingBuilder.nearest(from: view, in: model, where: { $0 == root }) != nil,
-                FindingBuilder.nearest(from: view, in: model, where: { $0 == presented }) == nil
+                FindingBuilder.nearest(from: view, in: model, where: { $0 == presented.root }) == nil
             else { continue }
-            return (root, presented)
+            return (root, presented.root, presented.container)
         }
         return nil
     }
 
     /// Whether the presentation that covers the screen `view` is on is what keeps `blocker` in the way: the blocker is
-    /// the presented screen or not part of the covered one (the sheet's container, its dimming view, a window in
-    /// front).
+    /// the presented screen, not part of the covered one (the sheet's container, its dimming view, a window in
+    /// front), or inside the presentation's recorded container (`presentationContainer`).
     static func isCoveredOnPurpose(_ view: ObjectRef, by blocker: ObjectRef?, in model: ResponderModel) -> Bool {
         guard let blocker, let covered = coveringPresentation(over: view, in: model) else { return false }
         func inside(_ root: ObjectRef) -> Bool {
             FindingBuilder.nearest(from: blocker, in: model, where: { $0 == root }) != nil
         }
-        return inside(covered.presented) || !inside(covered.screen)
+        // The presentation's own views: the presented screen, anything outside the covered screen (a sheet's
+        // container and dimming view, a window in front), and, when recorded, anything in the presentation's container,
+        // which a presentation over the current context puts inside the covered screen itself.
+        if inside(covered.presented) || !inside(covered.screen) { return true }
+        return covered.container.map(inside) ?? false
     }
 
     /// The scroll view whose scrolling can move `control` out from under what keeps taps from it now, if any: the

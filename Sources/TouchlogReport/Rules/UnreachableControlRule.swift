@@ -12,7 +12,9 @@ final class UnreachableControlRule: Rule {
             off, or views in front cover all of it. Users see a button that does nothing. Only what is on screen \
             counts: a control that an ancestor clipping to its bounds cuts away (a row below a table's fold, reached \
             by scrolling) or that lies off screen is not reported, nor a control of a screen that presented another \
-            (`presentingViewController`) under the presented sheet and its dimming view, which cover it on purpose. \
+            (`presentingViewController`) under the presented sheet and its dimming view, which cover it on purpose \
+            (the presentation's views: the presented screen, views outside the presenting screen, and views in the \
+            recorded `presentationContainer`, which a presentation over the current context puts inside it). \
             A control in a scroll view's content covered by something that does not scroll with it (a navigation bar \
             or tab bar in front) is an info note: scrolling can move it out from under (whether the content scrolls that \
             far is not judged). A warning when it is covered by \
@@ -26,6 +28,18 @@ final class UnreachableControlRule: Rule {
             finding per control, at the first snapshot that shows it at its most severe.
             """,
         triggeringExamples: [
+            // The same presentation without its container recorded: the container inside the form is taken for one
+            // of the form's own views, over Add and Save.
+            RuleExample(
+                ExampleSessions.sheetOverCurrentContext(containerRecorded: false),
+                produces: [
+                    .init(
+                        severity: .error, records: [2],
+                        views: ["UIButton\"Add\"", "UIWindow>UIView#form>UITransitionView"]),
+                    .init(
+                        severity: .error, records: [2],
+                        views: ["UIButton\"Save\"", "UIWindow>UIView#form>UITransitionView"]),
+                ]),
             RuleExample(
                 ExampleSessions.header + "\n" + #"""
                     {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"bar","class":"UIView","frame":[0,100,390,44],"accessibilityIdentifier":"editor.bar","subviews":[{"id":"share","class":"UIButton","frame":[300,52,80,40],"accessibilityLabel":"Share"}]}]}]}
@@ -57,6 +71,9 @@ final class UnreachableControlRule: Rule {
             RuleExample(ExampleSessions.settings(offsetY: -100)),
             // The sheet and its dimming view cover the presenting screen's Add and Save on purpose.
             RuleExample(ExampleSessions.sheet),
+            // Over the current context, the presentation's container is inside the form itself: with the container
+            // recorded, its dimming view is known for the presentation's, over the form on purpose.
+            RuleExample(ExampleSessions.sheetOverCurrentContext(containerRecorded: true)),
         ])
 
     private var controls = VisibleControls()

@@ -504,6 +504,8 @@ extension ControllerSpec {
         ]
         if let parent { o["parent"] = .string(parent) }
         if let presentingViewController { o["presentingViewController"] = .string(presentingViewController) }
+        if let modalPresentationStyle { o["modalPresentationStyle"] = .string(modalPresentationStyle.rawValue) }
+        if let presentationContainer { o["presentationContainer"] = .string(presentationContainer) }
         if !implements.isEmpty { o["implements"] = .array(implements.map(JSONValue.string)) }
         if !refusesActions.isEmpty { o["refusesActions"] = .array(refusesActions.map(JSONValue.string)) }
         if overridesTouches { o["overridesTouches"] = .bool(true) }

@@ -91,6 +91,12 @@ public struct ControllerSpec: Sendable, Equatable {
     public var view: String?
     public var parent: String?
     public var presentingViewController: String?
+    /// A presented controller's `modalPresentationStyle` (nil: not recorded, or not presented).
+    public var modalPresentationStyle: ModalPresentationStyle?
+    /// A presented controller's presentation container (`presentationController?.containerView`): the view UIKit
+    /// puts the presented view and the presentation's chrome (a sheet's dimming view) in, which covers the presenting
+    /// screen on purpose.
+    public var presentationContainer: String?
     public var implements: [String]
     /// Implemented actions its `canPerformAction(_:withSender:)` refuses (A3).
     public var refusesActions: [String]
@@ -99,7 +105,8 @@ public struct ControllerSpec: Sendable, Equatable {
 
     public init(
         id: String, className: String, view: String?, parent: String? = nil,
-        presentingViewController: String? = nil, implements: [String] = [], refusesActions: [String] = [],
+        presentingViewController: String? = nil, modalPresentationStyle: ModalPresentationStyle? = nil,
+        presentationContainer: String? = nil, implements: [String] = [], refusesActions: [String] = [],
         overridesTouches: Bool = false, endsEditingOnTouchesBegan: Bool = false
     ) {
         self.id = id
@@ -107,6 +114,8 @@ public struct ControllerSpec: Sendable, Equatable {
         self.view = view
         self.parent = parent
         self.presentingViewController = presentingViewController
+        self.modalPresentationStyle = modalPresentationStyle
+        self.presentationContainer = presentationContainer
         self.implements = implements
         self.refusesActions = refusesActions
         self.overridesTouches = overridesTouches
