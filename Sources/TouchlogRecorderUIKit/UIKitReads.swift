@@ -66,6 +66,7 @@ extension UIView: @preconcurrency RecordableView {
                 indexPath: listIndexPath(), allowsSelection: table?.allowsSelection ?? collection?.allowsSelection,
                 allowsMultipleSelection: table?.allowsMultipleSelection ?? collection?.allowsMultipleSelection,
                 selectedIndexPaths: selected?.map { ListIndexPath($0.section, $0.item) },
+                hostsSwiftUI: isSwiftUIHostingView(self),
                 accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
                 // LS12: what the view presents itself as (a custom view with the button trait is tappable to a user).
                 accessibilityTraits: accessibilityTraitNames(accessibilityTraits)),
@@ -266,6 +267,7 @@ extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
     /// app's classes, and the public classes the app makes) is the app's. UIKit documents no list of the recognizers
     /// it attaches itself: an instance of a public class UIKit attached would be taken for the app's.
     public var recordedOrigin: RecognizerOrigin {
+        if self is WindowTouchObserver { return .recording }
         if let scrollView = view as? UIScrollView, scrollView.panGestureRecognizer === self { return .scrollViewPan }
         return recognizerClassIsPrivate(type(of: self)) ? .uikitPrivate : .app
     }
@@ -386,18 +388,15 @@ private let publicRecognizerClasses: Set<String> = [
 /// Answers by class, once per class: captures ask for every recognizer.
 @MainActor private var privateRecognizerClasses: [ObjectIdentifier: Bool] = [:]
 
-/// Whether a recognizer class is one of UIKit's own that is not public: declared in UIKit's bundle (the app's classes
-/// are not) and not among its public classes.
+/// Whether a recognizer class is the system's and not public: declared in a system framework (UIKit, or SwiftUI, whose
+/// hosting views carry recognizers of their own; the app's classes are not) and not among UIKit's public classes.
 @MainActor
 private func recognizerClassIsPrivate(_ type: UIGestureRecognizer.Type) -> Bool {
     let key = ObjectIdentifier(type)
     if let known = privateRecognizerClasses[key] { return known }
-    #if canImport(UIKit)
-        let isUIKits = Bundle(for: type) === Bundle(for: UIGestureRecognizer.self)
-    #else
-        let isUIKits = String(reflecting: type).hasPrefix("UIKitStandIn.")
-    #endif
-    let answer = isUIKits && !publicRecognizerClasses.contains(recordedClassName(ofClass: type))
+    // The system's (UIKit's, or SwiftUI's on a hosting view), not the app's.
+    let isSystems = !TouchlogRecording.isAppClass(type)
+    let answer = isSystems && !publicRecognizerClasses.contains(recordedClassName(ofClass: type))
     privateRecognizerClasses[key] = answer
     return answer
 }
@@ -409,6 +408,8 @@ func recordedClassName(ofClass type: AnyClass) -> String {
     #if canImport(UIKit)
         return NSStringFromClass(type)
     #else
+        // SwiftUI's stand-in classes answer as the Objective-C runtime names SwiftUI's generic classes (mangled).
+        if let named = type as? any StandInRuntimeNamed.Type { return named.standInRuntimeName }
         // The stand-in's classes play UIKit's: their module name is not part of a UIKit class name.
         let name = String(reflecting: type)
         return name.hasPrefix("UIKitStandIn.") ? String(name.dropFirst("UIKitStandIn.".count)) : name
@@ -476,4 +477,47 @@ extension KeyboardDismissMode {
     case .tabBar: uikit = .tabBar
     }
     return (trait.rawValue, uikit)
+}
+
+// MARK: SwiftUI
+
+/// Answers by class, once per class: every capture asks of every view.
+@MainActor private var swiftUIClasses: [ObjectIdentifier: Bool] = [:]
+
+/// Whether a class is SwiftUI's own (its hosting view, the views it makes inside). SwiftUI's classes are private and
+/// their names mangled (`NSStringFromClass` gives `_TtGC7SwiftUI14_UIHostingView…` for `_UIHostingView<Content>`),
+/// so the test is the module SwiftUI's mangled prefix `7SwiftUI` (or a demangled `SwiftUI.`) in the class's name, and,
+/// on a device, the class's bundle: SwiftUI's framework (SwiftUICore's since iOS 18).
+@MainActor
+func isSwiftUIClass(_ type: AnyClass) -> Bool {
+    let key = ObjectIdentifier(type)
+    if let known = swiftUIClasses[key] { return known }
+    let name = recordedClassName(ofClass: type)
+    var answer = name.hasPrefix("SwiftUI.") || name.hasPrefix("SwiftUICore.") || name.contains("7SwiftUI")
+    #if canImport(UIKit)
+        answer = answer || (Bundle(for: type).bundleIdentifier?.hasPrefix("com.apple.SwiftUI") ?? false)
+    #endif
+    swiftUIClasses[key] = answer
+    return answer
+}
+
+/// A view that hosts SwiftUI content: SwiftUI's, in a view that is not (a `UIHostingController`'s view in the app's
+/// window or in a UIKit screen). SwiftUI's views inside it are part of its region, not regions of their own.
+@MainActor
+func isSwiftUIHostingView(_ view: UIView) -> Bool {
+    guard !(view is UIWindow), isSwiftUIClass(type(of: view)) else { return false }
+    // A window is no content, whoever made it (SwiftUI may make its windows of a class of its own).
+    guard let superview = view.superview, !(superview is UIWindow) else { return true }
+    return !isSwiftUIClass(type(of: superview))
+}
+
+/// Whether `view` is, or is inside, a view hosting SwiftUI content (below its window).
+@MainActor
+func isInSwiftUIContent(_ view: UIView) -> Bool {
+    var current: UIView? = view
+    while let candidate = current, !(candidate is UIWindow) {
+        if isSwiftUIClass(type(of: candidate)) { return true }
+        current = candidate.superview
+    }
+    return false
 }

@@ -115,6 +115,8 @@ struct ViewNode: FrozenPropertiesNode {
     var delaysContentTouches = true
     var canCancelContentTouches = true
     var isContinuous = true
+    /// Hosts SwiftUI content: hit testing stops here (the region is opaque to the model).
+    var hostsSwiftUI = false
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false
     var frameWasNull = false

@@ -30,7 +30,7 @@ extension ViewNode {
             .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel,
             .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal,
             .isContinuous, .minimumZoomScale, .maximumZoomScale, .indexPath, .allowsSelection,
-            .allowsMultipleSelection, .implements,
+            .allowsMultipleSelection, .hostsSwiftUI, .implements,
             .refusesActions,
             .actions, .accessibilityIdentifier, .accessibilityLabel, .accessibilityTraits, .delegate, .text:
             .stored
@@ -62,6 +62,7 @@ extension ViewNode {
         case .alwaysBounceVertical: boxed.alwaysBounceVertical = value.bool ?? boxed.alwaysBounceVertical
         case .alwaysBounceHorizontal: boxed.alwaysBounceHorizontal = value.bool ?? boxed.alwaysBounceHorizontal
         case .isContinuous: isContinuous = value.bool ?? isContinuous
+        case .hostsSwiftUI: hostsSwiftUI = value.bool ?? hostsSwiftUI
         case .minimumZoomScale: boxed.minimumZoomScale = value.number ?? boxed.minimumZoomScale
         case .maximumZoomScale: boxed.maximumZoomScale = value.number ?? boxed.maximumZoomScale
         case .indexPath: boxed.indexPath = value.indexPath

@@ -306,7 +306,7 @@ public struct HierarchyCapture {
                     case .scrollViewPan:
                         ancestorRecognizers.append((object, id + "#pan"))
                         return true
-                    case .uikitPrivate: return true
+                    case .uikitPrivate, .recording: return true
                     }
                 }
             }

@@ -15,7 +15,9 @@ final class SwallowedTapRule: Rule {
             `cancelsTouchesInView = false` on the recognizer, or attach it where it cannot take cells' taps. When the \
             cell's `indexPath` is recorded, the model's list selection names the row the tap did not select; a list \
             whose `allowsSelection` is off loses nothing (no finding), and a row that a `selection` observation shows \
-            selected within a second is no swallowed tap. One finding per recognizer and swallowed view class.
+            selected within a second is no swallowed tap. One finding per recognizer and swallowed view class. \
+            Not reported for a touch on SwiftUI content (a view that hosts SwiftUI, `hostsSwiftUI`): SwiftUI's own \
+            gestures, which the model cannot see, may have taken it first.
             """,
         triggeringExamples: [
             RuleExample(
@@ -118,6 +120,8 @@ final class SwallowedTapRule: Rule {
             }
         }
         for cancellation in step.cancellations {
+            // A touch on SwiftUI content: whether SwiftUI's own gestures took it first, the model cannot know.
+            if let bound = inFlight[cancellation.touch]?.view, model.hostingView(of: bound) != nil { continue }
             guard let (recognizer, tracker) = Self.swallowing(cancellation, in: model),
                 let trackerInfo = model.info(tracker)
             else { continue }

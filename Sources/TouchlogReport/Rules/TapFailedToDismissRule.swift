@@ -19,7 +19,9 @@ final class TapFailedToDismissRule: Rule {
             drag: a touch that moves farther from where it began than a tap recognizer allows (45 pt in touchlog's \
             model), or that is cancelled (a scroll view took it), is no tap, and scrolling with the keyboard up is \
             not asking for it to go (`keyboardDismissMode` says whether it should). One finding per first responder \
-            and tapped view.
+            and tapped view. \
+            Not reported for a tap on SwiftUI content (a view that hosts SwiftUI, `hostsSwiftUI`): it may have been \
+            a SwiftUI button, which keeps the keyboard as a control does.
             """,
         triggeringExamples: [
             RuleExample(
@@ -164,6 +166,8 @@ final class TapFailedToDismissRule: Rule {
         guard before.keyboardVisible, let responder = before.firstResponder, let tapped = step.view,
             tapped != responder, step.firstResponder == responder, model.uikitClass(of: tapped) != nil,
             !model.canBecomeFirstResponder(tapped), !isInsideControl(tapped, in: model),
+            // On SwiftUI content the tap may have been on a SwiftUI button, which keeps the keyboard as a control does.
+            model.hostingView(of: tapped) == nil,
             !build.isView(tapped, inside: responder, in: model),
             !others.contains(where: { build.isView($0, inside: responder, in: model) })
         else { return }

@@ -23,7 +23,9 @@ final class UnreachableControlRule: Rule {
             runs, one users tapped and missed because of the same view, in the same session (that rule reports it, \
             with the taps: a tap that landed on the obstacle is a blocked tap; a covered control nobody touched is an \
             unreachable control); across sessions the report counts both as the blocked tap's one problem. One \
-            finding per control, at the first snapshot that shows it at its most severe.
+            finding per control, at the first snapshot that shows it at its most severe. \
+            Not reported for a control inside SwiftUI content or where SwiftUI content is in front of it (a view \
+            that hosts SwiftUI, `hostsSwiftUI`): whether SwiftUI lets a touch through there, the model cannot know.
             """,
         triggeringExamples: [
             RuleExample(
@@ -47,6 +49,9 @@ final class UnreachableControlRule: Rule {
                 ]),
         ],
         nonTriggeringExamples: [
+            // A SwiftUI banner in front of Save: whether its content covers Save, the model cannot know (a hosting view
+            // may pass touches where it draws nothing); the More button inside it is SwiftUI's to reach.
+            RuleExample(ExampleSessions.swiftUIBanner),
             RuleExample(ExampleSessions.form),
             // A disabled control is out of reach on purpose.
             RuleExample(

@@ -456,6 +456,7 @@ extension ViewProperties {
             case .isContinuous: flag(field, isContinuous)
             case .allowsSelection: flag(field, allowsSelection)
             case .allowsMultipleSelection: flag(field, allowsMultipleSelection)
+            case .hostsSwiftUI: flag(field, hostsSwiftUI)
             case .isKeyWindow: flag(field, isKeyWindow)
             case .alpha: number(field, alpha)
             case .windowLevel: number(field, windowLevel)

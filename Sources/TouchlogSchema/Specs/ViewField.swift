@@ -17,6 +17,7 @@ public enum ViewField: String, CaseIterable, Sendable {
     case contentSize, adjustedContentInset, alwaysBounceVertical, alwaysBounceHorizontal, isContinuous
     case minimumZoomScale, maximumZoomScale
     case indexPath, allowsSelection, allowsMultipleSelection, selectedIndexPaths
+    case hostsSwiftUI
     case accessibilityIdentifier
     case accessibilityLabel, accessibilityTraits, delegate, text, textLength
     // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
@@ -38,7 +39,8 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .isHidden, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .isFirstResponder, .overridesTouches,
             .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isScrollEnabled, .alwaysBounceVertical,
-            .alwaysBounceHorizontal, .isContinuous, .allowsSelection, .allowsMultipleSelection, .isKeyWindow:
+            .alwaysBounceHorizontal, .isContinuous, .allowsSelection, .allowsMultipleSelection, .isKeyWindow,
+            .hostsSwiftUI:
             .bool
         case .indexPath: .indexPath
         case .selectedIndexPaths: .indexPaths
@@ -75,7 +77,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .frame, .bounds, .center: nil
         case .transform: .transform(.identity)
         case .isHidden, .isMultipleTouchEnabled, .isExclusiveTouch, .isFirstResponder, .isKeyWindow,
-            .alwaysBounceVertical, .alwaysBounceHorizontal, .allowsMultipleSelection:
+            .alwaysBounceVertical, .alwaysBounceHorizontal, .allowsMultipleSelection, .hostsSwiftUI:
             .bool(false)
         case .alpha: .number(1)
         case .isUserInteractionEnabled: .bool(kind.defaultUserInteractionEnabled)

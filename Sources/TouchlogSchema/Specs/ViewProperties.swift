@@ -61,6 +61,10 @@ public struct ViewProperties: Sendable, Equatable {
     /// Table and collection views: `indexPathsForSelectedRows` / `indexPathsForSelectedItems` (LS3, LS7), which app
     /// code changes without delegate messages (a `set` says so).
     public var selectedIndexPaths: [ListIndexPath]?
+    /// The view hosts SwiftUI content (a `UIHostingController`'s view): what happens inside it is SwiftUI's, which
+    /// draws and hit-tests its content without UIKit views the model could see, so the model treats the view as one
+    /// opaque region (hit testing stops at it) and reports nothing it would have to know SwiftUI's content for.
+    public var hostsSwiftUI: Bool?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     /// `UIAccessibilityTraits` by name (`button`, `link`, `selected`, `adjustable`, `notEnabled`; part 2, LS12): what
@@ -94,7 +98,7 @@ public struct ViewProperties: Sendable, Equatable {
         adjustedContentInset: EdgeInsets? = nil, alwaysBounceVertical: Bool? = nil, alwaysBounceHorizontal: Bool? = nil,
         isContinuous: Bool? = nil, minimumZoomScale: Double? = nil, maximumZoomScale: Double? = nil,
         indexPath: ListIndexPath? = nil, allowsSelection: Bool? = nil,
-        allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil,
+        allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil, hostsSwiftUI: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, accessibilityTraits: [String]? = nil,
         delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
@@ -136,6 +140,7 @@ public struct ViewProperties: Sendable, Equatable {
         self.allowsSelection = allowsSelection
         self.allowsMultipleSelection = allowsMultipleSelection
         self.selectedIndexPaths = selectedIndexPaths
+        self.hostsSwiftUI = hostsSwiftUI
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.accessibilityTraits = accessibilityTraits
@@ -188,6 +193,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .allowsSelection: allowsSelection.map(ViewFieldValue.bool)
             case .allowsMultipleSelection: allowsMultipleSelection.map(ViewFieldValue.bool)
             case .selectedIndexPaths: selectedIndexPaths.map(ViewFieldValue.indexPaths)
+            case .hostsSwiftUI: hostsSwiftUI.map(ViewFieldValue.bool)
             case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
             case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
             case .accessibilityTraits: accessibilityTraits.map(ViewFieldValue.strings)
@@ -237,6 +243,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .allowsSelection: allowsSelection = newValue?.bool
             case .allowsMultipleSelection: allowsMultipleSelection = newValue?.bool
             case .selectedIndexPaths: selectedIndexPaths = newValue?.indexPaths
+            case .hostsSwiftUI: hostsSwiftUI = newValue?.bool
             case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
             case .accessibilityLabel: accessibilityLabel = newValue?.string
             case .accessibilityTraits: accessibilityTraits = newValue?.strings
@@ -314,6 +321,7 @@ public struct ViewProperties: Sendable, Equatable {
                 if allowsMultipleSelection == defaults.allowsMultipleSelection { allowsMultipleSelection = nil }
             case .selectedIndexPaths:
                 if selectedIndexPaths == defaults.selectedIndexPaths { selectedIndexPaths = nil }
+            case .hostsSwiftUI: if hostsSwiftUI == defaults.hostsSwiftUI { hostsSwiftUI = nil }
             case .accessibilityIdentifier:
                 if accessibilityIdentifier == defaults.accessibilityIdentifier { accessibilityIdentifier = nil }
             case .accessibilityLabel:
