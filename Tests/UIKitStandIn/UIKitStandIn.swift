@@ -1049,7 +1049,11 @@ public protocol StandInSwiftUIView {
 /// `UIHostingController<Content>` (SwiftUI, public): a view controller whose view hosts SwiftUI content. SwiftUI's
 /// `WindowGroup` makes one as its window's root view controller.
 @MainActor
-open class UIHostingController<Content: StandInSwiftUIView>: UIViewController {
+open class UIHostingController<Content: StandInSwiftUIView>: UIViewController, StandInRuntimeNamed {
+    nonisolated public static var standInRuntimeName: String {
+        "_TtGC7SwiftUI19UIHostingController" + standInMangled(Content.standInTypeName)
+    }
+
     public init(standInFrame frame: CGRect) {
         super.init()
         view = _UIHostingView<Content>(frame: frame)

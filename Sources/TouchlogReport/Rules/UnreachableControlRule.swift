@@ -51,7 +51,10 @@ final class UnreachableControlRule: Rule {
         nonTriggeringExamples: [
             // A SwiftUI banner in front of Save: whether its content covers Save, the model cannot know (a hosting view
             // may pass touches where it draws nothing); the More button inside it is SwiftUI's to reach.
-            RuleExample(ExampleSessions.swiftUIBanner),
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"save","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Save"},{"id":"banner","class":"_TtGC7SwiftUI14_UIHostingViewV3App11PromoBanner_","baseClass":"UIView","frame":[0,600,390,244],"hostsSwiftUI":true,"subviews":[{"id":"more","class":"UIButton","frame":[20,20,100,40],"accessibilityLabel":"More"}]}]}]}]}
+                    """#),
             RuleExample(ExampleSessions.form),
             // A disabled control is out of reach on purpose.
             RuleExample(
