@@ -57,7 +57,8 @@ public final class TouchlogRecording {
         configuration: RecorderConfiguration = RecorderConfiguration(),
         application: UIApplication? = nil, center: NotificationCenter = .default,
         uptime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }, background: Bool = true,
-        afterEvent: @escaping @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void = TouchlogRecording.nextRunLoopTurn
+        afterEvent: @escaping @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void = TouchlogRecording
+            .nextRunLoopTurn
     ) -> TouchlogRecording {
         current?.stop()
         let recording = TouchlogRecording(
@@ -122,7 +123,8 @@ public final class TouchlogRecording {
         session: SessionInfo, sink: any RecordingSink, configuration: RecorderConfiguration = RecorderConfiguration(),
         application: UIApplication? = nil, center: NotificationCenter = .default,
         uptime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }, background: Bool = true,
-        afterEvent: @escaping @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void = TouchlogRecording.nextRunLoopTurn
+        afterEvent: @escaping @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void = TouchlogRecording
+            .nextRunLoopTurn
     ) {
         endWindowWatch()
         let appeared = WindowAppeared { window in

@@ -91,7 +91,8 @@ extension UIWindow {
                 locationInWindow: Point(Double(location.x), Double(location.y)),
                 timestamp: touch.timestamp, tapCount: touch.tapCount, view: touch.view,
                 // Only a touch that begins binds: later phases keep what the recorder decided then.
-                sensitiveViewCenter: began ? touch.view.flatMap { TouchlogRecording.sensitiveCenter(of: $0, in: self) } : nil,
+                sensitiveViewCenter: began
+                    ? touch.view.flatMap { TouchlogRecording.sensitiveCenter(of: $0, in: self) } : nil,
                 inHostedContent: began && (touch.view.map(isInSwiftUIContent) ?? false))
         }
         return touches.sorted { $0.timestamp < $1.timestamp }

@@ -35,7 +35,8 @@ import TouchlogFormat
     /// UIKit bound the touch to a view inside the region (SwiftUI's own, or a representable's): which one SwiftUI
     /// let take it the model cannot know, so any view in the same region agrees.
     @Test func aTouchBoundInsideTheRegionIsNoDivergence() throws {
-        #expect(try divergences(tap(1, 1, x: 50, y: 420, view: "shape") + tap(2, 2, x: 300, y: 350, view: "shape")).isEmpty)
+        #expect(
+            try divergences(tap(1, 1, x: 50, y: 420, view: "shape") + tap(2, 2, x: 300, y: 350, view: "shape")).isEmpty)
     }
 
     /// Outside the region the model still judges: a touch on the Back button bound to the card is a divergence,

@@ -160,7 +160,9 @@ extension ResponderModel {
         for front in windowsFrontToBack {
             if front == w { break }
             let h = fastHitTest(front, screenPoint)
-            if h >= 0 { return views[h].hostsSwiftUI ? .hostedContent(hostingView: .view(h)) : .coveredByWindow(.view(front)) }
+            if h >= 0 {
+                return views[h].hostsSwiftUI ? .hostedContent(hostingView: .view(h)) : .coveredByWindow(.view(front))
+            }
         }
         var path: [Int] = []
         var cur = v
@@ -188,7 +190,8 @@ extension ResponderModel {
                 let h = fastHitTest(s, p)
                 if h >= 0 {
                     return views[h].hostsSwiftUI
-                        ? .hostedContent(hostingView: .view(h)) : .coveredBySibling(sibling: .view(s), hitView: .view(h))
+                        ? .hostedContent(hostingView: .view(h))
+                        : .coveredBySibling(sibling: .view(s), hitView: .view(h))
                 }
                 i -= 1
             }
@@ -259,7 +262,9 @@ extension ResponderModel {
                 if hosted == nil, r.view >= 0, views[r.view].hostsSwiftUI { hosted = (r.view, Point(x, y)) }
             }
         }
-        if let hosted { return .unreachable(reason: .hostedContent(hostingView: .view(hosted.host)), probe: hosted.probe) }
+        if let hosted {
+            return .unreachable(reason: .hostedContent(hostingView: .view(hosted.host)), probe: hosted.probe)
+        }
         let probe = Point(visible.midX, visible.midY)
         return .unreachable(reason: whyNotReached(screenPoint: probe, view: target), probe: probe)
     }

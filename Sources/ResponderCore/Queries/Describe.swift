@@ -66,7 +66,8 @@ extension ResponderModel {
         case .coveredBySibling(let s, let h):
             return "\(label(s)) in front takes the point (hit view \(label(h)))"
         case .hostedContent(let host):
-            return "the point goes into the SwiftUI content \(label(host)) hosts: whether it reaches \(name) is SwiftUI's"
+            return
+                "the point goes into the SwiftUI content \(label(host)) hosts: whether it reaches \(name) is SwiftUI's"
         }
     }
 

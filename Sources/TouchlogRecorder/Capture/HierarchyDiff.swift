@@ -106,7 +106,8 @@ enum HierarchyDiff {
                 .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel, .isScrollEnabled, .contentSize,
                 .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous, .minimumZoomScale,
                 .maximumZoomScale, .indexPath,
-                .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .hostsSwiftUI, .accessibilityIdentifier,
+                .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .hostsSwiftUI,
+                .accessibilityIdentifier,
                 .accessibilityLabel, .accessibilityTraits,
                 .delegate:
                 p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)

@@ -167,7 +167,8 @@ public struct ViewFields: Sendable {
                 canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
                 adoptsKeyInput: adoptsKeyInput, keyboardDismissMode: keyboardDismissMode,
                 delaysContentTouches: delaysContentTouches, canCancelContentTouches: canCancelContentTouches,
-                isContinuous: isContinuous, hostsSwiftUI: hostsSwiftUI, accessibilityIdentifier: accessibilityIdentifier,
+                isContinuous: isContinuous, hostsSwiftUI: hostsSwiftUI,
+                accessibilityIdentifier: accessibilityIdentifier,
                 accessibilityLabel: accessibilityLabel),
             text: text)
     }

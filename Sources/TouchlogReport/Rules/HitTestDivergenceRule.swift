@@ -36,7 +36,7 @@ final class HitTestDivergenceRule: Rule {
                 ExampleSessions.form + #"""
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"save"}
                     {"type":"touch","t":1.1,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
-                    """#)
+                    """#),
         ])
 
     /// One group per recorded view and model's view (by id), named at its first touch.
