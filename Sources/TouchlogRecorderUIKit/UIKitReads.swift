@@ -24,6 +24,7 @@ extension UIView: @preconcurrency RecordableView {
             text = textView.isSecureTextEntry ? .secure : .length((textView.text ?? "").utf16.count)
         }
         let identity = transform.isIdentity
+        let hostsSwiftUI = isSwiftUIHostingView(self)
         let scrollView = self as? UIScrollView
         let table = scrollView as? UITableView
         let collection = scrollView as? UICollectionView
@@ -66,17 +67,41 @@ extension UIView: @preconcurrency RecordableView {
                 indexPath: listIndexPath(), allowsSelection: table?.allowsSelection ?? collection?.allowsSelection,
                 allowsMultipleSelection: table?.allowsMultipleSelection ?? collection?.allowsMultipleSelection,
                 selectedIndexPaths: selected?.map { ListIndexPath($0.section, $0.item) },
-                hostsSwiftUI: isSwiftUIHostingView(self),
+                hostsSwiftUI: hostsSwiftUI,
                 accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
                 // LS12: what the view presents itself as (a custom view with the button trait is tappable to a user).
-                accessibilityTraits: accessibilityTraitNames(accessibilityTraits)),
+                accessibilityTraits: recordedTraitNames(accessibilityTraits),
+                accessibilityElements: hostsSwiftUI ? recordedAccessibilityElements() : nil),
             text: text)
     }
 
-    /// The traits' names as the format writes them; nil for none (the common case, left out).
-    private func accessibilityTraitNames(_ traits: UIAccessibilityTraits) -> [String]? {
-        let names = recordedTraits.filter { traits.contains($0.trait) }.map(\.name)
-        return names.isEmpty ? nil : names
+    /// SwiftUI's content as public API shows it: the accessibility elements of this hosting view
+    /// (`accessibilityElements`, else `accessibilityElementCount()` and `accessibilityElement(at:)`), leaves only,
+    /// walked into containers, at most `maxAccessibilityElements` of them, each with its frame in the window's
+    /// coordinates. SwiftUI may build them only while an assistive technology asks; then there are none to record.
+    private func recordedAccessibilityElements() -> [AccessibilityElementSpec] {
+        var found: [AccessibilityElementSpec] = []
+        func visit(_ elements: [Any], depth: Int) {
+            for element in elements where found.count < maxAccessibilityElements {
+                guard let object = element as? AccessibilityObject else { continue }
+                if object.isAccessibilityElement {
+                    var frame = object.accessibilityFrame
+                    // `accessibilityFrame` is in the screen's coordinates; the recording's views are in the window's.
+                    if let window { frame = window.convert(frame, from: window.screen.coordinateSpace) }
+                    found.append(
+                        AccessibilityElementSpec(
+                            frame: Rect(frame),
+                            identifier: (element as? UIAccessibilityIdentification)?.accessibilityIdentifier,
+                            label: object.accessibilityLabel, traits: recordedTraitNames(object.accessibilityTraits)))
+                } else if depth < 8, let inner = object.accessibilityElements {
+                    visit(inner, depth: depth + 1)
+                }
+            }
+        }
+        visit(
+            accessibilityElements ?? (0..<max(0, accessibilityElementCount())).compactMap(accessibilityElement(at:)),
+            depth: 0)
+        return found
     }
 
     /// A table or collection view cell's index path, from the list it is in (LS1): what selections name. Only cells
@@ -457,6 +482,25 @@ extension KeyboardDismissMode {
         #endif
         }
     }
+}
+
+/// At most this many accessibility elements are read of one hosting view per capture: a long SwiftUI list exposes
+/// one per row, and a capture must stay cheap.
+private let maxAccessibilityElements = 200
+
+/// What an accessibility element is read as: every `NSObject` answers the UIAccessibility reads (an informal protocol
+/// on NSObject); the stand-in, with no Objective-C runtime, declares them on `UIAccessibilityElement`.
+#if canImport(UIKit)
+    private typealias AccessibilityObject = NSObject
+#else
+    private typealias AccessibilityObject = UIAccessibilityElement
+#endif
+
+/// The traits' names as the format writes them; nil for none (the common case, left out).
+@MainActor
+private func recordedTraitNames(_ traits: UIAccessibilityTraits) -> [String]? {
+    let names = recordedTraits.filter { traits.contains($0.trait) }.map(\.name)
+    return names.isEmpty ? nil : names
 }
 
 /// The accessibility traits the recording names (docs/log-format.md, `accessibilityTraits`).

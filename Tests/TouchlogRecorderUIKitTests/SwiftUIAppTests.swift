@@ -46,11 +46,31 @@ import UIKitStandIn
             host.addSubview(checkout)
             coupon.accessibilityLabel = "Coupon"
             host.addSubview(coupon)
+            host.accessibilityElements = Self.elements(in: host, sceneOrigin: .zero)
             window.standInDelivery = { [unowned self] event in
                 let delivery = pendingDelivery
                 pendingDelivery = { _ in }
                 delivery(event)
             }
+        }
+
+        /// SwiftUI's accessibility elements for the cart, with their frames in the screen's coordinates as UIKit
+        /// gives them (`sceneOrigin`: where the scene lies on the screen): the Checkout button, and a container (the
+        /// total row) holding its text.
+        static func elements(in host: UIView, sceneOrigin: CGPoint) -> [Any] {
+            let checkout = UIAccessibilityElement(accessibilityContainer: host)
+            checkout.accessibilityFrame = CGRect(x: sceneOrigin.x + 24, y: sceneOrigin.y + 700, width: 345, height: 50)
+            checkout.accessibilityIdentifier = "cart.checkout"
+            checkout.accessibilityLabel = "Checkout"
+            checkout.accessibilityTraits = .button
+            let row = UIAccessibilityElement(accessibilityContainer: host)
+            row.isAccessibilityElement = false
+            let total = UIAccessibilityElement(accessibilityContainer: row)
+            total.accessibilityFrame = CGRect(x: sceneOrigin.x + 24, y: sceneOrigin.y + 620, width: 200, height: 30)
+            total.accessibilityLabel = "Total 42 EUR"
+            total.accessibilityTraits = .staticText
+            row.accessibilityElements = [total]
+            return [checkout, row]
         }
 
         /// Launch: the recording is set up before any window, and starts when SwiftUI's window becomes visible.
@@ -170,6 +190,13 @@ import UIKitStandIn
         #expect(host.properties.gestureRecognizers == nil)
         #expect(host.subviews.map(\.className) == ["_TtC7SwiftUI21_UIShapeHitTestingView", "UITextField"])
         #expect(host.subviews.allSatisfy { $0.properties.hostsSwiftUI == nil })
+        // SwiftUI's content as public API tells it: its accessibility elements, the container walked into.
+        #expect(
+            host.properties.accessibilityElements == [
+                AccessibilityElementSpec(
+                    frame: Rect(24, 700, 345, 50), identifier: "cart.checkout", label: "Checkout", traits: ["button"]),
+                AccessibilityElementSpec(frame: Rect(24, 620, 200, 30), label: "Total 42 EUR", traits: ["staticText"]),
+            ])
         let couponID = try #require(StoryTests.id(labelled: "Coupon", in: window.view))
         // Each touch bound where UIKit bound it.
         let bound = records.compactMap { record -> String? in
@@ -204,6 +231,29 @@ import UIKitStandIn
         let verdict = try StoryTests.check("swiftui-cart-unmarked", text)
         #expect(verdict.problems.contains { $0.divergenceKind == .hitView })
         #expect(verdict.findings.contains("rage_tap"))
+    }
+
+    /// On an iPad in Slide Over the scene lies 500 points into the screen: UIKit gives `accessibilityFrame` in the
+    /// screen's coordinates, the recording writes it in the window's (the keyboard's frame is converted the same
+    /// way). Masked labels mask the elements' labels too. Only the hosting view carries elements.
+    @Test func elementFramesAreInTheWindowsCoordinatesAndTheirLabelsMasked() throws {
+        let screen = UIScreen(standInBounds: CGRect(x: 0, y: 0, width: 820, height: 1180))
+        let scene = UIWindowScene(standInScreen: screen, frameOnScreen: CGRect(x: 500, y: 20, width: 320, height: 1160))
+        let window = UIWindow(windowScene: scene)
+        let hosting = UIHostingController<CartView>(standInFrame: CGRect(x: 0, y: 0, width: 320, height: 1160))
+        window.rootViewController = hosting
+        hosting.view.accessibilityElements = App.elements(in: hosting.view, sceneOrigin: CGPoint(x: 500, y: 20))
+        var ids = ObjectIDs()
+        let captured = HierarchyCapture(privacy: RecorderPrivacy(maskLabels: true))
+            .capture(windows: [window], application: nil, ids: &ids)
+        let host = try #require(captured.windows.first?.view.subviews.first)
+        #expect(
+            host.properties.accessibilityElements == [
+                AccessibilityElementSpec(
+                    frame: Rect(24, 700, 345, 50), identifier: "cart.checkout", label: "label-1", traits: ["button"]),
+                AccessibilityElementSpec(frame: Rect(24, 620, 200, 30), label: "label-2", traits: ["staticText"]),
+            ])
+        #expect(captured.windows.first?.view.properties.accessibilityElements == nil)
     }
 
     /// The installation leaves UIKit's own windows alone (the keyboard's), and the observer takes nothing: it never

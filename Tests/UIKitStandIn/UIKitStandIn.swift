@@ -252,6 +252,14 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var accessibilityLabel: String?
     /// UIKit's own controls answer their traits (a button `.button`); a plain view none until the app sets some.
     open var accessibilityTraits: UIAccessibilityTraits = []
+    /// UIAccessibilityContainer (an informal protocol on NSObject): the elements inside the view that are no
+    /// subviews, such as a SwiftUI hosting view's content. Nil: the view is no container (UIKit's default).
+    open var accessibilityElements: [Any]?
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let elements = accessibilityElements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
     open var gestureRecognizers: [UIGestureRecognizer]?
     open private(set) var subviews: [UIView] = []
     open private(set) weak var superview: UIView?
@@ -1000,6 +1008,30 @@ open class UIEvent: NSObject {
     open var allTouches: Set<UITouch>? { standInTouches }
 
     open func touches(for window: UIWindow) -> Set<UITouch>? { standInTouches.filter { $0.window === window } }
+}
+
+/// `UIAccessibilityIdentification`: what has a developer's identifier (views, and accessibility elements).
+@MainActor
+public protocol UIAccessibilityIdentification: NSObjectProtocol {
+    var accessibilityIdentifier: String? { get set }
+}
+
+extension UIView: UIAccessibilityIdentification {}
+
+/// `UIAccessibilityElement`: an element of a container that is no view. UIKit declares the reads on NSObject
+/// (UIAccessibility, an informal protocol) and any object can answer them, as SwiftUI's private elements do; the
+/// stand-in, without an Objective-C runtime, declares them here, and SwiftUI's stand-in elements are of this class.
+@MainActor
+open class UIAccessibilityElement: NSObject, UIAccessibilityIdentification {
+    public init(accessibilityContainer container: Any) {}
+    open var isAccessibilityElement = true
+    /// In the screen's coordinates.
+    open var accessibilityFrame = CGRect.zero
+    open var accessibilityLabel: String?
+    open var accessibilityTraits: UIAccessibilityTraits = []
+    open var accessibilityIdentifier: String?
+    /// A container element's own elements (UIAccessibilityContainer).
+    open var accessibilityElements: [Any]?
 }
 
 /// The accessibility traits a view presents (Apple docs: UIAccessibilityTraits), the ones the recorder names.

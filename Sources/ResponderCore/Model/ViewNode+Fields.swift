@@ -24,7 +24,8 @@ extension ViewNode {
         case .frame, .bounds, .center, .transform: .geometry
         case .gestureRecognizers, .windowLevel, .isKeyWindow, .policies, .selectedIndexPaths: .withEffects
         case .isFirstResponder: .observation
-        case .textLength: .ignored
+        // For people and reports: SwiftUI's content stays opaque to dispatch.
+        case .textLength, .accessibilityElements: .ignored
         case .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches, .adoptsKeyInput,
             .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel,
@@ -77,7 +78,7 @@ extension ViewNode {
         case .delegate: boxed.delegateID = value.string
         case .text: boxed.text = value.string
         case .frame, .bounds, .center, .transform, .gestureRecognizers, .windowLevel, .isKeyWindow, .policies,
-            .isFirstResponder, .textLength, .selectedIndexPaths:
+            .isFirstResponder, .textLength, .selectedIndexPaths, .accessibilityElements:
             break
         }
     }

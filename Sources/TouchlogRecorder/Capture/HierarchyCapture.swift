@@ -264,6 +264,13 @@ public struct HierarchyCapture {
                 properties.frame = nil
             }
             properties.accessibilityLabel = properties.accessibilityLabel.map { privacy.label($0) }
+            properties.accessibilityElements = properties.accessibilityElements.map { elements in
+                elements.map { element in
+                    var masked = element
+                    masked.label = element.label.map { privacy.label($0) }
+                    return masked
+                }
+            }
             // What equals the class default is left out: every reader of the format restores it.
             properties.removeValues(equalTo: classDefaults(kind))
             var spec = ViewSpec(

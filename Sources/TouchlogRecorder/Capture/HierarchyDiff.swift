@@ -108,7 +108,7 @@ enum HierarchyDiff {
                 .maximumZoomScale, .indexPath,
                 .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .hostsSwiftUI,
                 .accessibilityIdentifier,
-                .accessibilityLabel, .accessibilityTraits,
+                .accessibilityLabel, .accessibilityTraits, .accessibilityElements,
                 .delegate:
                 p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)
             }
@@ -125,6 +125,7 @@ enum HierarchyDiff {
         case .selectors, .policyNames, .traitNames: .strings([])
         case .controlActions: .actions([])
         case .recognizers: .recognizers([])
+        case .accessibilityElements: .accessibilityElements([])
         case .indexPaths: .indexPaths([])
         // A cell that no longer has an index path is one no list shows: a snapshot follows its removal.
         case .indexPath: nil

@@ -70,6 +70,10 @@ public struct ViewProperties: Sendable, Equatable {
     /// `UIAccessibilityTraits` by name (`button`, `link`, `selected`, `adjustable`, `notEnabled`; part 2, LS12): what
     /// the view says it is to VoiceOver, and so to a person, such as a plain view that presents itself as a button.
     public var accessibilityTraits: [String]?
+    /// A view hosting SwiftUI content: the accessibility elements inside it (`accessibilityElements`, else
+    /// `accessibilityElementCount()` / `accessibilityElement(at:)`), with their frames in the window's coordinates
+    /// and their identifiers, labels and traits. What SwiftUI's content is, as far as public API tells.
+    public var accessibilityElements: [AccessibilityElementSpec]?
     /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
     /// Its decisions are recorded as flags (`canBecomeFirstResponder`, `canResignFirstResponder`); the id says who
     /// made them.
@@ -100,6 +104,7 @@ public struct ViewProperties: Sendable, Equatable {
         indexPath: ListIndexPath? = nil, allowsSelection: Bool? = nil,
         allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil, hostsSwiftUI: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, accessibilityTraits: [String]? = nil,
+        accessibilityElements: [AccessibilityElementSpec]? = nil,
         delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
         policies: [String]? = nil
@@ -144,6 +149,7 @@ public struct ViewProperties: Sendable, Equatable {
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.accessibilityTraits = accessibilityTraits
+        self.accessibilityElements = accessibilityElements
         self.delegate = delegate
         self.text = text
         self.textLength = textLength
@@ -197,6 +203,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
             case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
             case .accessibilityTraits: accessibilityTraits.map(ViewFieldValue.strings)
+            case .accessibilityElements: accessibilityElements.map(ViewFieldValue.accessibilityElements)
             case .delegate: delegate.map(ViewFieldValue.string)
             case .text: text.map(ViewFieldValue.string)
             case .textLength: textLength.map(ViewFieldValue.count)
@@ -247,6 +254,7 @@ public struct ViewProperties: Sendable, Equatable {
             case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
             case .accessibilityLabel: accessibilityLabel = newValue?.string
             case .accessibilityTraits: accessibilityTraits = newValue?.strings
+            case .accessibilityElements: accessibilityElements = newValue?.accessibilityElements
             case .delegate: delegate = newValue?.string
             case .text: text = newValue?.string
             case .textLength: textLength = newValue?.count
@@ -328,6 +336,8 @@ public struct ViewProperties: Sendable, Equatable {
                 if accessibilityLabel == defaults.accessibilityLabel { accessibilityLabel = nil }
             case .accessibilityTraits:
                 if accessibilityTraits == defaults.accessibilityTraits { accessibilityTraits = nil }
+            case .accessibilityElements:
+                if accessibilityElements == defaults.accessibilityElements { accessibilityElements = nil }
             case .delegate: if delegate == defaults.delegate { delegate = nil }
             case .text: if text == defaults.text { text = nil }
             case .textLength: if textLength == defaults.textLength { textLength = nil }
@@ -378,5 +388,8 @@ extension ViewFieldValue {
     @inlinable public var recognizers: [RecognizerSpec]? { if case .recognizers(let x) = self { x } else { nil } }
     @inlinable public var keyboardDismissMode: KeyboardDismissMode? {
         if case .keyboardDismissMode(let x) = self { x } else { nil }
+    }
+    @inlinable public var accessibilityElements: [AccessibilityElementSpec]? {
+        if case .accessibilityElements(let x) = self { x } else { nil }
     }
 }
