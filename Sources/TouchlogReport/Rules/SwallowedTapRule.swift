@@ -48,6 +48,14 @@ final class SwallowedTapRule: Rule {
                 ]),
         ],
         nonTriggeringExamples: [
+            // The row's content is SwiftUI's (a hosting view in the cell, as `UIHostingConfiguration` makes): a SwiftUI
+            // gesture inside it may have taken the tap before the table's recognizer, which the model cannot see.
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"table","class":"UITableView","frame":[0,0,390,844],"accessibilityIdentifier":"contacts","gestureRecognizers":[{"id":"dismissTap","class":"UITapGestureRecognizer","cancelsTouchesInView":true,"actions":[{"target":"vc","action":"dismissKeyboard"}]}],"subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,390,60],"accessibilityIdentifier":"contacts.cell","subviews":[{"id":"content0","class":"_TtGC7SwiftUI14_UIHostingViewV3App10ContactRow_","baseClass":"UIView","frame":[0,0,390,60],"hostsSwiftUI":true}]}]}]}],"controllers":[{"id":"vc","class":"App.ContactsViewController","view":"table","implements":["dismissKeyboard"]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":30,"window":"w","event":1,"view":"content0"}
+                    {"type":"touch","t":1.3,"touch":1,"phase":"ended","x":100,"y":30,"window":"w","event":1}
+                    """#),
             // A list that selects nothing loses nothing to the recognizer (LS5).
             RuleExample(
                 ExampleSessions.header + "\n" + #"""

@@ -36,6 +36,16 @@ final class TapFailedToDismissRule: Rule {
                 ])
         ],
         nonTriggeringExamples: [
+            // With the keyboard up, two taps on a SwiftUI card: they may have been on its buttons, which keep the
+            // keyboard as a control does.
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"insert","t":2.0,"parent":"root","view":{"id":"card","class":"_TtGC7SwiftUI14_UIHostingViewV3App9OfferCard_","baseClass":"UIView","frame":[0,300,390,200],"hostsSwiftUI":true}}
+                    {"type":"touch","t":3.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2,"view":"card"}
+                    {"type":"touch","t":3.1,"touch":2,"phase":"ended","x":200,"y":400,"window":"w","event":2}
+                    {"type":"touch","t":4.0,"touch":3,"phase":"began","x":210,"y":420,"window":"w","event":3,"view":"card"}
+                    {"type":"touch","t":4.1,"touch":3,"phase":"ended","x":210,"y":420,"window":"w","event":3}
+                    """#),
             // The Save button is a control: tapping it with the keyboard up is how a form is submitted.
             RuleExample(
                 ExampleSessions.editing + #"""
