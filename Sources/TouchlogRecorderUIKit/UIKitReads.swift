@@ -218,7 +218,11 @@ enum ActionHandlerObserver {
         let observed = handler.identifier
         let name = name(of: handler)
         let observer = UIAction(identifier: UIAction.Identifier(prefix + observed.rawValue)) { [weak control] _ in
-            guard let control, let recording = TouchlogRecording.current else { return }
+            // A `sent` is written only where the recording sees every action sent: with `RecordingApplication`, which
+            // sees the target-action ones. Without it (a SwiftUI app) a recording with some `sent` would make replay
+            // take every action nobody observed for one that went missing.
+            guard let control, let recording = TouchlogRecording.current, UIApplication.shared is RecordingApplication
+            else { return }
             // The app may have removed its handler since (UIKit keeps the observer): a send only while it is there.
             var present = false
             control.enumerateEventHandlers { action, _, _, stop in

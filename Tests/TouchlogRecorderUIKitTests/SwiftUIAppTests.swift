@@ -256,6 +256,32 @@ import UIKitStandIn
         #expect(captured.windows.first?.view.properties.accessibilityElements == nil)
     }
 
+    /// A UIKit button a representable hosts in SwiftUI content, with a UIAction: SwiftUI's app has no
+    /// `RecordingApplication`, so the recording sees no target-action sends and writes no `sent` at all (a recording
+    /// with some would make replay take every unobserved action for a missing one). The tap replays with no
+    /// divergence.
+    @Test func withoutRecordingApplicationNoActionIsWrittenAsSent() throws {
+        let app = App()
+        var paid = 0
+        let pay = UIButton(
+            frame: CGRect(x: 24, y: 400, width: 345, height: 50),
+            primaryAction: UIAction(title: "Pay") { _ in paid += 1 })
+        pay.addTarget(app.host, action: Selector("analytics:"), for: .touchUpInside)
+        app.host.addSubview(pay)
+        app.launch()
+        // CT4: touch-up inside sends touchUpInside, then the button's primaryActionTriggered (its UIAction).
+        app.tap(100, 420, hits: pay) {
+            pay.sendActions(for: .touchUpInside)
+            pay.sendActions(for: .primaryActionTriggered)
+        }
+        let text = app.recorded()
+        TouchlogRecording.current?.stop()
+        #expect(paid == 1)
+        #expect(!RecordingCheck.records(text).contains { $0.kind == .sent })
+        let verdict = try StoryTests.check("swiftui-representable-button", text)
+        #expect(verdict.problems.isEmpty, "\(verdict.problems)")
+    }
+
     /// The installation leaves UIKit's own windows alone (the keyboard's), and the observer takes nothing: it never
     /// recognizes, cancels or delays touches, and can neither prevent nor be prevented by another recognizer.
     @Test func theObserverTakesNothingFromTheApp() throws {
