@@ -129,8 +129,8 @@ bench-core:
 	.build/release/touchlog-bench core
 
 .PHONY: record-demo
-# The recorder's end-to-end stories (Tests/TouchlogRecorderUIKitTests: StoryTests.swift, and the iPad and privacy
-# stories of MultitaskingTests.swift and SensitiveTouchTests.swift) written to RECORD_DEMO, then
+# The recorder's end-to-end stories (Tests/TouchlogRecorderUIKitTests: StoryTests.swift, and the iPad, privacy and
+# SwiftUI stories of MultitaskingTests.swift, SensitiveTouchTests.swift and SwiftUIAppTests.swift) written to RECORD_DEMO, then
 # ingested, replayed (failing on any divergence) and reported by the CLI. RECORD_DEMO holds the recordings only, so
 # `touchlog ingest $(RECORD_DEMO)/*.jsonl` ingests them again; the database and the replay trace go to
 # RECORD_DEMO_OUT (a trace is JSON Lines too, and not a recording).
@@ -139,7 +139,7 @@ RECORD_DEMO_OUT ?= $(RECORD_DEMO)/out
 record-demo:
 	@rm -rf $(RECORD_DEMO) && mkdir -p $(RECORD_DEMO) $(RECORD_DEMO_OUT)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	TOUCHLOG_RECORD_DEMO=$(abspath $(RECORD_DEMO)) $(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS) --filter 'TouchlogRecorderUIKitTests\.(StoryTests|MultitaskingTests|SensitiveTouchTests)'
+	TOUCHLOG_RECORD_DEMO=$(abspath $(RECORD_DEMO)) $(SWIFT) test --skip-build --disable-xctest $(BUILD_FLAGS) --filter 'TouchlogRecorderUIKitTests\.(StoryTests|MultitaskingTests|SensitiveTouchTests|SwiftUIAppTests)'
 	.build/debug/touchlog ingest --db $(RECORD_DEMO_OUT)/touchlog.sqlite $(RECORD_DEMO)/*.jsonl
 	.build/debug/touchlog replay --db $(RECORD_DEMO_OUT)/touchlog.sqlite --all --fail-on-divergence --format jsonl > $(RECORD_DEMO_OUT)/replay.jsonl
 	@echo "replayed every recording with no divergence: $(RECORD_DEMO_OUT)/replay.jsonl"

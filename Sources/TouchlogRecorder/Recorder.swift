@@ -165,7 +165,8 @@ public final class Recorder {
             }
             var view: String?
             if reading.phase == .began {
-                touchedViews.append(WeakObject(reading.view))
+                // A field SwiftUI focuses on a tap in its content is not one replay's model focuses: not "touched".
+                touchedViews.append(WeakObject(reading.inHostedContent ? nil : reading.view))
                 view = reading.view.flatMap { ids.knownID(of: $0) }
                 redactedTouches[key] =
                     configuration.privacy.redactsSensitiveTouches ? reading.sensitiveViewCenter : nil

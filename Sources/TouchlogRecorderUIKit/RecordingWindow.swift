@@ -51,17 +51,8 @@ open class RecordingWindow: UIWindow {
             super.sendEvent(event)
             return
         }
-        let touches = (event.touches(for: self) ?? []).map { touch in
-            let location = touch.location(in: nil)
-            return TouchReading(
-                touch: touch, phase: TouchPhase(touch.phase),
-                locationInWindow: Point(Double(location.x), Double(location.y)),
-                timestamp: touch.timestamp, tapCount: touch.tapCount, view: touch.view,
-                // Only a touch that begins binds: later phases keep what the recorder decided then.
-                sensitiveViewCenter: touch.phase == .began
-                    ? touch.view.flatMap { TouchlogRecording.sensitiveCenter(of: $0, in: self) } : nil)
-        }
-        recording.recorder.willSendEvent(touches.sorted { $0.timestamp < $1.timestamp }, in: self)
+        recording.endObservedEvent()
+        recording.recorder.willSendEvent(touchReadings(of: event), in: self)
         super.sendEvent(event)
         recording.recorder.didSendEvent(at: event.timestamp)
     }

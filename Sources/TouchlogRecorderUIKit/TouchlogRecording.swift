@@ -35,24 +35,38 @@ public final class TouchlogRecording {
     private let center: NotificationCenter
 
     private final class WeakWindow {
-        weak var window: RecordingWindow?
-        init(_ window: RecordingWindow) { self.window = window }
+        weak var window: UIWindow?
+        init(_ window: UIWindow) { self.window = window }
     }
 
+    /// The touch observers the recording attached to windows it did not make, removed when it stops.
+    private var touchObservers: [WindowTouchObserver] = []
+    /// An event seen through a touch observer, not yet closed (its timestamp): see `observedEvent(_:in:)`.
+    private var openObservedEvent: Double?
+    /// Runs its work on the next turn of the main run loop: where an observed event ends.
+    private let afterEvent: @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void
+
     /// Records `windows` (add more with `add(_:)`) into `sink`. `uptime` defaults to `ProcessInfo.systemUptime`.
+    ///
+    /// A window that is not a `RecordingWindow` (one SwiftUI made) is watched by a touch observer the recording
+    /// attaches to it (`WindowTouchObserver`): its touches are recorded, and each event is closed on the next turn of
+    /// the main run loop (`afterEvent`, `DispatchQueue.main.async` unless a test drives it).
     @discardableResult
     public static func start(
-        session: SessionInfo, sink: any RecordingSink, windows: [RecordingWindow],
+        session: SessionInfo, sink: any RecordingSink, windows: [UIWindow],
         configuration: RecorderConfiguration = RecorderConfiguration(),
         application: UIApplication? = nil, center: NotificationCenter = .default,
-        uptime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }, background: Bool = true
+        uptime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }, background: Bool = true,
+        afterEvent: @escaping @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void = TouchlogRecording
+            .nextRunLoopTurn
     ) -> TouchlogRecording {
         current?.stop()
         let recording = TouchlogRecording(
             recorder: Recorder(
                 configuration: configuration, session: session, sink: sink, startUptime: uptime(),
-                background: background), uptime: uptime, center: center)
+                background: background), uptime: uptime, center: center, afterEvent: afterEvent)
         recording.windows = windows.map(WeakWindow.init)
+        for window in windows { recording.watch(window) }
         // Which of several scenes' key windows the person works in, no API says: the first one listed, until one
         // becomes key.
         recording.lastKeyWindow = windows.first(where: \.isKeyWindow)
@@ -68,7 +82,7 @@ public final class TouchlogRecording {
     /// Records `directory/<session id>.jsonl` (and its continuations).
     @discardableResult
     public static func start(
-        session: SessionInfo, directory: String, windows: [RecordingWindow],
+        session: SessionInfo, directory: String, windows: [UIWindow],
         configuration: RecorderConfiguration = RecorderConfiguration(), application: UIApplication? = nil
     ) throws -> TouchlogRecording {
         start(
@@ -76,20 +90,129 @@ public final class TouchlogRecording {
             configuration: configuration, application: application)
     }
 
-    private init(recorder: Recorder, uptime: @escaping () -> Double, center: NotificationCenter) {
+    private init(
+        recorder: Recorder, uptime: @escaping () -> Double, center: NotificationCenter,
+        afterEvent: @escaping @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void
+    ) {
         self.recorder = recorder
         self.uptime = uptime
         self.center = center
+        self.afterEvent = afterEvent
     }
 
-    /// Records another window from now on (a window created later: a second scene, an overlay).
-    public func add(_ window: RecordingWindow) {
+    // MARK: Windows that appear (SwiftUI apps)
+
+    /// The watch `startWhenWindowsAppear` set up, ended by `stop()`.
+    private static var windowWatch: (center: NotificationCenter, token: NSObjectProtocol)?
+
+    /// Starts recording when the app's first window becomes visible, and records every window of the app that becomes
+    /// visible after it: the installation for a SwiftUI app (`@main struct MyApp: App`), which makes its windows and
+    /// its application object itself. Call it at launch, before any window is up (the `App`'s `init`, or the
+    /// `application(_:didFinishLaunchingWithOptions:)` of a `@UIApplicationDelegateAdaptor` delegate). Windows are
+    /// found through `UIWindow.didBecomeVisibleNotification`; UIKit's own (the keyboard's) are left out.
+    ///
+    /// ```swift
+    /// @main struct ShopApp: App {
+    ///     init() {
+    ///         TouchlogRecording.startWhenWindowsAppear(session: info, sink: try! FileSink(directory: docs, name: id))
+    ///     }
+    ///     var body: some Scene { WindowGroup { ContentView() } }
+    /// }
+    /// ```
+    public static func startWhenWindowsAppear(
+        session: SessionInfo, sink: any RecordingSink, configuration: RecorderConfiguration = RecorderConfiguration(),
+        application: UIApplication? = nil, center: NotificationCenter = .default,
+        uptime: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }, background: Bool = true,
+        afterEvent: @escaping @MainActor (@escaping @MainActor @Sendable () -> Void) -> Void = TouchlogRecording
+            .nextRunLoopTurn
+    ) {
+        endWindowWatch()
+        let appeared = WindowAppeared { window in
+            guard isAppWindow(window) else { return }
+            if let current {
+                current.add(window)
+            } else {
+                start(
+                    session: session, sink: sink, windows: [window], configuration: configuration,
+                    application: application, center: center, uptime: uptime, background: background,
+                    afterEvent: afterEvent)
+            }
+        }
+        let token = center.addObserver(forName: UIWindow.didBecomeVisibleNotification, object: nil, queue: nil) {
+            notification in appeared.handle(notification)
+        }
+        windowWatch = (center, token)
+    }
+
+    private static func endWindowWatch() {
+        if let watch = windowWatch { watch.center.removeObserver(watch.token) }
+        windowWatch = nil
+    }
+
+    /// UIKit posts `didBecomeVisibleNotification` on the main thread, with the window as its object.
+    private struct WindowAppeared: @unchecked Sendable {
+        let body: @MainActor (UIWindow) -> Void
+
+        func handle(_ notification: Notification) {
+            let window = notification.object as? UIWindow
+            MainActor.assumeIsolated {
+                if let window { body(window) }
+            }
+        }
+    }
+
+    /// A window of the app (of `UIWindow` itself, of the app's class, or of SwiftUI's), not one UIKit makes for
+    /// itself (the keyboard's `UIRemoteKeyboardWindow`, `UITextEffectsWindow`), which recordings leave out.
+    static func isAppWindow(_ window: UIWindow) -> Bool {
+        let type: AnyClass = Swift.type(of: window)
+        return ObjectIdentifier(type) == ObjectIdentifier(UIWindow.self) || isAppClass(type) || isSwiftUIClass(type)
+    }
+
+    /// `DispatchQueue.main.async`: the work runs once UIKit has finished the current event.
+    public static func nextRunLoopTurn(_ work: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
+    }
+
+    /// Records another window from now on (a window created later: a second scene, an overlay, a window SwiftUI
+    /// made for another scene).
+    public func add(_ window: UIWindow) {
+        guard !windows.contains(where: { $0.window === window }) else { return }
         windows.append(WeakWindow(window))
+        watch(window)
         recorder.hierarchyMayHaveChanged(at: uptime())
+    }
+
+    /// Attaches a touch observer to a window that does not record its own events (no `RecordingWindow`).
+    private func watch(_ window: UIWindow) {
+        guard !(window is RecordingWindow) else { return }
+        let observer = WindowTouchObserver(target: nil, action: nil)
+        window.addGestureRecognizer(observer)
+        touchObservers.append(observer)
+    }
+
+    /// A touch observer saw `event` on `window`: the event's touches, as `RecordingWindow.sendEvent` records them
+    /// before passing the event on. The rest of the event (the view's touches, recognizers' actions) runs after, and
+    /// the recording closes it on the next turn of the run loop, or when the next event begins.
+    func observedEvent(_ event: UIEvent, in window: UIWindow) {
+        endObservedEvent()
+        recorder.willSendEvent(window.touchReadings(of: event), in: window)
+        openObservedEvent = event.timestamp
+        afterEvent { [weak self] in self?.endObservedEvent() }
+    }
+
+    /// Closes the observed event still open, if any: what it changed is its effect.
+    func endObservedEvent() {
+        guard let timestamp = openObservedEvent else { return }
+        openObservedEvent = nil
+        recorder.didSendEvent(at: max(timestamp, uptime()))
     }
 
     /// Writes everything so far and stops; the file is complete.
     public func stop() {
+        Self.endWindowWatch()
+        endObservedEvent()
+        for observer in touchObservers { observer.view?.removeGestureRecognizer(observer) }
+        touchObservers = []
         for observer in observers { center.removeObserver(observer) }
         observers = []
         recorder.timePassed(at: uptime())
@@ -132,7 +255,7 @@ public final class TouchlogRecording {
         return nil
     }
 
-    private func liveWindows() -> [RecordingWindow] {
+    private func liveWindows() -> [UIWindow] {
         windows.removeAll { $0.window == nil }
         return windows.compactMap(\.window).sorted { $0.windowLevel.rawValue < $1.windowLevel.rawValue }
     }
@@ -286,9 +409,9 @@ public final class TouchlogRecording {
         return (view is UIKeyInput && isAppClass(type(of: view))) || isMarked(view)
     }
 
-    /// Whether a class is the app's own rather than the system's (UIKit's, WebKit's): its bundle is not one of the
-    /// system's frameworks.
-    private static func isAppClass(_ type: AnyClass) -> Bool {
+    /// Whether a class is the app's own rather than the system's (UIKit's, WebKit's, SwiftUI's): its bundle is not
+    /// one of the system's frameworks.
+    static func isAppClass(_ type: AnyClass) -> Bool {
         #if canImport(UIKit)
             return !Bundle(for: type).bundlePath.contains("/System/Library/")
         #else

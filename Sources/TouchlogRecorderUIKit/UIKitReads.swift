@@ -24,6 +24,7 @@ extension UIView: @preconcurrency RecordableView {
             text = textView.isSecureTextEntry ? .secure : .length((textView.text ?? "").utf16.count)
         }
         let identity = transform.isIdentity
+        let hostsSwiftUI = isSwiftUIHostingView(self)
         let scrollView = self as? UIScrollView
         let table = scrollView as? UITableView
         let collection = scrollView as? UICollectionView
@@ -66,16 +67,41 @@ extension UIView: @preconcurrency RecordableView {
                 indexPath: listIndexPath(), allowsSelection: table?.allowsSelection ?? collection?.allowsSelection,
                 allowsMultipleSelection: table?.allowsMultipleSelection ?? collection?.allowsMultipleSelection,
                 selectedIndexPaths: selected?.map { ListIndexPath($0.section, $0.item) },
+                hostsSwiftUI: hostsSwiftUI,
                 accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
                 // LS12: what the view presents itself as (a custom view with the button trait is tappable to a user).
-                accessibilityTraits: accessibilityTraitNames(accessibilityTraits)),
+                accessibilityTraits: recordedTraitNames(accessibilityTraits),
+                accessibilityElements: hostsSwiftUI ? recordedAccessibilityElements() : nil),
             text: text)
     }
 
-    /// The traits' names as the format writes them; nil for none (the common case, left out).
-    private func accessibilityTraitNames(_ traits: UIAccessibilityTraits) -> [String]? {
-        let names = recordedTraits.filter { traits.contains($0.trait) }.map(\.name)
-        return names.isEmpty ? nil : names
+    /// SwiftUI's content as public API shows it: the accessibility elements of this hosting view
+    /// (`accessibilityElements`, else `accessibilityElementCount()` and `accessibilityElement(at:)`), leaves only,
+    /// walked into containers, at most `maxAccessibilityElements` of them, each with its frame in the window's
+    /// coordinates. SwiftUI may build them only while an assistive technology asks; then there are none to record.
+    private func recordedAccessibilityElements() -> [AccessibilityElementSpec] {
+        var found: [AccessibilityElementSpec] = []
+        func visit(_ elements: [Any], depth: Int) {
+            for element in elements where found.count < maxAccessibilityElements {
+                guard let object = element as? AccessibilityObject else { continue }
+                if object.isAccessibilityElement {
+                    var frame = object.accessibilityFrame
+                    // `accessibilityFrame` is in the screen's coordinates; the recording's views are in the window's.
+                    if let window { frame = window.convert(frame, from: window.screen.coordinateSpace) }
+                    found.append(
+                        AccessibilityElementSpec(
+                            frame: Rect(frame),
+                            identifier: (element as? UIAccessibilityIdentification)?.accessibilityIdentifier,
+                            label: object.accessibilityLabel, traits: recordedTraitNames(object.accessibilityTraits)))
+                } else if depth < 8, let inner = object.accessibilityElements {
+                    visit(inner, depth: depth + 1)
+                }
+            }
+        }
+        visit(
+            accessibilityElements ?? (0..<max(0, accessibilityElementCount())).compactMap(accessibilityElement(at:)),
+            depth: 0)
+        return found
     }
 
     /// A table or collection view cell's index path, from the list it is in (LS1): what selections name. Only cells
@@ -194,7 +220,11 @@ enum ActionHandlerObserver {
         let observed = handler.identifier
         let name = name(of: handler)
         let observer = UIAction(identifier: UIAction.Identifier(prefix + observed.rawValue)) { [weak control] _ in
-            guard let control, let recording = TouchlogRecording.current else { return }
+            // A `sent` is written only where the recording sees every action sent: with `RecordingApplication`, which
+            // sees the target-action ones. Without it (a SwiftUI app) a recording with some `sent` would make replay
+            // take every action nobody observed for one that went missing.
+            guard let control, let recording = TouchlogRecording.current, UIApplication.shared is RecordingApplication
+            else { return }
             // The app may have removed its handler since (UIKit keeps the observer): a send only while it is there.
             var present = false
             control.enumerateEventHandlers { action, _, _, stop in
@@ -268,6 +298,7 @@ extension UIGestureRecognizer: @preconcurrency RecordableRecognizer {
     /// app's classes, and the public classes the app makes) is the app's. UIKit documents no list of the recognizers
     /// it attaches itself: an instance of a public class UIKit attached would be taken for the app's.
     public var recordedOrigin: RecognizerOrigin {
+        if self is WindowTouchObserver { return .recording }
         if let scrollView = view as? UIScrollView, scrollView.panGestureRecognizer === self { return .scrollViewPan }
         return recognizerClassIsPrivate(type(of: self)) ? .uikitPrivate : .app
     }
@@ -392,18 +423,15 @@ private let publicRecognizerClasses: Set<String> = [
 /// Answers by class, once per class: captures ask for every recognizer.
 @MainActor private var privateRecognizerClasses: [ObjectIdentifier: Bool] = [:]
 
-/// Whether a recognizer class is one of UIKit's own that is not public: declared in UIKit's bundle (the app's classes
-/// are not) and not among its public classes.
+/// Whether a recognizer class is the system's and not public: declared in a system framework (UIKit, or SwiftUI, whose
+/// hosting views carry recognizers of their own; the app's classes are not) and not among UIKit's public classes.
 @MainActor
 private func recognizerClassIsPrivate(_ type: UIGestureRecognizer.Type) -> Bool {
     let key = ObjectIdentifier(type)
     if let known = privateRecognizerClasses[key] { return known }
-    #if canImport(UIKit)
-        let isUIKits = Bundle(for: type) === Bundle(for: UIGestureRecognizer.self)
-    #else
-        let isUIKits = String(reflecting: type).hasPrefix("UIKitStandIn.")
-    #endif
-    let answer = isUIKits && !publicRecognizerClasses.contains(recordedClassName(ofClass: type))
+    // The system's (UIKit's, or SwiftUI's on a hosting view), not the app's.
+    let isSystems = !TouchlogRecording.isAppClass(type)
+    let answer = isSystems && !publicRecognizerClasses.contains(recordedClassName(ofClass: type))
     privateRecognizerClasses[key] = answer
     return answer
 }
@@ -415,6 +443,8 @@ func recordedClassName(ofClass type: AnyClass) -> String {
     #if canImport(UIKit)
         return NSStringFromClass(type)
     #else
+        // SwiftUI's stand-in classes answer as the Objective-C runtime names SwiftUI's generic classes (mangled).
+        if let named = type as? any StandInRuntimeNamed.Type { return named.standInRuntimeName }
         // The stand-in's classes play UIKit's: their module name is not part of a UIKit class name.
         let name = String(reflecting: type)
         return name.hasPrefix("UIKitStandIn.") ? String(name.dropFirst("UIKitStandIn.".count)) : name
@@ -464,6 +494,25 @@ extension KeyboardDismissMode {
     }
 }
 
+/// At most this many accessibility elements are read of one hosting view per capture: a long SwiftUI list exposes
+/// one per row, and a capture must stay cheap.
+private let maxAccessibilityElements = 200
+
+/// What an accessibility element is read as: every `NSObject` answers the UIAccessibility reads (an informal protocol
+/// on NSObject); the stand-in, with no Objective-C runtime, declares them on `UIAccessibilityElement`.
+#if canImport(UIKit)
+    private typealias AccessibilityObject = NSObject
+#else
+    private typealias AccessibilityObject = UIAccessibilityElement
+#endif
+
+/// The traits' names as the format writes them; nil for none (the common case, left out).
+@MainActor
+private func recordedTraitNames(_ traits: UIAccessibilityTraits) -> [String]? {
+    let names = recordedTraits.filter { traits.contains($0.trait) }.map(\.name)
+    return names.isEmpty ? nil : names
+}
+
 /// The accessibility traits the recording names (docs/log-format.md, `accessibilityTraits`).
 @MainActor private let recordedTraits: [(name: String, trait: UIAccessibilityTraits)] = AccessibilityTrait.allCases.map
 {
@@ -503,4 +552,47 @@ extension ModalPresentationStyle {
         #endif
         }
     }
+}
+
+// MARK: SwiftUI
+
+/// Answers by class, once per class: every capture asks of every view.
+@MainActor private var swiftUIClasses: [ObjectIdentifier: Bool] = [:]
+
+/// Whether a class is SwiftUI's own (its hosting view, the views it makes inside). SwiftUI's classes are private and
+/// their names mangled (`NSStringFromClass` gives `_TtGC7SwiftUI14_UIHostingView…` for `_UIHostingView<Content>`),
+/// so the test is the module SwiftUI's mangled prefix `7SwiftUI` (or a demangled `SwiftUI.`) in the class's name, and,
+/// on a device, the class's bundle: SwiftUI's framework (SwiftUICore's since iOS 18).
+@MainActor
+func isSwiftUIClass(_ type: AnyClass) -> Bool {
+    let key = ObjectIdentifier(type)
+    if let known = swiftUIClasses[key] { return known }
+    let name = recordedClassName(ofClass: type)
+    var answer = name.hasPrefix("SwiftUI.") || name.hasPrefix("SwiftUICore.") || name.contains("7SwiftUI")
+    #if canImport(UIKit)
+        answer = answer || (Bundle(for: type).bundleIdentifier?.hasPrefix("com.apple.SwiftUI") ?? false)
+    #endif
+    swiftUIClasses[key] = answer
+    return answer
+}
+
+/// A view that hosts SwiftUI content: SwiftUI's, in a view that is not (a `UIHostingController`'s view in the app's
+/// window or in a UIKit screen). SwiftUI's views inside it are part of its region, not regions of their own.
+@MainActor
+func isSwiftUIHostingView(_ view: UIView) -> Bool {
+    guard !(view is UIWindow), isSwiftUIClass(type(of: view)) else { return false }
+    // A window is no content, whoever made it (SwiftUI may make its windows of a class of its own).
+    guard let superview = view.superview, !(superview is UIWindow) else { return true }
+    return !isSwiftUIClass(type(of: superview))
+}
+
+/// Whether `view` is, or is inside, a view hosting SwiftUI content (below its window).
+@MainActor
+func isInSwiftUIContent(_ view: UIView) -> Bool {
+    var current: UIView? = view
+    while let candidate = current, !(candidate is UIWindow) {
+        if isSwiftUIClass(type(of: candidate)) { return true }
+        current = candidate.superview
+    }
+    return false
 }

@@ -252,6 +252,14 @@ open class UIView: UIResponder, UICoordinateSpace {
     open var accessibilityLabel: String?
     /// UIKit's own controls answer their traits (a button `.button`); a plain view none until the app sets some.
     open var accessibilityTraits: UIAccessibilityTraits = []
+    /// UIAccessibilityContainer (an informal protocol on NSObject): the elements inside the view that are no
+    /// subviews, such as a SwiftUI hosting view's content. Nil: the view is no container (UIKit's default).
+    open var accessibilityElements: [Any]?
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let elements = accessibilityElements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
     open var gestureRecognizers: [UIGestureRecognizer]?
     open private(set) var subviews: [UIView] = []
     open private(set) weak var superview: UIView?
@@ -302,6 +310,11 @@ open class UIView: UIResponder, UICoordinateSpace {
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
         gestureRecognizer.view = self
+    }
+
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizers?.removeAll { $0 === gestureRecognizer }
+        if gestureRecognizer.view === self { gestureRecognizer.view = nil }
     }
 }
 
@@ -719,11 +732,64 @@ open class UIWindow: UIView {
     }
 
     nonisolated public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
+    nonisolated public static let didBecomeVisibleNotification = Notification.Name(
+        "UIWindowDidBecomeVisibleNotification")
 
-    open func sendEvent(_ event: UIEvent) { standInDelivery?(event) }
+    /// The recognizers see the event's touches first ("A window delivers touch events to a gesture recognizer before
+    /// it delivers them to the hit-tested view attached to the gesture recognizer", Apple docs: UIGestureRecognizer),
+    /// then UIKit delivers it as the test scripts (`standInDelivery`); once every finger has lifted, recognizers
+    /// that left `possible` are reset.
+    open func sendEvent(_ event: UIEvent) {
+        let recognizers = standInRecognizers(of: event)
+        let touches = event.touches(for: self) ?? []
+        for recognizer in recognizers where [.possible, .began, .changed].contains(recognizer.state) {
+            let seen = touches.filter { touch in
+                var view = touch.view
+                while let current = view, current !== recognizer.view { view = current.superview }
+                return view != nil
+            }
+            for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
+                let inPhase = seen.filter { $0.phase == phase }
+                guard !inPhase.isEmpty else { continue }
+                switch phase {
+                case .began: recognizer.touchesBegan(inPhase, with: event)
+                case .moved: recognizer.touchesMoved(inPhase, with: event)
+                case .ended: recognizer.touchesEnded(inPhase, with: event)
+                default: recognizer.touchesCancelled(inPhase, with: event)
+                }
+            }
+        }
+        standInDelivery?(event)
+        if touches.allSatisfy({ $0.phase == .ended || $0.phase == .cancelled }) {
+            for recognizer in recognizers where recognizer.state != .possible {
+                recognizer.state = .possible
+                recognizer.reset()
+            }
+        }
+    }
+
+    /// The enabled recognizers of the touched views and their ancestors, the window's included.
+    private func standInRecognizers(of event: UIEvent) -> [UIGestureRecognizer] {
+        var found: [UIGestureRecognizer] = []
+        for touch in event.touches(for: self) ?? [] {
+            var view = touch.view
+            while let current = view {
+                for recognizer in current.gestureRecognizers ?? []
+                where recognizer.isEnabled && !found.contains(where: { $0 === recognizer }) {
+                    found.append(recognizer)
+                }
+                view = current.superview
+            }
+        }
+        return found
+    }
 
     open override var next: UIResponder? { UIApplication.shared }
 }
+
+/// The window UIKit makes for the keyboard (private): not the app's.
+@MainActor
+open class UIRemoteKeyboardWindow: UIWindow {}
 
 @MainActor
 open class UIViewController: UIResponder {
@@ -874,6 +940,15 @@ open class UIGestureRecognizer: NSObject {
         }
     }
 
+    // UIGestureRecognizerSubclass.h: what a subclass overrides (calling super) to follow touches.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func reset() {}
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     open var isEnabled = true
     open var cancelsTouchesInView = true
     open var delaysTouchesBegan = false
@@ -967,6 +1042,30 @@ open class UIEvent: NSObject {
     open func touches(for window: UIWindow) -> Set<UITouch>? { standInTouches.filter { $0.window === window } }
 }
 
+/// `UIAccessibilityIdentification`: what has a developer's identifier (views, and accessibility elements).
+@MainActor
+public protocol UIAccessibilityIdentification: NSObjectProtocol {
+    var accessibilityIdentifier: String? { get set }
+}
+
+extension UIView: UIAccessibilityIdentification {}
+
+/// `UIAccessibilityElement`: an element of a container that is no view. UIKit declares the reads on NSObject
+/// (UIAccessibility, an informal protocol) and any object can answer them, as SwiftUI's private elements do; the
+/// stand-in, without an Objective-C runtime, declares them here, and SwiftUI's stand-in elements are of this class.
+@MainActor
+open class UIAccessibilityElement: NSObject, UIAccessibilityIdentification {
+    public init(accessibilityContainer container: Any) {}
+    open var isAccessibilityElement = true
+    /// In the screen's coordinates.
+    open var accessibilityFrame = CGRect.zero
+    open var accessibilityLabel: String?
+    open var accessibilityTraits: UIAccessibilityTraits = []
+    open var accessibilityIdentifier: String?
+    /// A container element's own elements (UIAccessibilityContainer).
+    open var accessibilityElements: [Any]?
+}
+
 /// The accessibility traits a view presents (Apple docs: UIAccessibilityTraits), the ones the recorder names.
 public struct UIAccessibilityTraits: OptionSet, Sendable {
     public let rawValue: UInt64
@@ -981,4 +1080,58 @@ public struct UIAccessibilityTraits: OptionSet, Sendable {
     public static let adjustable = UIAccessibilityTraits(rawValue: 1 << 12)
     public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
     public static let tabBar = UIAccessibilityTraits(rawValue: 1 << 28)
+}
+
+// MARK: SwiftUI
+
+/// How the Objective-C runtime names a class that Swift's reflection names otherwise: `NSStringFromClass` gives
+/// SwiftUI's generic private classes their mangled names (`_TtGC7SwiftUI14_UIHostingViewV4Shop8CartView_`). Not
+/// UIKit: the stand-in's SwiftUI classes answer it, and the adapter reads it where it would call `NSStringFromClass`.
+public protocol StandInRuntimeNamed: AnyObject {
+    static var standInRuntimeName: String { get }
+}
+
+/// The name a SwiftUI view type has in a mangled class name: `V` and each part of `Shop.CartView` with its length.
+func standInMangled(_ content: String) -> String {
+    "V" + content.split(separator: ".").map { "\($0.count)\($0)" }.joined() + "_"
+}
+
+/// SwiftUI's hosting view (`_UIHostingView<Content>`, private): the view of a `UIHostingController`, in which SwiftUI
+/// draws its content and hit-tests it itself. `Content` stands for the app's root SwiftUI view type.
+@MainActor
+open class _UIHostingView<Content: StandInSwiftUIView>: UIView, StandInRuntimeNamed {
+    nonisolated public static var standInRuntimeName: String {
+        "_TtGC7SwiftUI14_UIHostingView" + standInMangled(Content.standInTypeName)
+    }
+}
+
+/// A SwiftUI view type of the app, by its module-qualified name (`Shop.CartView`).
+public protocol StandInSwiftUIView {
+    static var standInTypeName: String { get }
+}
+
+/// `UIHostingController<Content>` (SwiftUI, public): a view controller whose view hosts SwiftUI content. SwiftUI's
+/// `WindowGroup` makes one as its window's root view controller.
+@MainActor
+open class UIHostingController<Content: StandInSwiftUIView>: UIViewController, StandInRuntimeNamed {
+    nonisolated public static var standInRuntimeName: String {
+        "_TtGC7SwiftUI19UIHostingController" + standInMangled(Content.standInTypeName)
+    }
+
+    public init(standInFrame frame: CGRect) {
+        super.init()
+        view = _UIHostingView<Content>(frame: frame)
+    }
+}
+
+/// A view SwiftUI makes inside a hosting view to hit-test a shape it draws (private, not generic).
+@MainActor
+open class StandInSwiftUIShapeView: UIView, StandInRuntimeNamed {
+    nonisolated public static var standInRuntimeName: String { "_TtC7SwiftUI21_UIShapeHitTestingView" }
+}
+
+/// A gesture recognizer SwiftUI attaches to its hosting view to run its gestures (private).
+@MainActor
+open class StandInSwiftUIGestureRecognizer: UIGestureRecognizer, StandInRuntimeNamed {
+    nonisolated public static var standInRuntimeName: String { "_TtC7SwiftUI24UIKitGestureRecognizer" }
 }

@@ -12,6 +12,9 @@ extension ResponderModel {
         if !views[root].bounds.contains(p) { return -1 }
         var cur = root
         outer: while true {
+            // SwiftUI draws and hit-tests its content without views the model could see: the hosting view is as
+            // deep as the model goes, and which view inside it UIKit binds the touch to is SwiftUI's doing.
+            if views[cur].hostsSwiftUI { return cur }
             var i = views[cur].children.count - 1
             while i >= 0 {
                 let c = views[cur].children[i]

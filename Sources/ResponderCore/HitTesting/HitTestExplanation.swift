@@ -45,6 +45,9 @@ public enum ReachAnswer: Hashable, Sendable {
     case blocked(blocker: ObjectRef, reason: PassReason)
     /// A view in front of the view or of one of its ancestors took the point; `hitView` is where it went.
     case coveredBySibling(sibling: ObjectRef, hitView: ObjectRef)
+    /// The point goes into SwiftUI content: the view is inside the content `hostingView` hosts, or that content is in
+    /// front of it. Whether SwiftUI's content takes the point there, or lets it through, the model cannot know.
+    case hostedContent(hostingView: ObjectRef)
 
     /// true for `.reached` and `.reachedDescendant`.
     public var isReached: Bool {
@@ -105,6 +108,11 @@ extension ResponderModel {
         // that view's subtree, so that printed as a tree every view's subtree sits under it (issue 27, item 4).
         var notAsked: [[HitVisit]] = []
         outer: while true {
+            // As `fastHitTest`: SwiftUI's content is opaque, the hosting view is as deep as the walk goes.
+            if views[cur].hostsSwiftUI {
+                for behind in notAsked.reversed() { visits += behind }
+                return cur
+            }
             var i = views[cur].children.count - 1
             while i >= 0 {
                 let c = views[cur].children[i]
@@ -151,7 +159,10 @@ extension ResponderModel {
         if w < 0 { return .notInWindow }
         for front in windowsFrontToBack {
             if front == w { break }
-            if fastHitTest(front, screenPoint) >= 0 { return .coveredByWindow(.view(front)) }
+            let h = fastHitTest(front, screenPoint)
+            if h >= 0 {
+                return views[h].hostsSwiftUI ? .hostedContent(hostingView: .view(h)) : .coveredByWindow(.view(front))
+            }
         }
         var path: [Int] = []
         var cur = v
@@ -169,13 +180,19 @@ extension ResponderModel {
                 let hit = fastHitTest(v, views[v].toParent(p))
                 return hit == v ? .reached : .reachedDescendant(.view(hit))
             }
+            // Inside SwiftUI content: where SwiftUI lets a touch through to a view it hosts is SwiftUI's doing.
+            if views[a].hostsSwiftUI { return .hostedContent(hostingView: .view(a)) }
             let next = path[k + 1]
             let kids = views[a].children
             var i = kids.count - 1
             while i >= 0 && kids[i] != next {
                 let s = kids[i]
                 let h = fastHitTest(s, p)
-                if h >= 0 { return .coveredBySibling(sibling: .view(s), hitView: .view(h)) }
+                if h >= 0 {
+                    return views[h].hostsSwiftUI
+                        ? .hostedContent(hostingView: .view(h))
+                        : .coveredBySibling(sibling: .view(s), hitView: .view(h))
+                }
                 i -= 1
             }
         }
@@ -235,11 +252,18 @@ extension ResponderModel {
         ys.sort()
         let cx = zip(xs, xs.dropFirst()).filter { $0.0 < $0.1 }.map { ($0.0 + $0.1) / 2 }
         let cy = zip(ys, ys.dropFirst()).filter { $0.0 < $0.1 }.map { ($0.0 + $0.1) / 2 }
+        // A point that goes into SwiftUI content (in front of the view, or holding it) may reach the view or not: the
+        // answer is then unknown, never "unreachable".
+        var hosted: (host: Int, probe: Point)?
         for y in cy {
             for x in cx {
                 let r = hitTestScreen(Point(x, y))
                 if r.view >= 0 && isDescendant(r.view, of: v) { return .reachable(Point(x, y)) }
+                if hosted == nil, r.view >= 0, views[r.view].hostsSwiftUI { hosted = (r.view, Point(x, y)) }
             }
+        }
+        if let hosted {
+            return .unreachable(reason: .hostedContent(hostingView: .view(hosted.host)), probe: hosted.probe)
         }
         let probe = Point(visible.midX, visible.midY)
         return .unreachable(reason: whyNotReached(screenPoint: probe, view: target), probe: probe)

@@ -117,6 +117,8 @@ struct ViewNode: FrozenPropertiesNode {
     var isContinuous = true
     /// A control's `isHighlighted` as the model's tracking set it (part 2, CT5); never recorded as a field.
     var isHighlighted = false
+    /// Hosts SwiftUI content: hit testing stops here (the region is opaque to the model).
+    var hostsSwiftUI = false
     /// `isFirstResponder` as the last snapshot said (the model's own state lives on the window).
     var snapshotSaysFirstResponder = false
     var frameWasNull = false

@@ -24,13 +24,14 @@ extension ViewNode {
         case .frame, .bounds, .center, .transform: .geometry
         case .gestureRecognizers, .windowLevel, .isKeyWindow, .policies, .selectedIndexPaths: .withEffects
         case .isFirstResponder: .observation
-        case .textLength: .ignored
+        // For people and reports: SwiftUI's content stays opaque to dispatch.
+        case .textLength, .accessibilityElements: .ignored
         case .isHidden, .alpha, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .overridesTouches, .adoptsKeyInput,
             .keyboardDismissMode, .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel,
             .isScrollEnabled, .contentSize, .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal,
             .isContinuous, .minimumZoomScale, .maximumZoomScale, .indexPath, .allowsSelection,
-            .allowsMultipleSelection, .implements,
+            .allowsMultipleSelection, .hostsSwiftUI, .implements,
             .refusesActions,
             .actions, .accessibilityIdentifier, .accessibilityLabel, .accessibilityTraits, .delegate, .text:
             .stored
@@ -62,6 +63,7 @@ extension ViewNode {
         case .alwaysBounceVertical: boxed.alwaysBounceVertical = value.bool ?? boxed.alwaysBounceVertical
         case .alwaysBounceHorizontal: boxed.alwaysBounceHorizontal = value.bool ?? boxed.alwaysBounceHorizontal
         case .isContinuous: isContinuous = value.bool ?? isContinuous
+        case .hostsSwiftUI: hostsSwiftUI = value.bool ?? hostsSwiftUI
         case .minimumZoomScale: boxed.minimumZoomScale = value.number ?? boxed.minimumZoomScale
         case .maximumZoomScale: boxed.maximumZoomScale = value.number ?? boxed.maximumZoomScale
         case .indexPath: boxed.indexPath = value.indexPath
@@ -76,7 +78,7 @@ extension ViewNode {
         case .delegate: boxed.delegateID = value.string
         case .text: boxed.text = value.string
         case .frame, .bounds, .center, .transform, .gestureRecognizers, .windowLevel, .isKeyWindow, .policies,
-            .isFirstResponder, .textLength, .selectedIndexPaths:
+            .isFirstResponder, .textLength, .selectedIndexPaths, .accessibilityElements:
             break
         }
     }

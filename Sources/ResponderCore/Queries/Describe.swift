@@ -65,6 +65,9 @@ extension ResponderModel {
                 ? "\(name) is passed over: \(r.phrase)" : "ancestor \(label(b)) is passed over: \(r.phrase)"
         case .coveredBySibling(let s, let h):
             return "\(label(s)) in front takes the point (hit view \(label(h)))"
+        case .hostedContent(let host):
+            return
+                "the point goes into the SwiftUI content \(label(host)) hosts: whether it reaches \(name) is SwiftUI's"
         }
     }
 

@@ -221,6 +221,25 @@ extension ResponderModel {
         return views[v].accessibilityTraits.contains(trait.rawValue)
     }
 
+    /// The outermost view hosting SwiftUI content (`hostsSwiftUI`) that `ref` is or is inside; nil when no ancestor
+    /// hosts any (or `ref` is no view). The model's hit test stops there, so everything inside is one opaque region.
+    public func hostingView(of ref: ObjectRef) -> ObjectRef? {
+        guard case .view(var v) = ref, views.indices.contains(v) else { return nil }
+        var host: Int?
+        while v >= 0 {
+            if views[v].hostsSwiftUI { host = v }
+            v = views[v].parent
+        }
+        return host.map(ObjectRef.view)
+    }
+
+    /// Whether `a` and `b` are in the same SwiftUI region (the same outermost hosting view): then which of them UIKit
+    /// bound a touch to is SwiftUI's doing, which the model cannot know.
+    public func inSameHostedContent(_ a: ObjectRef, _ b: ObjectRef) -> Bool {
+        guard let host = hostingView(of: a) else { return false }
+        return hostingView(of: b) == host
+    }
+
     /// The live view controllers, in the order the recording declared them.
     public var allControllers: [ObjectRef] {
         controllers.indices.filter { controllers[$0].alive }.map { .controller($0) }

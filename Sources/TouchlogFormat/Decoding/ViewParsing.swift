@@ -111,7 +111,34 @@ extension FieldReader {
             return recognizers(value, at: path()).map(ViewFieldValue.recognizers)
         case .keyboardDismissMode:
             return choice(value, at: path(), KeyboardDismissMode.self).map(ViewFieldValue.keyboardDismissMode)
+        case .accessibilityElements:
+            return accessibilityElements(value, at: path()).map(ViewFieldValue.accessibilityElements)
         }
+    }
+
+    /// A hosting view's accessibility elements, each with its frame and what names it.
+    mutating func accessibilityElements(
+        _ value: JSONValue, at path: [JSONPathComponent]
+    ) -> [AccessibilityElementSpec]? {
+        let before = errorCount
+        let elements = objects(
+            value, at: path, array: "accessibilityElements",
+            arrayHint: #"write [{"frame":[20, 700, 350, 50],"identifier":"cart.checkout","label":"Checkout"}]"#,
+            element: "an accessibility element", elementHint: #"write {"frame":[20, 700, 350, 50],"label":"Checkout"}"#
+        ) { reader, object, here -> AccessibilityElementSpec? in
+            guard let frameValue = object["frame"] else {
+                reader.error(
+                    here, "an accessibility element needs \"frame\"",
+                    hint: "write its accessibilityFrame in its window's coordinates: \"frame\":[x, y, width, height]")
+                return nil
+            }
+            guard let frame = reader.rect(frameValue, at: here + ["frame"]) else { return nil }
+            return AccessibilityElementSpec(
+                frame: frame, identifier: reader.string(object["identifier"], at: here + ["identifier"]),
+                label: reader.string(object["label"], at: here + ["label"]),
+                traits: reader.stringArray(object["traits"], at: here + ["traits"]))
+        }
+        return errorCount == before ? elements : nil
     }
 
     /// A control's target–action pairs.

@@ -12,7 +12,8 @@
 ///
 /// - views (in `snapshot` windows and `insert` subtrees) and `set` records: the string values of ``keys``, and of the
 ///   same names in a view's `imported` object (where importers keep what a dump printed that the format has no field
-///   for, such as XCUITest's `value` and `placeholderValue`). Empty strings stay empty: they say nothing.
+///   for, such as XCUITest's `value` and `placeholderValue`), and the `label` of each of a view's
+///   `accessibilityElements`. Empty strings stay empty: they say nothing.
 public enum LabelRedaction {
     /// The members whose string values are labels: the format's `accessibilityLabel`, UIKit's other accessibility
     /// strings, and the titles, values and placeholders of controls as recorders and importers write them.
@@ -43,8 +44,24 @@ public enum LabelRedaction {
 
     private static func redactMembers(_ object: inout JSONObject) -> Bool {
         var changed = false
-        for index in object.members.indices where keys.contains(object.members[index].key) {
-            guard case .string(let label) = object.members[index].value, !label.isEmpty else { continue }
+        for index in object.members.indices {
+            let key = object.members[index].key
+            // A hosting view's accessibility elements carry the labels SwiftUI's content shows.
+            if key == ViewField.accessibilityElements.name, case .array(var elements) = object.members[index].value {
+                var elementsChanged = false
+                for k in elements.indices {
+                    guard case .object(var element) = elements[k], redactMembers(&element) else { continue }
+                    elements[k] = .object(element)
+                    elementsChanged = true
+                }
+                if elementsChanged {
+                    object.members[index].value = .array(elements)
+                    changed = true
+                }
+                continue
+            }
+            guard keys.contains(key), case .string(let label) = object.members[index].value, !label.isEmpty
+            else { continue }
             object.members[index].value = .string(token(for: label))
             changed = true
         }

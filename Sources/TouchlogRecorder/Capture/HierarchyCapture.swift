@@ -266,6 +266,13 @@ public struct HierarchyCapture {
                 properties.frame = nil
             }
             properties.accessibilityLabel = properties.accessibilityLabel.map { privacy.label($0) }
+            properties.accessibilityElements = properties.accessibilityElements.map { elements in
+                elements.map { element in
+                    var masked = element
+                    masked.label = element.label.map { privacy.label($0) }
+                    return masked
+                }
+            }
             // What equals the class default is left out: every reader of the format restores it.
             properties.removeValues(equalTo: classDefaults(kind))
             var spec = ViewSpec(
@@ -308,7 +315,7 @@ public struct HierarchyCapture {
                     case .scrollViewPan:
                         ancestorRecognizers.append((object, id + "#pan"))
                         return true
-                    case .uikitPrivate: return true
+                    case .uikitPrivate, .recording: return true
                     }
                 }
             }

@@ -106,8 +106,9 @@ enum HierarchyDiff {
                 .delaysContentTouches, .canCancelContentTouches, .touchesShouldCancel, .isScrollEnabled, .contentSize,
                 .adjustedContentInset, .alwaysBounceVertical, .alwaysBounceHorizontal, .isContinuous, .minimumZoomScale,
                 .maximumZoomScale, .indexPath,
-                .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .accessibilityIdentifier,
-                .accessibilityLabel, .accessibilityTraits,
+                .allowsSelection, .allowsMultipleSelection, .selectedIndexPaths, .hostsSwiftUI,
+                .accessibilityIdentifier,
+                .accessibilityLabel, .accessibilityTraits, .accessibilityElements,
                 .delegate:
                 p[field] = b.properties[field] ?? field.defaultValue(for: kind) ?? Self.cleared(field)
             }
@@ -124,6 +125,7 @@ enum HierarchyDiff {
         case .selectors, .policyNames, .traitNames: .strings([])
         case .controlActions: .actions([])
         case .recognizers: .recognizers([])
+        case .accessibilityElements: .accessibilityElements([])
         case .indexPaths: .indexPaths([])
         // A cell that no longer has an index path is one no list shows: a snapshot follows its removal.
         case .indexPath: nil

@@ -81,9 +81,12 @@ public enum RecognizerOrigin: Sendable, Equatable {
     /// recognizer itself (id `<scroll view>#pan`), built from the scroll view's recorded fields, so it is not
     /// declared again; the app's recognizers name it by that id in `simultaneousWith`.
     case scrollViewPan
-    /// UIKit's own, of a class the app cannot name (a scroll view's pinch, text interaction): the model knows
-    /// nothing of it, so it is neither declared nor observed.
+    /// UIKit's own, of a class the app cannot name (a scroll view's pinch, text interaction), or SwiftUI's (the
+    /// hosting view's gestures): the model knows nothing of it, so it is neither declared nor observed.
     case uikitPrivate
+    /// The recording's own touch observer on a window it did not make (a SwiftUI app's): it never recognizes and
+    /// takes nothing from the app, so it is no part of what replay models.
+    case recording
 }
 
 /// A `UIGestureRecognizer`.
@@ -152,7 +155,7 @@ public struct ViewFields: Sendable {
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil,
         keyboardDismissMode: KeyboardDismissMode? = nil, delaysContentTouches: Bool? = nil,
         canCancelContentTouches: Bool? = nil, isContinuous: Bool? = nil, text: TextReading = .none,
-        adoptsKeyInput: Bool? = nil
+        adoptsKeyInput: Bool? = nil, hostsSwiftUI: Bool? = nil
     ) {
         let size = frame.map { Size($0.width, $0.height) } ?? Size(0, 0)
         self.init(
@@ -166,7 +169,8 @@ public struct ViewFields: Sendable {
                 canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
                 adoptsKeyInput: adoptsKeyInput, keyboardDismissMode: keyboardDismissMode,
                 delaysContentTouches: delaysContentTouches, canCancelContentTouches: canCancelContentTouches,
-                isContinuous: isContinuous, accessibilityIdentifier: accessibilityIdentifier,
+                isContinuous: isContinuous, hostsSwiftUI: hostsSwiftUI,
+                accessibilityIdentifier: accessibilityIdentifier,
                 accessibilityLabel: accessibilityLabel),
             text: text)
     }
@@ -304,11 +308,15 @@ public struct TouchReading {
     /// app, or inside such a view): the centre of `view` in the window's coordinates, written instead of the finger's
     /// position while `RecorderPrivacy.redactsSensitiveTouches` is on. Nil otherwise.
     public var sensitiveViewCenter: Point?
+    /// On `began`: `view` is, or is inside, a view hosting SwiftUI content. UIKit focusing a tapped text field there
+    /// is SwiftUI's doing (its `TextField` is a UIKit field it focuses itself), which replay's model does not play:
+    /// the recording writes such a change as a call.
+    public var inHostedContent: Bool
 
     public init(
         touch: AnyObject, phase: TouchPhase, locationInWindow: Point, timestamp: Double,
         tapCount: Int = 1,
-        view: (any RecordableView)?, sensitiveViewCenter: Point? = nil
+        view: (any RecordableView)?, sensitiveViewCenter: Point? = nil, inHostedContent: Bool = false
     ) {
         self.touch = touch
         self.phase = phase
@@ -317,5 +325,6 @@ public struct TouchReading {
         self.tapCount = tapCount
         self.view = view
         self.sensitiveViewCenter = sensitiveViewCenter
+        self.inHostedContent = inHostedContent
     }
 }

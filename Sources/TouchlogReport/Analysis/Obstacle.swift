@@ -20,6 +20,8 @@ enum Obstacle: Hashable {
         case .coveredByWindow(let window): self = .coveredByWindow(window)
         case .blocked(let blocker, let reason): self = .passedOver(reason, by: blocker)
         case .coveredBySibling(let sibling, _): self = .coveredBySibling(sibling)
+        // Whether SwiftUI content takes the point or lets it through, the model cannot know: no obstacle to name.
+        case .hostedContent: return nil
         }
     }
 

@@ -215,6 +215,12 @@ final class Taps {
             touch: touch.touch.description, id: touch.touch, began: Citation(seq, touch.t), point: point, front: front)
         tap.notATap = !alone || Self.isKeyboard(front, at: point, model: model, build: build)
         guard let front else { return tap }
+        // On SwiftUI content what answered the tap (a SwiftUI button, a gesture) is SwiftUI's, which the model cannot
+        // see: no claim that nothing did.
+        if model.hostingView(of: front) != nil {
+            tap.notATap = true
+            return tap
+        }
         tap.onText =
             FindingBuilder.nearest(from: front, in: model) {
                 model.uikitClass(of: $0)?.isTextInput == true || model.canBecomeFirstResponder($0)

@@ -11,6 +11,14 @@ enum ExampleSessions {
         + #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"accessibilityIdentifier":"form","subviews":[{"id":"name","class":"UITextField","frame":[20,100,350,44],"accessibilityIdentifier":"form.name","accessibilityLabel":"Name"},{"id":"save","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Save","actions":[{"events":["touchUpInside"],"target":"vc","action":"save:"}]}]}]}],"controllers":[{"id":"vc","class":"App.FormViewController","view":"root","implements":["save:"]}]}"#
         + "\n"
 
+    /// `form` plus a SwiftUI banner inserted at t 0.5 (record 3) in front of Save, at y 600-844: a hosting view
+    /// (`hostsSwiftUI`) whose content the model cannot see into. Inside it, a view SwiftUI made to hit-test a Pay
+    /// button it draws (over Save, at y 700-750), and a UIKit More button a representable hosts (y 620-660).
+    static let swiftUIBanner =
+        form
+        + #"{"type":"insert","t":0.5,"parent":"root","view":{"id":"banner","class":"_TtGC7SwiftUI14_UIHostingViewV3App11PromoBanner_","baseClass":"UIView","frame":[0,600,390,244],"hostsSwiftUI":true,"subviews":[{"id":"payShape","class":"_TtC7SwiftUI21_UIShapeHitTestingView","baseClass":"UIView","frame":[20,100,350,50]},{"id":"more","class":"UIButton","frame":[20,20,100,40],"accessibilityLabel":"More"}]}}"#
+        + "\n"
+
     /// `form` plus a tap on the name field at t 1 that makes it first responder and shows the keyboard
     /// (records 3-7).
     static let editing =

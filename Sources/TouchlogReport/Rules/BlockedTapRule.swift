@@ -23,7 +23,9 @@ final class BlockedTapRule: Rule {
             reported. One finding per control, blocker and reason. The same control behind the same view is not \
             reported again by `unreachable_control`, whose problem it is when nobody tapped: in the session of the \
             taps it leaves the control to this rule, and in a report over many sessions its findings of that control \
-            and blocker count in this rule's problem.
+            and blocker count in this rule's problem. \
+            Not reported where SwiftUI content is in front of the control or holds it (a view that hosts SwiftUI, \
+            `hostsSwiftUI`): whether SwiftUI's content takes the point or lets it through, the model cannot know.
             """,
         triggeringExamples: [
             // A nearly transparent overlay in front of Save takes the tap.
@@ -56,6 +58,13 @@ final class BlockedTapRule: Rule {
                 produces: [.init(severity: .warning, records: [4], views: ["UIButton\"Save\""])]),
         ],
         nonTriggeringExamples: [
+            // A tap on the SwiftUI banner in front of Save: whether SwiftUI content (its Pay button) is there, and
+            // what it did with the tap, the model cannot know, so it does not say the banner blocked Save.
+            RuleExample(
+                ExampleSessions.swiftUIBanner + #"""
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"banner"}
+                    {"type":"touch","t":1.08,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
+                    """#),
             RuleExample(
                 ExampleSessions.form + #"""
                     {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"save"}

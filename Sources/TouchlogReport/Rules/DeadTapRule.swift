@@ -23,7 +23,9 @@ final class DeadTapRule: Rule {
             `notEnabled`; a disabled control, which hit testing passes over, so the tap never reaches it (that is a \
             `blocked_tap` warning); a tap `blocked_tap` reports (a view in front of a control took it), \
             `swallowed_tap` reports (a recognizer recognized) or `unhandled_action` reports (an action was sent, \
-            nobody handled it). One finding per tapped view.
+            nobody handled it). One finding per tapped view. \
+            Nor a tap on SwiftUI content (inside a view that hosts SwiftUI, `hostsSwiftUI`): a SwiftUI button or \
+            gesture may have answered it, which the model cannot see.
             """,
         triggeringExamples: [
             // Save has no target: its outlet is connected, its action is not.
@@ -48,6 +50,12 @@ final class DeadTapRule: Rule {
                 produces: [.init(severity: .warning, records: [3, 4, 5, 6], views: ["App.OfferCard#offer.card"])]),
         ],
         nonTriggeringExamples: [
+            // A UIKit button inside SwiftUI content (a representable): a SwiftUI gesture around it may have answered.
+            RuleExample(
+                ExampleSessions.swiftUIBanner + #"""
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":50,"y":640,"window":"w","event":1,"view":"more"}
+                    {"type":"touch","t":1.08,"touch":1,"phase":"ended","x":50,"y":640,"window":"w","event":1}
+                    """#),
             // The action reached its target.
             RuleExample(
                 ExampleSessions.form + #"""

@@ -23,7 +23,9 @@ final class RageTapRule: Rule {
             tapped quickly that sends its action every time, a double tap that a recognizer recognized); an \
             answered tap ends the burst. Taps are single fingers that lift within 10 points of where they began, \
             not on the keyboard and not on text (double and triple taps select words). "Nothing happened" is \
-            judged as `dead_tap` judges it, with `response_time`. One finding per burst.
+            judged as `dead_tap` judges it, with `response_time`. One finding per burst. \
+            Taps on SwiftUI content (inside a view that hosts SwiftUI, `hostsSwiftUI`) are not counted: what \
+            SwiftUI did with them the model cannot see.
             """,
         triggeringExamples: [
             // A nearly transparent toast in front of Save takes four quick taps.
@@ -95,6 +97,18 @@ final class RageTapRule: Rule {
                 produces: [.init(severity: .info, records: [3, 4, 5, 6, 7, 8], views: ["UIView#product"])]),
         ],
         nonTriggeringExamples: [
+            // Four quick taps on a SwiftUI banner's Pay button: what SwiftUI did with each, the model cannot know.
+            RuleExample(
+                ExampleSessions.swiftUIBanner + #"""
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":720,"window":"w","event":1,"view":"banner"}
+                    {"type":"touch","t":1.08,"touch":1,"phase":"ended","x":100,"y":720,"window":"w","event":1}
+                    {"type":"touch","t":1.25,"touch":2,"phase":"began","x":104,"y":722,"window":"w","event":2,"view":"banner"}
+                    {"type":"touch","t":1.33,"touch":2,"phase":"ended","x":104,"y":722,"window":"w","event":2}
+                    {"type":"touch","t":1.5,"touch":3,"phase":"began","x":98,"y":718,"window":"w","event":3,"view":"banner"}
+                    {"type":"touch","t":1.58,"touch":3,"phase":"ended","x":98,"y":718,"window":"w","event":3}
+                    {"type":"touch","t":1.8,"touch":4,"phase":"began","x":101,"y":725,"window":"w","event":4,"view":"banner"}
+                    {"type":"touch","t":1.88,"touch":4,"phase":"ended","x":101,"y":725,"window":"w","event":4}
+                    """#),
             // A "+" button tapped quickly that adds each time.
             RuleExample(
                 ExampleSessions.sheet + #"""

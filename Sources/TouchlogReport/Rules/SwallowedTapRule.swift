@@ -15,7 +15,9 @@ final class SwallowedTapRule: Rule {
             `cancelsTouchesInView = false` on the recognizer, or attach it where it cannot take cells' taps. When the \
             cell's `indexPath` is recorded, the model's list selection names the row the tap did not select; a list \
             whose `allowsSelection` is off loses nothing (no finding), and a row that a `selection` observation shows \
-            selected within a second is no swallowed tap. One finding per recognizer and swallowed view class.
+            selected within a second is no swallowed tap. One finding per recognizer and swallowed view class. \
+            Not reported for a touch on SwiftUI content (a view that hosts SwiftUI, `hostsSwiftUI`): SwiftUI's own \
+            gestures, which the model cannot see, may have taken it first.
             """,
         triggeringExamples: [
             RuleExample(
@@ -46,6 +48,14 @@ final class SwallowedTapRule: Rule {
                 ]),
         ],
         nonTriggeringExamples: [
+            // The row's content is SwiftUI's (a hosting view in the cell, as `UIHostingConfiguration` makes): a SwiftUI
+            // gesture inside it may have taken the tap before the table's recognizer, which the model cannot see.
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"table","class":"UITableView","frame":[0,0,390,844],"accessibilityIdentifier":"contacts","gestureRecognizers":[{"id":"dismissTap","class":"UITapGestureRecognizer","cancelsTouchesInView":true,"actions":[{"target":"vc","action":"dismissKeyboard"}]}],"subviews":[{"id":"cell0","class":"UITableViewCell","frame":[0,0,390,60],"accessibilityIdentifier":"contacts.cell","subviews":[{"id":"content0","class":"_TtGC7SwiftUI14_UIHostingViewV3App10ContactRow_","baseClass":"UIView","frame":[0,0,390,60],"hostsSwiftUI":true}]}]}]}],"controllers":[{"id":"vc","class":"App.ContactsViewController","view":"table","implements":["dismissKeyboard"]}]}
+                    {"type":"touch","t":1.0,"touch":1,"phase":"began","x":100,"y":30,"window":"w","event":1,"view":"content0"}
+                    {"type":"touch","t":1.3,"touch":1,"phase":"ended","x":100,"y":30,"window":"w","event":1}
+                    """#),
             // A list that selects nothing loses nothing to the recognizer (LS5).
             RuleExample(
                 ExampleSessions.header + "\n" + #"""
@@ -118,6 +128,8 @@ final class SwallowedTapRule: Rule {
             }
         }
         for cancellation in step.cancellations {
+            // A touch on SwiftUI content: whether SwiftUI's own gestures took it first, the model cannot know.
+            if let bound = inFlight[cancellation.touch]?.view, model.hostingView(of: bound) != nil { continue }
             guard let (recognizer, tracker) = Self.swallowing(cancellation, in: model),
                 let trackerInfo = model.info(tracker)
             else { continue }

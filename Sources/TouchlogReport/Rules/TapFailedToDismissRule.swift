@@ -19,7 +19,9 @@ final class TapFailedToDismissRule: Rule {
             drag: a touch that moves farther from where it began than a tap recognizer allows (45 pt in touchlog's \
             model), or that is cancelled (a scroll view took it), is no tap, and scrolling with the keyboard up is \
             not asking for it to go (`keyboardDismissMode` says whether it should). One finding per first responder \
-            and tapped view.
+            and tapped view. \
+            Not reported for a tap on SwiftUI content (a view that hosts SwiftUI, `hostsSwiftUI`): it may have been \
+            a SwiftUI button, which keeps the keyboard as a control does.
             """,
         triggeringExamples: [
             RuleExample(
@@ -34,6 +36,16 @@ final class TapFailedToDismissRule: Rule {
                 ])
         ],
         nonTriggeringExamples: [
+            // With the keyboard up, two taps on a SwiftUI card: they may have been on its buttons, which keep the
+            // keyboard as a control does.
+            RuleExample(
+                ExampleSessions.editing + #"""
+                    {"type":"insert","t":2.0,"parent":"root","view":{"id":"card","class":"_TtGC7SwiftUI14_UIHostingViewV3App9OfferCard_","baseClass":"UIView","frame":[0,300,390,200],"hostsSwiftUI":true}}
+                    {"type":"touch","t":3.0,"touch":2,"phase":"began","x":200,"y":400,"window":"w","event":2,"view":"card"}
+                    {"type":"touch","t":3.1,"touch":2,"phase":"ended","x":200,"y":400,"window":"w","event":2}
+                    {"type":"touch","t":4.0,"touch":3,"phase":"began","x":210,"y":420,"window":"w","event":3,"view":"card"}
+                    {"type":"touch","t":4.1,"touch":3,"phase":"ended","x":210,"y":420,"window":"w","event":3}
+                    """#),
             // The Save button is a control: tapping it with the keyboard up is how a form is submitted.
             RuleExample(
                 ExampleSessions.editing + #"""
@@ -164,6 +176,8 @@ final class TapFailedToDismissRule: Rule {
         guard before.keyboardVisible, let responder = before.firstResponder, let tapped = step.view,
             tapped != responder, step.firstResponder == responder, model.uikitClass(of: tapped) != nil,
             !model.canBecomeFirstResponder(tapped), !isInsideControl(tapped, in: model),
+            // On SwiftUI content the tap may have been on a SwiftUI button, which keeps the keyboard as a control does.
+            model.hostingView(of: tapped) == nil,
             !build.isView(tapped, inside: responder, in: model),
             !others.contains(where: { build.isView($0, inside: responder, in: model) })
         else { return }

@@ -25,7 +25,9 @@ final class UnreachableControlRule: Rule {
             runs, one users tapped and missed because of the same view, in the same session (that rule reports it, \
             with the taps: a tap that landed on the obstacle is a blocked tap; a covered control nobody touched is an \
             unreachable control); across sessions the report counts both as the blocked tap's one problem. One \
-            finding per control, at the first snapshot that shows it at its most severe.
+            finding per control, at the first snapshot that shows it at its most severe. \
+            Not reported for a control inside SwiftUI content or where SwiftUI content is in front of it (a view \
+            that hosts SwiftUI, `hostsSwiftUI`): whether SwiftUI lets a touch through there, the model cannot know.
             """,
         triggeringExamples: [
             // The same presentation without its container recorded: the container inside the form is taken for one
@@ -61,6 +63,12 @@ final class UnreachableControlRule: Rule {
                 ]),
         ],
         nonTriggeringExamples: [
+            // A SwiftUI banner in front of Save: whether its content covers Save, the model cannot know (a hosting view
+            // may pass touches where it draws nothing); the More button inside it is SwiftUI's to reach.
+            RuleExample(
+                ExampleSessions.header + "\n" + #"""
+                    {"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"subviews":[{"id":"save","class":"UIButton","frame":[20,700,350,50],"accessibilityLabel":"Save"},{"id":"banner","class":"_TtGC7SwiftUI14_UIHostingViewV3App11PromoBanner_","baseClass":"UIView","frame":[0,600,390,244],"hostsSwiftUI":true,"subviews":[{"id":"more","class":"UIButton","frame":[20,20,100,40],"accessibilityLabel":"More"}]}]}]}]}
+                    """#),
             RuleExample(ExampleSessions.form),
             // A disabled control is out of reach on purpose.
             RuleExample(

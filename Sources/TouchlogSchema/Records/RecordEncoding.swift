@@ -27,6 +27,7 @@ extension ViewFieldValue {
         case .actions(let actions): .array(actions.map(\.json))
         case .recognizers(let recognizers): .array(recognizers.map(\.json))
         case .keyboardDismissMode(let mode): .string(mode.rawValue)
+        case .accessibilityElements(let elements): .array(elements.map(\.json))
         }
     }
 
@@ -40,7 +41,8 @@ extension ViewFieldValue {
         case .rect(let rect): rect.write(into: &out)
         case .keyboardDismissMode(let mode): JSONWriter.writeString(mode.rawValue, into: &out)
         case .touchesShouldCancel(let answer): JSONWriter.writeString(answer.rawValue, into: &out)
-        case .point, .size, .insets, .indexPath, .indexPaths, .transform, .strings, .actions, .recognizers:
+        case .point, .size, .insets, .indexPath, .indexPaths, .transform, .strings, .actions, .recognizers,
+            .accessibilityElements:
             JSONWriter.write(json, into: &out)
         }
     }
@@ -68,6 +70,17 @@ extension ActionSpec {
             "events": .array(events.map(JSONValue.string)), "target": target.map(JSONValue.string) ?? .null,
             "action": .string(action),
         ])
+    }
+}
+
+extension AccessibilityElementSpec {
+    /// `{"frame":[x, y, width, height],"identifier":…,"label":…,"traits":[…]}`, absent members left out.
+    public var json: JSONValue {
+        var o: JSONObject = ["frame": frame.json]
+        if let identifier { o["identifier"] = .string(identifier) }
+        if let label { o["label"] = .string(label) }
+        if let traits { o["traits"] = .array(traits.map(JSONValue.string)) }
+        return .object(o)
     }
 }
 
@@ -461,6 +474,7 @@ extension ViewProperties {
             case .isContinuous: flag(field, isContinuous)
             case .allowsSelection: flag(field, allowsSelection)
             case .allowsMultipleSelection: flag(field, allowsMultipleSelection)
+            case .hostsSwiftUI: flag(field, hostsSwiftUI)
             case .isKeyWindow: flag(field, isKeyWindow)
             case .alpha: number(field, alpha)
             case .windowLevel: number(field, windowLevel)
@@ -474,7 +488,8 @@ extension ViewProperties {
             case .keyboardDismissMode: string(field, keyboardDismissMode?.rawValue)
             // Rarer, and lists: through the value's writer.
             case .center, .transform, .contentSize, .adjustedContentInset, .implements, .refusesActions, .actions,
-                .gestureRecognizers, .policies, .indexPath, .selectedIndexPaths, .accessibilityTraits:
+                .gestureRecognizers, .policies, .indexPath, .selectedIndexPaths, .accessibilityTraits,
+                .accessibilityElements:
                 other(field)
             }
         }

@@ -17,8 +17,9 @@ public enum ViewField: String, CaseIterable, Sendable {
     case contentSize, adjustedContentInset, alwaysBounceVertical, alwaysBounceHorizontal, isContinuous
     case minimumZoomScale, maximumZoomScale
     case indexPath, allowsSelection, allowsMultipleSelection, selectedIndexPaths
+    case hostsSwiftUI
     case accessibilityIdentifier
-    case accessibilityLabel, accessibilityTraits, delegate, text, textLength
+    case accessibilityLabel, accessibilityTraits, accessibilityElements, delegate, text, textLength
     // Window fields (the format's Window table): a snapshot keeps them in `WindowSpec`, a `set` in its properties.
     case windowLevel, isKeyWindow, policies
 
@@ -38,7 +39,8 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .isHidden, .isUserInteractionEnabled, .clipsToBounds, .isMultipleTouchEnabled, .isExclusiveTouch,
             .isEnabled, .canBecomeFirstResponder, .canResignFirstResponder, .isFirstResponder, .overridesTouches,
             .adoptsKeyInput, .delaysContentTouches, .canCancelContentTouches, .isScrollEnabled, .alwaysBounceVertical,
-            .alwaysBounceHorizontal, .isContinuous, .allowsSelection, .allowsMultipleSelection, .isKeyWindow:
+            .alwaysBounceHorizontal, .isContinuous, .allowsSelection, .allowsMultipleSelection, .isKeyWindow,
+            .hostsSwiftUI:
             .bool
         case .indexPath: .indexPath
         case .selectedIndexPaths: .indexPaths
@@ -56,6 +58,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .delegate: .objectID
         case .policies: .policyNames
         case .accessibilityTraits: .traitNames
+        case .accessibilityElements: .accessibilityElements
         }
     }
 
@@ -75,7 +78,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .frame, .bounds, .center: nil
         case .transform: .transform(.identity)
         case .isHidden, .isMultipleTouchEnabled, .isExclusiveTouch, .isFirstResponder, .isKeyWindow,
-            .alwaysBounceVertical, .alwaysBounceHorizontal, .allowsMultipleSelection:
+            .alwaysBounceVertical, .alwaysBounceHorizontal, .allowsMultipleSelection, .hostsSwiftUI:
             .bool(false)
         case .alpha: .number(1)
         case .isUserInteractionEnabled: .bool(kind.defaultUserInteractionEnabled)
@@ -103,6 +106,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .accessibilityIdentifier, .accessibilityLabel, .delegate, .text, .textLength: nil
         // UIKit gives some classes traits of their own (a UIButton's `button`); unknown unless recorded.
         case .accessibilityTraits: nil
+        case .accessibilityElements: .accessibilityElements([])
         }
     }
 
@@ -130,6 +134,7 @@ public enum ViewField: String, CaseIterable, Sendable {
         case .keyboardDismissMode: ["enum": .array(KeyboardDismissMode.allCases.map { .string($0.rawValue) })]
         case .policyNames: ["$ref": "#/$defs/Policies"]
         case .traitNames: ["type": "array", "items": ["type": "string", "minLength": 1]]
+        case .accessibilityElements: ["type": "array", "items": ["$ref": "#/$defs/AccessibilityElement"]]
         }
     }
 
@@ -179,6 +184,8 @@ public enum ViewFieldType: Sendable {
     case policyNames
     /// `UIAccessibilityTraits` by name (`button`, `link`, `selected`, `notEnabled`), kept as written.
     case traitNames
+    /// Accessibility elements that are no views (`AccessibilityElementSpec`).
+    case accessibilityElements
 }
 
 /// One field's value, typed by `ViewFieldType`.
@@ -199,6 +206,28 @@ public enum ViewFieldValue: Sendable, Equatable {
     case actions([ActionSpec])
     case recognizers([RecognizerSpec])
     case keyboardDismissMode(KeyboardDismissMode)
+    case accessibilityElements([AccessibilityElementSpec])
+}
+
+/// An accessibility element a view exposes that is no view, such as the buttons and texts of SwiftUI content inside
+/// a hosting view (`accessibilityElements`): where it is and how it names itself, which is all public API tells of
+/// SwiftUI's content. For people and reports; hit testing never reads it (the region stays opaque).
+public struct AccessibilityElementSpec: Sendable, Equatable {
+    /// `accessibilityFrame` converted to its window's coordinates (UIKit gives it in the screen's).
+    public var frame: Rect
+    /// `accessibilityIdentifier` (`UIAccessibilityIdentification`), the developer's name (`.accessibilityIdentifier`
+    /// in SwiftUI).
+    public var identifier: String?
+    public var label: String?
+    /// `UIAccessibilityTraits` by name, as a view's `accessibilityTraits`.
+    public var traits: [String]?
+
+    public init(frame: Rect, identifier: String? = nil, label: String? = nil, traits: [String]? = nil) {
+        self.frame = frame
+        self.identifier = identifier
+        self.label = label
+        self.traits = traits
+    }
 }
 
 /// What a scroll view's `touchesShouldCancel(in:)` answers for the view tracking a touch when a drag would scroll

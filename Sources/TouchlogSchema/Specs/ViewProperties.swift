@@ -61,11 +61,19 @@ public struct ViewProperties: Sendable, Equatable {
     /// Table and collection views: `indexPathsForSelectedRows` / `indexPathsForSelectedItems` (LS3, LS7), which app
     /// code changes without delegate messages (a `set` says so).
     public var selectedIndexPaths: [ListIndexPath]?
+    /// The view hosts SwiftUI content (a `UIHostingController`'s view): what happens inside it is SwiftUI's, which
+    /// draws and hit-tests its content without UIKit views the model could see, so the model treats the view as one
+    /// opaque region (hit testing stops at it) and reports nothing it would have to know SwiftUI's content for.
+    public var hostsSwiftUI: Bool?
     public var accessibilityIdentifier: String?
     public var accessibilityLabel: String?
     /// `UIAccessibilityTraits` by name (`button`, `link`, `selected`, `adjustable`, `notEnabled`; part 2, LS12): what
     /// the view says it is to VoiceOver, and so to a person, such as a plain view that presents itself as a button.
     public var accessibilityTraits: [String]?
+    /// A view hosting SwiftUI content: the accessibility elements inside it (`accessibilityElements`, else
+    /// `accessibilityElementCount()` / `accessibilityElement(at:)`), with their frames in the window's coordinates
+    /// and their identifiers, labels and traits. What SwiftUI's content is, as far as public API tells.
+    public var accessibilityElements: [AccessibilityElementSpec]?
     /// The id of the view's delegate (a text field's `UITextFieldDelegate`, a scroll view's), often a plain object.
     /// Its decisions are recorded as flags (`canBecomeFirstResponder`, `canResignFirstResponder`); the id says who
     /// made them.
@@ -94,8 +102,9 @@ public struct ViewProperties: Sendable, Equatable {
         adjustedContentInset: EdgeInsets? = nil, alwaysBounceVertical: Bool? = nil, alwaysBounceHorizontal: Bool? = nil,
         isContinuous: Bool? = nil, minimumZoomScale: Double? = nil, maximumZoomScale: Double? = nil,
         indexPath: ListIndexPath? = nil, allowsSelection: Bool? = nil,
-        allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil,
+        allowsMultipleSelection: Bool? = nil, selectedIndexPaths: [ListIndexPath]? = nil, hostsSwiftUI: Bool? = nil,
         accessibilityIdentifier: String? = nil, accessibilityLabel: String? = nil, accessibilityTraits: [String]? = nil,
+        accessibilityElements: [AccessibilityElementSpec]? = nil,
         delegate: String? = nil,
         text: String? = nil, textLength: Int? = nil, windowLevel: Double? = nil, isKeyWindow: Bool? = nil,
         policies: [String]? = nil
@@ -136,9 +145,11 @@ public struct ViewProperties: Sendable, Equatable {
         self.allowsSelection = allowsSelection
         self.allowsMultipleSelection = allowsMultipleSelection
         self.selectedIndexPaths = selectedIndexPaths
+        self.hostsSwiftUI = hostsSwiftUI
         self.accessibilityIdentifier = accessibilityIdentifier
         self.accessibilityLabel = accessibilityLabel
         self.accessibilityTraits = accessibilityTraits
+        self.accessibilityElements = accessibilityElements
         self.delegate = delegate
         self.text = text
         self.textLength = textLength
@@ -188,9 +199,11 @@ public struct ViewProperties: Sendable, Equatable {
             case .allowsSelection: allowsSelection.map(ViewFieldValue.bool)
             case .allowsMultipleSelection: allowsMultipleSelection.map(ViewFieldValue.bool)
             case .selectedIndexPaths: selectedIndexPaths.map(ViewFieldValue.indexPaths)
+            case .hostsSwiftUI: hostsSwiftUI.map(ViewFieldValue.bool)
             case .accessibilityIdentifier: accessibilityIdentifier.map(ViewFieldValue.string)
             case .accessibilityLabel: accessibilityLabel.map(ViewFieldValue.string)
             case .accessibilityTraits: accessibilityTraits.map(ViewFieldValue.strings)
+            case .accessibilityElements: accessibilityElements.map(ViewFieldValue.accessibilityElements)
             case .delegate: delegate.map(ViewFieldValue.string)
             case .text: text.map(ViewFieldValue.string)
             case .textLength: textLength.map(ViewFieldValue.count)
@@ -237,9 +250,11 @@ public struct ViewProperties: Sendable, Equatable {
             case .allowsSelection: allowsSelection = newValue?.bool
             case .allowsMultipleSelection: allowsMultipleSelection = newValue?.bool
             case .selectedIndexPaths: selectedIndexPaths = newValue?.indexPaths
+            case .hostsSwiftUI: hostsSwiftUI = newValue?.bool
             case .accessibilityIdentifier: accessibilityIdentifier = newValue?.string
             case .accessibilityLabel: accessibilityLabel = newValue?.string
             case .accessibilityTraits: accessibilityTraits = newValue?.strings
+            case .accessibilityElements: accessibilityElements = newValue?.accessibilityElements
             case .delegate: delegate = newValue?.string
             case .text: text = newValue?.string
             case .textLength: textLength = newValue?.count
@@ -314,12 +329,15 @@ public struct ViewProperties: Sendable, Equatable {
                 if allowsMultipleSelection == defaults.allowsMultipleSelection { allowsMultipleSelection = nil }
             case .selectedIndexPaths:
                 if selectedIndexPaths == defaults.selectedIndexPaths { selectedIndexPaths = nil }
+            case .hostsSwiftUI: if hostsSwiftUI == defaults.hostsSwiftUI { hostsSwiftUI = nil }
             case .accessibilityIdentifier:
                 if accessibilityIdentifier == defaults.accessibilityIdentifier { accessibilityIdentifier = nil }
             case .accessibilityLabel:
                 if accessibilityLabel == defaults.accessibilityLabel { accessibilityLabel = nil }
             case .accessibilityTraits:
                 if accessibilityTraits == defaults.accessibilityTraits { accessibilityTraits = nil }
+            case .accessibilityElements:
+                if accessibilityElements == defaults.accessibilityElements { accessibilityElements = nil }
             case .delegate: if delegate == defaults.delegate { delegate = nil }
             case .text: if text == defaults.text { text = nil }
             case .textLength: if textLength == defaults.textLength { textLength = nil }
@@ -370,5 +388,8 @@ extension ViewFieldValue {
     @inlinable public var recognizers: [RecognizerSpec]? { if case .recognizers(let x) = self { x } else { nil } }
     @inlinable public var keyboardDismissMode: KeyboardDismissMode? {
         if case .keyboardDismissMode(let x) = self { x } else { nil }
+    }
+    @inlinable public var accessibilityElements: [AccessibilityElementSpec]? {
+        if case .accessibilityElements(let x) = self { x } else { nil }
     }
 }

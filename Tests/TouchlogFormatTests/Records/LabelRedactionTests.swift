@@ -19,6 +19,24 @@ import Testing
         #"{"type":"set","t":3,"view":"cell","accessibilityLabel":"Call Bob Jones","isHidden":false}"#,
     ]
 
+    /// A hosting view's accessibility elements carry the labels SwiftUI's content shows: each becomes its token,
+    /// the identifier and the frame stay.
+    @Test func accessibilityElementsLabelsBecomeTokens() throws {
+        let lines = [
+            #"{"type":"snapshot","t":1,"windows":[{"id":"w1","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"host","class":"_TtGC7SwiftUI14_UIHostingViewV4Shop8CartView_","baseClass":"UIView","frame":[0,0,393,852],"hostsSwiftUI":true,"accessibilityElements":[{"frame":[24,700,345,50],"identifier":"cart.checkout","label":"Pay Ann Smith"}]}]}]}"#,
+            #"{"type":"set","t":2,"view":"host","accessibilityElements":[{"frame":[24,700,345,50],"label":"Pay Bob Jones"}]}"#,
+        ]
+        let log = DecodedLog(Lines.session(lines), redactLabels: true)
+        #expect(log.errors.isEmpty)
+        let stored = log.records.suffix(2).compactMap(\.json)
+        #expect(
+            stored[0].contains(
+                #"{"frame":[24,700,345,50],"identifier":"cart.checkout","label":"\#(LabelRedaction.token(for: "Pay Ann Smith"))"}"#
+            ))
+        #expect(stored[1].contains(#""label":"\#(LabelRedaction.token(for: "Pay Bob Jones"))""#))
+        for label in ["Ann", "Bob"] { #expect(!stored.joined().contains(label)) }
+    }
+
     @Test func labelsBecomeTokensInSnapshotsInsertsAndSetRecords() throws {
         let log = DecodedLog(Lines.session(Self.lines), redactLabels: true)
         #expect(log.errors.isEmpty)

@@ -67,6 +67,8 @@ import Testing
             .actions(actions + [ActionSpec(events: ["touchUpInside"], target: nil, action: "a:")])
         case .recognizers(let list): .recognizers(list + [RecognizerSpec(id: "g", className: "UITapGestureRecognizer")])
         case .keyboardDismissMode(let mode): .keyboardDismissMode(mode == .onDrag ? .interactive : .onDrag)
+        case .accessibilityElements(let elements):
+            .accessibilityElements(elements + [AccessibilityElementSpec(frame: Rect(0, 0, 10, 10), label: "x")])
         }
     }
 

@@ -35,6 +35,11 @@ import Testing
         case .keyboardDismissMode: .keyboardDismissMode(.interactiveWithAccessory)
         case .policyNames: .strings([DismissPolicy.dismissOnOutsideTouch.rawValue])
         case .traitNames: .strings(["button", "selected"])
+        case .accessibilityElements:
+            .accessibilityElements([
+                AccessibilityElementSpec(frame: Rect(20, 700, 350, 50), identifier: "cart.checkout", label: "Checkout"),
+                AccessibilityElementSpec(frame: Rect(20, 100, 100, 20), traits: ["staticText"]),
+            ])
         }
     }
 
