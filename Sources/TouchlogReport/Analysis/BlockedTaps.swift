@@ -71,7 +71,7 @@ final class BlockedTaps {
             begin(touch, seq: input.seq, step: step, model: model, build: build)
         }
         if !pending.isEmpty { collect(step, model: model, build: build) }
-        if case .touch(let touch) = input.record, touch.phase == .ended || touch.phase == .cancelled {
+        if !pending.isEmpty, case .touch(let touch) = input.record, touch.phase == .ended || touch.phase == .cancelled {
             let key = touch.touch.description
             for k in pending.indices where pending[k].touch == key { pending[k].ended = true }
         }

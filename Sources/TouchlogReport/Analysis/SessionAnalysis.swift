@@ -15,6 +15,15 @@ public final class SessionAnalysis: ReplayObserver {
     /// The severity the configuration gives each rule's findings (nil: the rule's own), in the order of `rules`.
     private let severities: [Severity?]
     private let builders: [FindingBuilder]
+    /// The rules that follow the input records themselves (``Rule/followsRecords``), with their builders, called at
+    /// every record. Unowned: `rules` and `builders` keep them alive as long as this analysis, and a strong reference
+    /// here would be retained and released around each call (two atomic operations per rule and record).
+    private let followers: [Follower]
+
+    private struct Follower {
+        unowned(unsafe) let rule: any Rule
+        unowned(unsafe) let build: FindingBuilder
+    }
     /// Names views for what the context follows for every rule (the keyboard agreement).
     private let shared: FindingBuilder
 
@@ -37,9 +46,14 @@ public final class SessionAnalysis: ReplayObserver {
                 _ = context.taps(responseTime: parameters.responseTime.value)
             }
         }
-        self.rules = rules.map { $0.make() }
+        let made = rules.map { $0.make() }
+        self.rules = made
         severities = rules.map(\.settings.severity)
         builders = rules.map { FindingBuilder(context, rule: $0.type) }
+        let builders = self.builders
+        followers = rules.indices.filter { rules[$0].type.followsRecords }.map {
+            Follower(rule: made[$0], build: builders[$0])
+        }
         shared = FindingBuilder(naming: context)
     }
 
@@ -77,7 +91,7 @@ public final class SessionAnalysis: ReplayObserver {
         context.keyboardAgreement.follow(input: input, step: step, model: model, build: shared)
         context.blockedTaps?.follow(input, step: step, model: model, build: shared)
         for taps in context.tapFollowers.values { taps.follow(input, step: step, model: model, build: shared) }
-        for k in rules.indices { rules[k].replayed(input, step: step, model: model, build: builders[k]) }
+        for follower in followers { follower.rule.replayed(input, step: step, model: model, build: follower.build) }
         context.before = (step.firstResponder, step.keyboardVisible)
     }
 

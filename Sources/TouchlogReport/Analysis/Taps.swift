@@ -56,6 +56,9 @@ final class Taps {
         var keptFirstResponder: ViewRef?
         var tappableView: ViewRef?
 
+        /// A tap the frustration rules judge: a single finger that lifted where it began, on a view of the app that
+        /// is no text. (One still down when the session ended is kept too: `dead_tap` and `rage_tap` leave it out.)
+        var counts: Bool { !notATap && !onText && front != nil }
         /// Nothing at all came of it.
         var didNothing: Bool { !handled && !changed && unhandled == nil && swallowed == nil }
         /// The user got no answer they could see, as far as the model knows yet: no responder handled it (or a
@@ -77,12 +80,16 @@ final class Taps {
         var cause: SceneCause?
     }
 
-    /// Taps judged, in the order they were judged (sort by `began` for the order they happened).
+    /// Taps judged, in the order they were judged (sort by `began` for the order they happened): only those the
+    /// rules read (``Tap/counts``); a drag, a second finger, a touch on text or on the keyboard is not kept.
     private(set) var judged: [Tap] = []
     /// Taps whose finger is down or whose response time has not passed.
     private var open: [Tap] = []
     /// Touches down, whatever they are.
     private var down = Set<TouchIdentifier>()
+    /// The earliest time at which an open tap's response time is over (infinity while none has lifted): records
+    /// before it judge nothing, and most records come before it.
+    private var nextDue = Double.infinity
     let responseTime: Double
 
     init(responseTime: Double) { self.responseTime = responseTime }
@@ -120,6 +127,7 @@ final class Taps {
         if case .touch(let touch) = input.record, touch.phase == .ended || touch.phase == .cancelled {
             for k in open.indices where open[k].id == touch.touch && open[k].ended == nil {
                 open[k].ended = Citation(input.seq, touch.t)
+                nextDue = min(nextDue, touch.t + responseTime)
                 if touch.phase == .cancelled
                     || Point(touch.x, touch.y).distance(to: open[k].point) >= Tolerance.panThreshold
                 {
@@ -186,8 +194,9 @@ final class Taps {
 
     /// The session ended: every tap is judged.
     func finish() {
-        judged += open
+        judged += open.filter(\.counts)
         open = []
+        nextDue = .infinity
     }
 
     /// Whether the touch of open tap `k` went to `view` or inside it.
@@ -198,10 +207,16 @@ final class Taps {
 
     /// Judges the taps whose response time ended before `t`.
     private func settle(before t: Double) {
-        guard open.contains(where: { !$0.isOpen(at: t, responseTime: responseTime) }) else { return }
+        guard t > nextDue else { return }
+        nextDue = .infinity
         var still: [Tap] = []
         for tap in open {
-            if tap.isOpen(at: t, responseTime: responseTime) { still.append(tap) } else { judged.append(tap) }
+            if tap.isOpen(at: t, responseTime: responseTime) {
+                still.append(tap)
+                if let ended = tap.ended { nextDue = min(nextDue, ended.t + responseTime) }
+            } else if tap.counts {
+                judged.append(tap)
+            }
         }
         open = still
     }
@@ -214,7 +229,8 @@ final class Taps {
         var tap = Tap(
             touch: touch.touch.description, id: touch.touch, began: Citation(seq, touch.t), point: point, front: front)
         tap.notATap = !alone || Self.isKeyboard(front, at: point, model: model, build: build)
-        guard let front else { return tap }
+        // Not a tap: nothing more to know (it stays open only to answer for the fingers that follow).
+        guard let front, !tap.notATap else { return tap }
         // On SwiftUI content what answered the tap (a SwiftUI button, a gesture) is SwiftUI's, which the model cannot
         // see: no claim that nothing did.
         if model.hostingView(of: front) != nil {
@@ -308,7 +324,7 @@ final class Taps {
                 }
                 return true
             }
-            if let trait = [AccessibilityTrait.button, .link].first(where: { model.has($0, ref) }) {
+            for trait in Self.tappableTraits where model.has(trait, ref) {
                 found = (ref, "its accessibility traits say \(trait.rawValue)")
                 return true
             }
@@ -316,6 +332,9 @@ final class Taps {
         }
         return found
     }
+
+    /// The traits that make a view present itself as tappable, made once (a literal array is built at each use).
+    static let tappableTraits: [AccessibilityTrait] = [.button, .link]
 
     /// Whether a touch at `point` on `view` is on the keyboard: a view of a keyboard window (its class or an
     /// ancestor's names a keyboard), or inside the recorded keyboard frame while the keyboard is up.

@@ -33,7 +33,13 @@ public protocol Rule: AnyObject {
     /// With the parameters a configuration gives (their defaults unless `.touchlog.yml` changes them).
     init(parameters: Parameters)
 
-    /// After each input record: what the model did for it, and the model right after it.
+    /// Whether the rule follows the input records itself (`replayed`): false for a rule that reads only what the
+    /// session's context follows for it (the taps, the blocked taps, the keyboard agreement), which is then not
+    /// called for every record. True unless a rule says otherwise.
+    static var followsRecords: Bool { get }
+
+    /// After each input record: what the model did for it, and the model right after it (only when the rule
+    /// ``followsRecords``).
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder)
 
     /// Every record that is not an input (the header, observations, unknown types), in order; `model` is nil before
@@ -48,6 +54,8 @@ public protocol Rule: AnyObject {
 }
 
 extension Rule {
+    public static var followsRecords: Bool { true }
+    public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
     public func recorded(_ record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {}
     public func willBegin(_ touch: SessionRecord, model: ResponderModel, build: FindingBuilder) {}
 

@@ -127,9 +127,8 @@ final class BlockedTapRule: Rule {
 
     convenience init() { self.init(parameters: Parameters()) }
 
-    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
-        // The session's BlockedTaps follows every record (unreachable_control reads it too).
-    }
+    /// The session's BlockedTaps follows every record (unreachable_control reads it too).
+    static let followsRecords = false
 
     func finish(build: FindingBuilder) -> [Finding] {
         (build.context.blockedTaps?.groups ?? []).map { group in

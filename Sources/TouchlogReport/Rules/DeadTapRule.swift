@@ -145,7 +145,7 @@ final class DeadTapRule: Rule {
     convenience init() { self.init(parameters: Parameters()) }
 
     /// The taps are followed once for the session, in the context (``SessionContext/taps(responseTime:)``).
-    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
+    static let followsRecords = false
 
     func finish(build: FindingBuilder) -> [Finding] {
         let taps = build.context.taps(responseTime: parameters.responseTime.value)

@@ -49,7 +49,8 @@ final class FirstResponderWithoutKeyboardRule: Rule {
 
     /// The stretches come from the session's ``KeyboardAgreement``, which follows every record for both keyboard
     /// rules.
-    func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {}
+    /// The session's keyboard agreement follows the records.
+    static let followsRecords = false
 
     func finish(build: FindingBuilder) -> [Finding] {
         build.context.keyboardAgreement.finish(.responderWithoutKeyboard, tolerance: parameters.tolerance).compactMap {

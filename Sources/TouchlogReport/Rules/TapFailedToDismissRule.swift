@@ -153,23 +153,25 @@ final class TapFailedToDismissRule: Rule {
     }
 
     func replayed(_ input: SessionRecord, step: Step, model: ResponderModel, build: FindingBuilder) {
-        for k in beginning.keys { beginning[k]!.records.append(input) }
-        for k in watching.indices where watching[k].branch != nil { watching[k].branch!.records.append(input) }
+        // Most records come with no tap being watched: the two lists are not touched then.
+        if !beginning.isEmpty { for k in beginning.keys { beginning[k]!.records.append(input) } }
+        if !watching.isEmpty {
+            for k in watching.indices where watching[k].branch != nil { watching[k].branch!.records.append(input) }
+        }
         guard case .touch(let touch) = input.record else {
             if case .snapshot(let snapshot) = input.record {
                 for window in snapshot.hierarchy.windows { policiesInForce.formUnion(window.policies) }
             }
-            follow(t: input.t ?? 0, touch: nil, firstResponder: step.firstResponder)
+            if !watching.isEmpty { follow(t: input.t ?? 0, touch: nil, firstResponder: step.firstResponder) }
             return
         }
-        follow(t: touch.t, touch: touch, firstResponder: step.firstResponder)
+        if !watching.isEmpty { follow(t: touch.t, touch: touch, firstResponder: step.firstResponder) }
         if touch.phase == .ended || touch.phase == .cancelled {
             inFlight[touch.touch] = nil
             return
         }
         guard touch.phase == .began else { return }
-        let branch = beginning.removeValue(forKey: touch.touch)
-        let others = Array(inFlight.values)
+        let branch = beginning.isEmpty ? nil : beginning.removeValue(forKey: touch.touch)
         if let view = step.view { inFlight[touch.touch] = view }
         // Every test, now that the model dispatched the touch.
         let before = build.context.before
@@ -179,7 +181,8 @@ final class TapFailedToDismissRule: Rule {
             // On SwiftUI content the tap may have been on a SwiftUI button, which keeps the keyboard as a control does.
             model.hostingView(of: tapped) == nil,
             !build.isView(tapped, inside: responder, in: model),
-            !others.contains(where: { build.isView($0, inside: responder, in: model) })
+            // The other fingers down (this touch's own entry left out).
+            !inFlight.contains(where: { $0.key != touch.touch && build.isView($0.value, inside: responder, in: model) })
         else { return }
         var tap = Tap(
             responder: responder, tapped: tapped, touch: touch.touch, origin: Point(touch.x, touch.y),
