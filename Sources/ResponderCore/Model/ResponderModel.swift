@@ -212,17 +212,10 @@ public struct ResponderModel: Sendable {
     /// Creates (or revives, keeping the handle) a view node and sets every field from the spec and class defaults.
     mutating func makeViewNode(_ s: ViewSpec) -> Int {
         let kind = s.uikitClass
-        let h: Int
-        if let existing = viewIndex[s.id] {
-            // The node is replaced whole below. A window's first responder is kept apart (`windowFirstResponder`), so
-            // it survives the node's reset.
-            h = existing
-        } else {
-            h = views.count
-            views.append(ViewNode(id: s.id, className: s.className, kind: kind))
-            windowFirstResponder.append(-1)
-            viewIndex[s.id] = h
-        }
+        // An existing node is replaced whole below; a new one is appended once built. A window's first responder is
+        // kept apart (`windowFirstResponder`), so it survives the node's reset.
+        let existing = viewIndex[s.id]
+        let h = existing ?? views.count
         var n = ViewNode(id: s.id, className: s.className, kind: kind)
         var boxed = ViewNode.Properties(id: s.id, className: s.className)
         n.alive = true
@@ -247,7 +240,13 @@ public struct ResponderModel: Sendable {
         n.frameWasNull = s.frame == nil
         n.snapshotSaysFirstResponder = s.isFirstResponder ?? false
         n.refreshDerived()
-        views[h] = n
+        if existing != nil {
+            views[h] = n
+        } else {
+            views.append(n)
+            windowFirstResponder.append(-1)
+            viewIndex[s.id] = h
+        }
         if kind.isList { setSelection(of: h, s.properties.selectedIndexPaths ?? []) }
         setRecognizers(of: h, s.gestureRecognizers ?? [])
         return h
