@@ -147,6 +147,11 @@ import Testing
                 "view \"lostBtn\" is in the model but not in the snapshot",
                 "firstResponder of \"w1\": model null, snapshot newField",
             ])
+        // What replay compares: the first responders and the key window alone.
+        #expect(
+            h.model.responderDifferences(from: later).map(\.description) == [
+                "firstResponder of \"w1\": model null, snapshot newField"
+            ])
         #expect(h.model.differences(from: HierarchySpec(windows: [win("w1", [])])).count == 8)
     }
 

@@ -48,13 +48,11 @@ extension ResponderModel {
             inWindow[n] = true
             wstack.append(contentsOf: views[n].children)
         }
-        var snapshotFR: [(window: String, view: String)] = []
         var stack: [(spec: ViewSpec, parent: String?, window: String)] = spec.windows.reversed().map {
             ($0.view, nil, $0.view.id)
         }
         while let (s, parentID, windowID) = stack.popLast() {
             for c in s.subviews.reversed() { stack.append((c, s.id, windowID)) }
-            if s.isFirstResponder == true { snapshotFR.append((windowID, s.id)) }
             guard let v = liveView(s.id), inWindow[v] else {
                 out.append(Difference(kind: .viewMissing, id: s.id, field: nil, model: nil, snapshot: s.className))
                 continue
@@ -73,6 +71,20 @@ extension ResponderModel {
                     Difference(kind: .viewExtra, id: views[v].id, field: nil, model: views[v].className, snapshot: nil))
             }
             mstack.append(contentsOf: views[v].children.reversed())
+        }
+        return out + responderDifferences(from: spec)
+    }
+
+    /// What `spec` (a later snapshot) says differently from the model about first responders and the key window
+    /// only: what replay compares (a later snapshot's views and fields are the app's changes, applied as they are),
+    /// without comparing every view's fields.
+    public func responderDifferences(from spec: HierarchySpec) -> [Difference] {
+        var out: [Difference] = []
+        var snapshotFR: [(window: String, view: String)] = []
+        var stack: [(spec: ViewSpec, window: String)] = spec.windows.reversed().map { ($0.view, $0.view.id) }
+        while let (s, windowID) = stack.popLast() {
+            for c in s.subviews.reversed() { stack.append((c, windowID)) }
+            if s.isFirstResponder == true { snapshotFR.append((windowID, s.id)) }
         }
         for w in spec.windows {
             let modelFR: String? = liveView(w.view.id).flatMap {

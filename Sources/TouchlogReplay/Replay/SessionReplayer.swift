@@ -185,7 +185,7 @@ public struct SessionReplayer {
                 step.firstResponder = live.firstResponder
                 step.keyboardVisible = live.keyboardVisible
             } else {
-                divergences = live.differences(from: snapshot.hierarchy).compactMap(Self.divergence)
+                divergences = live.responderDifferences(from: snapshot.hierarchy).compactMap(Self.divergence)
                 live.dispatch(.snapshot(snapshot.hierarchy), at: t, into: &step)
             }
             try rotate(emit)
