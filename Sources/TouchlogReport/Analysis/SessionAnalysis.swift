@@ -26,6 +26,11 @@ public final class SessionAnalysis: ReplayObserver {
     }
     /// Names views for what the context follows for every rule (the keyboard agreement).
     private let shared: FindingBuilder
+    /// What the context follows for the rules, as it was made before the first record: held here as constants, so
+    /// that the calls at every record read no variable of the context (each such read is an exclusivity check).
+    private let keyboardAgreement: KeyboardAgreement
+    private let blockedTaps: BlockedTaps?
+    private let taps: [Taps]
 
     /// Each rule with its configured parameters and severity.
     public init(rules: [ConfiguredRule], context: SessionContext) {
@@ -55,6 +60,9 @@ public final class SessionAnalysis: ReplayObserver {
             Follower(rule: made[$0], build: builders[$0])
         }
         shared = FindingBuilder(naming: context)
+        keyboardAgreement = context.keyboardAgreement
+        blockedTaps = context.blockedTaps
+        taps = context.tapFollowers.keys.sorted().compactMap { context.tapFollowers[$0] }
     }
 
     /// Each rule with its defaults.
@@ -88,9 +96,9 @@ public final class SessionAnalysis: ReplayObserver {
     }
 
     public func replayed(_ input: SessionRecord, step: Step, model: ResponderModel) {
-        context.keyboardAgreement.follow(input: input, step: step, model: model, build: shared)
-        context.blockedTaps?.follow(input, step: step, model: model, build: shared)
-        for taps in context.tapFollowers.values { taps.follow(input, step: step, model: model, build: shared) }
+        keyboardAgreement.follow(input: input, step: step, model: model, build: shared)
+        blockedTaps?.follow(input, step: step, model: model, build: shared)
+        for taps in taps { taps.follow(input, step: step, model: model, build: shared) }
         for follower in followers { follower.rule.replayed(input, step: step, model: model, build: follower.build) }
         context.before = (step.firstResponder, step.keyboardVisible)
     }
@@ -111,9 +119,9 @@ public final class SessionAnalysis: ReplayObserver {
             .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
             break
         }
-        context.keyboardAgreement.follow(observation: record, model: model, build: shared)
-        context.blockedTaps?.recorded(record, model: model, build: shared)
-        for taps in context.tapFollowers.values { taps.recorded(record, model: model, build: shared) }
+        keyboardAgreement.follow(observation: record, model: model, build: shared)
+        blockedTaps?.recorded(record, model: model, build: shared)
+        for taps in taps { taps.recorded(record, model: model, build: shared) }
         for k in rules.indices { rules[k].recorded(record, model: model, build: builders[k]) }
     }
 }
