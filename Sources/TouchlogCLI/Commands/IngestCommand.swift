@@ -44,6 +44,12 @@ struct IngestCommand: FrontendCommand {
             detected), so the touches are hit-tested against its views; a Sentry envelope that holds both is \
             joined by itself. Without a hierarchy the touches are stored against an empty snapshot, with a warning.
 
+            XCTest activity logs (the `t =     3.21s Tap "Sign In" Button` lines xcodebuild test prints, or an \
+            .xcresult's activity titles) name the elements a UI test tapped, not where: --hierarchy FILE, the \
+            tree captured in the same test (print(app.debugDescription) or a recursiveDescription), places each \
+            one at its element's centre, and typed text becomes key records. Without --hierarchy such a log is \
+            refused; an activity the hierarchy cannot place is a warning at its line.
+
             Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
             before it is stored: a `key` record's "text" becomes "length", and a view's "text" (in snapshots, \
             inserts and `set` records) becomes "textLength". Lines set aside (a cut last line, lines rejected \
@@ -91,6 +97,7 @@ struct IngestCommand: FrontendCommand {
               touchlog ingest --redact-labels support-tickets/*.jsonl
               pbpaste | touchlog ingest --from recursiveDescription -
               touchlog ingest segment.json --hierarchy view-hierarchy.json
+              touchlog ingest ui-test.log --hierarchy app-debug-description.txt
               touchlog ingest --format json nightly/*.jsonl | jq '.files[].sessions[].id'
             """)
 
@@ -122,13 +129,13 @@ struct IngestCommand: FrontendCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey or idb.",
+            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb or xctest-log.",
             valueName: "name"))
     var from: String?
 
     @Option(
         help: ArgumentHelp(
-            "Join every FILE, a session-replay touch stream, to this view-hierarchy dump (any format ingest imports).",
+            "Join every FILE, a touch stream (session replay, XCTest activity log), to this view-hierarchy dump (any format ingest imports).",
             valueName: "file"),
         completion: .file())
     var hierarchy: String?
@@ -147,9 +154,9 @@ struct IngestCommand: FrontendCommand {
                 "Unknown format \"\(from)\" for --from; use one of: \(InputFormat.names.joined(separator: ", ")).")
         }
         if let hierarchy {
-            if let from, let format = InputFormat(name: from), format != .imported(.rrweb) {
+            if let from, let format = InputFormat(name: from), !format.isTouchStream {
                 throw ValidationError(
-                    "--hierarchy joins a session-replay touch stream to a view hierarchy; it cannot be used with --from \(from). Drop --from or use --from rrweb."
+                    "--hierarchy joins a touch stream to a view hierarchy; it cannot be used with --from \(from). Drop --from or use --from rrweb or --from xctest-log."
                 )
             }
             var isDirectory: ObjCBool = false

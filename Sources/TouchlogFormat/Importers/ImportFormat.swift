@@ -22,6 +22,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case earlgrey
     /// `idb ui describe-all`: a simulator's accessibility elements with their frames, as JSON.
     case idb
+    /// XCTest's activity log of a UI test run (`t =     3.21s Tap "Sign In" Button`), joined to a hierarchy.
+    case xctestLog = "xctest-log"
 
     /// The importer that reads this format.
     public var importer: any HierarchyImporter.Type {
@@ -33,6 +35,17 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .appium: AppiumImporter.self
         case .earlgrey: EarlGreyImporter.self
         case .idb: IDBImporter.self
+        case .xctestLog: XCTestLogImporter.self
+        }
+    }
+
+    /// The importer of this format when it is a touch stream, which `--hierarchy` joins to a view hierarchy; nil for
+    /// the formats that are hierarchies themselves.
+    public var touchStreamImporter: (any TouchStreamImporter.Type)? {
+        switch self {
+        case .rrweb: RRWebImporter.self
+        case .xctestLog: XCTestLogImporter.self
+        case .recursiveDescription, .sentry, .xcuitest, .appium, .earlgrey, .idb: nil
         }
     }
 
@@ -53,6 +66,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .appium: "an Appium page source"
         case .earlgrey: "an EarlGrey hierarchy dump"
         case .idb: "idb ui describe-all JSON"
+        case .xctestLog: "an XCTest activity log"
         }
     }
 
@@ -66,6 +80,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .appium: ["appium", "page-source", "wda"]
         case .earlgrey: ["earlgrey", "grey"]
         case .idb: ["idb", "describe-all"]
+        case .xctestLog: ["xctest-log", "activity-log", "xcodebuild-log"]
         }
     }
 
@@ -182,6 +197,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             // `_autolayoutTrace` and `_printHierarchy` have no frames: the recursiveDescription importer says so and
             // what to capture instead.
             if OtherViewPrintout(content: content) != nil { return .recursiveDescription }
+        }
+        // Asked last: a test log that prints a tree (`print(app.debugDescription)`) between its activities is that
+        // tree, found above; one with activities only is a touch stream.
+        for line in ImportText.lines(head).prefix(400) where XCTestLogImporter.looksLikeActivity(line.bytes) {
+            return .xctestLog
         }
         return nil
     }
