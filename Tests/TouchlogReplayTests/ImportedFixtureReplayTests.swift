@@ -89,10 +89,19 @@ import TouchlogReplay
         #expect(problems.isEmpty, "\(input.testDescription): \(problems.joined(separator: "\n"))")
         #expect(records.count == values.count)
 
-        var lines = 0
-        let replayer = try SessionReplay.replay(records, session: input.url.lastPathComponent) { _ in lines += 1 }
-        // The header makes no line; a snapshot always does, and every import has one.
-        #expect(lines >= 1, "\(input.testDescription): the replay made no line")
-        #expect(replayer.warnings.isEmpty, "\(input.testDescription): \(replayer.warnings)")
+        // A file of several dumps is several sessions: each replays on its own.
+        var sessions: [[SessionRecord]] = []
+        for record in records {
+            if case .session = record.record { sessions.append([]) }
+            if sessions.isEmpty { sessions.append([]) }
+            sessions[sessions.count - 1].append(record)
+        }
+        for session in sessions {
+            var lines = 0
+            let replayer = try SessionReplay.replay(session, session: input.url.lastPathComponent) { _ in lines += 1 }
+            // The header makes no line; a snapshot always does, and every import has one.
+            #expect(lines >= 1, "\(input.testDescription): the replay made no line")
+            #expect(replayer.warnings.isEmpty, "\(input.testDescription): \(replayer.warnings)")
+        }
     }
 }

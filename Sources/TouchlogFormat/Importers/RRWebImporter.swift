@@ -377,10 +377,12 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
     /// PostHog; Sentry's replay video size, smaller than the screen; density-independent pixels on Android), while
     /// the hierarchy's window frame is in points; when both sizes are known and differ, the touches are scaled to
     /// the window.
-    static func joined(touches: [Record], hierarchy: [Record], format: ImportFormat = .rrweb) -> [Record] {
-        guard case .session(let stream)? = touches.first, case .session(let dump)? = hierarchy.first else {
+    static func joined(touches: [Record], hierarchy all: [Record], format: ImportFormat = .rrweb) -> [Record] {
+        guard case .session(let stream)? = touches.first, case .session(let dump)? = all.first else {
             return touches
         }
+        // A file of several dumps is several sessions (one per iOS version, say): the stream joins the first.
+        let hierarchy = [all[0]] + all.dropFirst().prefix { $0.kind != .session }
         var header = stream.json
         let other = dump.json
         var source = header["source"]?.objectValue ?? JSONObject()

@@ -37,7 +37,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
         _ bytes: [UInt8], sourceName: String, joining hierarchy: [Record], warn: (ImportWarning) -> Void
     ) throws(ImportError) -> [Record] {
         let log = try read(bytes)
-        let snapshots = hierarchy.compactMap { record -> SnapshotRecord? in
+        // The first session's snapshots: the one the log is joined to (a file of several dumps is several sessions).
+        let snapshots = hierarchy.dropFirst().prefix { $0.kind != .session }.compactMap { record -> SnapshotRecord? in
             if case .snapshot(let snapshot) = record { snapshot } else { nil }
         }
         if snapshots.count > 1 {
