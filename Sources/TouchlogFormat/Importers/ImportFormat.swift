@@ -24,6 +24,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case idb
     /// XCTest's activity log of a UI test run (`t =     3.21s Tap "Sign In" Button`), joined to a hierarchy.
     case xctestLog = "xctest-log"
+    /// What `maestro hierarchy` prints for an iOS app: `TreeNode`s with `attributes` and `children`, as JSON.
+    case maestro
 
     /// The importer that reads this format.
     public var importer: any HierarchyImporter.Type {
@@ -36,6 +38,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .earlgrey: EarlGreyImporter.self
         case .idb: IDBImporter.self
         case .xctestLog: XCTestLogImporter.self
+        case .maestro: MaestroImporter.self
         }
     }
 
@@ -45,7 +48,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         switch self {
         case .rrweb: RRWebImporter.self
         case .xctestLog: XCTestLogImporter.self
-        case .recursiveDescription, .sentry, .xcuitest, .appium, .earlgrey, .idb: nil
+        case .recursiveDescription, .sentry, .xcuitest, .appium, .earlgrey, .idb, .maestro: nil
         }
     }
 
@@ -67,6 +70,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .earlgrey: "an EarlGrey hierarchy dump"
         case .idb: "idb ui describe-all JSON"
         case .xctestLog: "an XCTest activity log"
+        case .maestro: "a Maestro hierarchy"
         }
     }
 
@@ -81,6 +85,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .earlgrey: ["earlgrey", "grey"]
         case .idb: ["idb", "describe-all"]
         case .xctestLog: ["xctest-log", "activity-log", "xcodebuild-log"]
+        case .maestro: ["maestro", "maestro-hierarchy"]
         }
     }
 
@@ -106,7 +111,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             return nil
         case .json:
             let shape = JSONDocumentShape(scanning: bytes)
-            if let claimed = jsonImporters.first(where: { $0.claims(shape) }) { return claimed.format }
+            if let claimed = jsonImporters.first(where: { $0.claims(shape) }) {
+                // An Android app's Maestro hierarchy has the iOS one's shape: it stays unclaimed, so ingest says what
+                // it is (NearMiss) rather than which of its nodes is no iOS element.
+                if claimed.format == .maestro, MaestroImporter.isAndroid(bytes) { return nil }
+                return claimed.format
+            }
             // JSON that no JSON format claims may still carry a text dump escaped into a string
             // (`{"hierarchy":"<UIWindow: …>\n   | <UIView: …>"}`): the wrapper does not refuse what is inside.
             let head = Array(bytes.prefix(textDetectionWindow))
@@ -125,7 +135,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// a JSON format. Touch streams come first: a Sentry envelope that carries a replay beside a view hierarchy has
     /// `windows` too, and is a touch stream joined to that hierarchy.
     static var jsonImporters: [any JSONDocumentImporter.Type] {
-        [RRWebImporter.self, SentryImporter.self, IDBImporter.self]
+        [RRWebImporter.self, SentryImporter.self, IDBImporter.self, MaestroImporter.self]
     }
 
     /// How far into a text input detection looks.
