@@ -35,7 +35,7 @@ struct IngestCommand: FrontendCommand {
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
             event JSON (touch breadcrumbs become observed actions), XCUITest debugDescription trees, Appium \
             page sources (repaired where cut or not well-formed, with a warning per repair), EarlGrey hierarchy \
-            dumps and idb ui describe-all JSON. The format is detected: JSON by its top-level keys over the whole file, text from its \
+            dumps, idb ui describe-all JSON and Maestro hierarchies of iOS apps. The format is detected: JSON by its top-level keys over the whole file, text from its \
             first 64 KiB; --from NAME forces it. See docs/importers.md.
 
             Session-replay touch streams (rrweb events from Sentry's and PostHog's mobile session replay: a \
@@ -129,7 +129,7 @@ struct IngestCommand: FrontendCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb or xctest-log.",
+            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb, xctest-log or maestro.",
             valueName: "name"))
     var from: String?
 

@@ -251,7 +251,7 @@ import Testing
         #expect(
             InputFormat.names == [
                 "touchlog", "recursiveDescription", "sentry", "xcuitest", "rrweb", "appium", "earlgrey", "idb",
-                "xctest-log",
+                "xctest-log", "maestro",
             ])
     }
 }
