@@ -398,7 +398,10 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 var lastOffset = 0.0
                 for (position, (start, phase, word)) in found.enumerated() {
                     let end = position + 1 < found.count ? found[position + 1].0 : lowered.endIndex
-                    let segment = lowered[lowered.index(start, offsetBy: word.count)..<end]
+                    // Keywords can overlap (`liftupressdown`): a keyword that runs into the next has no segment.
+                    let from = lowered.index(start, offsetBy: word.count)
+                    guard from <= end else { continue }
+                    let segment = lowered[from..<end]
                     let point = firstPoint(segment) ?? lastPoint
                     let offset = number(after: "offset", in: segment) ?? number(after: "@", in: segment) ?? lastOffset
                     guard let point else { continue }
