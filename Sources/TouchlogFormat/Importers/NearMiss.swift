@@ -54,7 +54,8 @@ public struct NearMiss: Equatable, Sendable {
                 self.init(
                     what: "Maestro's `maestro hierarchy` output of an Android app", closest: .maestro,
                     differs: "its nodes are Android views (`android.` classes, a package): touchlog models UIKit, so "
-                        + "it imports iOS hierarchies only; capture `maestro hierarchy` with the iOS app on a simulator")
+                        + "it imports iOS hierarchies only; capture `maestro hierarchy` with the iOS app on a simulator"
+                )
                 return
             }
             return nil

@@ -61,7 +61,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 warn(
                     ImportWarning(
                         line: activity.line, column: 1,
-                        message: "\"\(activity.title)\" has no `Synthesize event` step: XCTest sent no event for it, so it is not imported",
+                        message:
+                            "\"\(activity.title)\" has no `Synthesize event` step: XCTest sent no event for it, so it is not imported",
                         hint: "the test's failure message after it says why"))
                 continue
             }
@@ -277,7 +278,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
             .first(where: { title.hasPrefix($0) })
         {
             action = .unplaceable(
-                "the log gives a \(verb.dropLast().lowercased()) gesture's direction or factor, not where the fingers went")
+                "the log gives a \(verb.dropLast().lowercased()) gesture's direction or factor, not where the fingers went"
+            )
         } else {
             return nil
         }
@@ -371,8 +373,9 @@ public enum XCTestLogImporter: TouchStreamImporter {
     /// the first down and the last up.
     static func pointerPath(_ line: String) -> [[Step]]? {
         let pathMarkers = ["<XCPointerEventPath", "<XCTouchPath"]
-        guard pathMarkers.contains(where: { line.contains($0) }) || line.hasPrefix("XCPointerEventPath")
-            || line.hasPrefix("XCTouchGesture") || line.contains("<XCTouchGesture")
+        guard
+            pathMarkers.contains(where: { line.contains($0) }) || line.hasPrefix("XCPointerEventPath")
+                || line.hasPrefix("XCTouchGesture") || line.contains("<XCTouchGesture")
         else { return nil }
         var fingers: [[Step]] = []
         // Each path in the line is one finger.
@@ -593,19 +596,22 @@ public enum XCTestLogImporter: TouchStreamImporter {
                     return .failure(
                         PlacementFailure(
                             matching.isEmpty
-                                ? "no \(described) in the hierarchy" : "the only \(described) in the hierarchy is hidden"))
+                                ? "no \(described) in the hierarchy"
+                                : "the only \(described) in the hierarchy is hidden"))
                 }
                 let element: Element
                 if let index {
                     guard index < visible.count else {
                         return .failure(
-                            PlacementFailure("the hierarchy has \(visible.count) \(described), not an element at index \(index)"))
+                            PlacementFailure(
+                                "the hierarchy has \(visible.count) \(described), not an element at index \(index)"))
                     }
                     element = visible[index]
                 } else {
                     guard visible.count == 1 else {
                         return .failure(
-                            PlacementFailure("\(visible.count) elements in the hierarchy are \(described): which one is not said"))
+                            PlacementFailure(
+                                "\(visible.count) elements in the hierarchy are \(described): which one is not said"))
                     }
                     element = visible[0]
                 }

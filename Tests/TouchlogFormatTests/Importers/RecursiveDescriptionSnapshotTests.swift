@@ -45,7 +45,8 @@ import Testing
         #expect(headers.map { $0.json["source"]?["dump"] } == [1, 2, 3])
         #expect(headers.allSatisfy { $0.json["source"]?["dumps"] == 3 })
         // One dump alone is one session with the file's digest and no dump numbers.
-        let one = try ImportFormat.recursiveDescription.convert(Array("<UIWindow: 0x1; frame = (0 0; 10 10)>".utf8), sourceName: "")
+        let one = try ImportFormat.recursiveDescription.convert(
+            Array("<UIWindow: 0x1; frame = (0 0; 10 10)>".utf8), sourceName: "")
         #expect(one.filter { $0.kind == .session }.count == 1)
         #expect(one.first?["source"]?["dump"] == nil)
     }

@@ -94,11 +94,13 @@ import Testing
 
     @Test func anElementIsFoundByIdentifierOrLabelAndTappedAtItsCentre() throws {
         let byLabel = try imported("    t =     1.00s Tap \"Sign In\" Button\n    t =     1.10s     Synthesize event\n")
-        let byIdentifier = try imported("    t =     1.00s Tap \"signIn\" Button\n    t =     1.10s     Synthesize event\n")
+        let byIdentifier = try imported(
+            "    t =     1.00s Tap \"signIn\" Button\n    t =     1.10s     Synthesize event\n")
         #expect(touches(byLabel.records) == ["1.1 began 195.0 375.0", "1.1 ended 195.0 375.0"])
         #expect(touches(byIdentifier.records) == touches(byLabel.records))
         // The same label with another type is another element, which the hierarchy does not have.
-        let wrongType = try imported("    t =     1.00s Tap \"Sign In\" StaticText\n    t =     1.10s     Synthesize event\n")
+        let wrongType = try imported(
+            "    t =     1.00s Tap \"Sign In\" StaticText\n    t =     1.10s     Synthesize event\n")
         #expect(touches(wrongType.records).isEmpty)
         #expect(wrongType.warnings.map(\.line) == [1])
     }
@@ -113,12 +115,16 @@ import Testing
             """
         let result = try imported(log, joining: "xctest-log-paths-recursive-description")
         // The second Cancel button is at (287 20; 80 44): centre 327 42.
-        #expect(touches(result.records) == ["1.1 began 327.0 42.0", "1.1 ended 327.0 42.0", "2.1 began 100.0 200.0", "2.1 ended 100.0 200.0"])
+        #expect(
+            touches(result.records) == [
+                "1.1 began 327.0 42.0", "1.1 ended 327.0 42.0", "2.1 began 100.0 200.0", "2.1 ended 100.0 200.0",
+            ])
         #expect(result.warnings.isEmpty)
     }
 
     @Test func untimedTitlesOfAnXcresultAreOneSecondApart() throws {
-        let result = try imported("Tap \"Sign In\" Button\nType 'hello' into \"email\" TextField\nSwipe up \"list\" Table\n")
+        let result = try imported(
+            "Tap \"Sign In\" Button\nType 'hello' into \"email\" TextField\nSwipe up \"list\" Table\n")
         #expect(touches(result.records) == ["0.0 began 195.0 375.0", "0.0 ended 195.0 375.0"])
         let keys = result.records.compactMap { record -> KeyRecord? in
             if case .key(let key) = record { key } else { nil }
@@ -128,7 +134,8 @@ import Testing
     }
 
     @Test func typedTextIsOneKeyRecordOfItsUTF16Length() throws {
-        let result = try imported("    t =     1.00s Type 'née 😀' into \"email\" TextField\n    t =     1.20s     Synthesize event\n")
+        let result = try imported(
+            "    t =     1.00s Type 'née 😀' into \"email\" TextField\n    t =     1.20s     Synthesize event\n")
         let keys = result.records.compactMap { record -> KeyRecord? in
             if case .key(let key) = record { key } else { nil }
         }
