@@ -104,7 +104,9 @@ public enum MaestroImporter: JSONDocumentImporter {
                     reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
                     hint: "no UIKit hierarchy is that deep")
             }
-            let type = attributes["elementType"]?.string.flatMap { XCUIElementType.classes[$0] != nil ? $0 : nil }
+            let type = attributes["elementType"]?.string.flatMap {
+                XCUIElementType.classes[$0] != nil || $0 == "Cell" ? $0 : nil
+            }
             let className =
                 type.map { XCUIElementType.uikitClass($0, parentClass: parent.map { hierarchy.views[$0].className }) }
                 ?? "UIView"

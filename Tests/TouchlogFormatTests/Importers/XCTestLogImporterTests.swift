@@ -31,7 +31,7 @@ import Testing
     func touches(_ records: [Record]) -> [String] {
         records.compactMap { record in
             guard case .touch(let touch) = record else { return nil }
-            return "\(touch.t) \(touch.phase.rawValue) \(touch.x) \(touch.y)"
+            return "\(touch.t) \(touch.phase) \(touch.x) \(touch.y)"
         }
     }
 
