@@ -31,7 +31,8 @@ struct IngestCommand: FrontendCommand {
             of a file (the zero-filled tail of a preallocated file that a crash cut) it is kept aside like a cut \
             last line, anywhere else it is an error. Records of an unknown type are stored and counted.
 
-            View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
+            View-hierarchy dumps are ingested too, each file as a session with one snapshot per dump (unrelated \
+            recursiveDescription dumps pasted in one file, one per device or iOS version, a session each): UIKit's \
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
             event JSON (touch breadcrumbs become observed actions), XCUITest debugDescription trees, Appium \
             page sources (repaired where cut or not well-formed, with a warning per repair), EarlGrey hierarchy \
