@@ -45,8 +45,8 @@ struct IngestCommand: FrontendCommand {
             detected), so the touches are hit-tested against its views; a Sentry envelope that holds both is \
             joined by itself. Without a hierarchy the touches are stored against an empty snapshot, with a warning.
 
-            XCTest activity logs (the `t =     3.21s Tap "Sign In" Button` lines xcodebuild test prints, or an \
-            .xcresult's activity titles) name the elements a UI test tapped, not where: --hierarchy FILE, the \
+            XCTest activity logs (what xcodebuild test prints of a UI test, lines such as t = 3.21s Tap \
+            "Sign In" Button, or an .xcresult's activity titles) name the elements a UI test tapped, not where: --hierarchy FILE, the \
             tree captured in the same test (print(app.debugDescription) or a recursiveDescription), places each \
             one at its element's centre, and typed text becomes key records. Without --hierarchy such a log is \
             refused; an activity the hierarchy cannot place is a warning at its line.
