@@ -54,6 +54,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     precondition(records.first?["format"] == "touchlog/1", "header format is not touchlog/1")
     var lastT = -Double.infinity
     for record in records.dropFirst() {
+        // A file of several unrelated dumps is several sessions in a row: each header starts its own timeline.
+        if record["type"] == "session" {
+            precondition(record["format"] == "touchlog/1", "header format is not touchlog/1")
+            lastT = -Double.infinity
+            continue
+        }
         guard let t = record["t"]?.doubleValue, t.isFinite, t >= lastT else {
             preconditionFailure(
                 "record without a finite non-decreasing t: \(record.serialized().prefix(200))")
