@@ -1,6 +1,7 @@
 // libFuzzer harness for the importers. Not a SwiftPM target: Tests/Fuzz/run-fuzzers.sh compiles it with the
 // importer sources into one module, with -D FUZZ_SENTRY / -D FUZZ_XCUITEST / -D FUZZ_RRWEB / -D FUZZ_APPIUM / -D FUZZ_EARLGREY / -D FUZZ_IDB
-// choosing the importer (default: recursiveDescription).
+// / -D FUZZ_MAESTRO / -D FUZZ_XCTESTLOG choosing the importer (default: recursiveDescription). An XCTest activity log
+// imports only joined to a hierarchy: it is fuzzed joined to a fixed XCUITest tree.
 //
 // Besides "no crash, no hang", every input checks what the importers promise: the result is a session header
 // followed by snapshots whose view ids are unique, the output is never mistaken for a dump, a second
@@ -18,6 +19,10 @@
     let fuzzedFormat = ImportFormat.earlgrey
 #elseif FUZZ_IDB
     let fuzzedFormat = ImportFormat.idb
+#elseif FUZZ_MAESTRO
+    let fuzzedFormat = ImportFormat.maestro
+#elseif FUZZ_XCTESTLOG
+    let fuzzedFormat = ImportFormat.xctestLog
 #else
     let fuzzedFormat = ImportFormat.recursiveDescription
 #endif
@@ -31,7 +36,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     var warnings: [ImportWarning] = []
     do {
-        typed = try fuzzedFormat.convert(bytes, sourceName: "fuzz") { warnings.append($0) }
+        typed = try convert(bytes) { warnings.append($0) }
     } catch {
         precondition(
             error.line >= 1 && error.line <= lineCount, "error names line \(error.line) of \(lineCount)")
@@ -49,6 +54,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     precondition(records.first?["format"] == "touchlog/1", "header format is not touchlog/1")
     var lastT = -Double.infinity
     for record in records.dropFirst() {
+        // A file of several unrelated dumps is several sessions in a row: each header starts its own timeline.
+        if record["type"] == "session" {
+            precondition(record["format"] == "touchlog/1", "header format is not touchlog/1")
+            lastT = -Double.infinity
+            continue
+        }
         guard let t = record["t"]?.doubleValue, t.isFinite, t >= lastT else {
             preconditionFailure(
                 "record without a finite non-decreasing t: \(record.serialized().prefix(200))")
@@ -61,9 +72,31 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let jsonl = records.map { $0.serialized() }.joined(separator: "\n")
     precondition(ImportFormat.detect(Array(jsonl.utf8)) == nil, "converted output detected as a dump")
-    let again = try? fuzzedFormat.convert(bytes, sourceName: "fuzz")
+    let again = try? convert(bytes) { _ in }
     precondition(again == typed, "a second conversion gave other records")
     return 0
+}
+
+/// A tree of the screens the XCTest log fixtures tap, for the activity logs to be placed in.
+private let joinedHierarchy: [Record] = {
+    let tree = """
+        Element subtree:
+         →Application, 0x1, pid: 1, label: 'Shop'
+            Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+              TextField, 0x3, {{24.0, 180.0}, {342.0, 44.0}}, identifier: 'email'
+              Button, 0x4, {{24.0, 350.0}, {342.0, 50.0}}, identifier: 'signIn', label: 'Sign In'
+              Button, 0x5, {{24.0, 410.0}, {342.0, 50.0}}, label: 'Cancel'
+              Button, 0x6, {{24.0, 470.0}, {342.0, 50.0}}, label: 'Cancel'
+        """
+    return (try? ImportFormat.xcuitest.convert(Array(tree.utf8), sourceName: "")) ?? []
+}()
+
+/// The fuzzed importer's records: joined to ``joinedHierarchy`` for a format that imports only joined to one.
+private func convert(_ bytes: [UInt8], warn: (ImportWarning) -> Void) throws(ImportError) -> [Record] {
+    if fuzzedFormat == .xctestLog, let stream = fuzzedFormat.touchStreamImporter {
+        return try stream.convert(bytes, sourceName: "fuzz", joining: joinedHierarchy, warn: warn)
+    }
+    return try fuzzedFormat.convert(bytes, sourceName: "fuzz", warn: warn)
 }
 
 private func collectIDs(_ view: JSONValue, into ids: inout Set<String>, depth: Int) {

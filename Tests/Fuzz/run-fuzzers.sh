@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-180}"
 shift || true
 formats=("$@")
-[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest rrweb appium earlgrey idb jsonl)
+[ ${#formats[@]} -gt 0 ] || formats=(recursiveDescription sentry xcuitest rrweb appium earlgrey idb maestro xctest-log jsonl)
 
 out=.build/fuzz
 tests=Tests/TouchlogFormatTests/Importers
@@ -49,7 +49,9 @@ flag_for() {
         appium) echo "-DFUZZ_APPIUM" ;;
         earlgrey) echo "-DFUZZ_EARLGREY" ;;
         idb) echo "-DFUZZ_IDB" ;;
-        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb or jsonl" >&2; exit 2 ;;
+        maestro) echo "-DFUZZ_MAESTRO" ;;
+        xctest-log) echo "-DFUZZ_XCTESTLOG" ;;
+        *) echo "unknown format '$1': use recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb, maestro, xctest-log or jsonl" >&2; exit 2 ;;
     esac
 }
 
@@ -90,6 +92,10 @@ for format in "${formats[@]}"; do
         work="$out/corpus/$format"
         mkdir -p "$work"
         cp "$tests/Fixtures/$format/"* "$work/" 2>/dev/null || true
+        # A format that imports only joined to a hierarchy has its fixtures in pairs: the stream of each is a seed.
+        for stream in "$tests/Joined/$format-"*/touches.*; do
+            [ -f "$stream" ] && cp "$stream" "$work/$(basename "$(dirname "$stream")").seed"
+        done
     fi
     artifacts="$out/artifacts/$format"
     mkdir -p "$artifacts"

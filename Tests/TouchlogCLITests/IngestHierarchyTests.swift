@@ -67,6 +67,27 @@ import Testing
         #expect(ingest.stderr.contains("\(login):1:1: error: not readable as a session-replay touch stream (rrweb)"))
     }
 
+    @Test func anXCTestActivityLogIsJoinedToTheTreeOfTheSameTestAndItsTapsHitTheirElements() throws {
+        let log = Self.joined.appendingPathComponent("xctest-log-sign-in/touches.log").path
+        let tree = Self.joined.appendingPathComponent("xctest-log-sign-in/hierarchy.txt").path
+        let ingest = Touchlog.call(["ingest", "--db", db, log, "--hierarchy", tree])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        // The tap that failed (line 27) and the swipe (line 35) are warnings at their lines, not touches.
+        #expect(ingest.stderr.contains("\(log):27:1: warning: \"Tap \"Forgot password?\" Link\""), "\(ingest.stderr)")
+        #expect(ingest.stderr.contains("\(log):35:1: warning: \"Swipe up \"list\" Table\""), "\(ingest.stderr)")
+        let replay = Touchlog.call(["replay", "--db", db, try storedSession(ingest.stderr)])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("touch 2 began at (195, 375) hit UIButton"), "\(replay.stdout)")
+    }
+
+    @Test func anXCTestActivityLogWithoutAHierarchyIsRefusedSayingWhatToPass() throws {
+        let log = Self.joined.appendingPathComponent("xctest-log-sign-in/touches.log").path
+        let ingest = Touchlog.call(["ingest", "--db", db, log])
+        #expect(ingest.status == 1)
+        #expect(ingest.stderr.contains("\(log):9:1: error: not readable as an XCTest activity log"), "\(ingest.stderr)")
+        #expect(ingest.stderr.contains("--hierarchy"))
+    }
+
     @Test func aHierarchyThatIsNoDumpFailsTheFile() throws {
         let ingest = Touchlog.call(["ingest", "--db", db, "--from", "rrweb", touches, "--hierarchy", touches])
         #expect(ingest.status == 1)

@@ -24,7 +24,8 @@ import TouchlogReplay
             let dump = try [UInt8](Data(contentsOf: hierarchy))
             let hierarchyFormat = try #require(ImportFormat.detect(dump))
             let joined = try hierarchyFormat.convert(dump, sourceName: hierarchy.lastPathComponent)
-            return try RRWebImporter.convert(bytes, sourceName: url.lastPathComponent, joining: joined) { _ in }
+            let stream = try #require(format.touchStreamImporter, "\(format.rawValue) is not a touch stream")
+            return try stream.convert(bytes, sourceName: url.lastPathComponent, joining: joined) { _ in }
         }
     }
 
@@ -53,10 +54,13 @@ import TouchlogReplay
             .filter { !$0.hasPrefix(".") }.sorted().compactMap { name -> Input? in
                 let folder = joinedFolder.appendingPathComponent(name)
                 let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                guard let hierarchy = files.first(where: { $0.hasPrefix("hierarchy.") }) else { return nil }
-                return Input(
-                    format: .rrweb, url: folder.appendingPathComponent("touches.json"),
-                    hierarchy: folder.appendingPathComponent(hierarchy))
+                guard let hierarchy = files.first(where: { $0.hasPrefix("hierarchy.") }),
+                    let touches = files.first(where: { $0.hasPrefix("touches.") })
+                else { return nil }
+                let url = folder.appendingPathComponent(touches)
+                // Detected as ingest detects it: a stream detection does not place is read as rrweb.
+                let format = (try? [UInt8](Data(contentsOf: url))).flatMap(ImportFormat.detect) ?? .rrweb
+                return Input(format: format, url: url, hierarchy: folder.appendingPathComponent(hierarchy))
             }
         return fixtures + samples + joined
     }
@@ -85,10 +89,19 @@ import TouchlogReplay
         #expect(problems.isEmpty, "\(input.testDescription): \(problems.joined(separator: "\n"))")
         #expect(records.count == values.count)
 
-        var lines = 0
-        let replayer = try SessionReplay.replay(records, session: input.url.lastPathComponent) { _ in lines += 1 }
-        // The header makes no line; a snapshot always does, and every import has one.
-        #expect(lines >= 1, "\(input.testDescription): the replay made no line")
-        #expect(replayer.warnings.isEmpty, "\(input.testDescription): \(replayer.warnings)")
+        // A file of several dumps is several sessions: each replays on its own.
+        var sessions: [[SessionRecord]] = []
+        for record in records {
+            if case .session = record.record { sessions.append([]) }
+            if sessions.isEmpty { sessions.append([]) }
+            sessions[sessions.count - 1].append(record)
+        }
+        for session in sessions {
+            var lines = 0
+            let replayer = try SessionReplay.replay(session, session: input.url.lastPathComponent) { _ in lines += 1 }
+            // The header makes no line; a snapshot always does, and every import has one.
+            #expect(lines >= 1, "\(input.testDescription): the replay made no line")
+            #expect(replayer.warnings.isEmpty, "\(input.testDescription): \(replayer.warnings)")
+        }
     }
 }

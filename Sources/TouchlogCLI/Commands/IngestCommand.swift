@@ -31,11 +31,12 @@ struct IngestCommand: FrontendCommand {
             of a file (the zero-filled tail of a preallocated file that a crash cut) it is kept aside like a cut \
             last line, anywhere else it is an error. Records of an unknown type are stored and counted.
 
-            View-hierarchy dumps are ingested too, each as a session with one snapshot per dump: UIKit's \
+            View-hierarchy dumps are ingested too, each file as a session with one snapshot per dump (unrelated \
+            recursiveDescription dumps pasted in one file, one per device or iOS version, a session each): UIKit's \
             recursiveDescription (lldb `po`, Chisel's pviews, NSLog), Sentry view-hierarchy.json attachments and \
             event JSON (touch breadcrumbs become observed actions), XCUITest debugDescription trees, Appium \
             page sources (repaired where cut or not well-formed, with a warning per repair), EarlGrey hierarchy \
-            dumps and idb ui describe-all JSON. The format is detected: JSON by its top-level keys over the whole file, text from its \
+            dumps, idb ui describe-all JSON and Maestro hierarchies of iOS apps. The format is detected: JSON by its top-level keys over the whole file, text from its \
             first 64 KiB; --from NAME forces it. See docs/importers.md.
 
             Session-replay touch streams (rrweb events from Sentry's and PostHog's mobile session replay: a \
@@ -43,6 +44,12 @@ struct IngestCommand: FrontendCommand {
             --hierarchy FILE joins each of them to the view hierarchy captured with it (any dump format above, \
             detected), so the touches are hit-tested against its views; a Sentry envelope that holds both is \
             joined by itself. Without a hierarchy the touches are stored against an empty snapshot, with a warning.
+
+            XCTest activity logs (what xcodebuild test prints of a UI test, lines such as t = 3.21s Tap \
+            "Sign In" Button, or an .xcresult's activity titles) name the elements a UI test tapped, not where: --hierarchy FILE, the \
+            tree captured in the same test (print(app.debugDescription) or a recursiveDescription), places each \
+            one at its element's centre, and typed text becomes key records. Without --hierarchy such a log is \
+            refused; an activity the hierarchy cannot place is a warning at its line.
 
             Privacy: unless --keep-text is given, typed text is replaced by its length (in UTF-16 code units) \
             before it is stored: a `key` record's "text" becomes "length", and a view's "text" (in snapshots, \
@@ -91,6 +98,7 @@ struct IngestCommand: FrontendCommand {
               touchlog ingest --redact-labels support-tickets/*.jsonl
               pbpaste | touchlog ingest --from recursiveDescription -
               touchlog ingest segment.json --hierarchy view-hierarchy.json
+              touchlog ingest ui-test.log --hierarchy app-debug-description.txt
               touchlog ingest --format json nightly/*.jsonl | jq '.files[].sessions[].id'
             """)
 
@@ -122,13 +130,13 @@ struct IngestCommand: FrontendCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey or idb.",
+            "Read every FILE as this format instead of detecting it: touchlog, recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb, xctest-log or maestro.",
             valueName: "name"))
     var from: String?
 
     @Option(
         help: ArgumentHelp(
-            "Join every FILE, a session-replay touch stream, to this view-hierarchy dump (any format ingest imports).",
+            "Join every FILE, a touch stream (session replay, XCTest activity log), to this view-hierarchy dump (any format ingest imports).",
             valueName: "file"),
         completion: .file())
     var hierarchy: String?
@@ -147,9 +155,9 @@ struct IngestCommand: FrontendCommand {
                 "Unknown format \"\(from)\" for --from; use one of: \(InputFormat.names.joined(separator: ", ")).")
         }
         if let hierarchy {
-            if let from, let format = InputFormat(name: from), format != .imported(.rrweb) {
+            if let from, let format = InputFormat(name: from), !format.isTouchStream {
                 throw ValidationError(
-                    "--hierarchy joins a session-replay touch stream to a view hierarchy; it cannot be used with --from \(from). Drop --from or use --from rrweb."
+                    "--hierarchy joins a touch stream to a view hierarchy; it cannot be used with --from \(from). Drop --from or use --from rrweb or --from xctest-log."
                 )
             }
             var isDirectory: ObjCBool = false

@@ -28,3 +28,12 @@ protocol JSONDocumentImporter: HierarchyImporter {
     /// Whether an input of this shape is this importer's format.
     static func claims(_ shape: JSONDocumentShape) -> Bool
 }
+
+/// An importer of a touch stream: input with touches (or keys) and no views, joined to a view hierarchy captured
+/// with it (`touchlog ingest STREAM --hierarchy DUMP`). The one way ingest joins a stream to a dump.
+public protocol TouchStreamImporter: HierarchyImporter {
+    /// The stream in `bytes` joined to `hierarchy`, the records another importer made of the dump.
+    static func convert(
+        _ bytes: [UInt8], sourceName: String, joining hierarchy: [Record], warn: (ImportWarning) -> Void
+    ) throws(ImportError) -> [Record]
+}

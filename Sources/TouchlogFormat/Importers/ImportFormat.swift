@@ -22,6 +22,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case earlgrey
     /// `idb ui describe-all`: a simulator's accessibility elements with their frames, as JSON.
     case idb
+    /// XCTest's activity log of a UI test run (`t =     3.21s Tap "Sign In" Button`), joined to a hierarchy.
+    case xctestLog = "xctest-log"
+    /// What `maestro hierarchy` prints for an iOS app: `TreeNode`s with `attributes` and `children`, as JSON.
+    case maestro
 
     /// The importer that reads this format.
     public var importer: any HierarchyImporter.Type {
@@ -33,6 +37,18 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .appium: AppiumImporter.self
         case .earlgrey: EarlGreyImporter.self
         case .idb: IDBImporter.self
+        case .xctestLog: XCTestLogImporter.self
+        case .maestro: MaestroImporter.self
+        }
+    }
+
+    /// The importer of this format when it is a touch stream, which `--hierarchy` joins to a view hierarchy; nil for
+    /// the formats that are hierarchies themselves.
+    public var touchStreamImporter: (any TouchStreamImporter.Type)? {
+        switch self {
+        case .rrweb: RRWebImporter.self
+        case .xctestLog: XCTestLogImporter.self
+        case .recursiveDescription, .sentry, .xcuitest, .appium, .earlgrey, .idb, .maestro: nil
         }
     }
 
@@ -53,6 +69,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .appium: "an Appium page source"
         case .earlgrey: "an EarlGrey hierarchy dump"
         case .idb: "idb ui describe-all JSON"
+        case .xctestLog: "an XCTest activity log"
+        case .maestro: "a Maestro hierarchy"
         }
     }
 
@@ -66,6 +84,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .appium: ["appium", "page-source", "wda"]
         case .earlgrey: ["earlgrey", "grey"]
         case .idb: ["idb", "describe-all"]
+        case .xctestLog: ["xctest-log", "activity-log", "xcodebuild-log"]
+        case .maestro: ["maestro", "maestro-hierarchy"]
         }
     }
 
@@ -91,7 +111,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             return nil
         case .json:
             let shape = JSONDocumentShape(scanning: bytes)
-            if let claimed = jsonImporters.first(where: { $0.claims(shape) }) { return claimed.format }
+            if let claimed = jsonImporters.first(where: { $0.claims(shape) }) {
+                // An Android app's Maestro hierarchy has the iOS one's shape: it stays unclaimed, so ingest says what
+                // it is (NearMiss) rather than which of its nodes is no iOS element.
+                if claimed.format == .maestro, MaestroImporter.isAndroid(bytes) { return nil }
+                return claimed.format
+            }
             // JSON that no JSON format claims may still carry a text dump escaped into a string
             // (`{"hierarchy":"<UIWindow: …>\n   | <UIView: …>"}`): the wrapper does not refuse what is inside.
             let head = Array(bytes.prefix(textDetectionWindow))
@@ -110,7 +135,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// a JSON format. Touch streams come first: a Sentry envelope that carries a replay beside a view hierarchy has
     /// `windows` too, and is a touch stream joined to that hierarchy.
     static var jsonImporters: [any JSONDocumentImporter.Type] {
-        [RRWebImporter.self, SentryImporter.self, IDBImporter.self]
+        [RRWebImporter.self, SentryImporter.self, IDBImporter.self, MaestroImporter.self]
     }
 
     /// How far into a text input detection looks.
@@ -182,6 +207,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             // `_autolayoutTrace` and `_printHierarchy` have no frames: the recursiveDescription importer says so and
             // what to capture instead.
             if OtherViewPrintout(content: content) != nil { return .recursiveDescription }
+        }
+        // Asked last: a test log that prints a tree (`print(app.debugDescription)`) between its activities is that
+        // tree, found above; one with activities only is a touch stream.
+        for line in ImportText.lines(head).prefix(400) where XCTestLogImporter.looksLikeActivity(line.bytes) {
+            return .xctestLog
         }
         return nil
     }

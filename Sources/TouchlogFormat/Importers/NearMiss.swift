@@ -50,11 +50,12 @@ public struct NearMiss: Equatable, Sendable {
         if opening.first == UInt8(ascii: "{") {
             let shape = JSONDocumentShape(scanning: Array(head))
             if let keys = shape.values.first?.keys, keys.contains("attributes"), keys.contains("children") {
+                // An iOS app's is imported (`maestro`); what reaches here is an Android app's.
                 self.init(
-                    what: "Maestro's `maestro hierarchy` output", closest: .idb,
-                    differs: "touchlog does not import it: on iOS it names no element types, so no control could be "
-                        + "told from a plain view; capture `idb ui describe-all` or an XCUITest `debugDescription` "
-                        + "instead")
+                    what: "Maestro's `maestro hierarchy` output of an Android app", closest: .maestro,
+                    differs: "its nodes are Android views (`android.` classes, a package): touchlog models UIKit, so "
+                        + "it imports iOS hierarchies only; capture `maestro hierarchy` with the iOS app on a simulator"
+                )
                 return
             }
             return nil

@@ -15,7 +15,7 @@
 /// it (``convert(_:sourceName:joining:warn:)``, `touchlog ingest --hierarchy`) or carried in the same Sentry
 /// envelope; without one the touches import against an empty snapshot and a warning says what that costs. The
 /// mapping is in docs/importers.md.
-public enum RRWebImporter: JSONDocumentImporter {
+public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
     public static let format = ImportFormat.rrweb
 
     public static func convert(
@@ -377,10 +377,12 @@ public enum RRWebImporter: JSONDocumentImporter {
     /// PostHog; Sentry's replay video size, smaller than the screen; density-independent pixels on Android), while
     /// the hierarchy's window frame is in points; when both sizes are known and differ, the touches are scaled to
     /// the window.
-    static func joined(touches: [Record], hierarchy: [Record]) -> [Record] {
-        guard case .session(let stream)? = touches.first, case .session(let dump)? = hierarchy.first else {
+    static func joined(touches: [Record], hierarchy all: [Record], format: ImportFormat = .rrweb) -> [Record] {
+        guard case .session(let stream)? = touches.first, case .session(let dump)? = all.first else {
             return touches
         }
+        // A file of several dumps is several sessions (one per iOS version, say): the stream joins the first.
+        let hierarchy = [all[0]] + all.dropFirst().prefix { $0.kind != .session }
         var header = stream.json
         let other = dump.json
         var source = header["source"]?.objectValue ?? JSONObject()
@@ -416,16 +418,25 @@ public enum RRWebImporter: JSONDocumentImporter {
         if header["device"] == nil, let device = other["device"] { header["device"] = device }
         // The pair is the content: the same stream joined to another hierarchy is another session.
         let pair = stream.session + "+" + dump.session
-        let session = ImportText.digestID(Array(pair.utf8), salt: "rrweb-joined")
+        let session = ImportText.digestID(Array(pair.utf8), salt: "\(format.rawValue)-joined")
 
         var events: [Record] = []
-        for case .touch(var touch) in touches.dropFirst() {
-            touch.t = rounded(touch.t + offset)
-            if let scale {
-                touch.x = rounded(touch.x * scale.x)
-                touch.y = rounded(touch.y * scale.y)
+        for record in touches.dropFirst() {
+            switch record {
+            case .touch(var touch):
+                touch.t = rounded(touch.t + offset)
+                if let scale {
+                    touch.x = rounded(touch.x * scale.x)
+                    touch.y = rounded(touch.y * scale.y)
+                }
+                events.append(.touch(touch))
+            case .key(var key):
+                // Typed text (an XCTest log's `Type 'hello' into …`) moves with the touches.
+                key.t = rounded(key.t + offset)
+                events.append(.key(key))
+            default:
+                continue  // the stream's own empty snapshot: the hierarchy's stand in for it
             }
-            events.append(.touch(touch))
         }
         var rest = Array(hierarchy.dropFirst())
         if rest.first?.kind != .snapshot {

@@ -65,6 +65,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var current = ImportedHierarchy(orphansShareOneWindow: true)
         var currentTime: Double?
         var times: [Double?] = []
+        // Each dump's root addresses: a dump that prints a root of the one before it is the same app, later.
+        var roots: [Set<String>] = []
         var open: [(indent: Int, index: Int)] = []
         // Addresses of the current snapshot's roots: UIKit prints a window once per dump, so a root printed
         // again is the next dump (dumps logged line by line have no other mark between them).
@@ -89,6 +91,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
             snapshots.append(current)
             times.append(currentTime)
+            roots.append(rootAddresses)
             current = ImportedHierarchy(orphansShareOneWindow: true)
             currentTime = nil
             open.removeAll()
@@ -186,19 +189,49 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 hint: "expected lines like `<UIWindow: 0x7fb1; frame = (0 0; 393 852); …>`, as "
                     + "`po [[UIWindow keyWindow] recursiveDescription]` prints them")
         }
-        // Real times only when every dump was stamped; otherwise dumps are numbered 0, 1, 2…
+        // Dumps logged with a stamp each are one process over time: one session, its snapshots at their real times.
+        // So is a dump that prints a root window of the dump before it again (the same app, a moment later: t = 1,
+        // 2…). Other dumps (pasted one per iOS version or device under headers, printed by separate commands on
+        // other screens) are separate sessions, so none is replayed as what became of another.
         let stamped = times.allSatisfy { $0 != nil }
         let origin = times.first.flatMap { $0 } ?? 0
         var previous = 0.0
+        var sessions: [[ImportedHierarchy]] = []
         for position in snapshots.indices {
-            var t = Double(position)
+            let continues =
+                position > 0 && (stamped || !roots[position].isDisjoint(with: roots[position - 1]))
+            if !continues { sessions.append([]) }
+            var t = continues ? previous + 1 : 0
             if stamped, let time = times[position] { t = max(previous, time - origin) }
             previous = t
             snapshots[position].t = t
             snapshots[position].assignIDs(useAddresses: true)
+            sessions[sessions.count - 1].append(snapshots[position])
         }
+        var result: [Record] = []
+        for (position, session) in sessions.enumerated() {
+            var extra: [JSONObject.Member] = []
+            if sessions.count > 1 {
+                // Which dump of the file this is: the file's bytes name the first, and the others follow it.
+                extra.append(.init(key: "dump", value: .number(Double(position + 1))))
+                extra.append(.init(key: "dumps", value: .number(Double(sessions.count))))
+            }
+            result += records(
+                of: session, first: position == 0 ? first : nil, minimumIndent: minimumIndent,
+                firstStamp: position == 0 ? firstStamp : nil, bytes: bytes, sourceName: sourceName, extra: extra,
+                suffix: position == 0 ? "" : "-\(position + 1)")
+        }
+        return result
+    }
+
+    /// The header and snapshots of one session of the file; `suffix` follows the file's digest in its id.
+    private static func records(
+        of snapshots: [ImportedHierarchy], first: (indent: Int, pipes: Int)?, minimumIndent: Int,
+        firstStamp: (text: String, process: String?)?, bytes: [UInt8], sourceName: String,
+        extra dumpMembers: [JSONObject.Member], suffix: String
+    ) -> [Record] {
         let (records, synthetic) = ImportRecords.snapshots(snapshots)
-        var extra: [JSONObject.Member] = []
+        var extra: [JSONObject.Member] = dumpMembers
         if !synthetic.isEmpty {
             extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
         }
@@ -213,8 +246,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 extra.append(.init(key: "process", value: .string(process)))
             }
         }
-        let header = ImportRecords.session(
+        var header = ImportRecords.session(
             format: format, bytes: bytes, sourceName: sourceName, source: extra)
+        if !suffix.isEmpty {
+            header = SessionHeader(session: header.session + suffix, format: header.format, members: header.json)
+        }
         return [.session(header)] + records
     }
 

@@ -26,13 +26,13 @@ enum HierarchyFile {
                     hint: "check the path given to --hierarchy and its permissions"))
         }
         let bytes = [UInt8](data)
-        guard let format = ImportFormat.detect(bytes), format != .rrweb else {
+        guard let format = ImportFormat.detect(bytes), format.touchStreamImporter == nil else {
             return .failure(
                 Diagnostic(
                     severity: .error, file: path, line: 1, column: 1,
                     message: "\"\(path)\" is not a view-hierarchy dump touchlog imports",
                     hint:
-                        "give --hierarchy a Sentry view-hierarchy.json, a recursiveDescription or an XCUITest debugDescription dump"
+                        "give --hierarchy a Sentry view-hierarchy.json, a recursiveDescription or an XCUITest debugDescription dump, not another touch stream"
                 ))
         }
         do {

@@ -51,6 +51,14 @@ public enum InputFormat: Sendable, Hashable {
         }
     }
 
+    /// Whether `--hierarchy` can join this input to a view hierarchy.
+    public var isTouchStream: Bool {
+        switch self {
+        case .touchlog: false
+        case .imported(let format): format.touchStreamImporter != nil
+        }
+    }
+
     /// Every name `--from` accepts, for help and error messages.
     public static var names: [String] { ["touchlog"] + ImportFormat.allCases.map(\.rawValue) }
 

@@ -260,19 +260,19 @@ public final class Ingestor: Sendable {
                 }
                 let records: [Record]
                 if let hierarchy {
-                    guard format == .rrweb else {
+                    guard let stream = format.touchStreamImporter else {
                         _ = queue.put(
                             .importFailed(
                                 Diagnostic(
                                     severity: .error, file: name, line: 0, column: 0,
                                     message:
-                                        "--hierarchy joins a session-replay touch stream, but this is \(format.displayName)",
-                                    hint: "give --hierarchy only with touch streams (--from rrweb)")))
+                                        "--hierarchy joins a touch stream (a session-replay stream or an XCTest activity log), but this is \(format.displayName)",
+                                    hint: "give --hierarchy only with touch streams (--from rrweb or xctest-log)")))
                         return
                     }
                     switch HierarchyFile.read(hierarchy) {
                     case .records(let joined):
-                        records = try RRWebImporter.convert(dump, sourceName: "", joining: joined, warn: warn)
+                        records = try stream.convert(dump, sourceName: "", joining: joined, warn: warn)
                     case .failure(let diagnostic):
                         _ = queue.put(.importFailed(diagnostic))
                         return

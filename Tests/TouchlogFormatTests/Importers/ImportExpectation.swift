@@ -17,6 +17,7 @@ import Testing
 ///     _UIBarBackground 0 0 390 44 truncated
 /// touch t=0.25 1 began 120 310
 /// sent t=1.5 submit: sender=path:0/0/1
+/// key t=3.6 length=15
 /// ```
 ///
 /// A view line is the class, then `#id` unless the id is a `path:` id (those only restate the tree), the frame
@@ -54,6 +55,8 @@ enum ImportExpectation {
                 if let sender = record["sender"]?.stringValue { line += " sender=\(sender)" }
                 if let target = record["target"]?.stringValue { line += " target=\(target)" }
                 lines.append(line)
+            case "key":
+                lines.append("key t=\(number(record["t"])) length=\(number(record["length"]))")
             case let type:
                 lines.append("\(type ?? "?") t=\(number(record["t"]))")
             }

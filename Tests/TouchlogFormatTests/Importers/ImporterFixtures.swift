@@ -33,6 +33,10 @@ enum ImporterFixtures {
     }
 
     static var fixtures: [Case] { cases(in: "Fixtures") }
+
+    /// Formats that import only joined to a hierarchy (their activities name elements that only a hierarchy places):
+    /// their fixtures are pairs under Joined/, not single files under Fixtures/.
+    static let joinedOnly: Set<ImportFormat> = [.xctestLog]
     static var corpus: [Case] { cases(in: "Corpus") }
 
     /// The records as JSON Lines, one per line, ending with a newline: what a golden file holds.

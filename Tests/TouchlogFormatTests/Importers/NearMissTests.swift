@@ -24,12 +24,15 @@ import Testing
             name: "Espresso view hierarchy",
             input: "View Hierarchy:\n+>DecorView{id=-1, visibility=VISIBLE, width=1080, height=2340}\n",
             what: "an Android view hierarchy", closest: .recursiveDescription),
+        // An iOS app's Maestro hierarchy is imported (`maestro`); an Android app's stays a near miss.
         Case(
-            name: "Maestro hierarchy",
+            name: "Maestro hierarchy of an Android app",
             input:
                 "{\n  \"attributes\" : { },\n  \"children\" : [ {\n    \"attributes\" : {\n      \"text\" : \"Pay\",\n"
+                + "      \"resource-id\" : \"com.example.shop:id/pay\",\n"
+                + "      \"class\" : \"android.widget.Button\",\n      \"package\" : \"com.example.shop\",\n"
                 + "      \"bounds\" : \"[20,760][370,810]\"\n    },\n    \"children\" : [ ]\n  } ]\n}",
-            what: "Maestro's `maestro hierarchy` output", closest: .idb),
+            what: "Maestro's `maestro hierarchy` output of an Android app", closest: .maestro),
         Case(
             name: "XML of something else", input: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
             what: "XML that is not a page source", closest: .appium),

@@ -17,6 +17,11 @@ import Testing
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             return names.first { $0.hasPrefix("hierarchy.") }
         }
+        /// The touch stream: `touches.json` (rrweb), `touches.log` (an XCTest activity log), …
+        var touchesName: String? {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.first { $0.hasPrefix("touches.") }
+        }
     }
 
     static var joinedCases: [JoinedCase] {
@@ -25,14 +30,16 @@ import Testing
         return names.filter { !$0.hasPrefix(".") }.sorted().map { JoinedCase(folder: root.appendingPathComponent($0)) }
     }
 
-    func joined(_ pair: JoinedCase) throws -> [Record] {
+    func joined(_ pair: JoinedCase, warn: (ImportWarning) -> Void = { _ in }) throws -> [Record] {
         let name = try #require(pair.hierarchyName, "\(pair.testDescription) has no hierarchy.* file")
         let dump = pair.bytes(name)
         let format = try #require(ImportFormat.detect(dump), "\(name) is not detected as a dump")
         let hierarchy = try format.convert(dump, sourceName: name)
-        return try RRWebImporter.convert(pair.bytes("touches.json"), sourceName: "touches.json", joining: hierarchy) {
-            _ in
-        }
+        let touchesName = try #require(pair.touchesName, "\(pair.testDescription) has no touches.* file")
+        let touches = pair.bytes(touchesName)
+        // Detected as ingest detects a stream given --hierarchy: what detection does not place is read as rrweb.
+        let stream = try #require((ImportFormat.detect(touches) ?? .rrweb).touchStreamImporter)
+        return try stream.convert(touches, sourceName: touchesName, joining: hierarchy, warn: warn)
     }
 
     @Test func thereAreJoinedCases() {

@@ -26,6 +26,48 @@ import Testing
                 """)
     }
 
+    @Test func dumpsOfOtherScreensAreSessionsOfTheirOwnNamedAfterTheFirst() throws {
+        let text = """
+            == iOS 17 ==
+            <UIWindow: 0x1; frame = (0 0; 10 10)>
+            == iOS 18 ==
+            <UIWindow: 0x2; frame = (0 0; 20 20)>
+
+            <UIWindow: 0x3; frame = (0 0; 30 30)>
+            """
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "")
+        let headers = records.compactMap { record -> SessionHeader? in
+            if case .session(let header) = record { header } else { nil }
+        }
+        #expect(headers.count == 3)
+        let base = try #require(headers.first?.session)
+        #expect(headers.map(\.session) == [base, base + "-2", base + "-3"])
+        #expect(headers.map { $0.json["source"]?["dump"] } == [1, 2, 3])
+        #expect(headers.allSatisfy { $0.json["source"]?["dumps"] == 3 })
+        // One dump alone is one session with the file's digest and no dump numbers.
+        let one = try ImportFormat.recursiveDescription.convert(
+            Array("<UIWindow: 0x1; frame = (0 0; 10 10)>".utf8), sourceName: "")
+        #expect(one.filter { $0.kind == .session }.count == 1)
+        #expect(one.first?["source"]?["dump"] == nil)
+    }
+
+    @Test func stampedDumpsOfOneProcessStayOneSessionOverTime() throws {
+        let text = """
+            2024-03-05 10:15:02.125 Shop[4242:91823] <UIWindow: 0x1; frame = (0 0; 10 10)>
+            2024-03-05 10:15:04.600 Shop[4242:91823] after login:
+            2024-03-05 10:15:04.625 Shop[4242:91823] <UIWindow: 0x2; frame = (0 0; 10 10)>
+            """
+        #expect(
+            try Self.outline(text) == """
+                session from recursiveDescription
+                snapshot t=0
+                  UIWindow#0x1 0 0 10 10
+                snapshot t=2.5
+                  UIWindow#0x2 0 0 10 10
+
+                """)
+    }
+
     @Test func parentlessViewsShareOneWindowBesideTheRealOnes() throws {
         let text = """
             <UIWindow: 0x1; frame = (0 0; 10 10)>

@@ -48,6 +48,23 @@ import Testing
         .sorted()
     }
 
+    @Test func severalDumpsInOneFileAreStoredAsSeparateSessionsWithStableIDs() throws {
+        let path = try #require(Self.importerFixtures.first { $0.hasSuffix("/several-dumps-headers.txt") })
+        let database = try TouchlogDatabase.inMemory()
+        let report = Ingestor(database: database).ingest(.file(path))
+        #expect(report.succeeded, "\(report.diagnostics.map(\.description))")
+        let ids = report.sessions.map(\.session)
+        #expect(ids.count == 3)
+        // The first keeps the file's digest, the others follow it: re-importing gives the same three.
+        #expect(ids.count == 3 && ids[1] == ids[0] + "-2" && ids[2] == ids[0] + "-3")
+        let again = Ingestor(database: database).ingest(.file(path))
+        #expect(again.sessions.map(\.session) == ids)
+        for id in ids {
+            let session = try database.session(matching: id)
+            #expect(try database.snapshot(sessionRowID: session.rowID, at: nil) != nil)
+        }
+    }
+
     @Test func thereAreImporterFixturesToCheck() {
         #expect(Self.importerFixtures.count >= 15)
     }
@@ -234,6 +251,7 @@ import Testing
         #expect(
             InputFormat.names == [
                 "touchlog", "recursiveDescription", "sentry", "xcuitest", "rrweb", "appium", "earlgrey", "idb",
+                "xctest-log", "maestro",
             ])
     }
 }

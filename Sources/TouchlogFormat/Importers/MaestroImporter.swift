@@ -1,0 +1,179 @@
+/// Imports what `maestro hierarchy` prints for an iOS app: Maestro's `TreeNode`s as JSON, each an element's
+/// `attributes` (strings) and its `children`.
+///
+/// ```json
+/// {"attributes":{"accessibilityText":"Pay","title":"","value":"","text":"Pay","hintText":"",
+///   "resource-id":"pay","bounds":"[16,760][377,810]","enabled":"false","focused":"false","selected":"false"},
+///  "children":[],"enabled":false,"focused":false,"selected":false}
+/// ```
+///
+/// Maestro's iOS driver reads the XCUITest accessibility tree and writes, of each element, its label
+/// (`accessibilityText`), identifier (`resource-id`), title, value, placeholder (`hintText`) and screen frame
+/// (`bounds`, corners `[x1,y1][x2,y2]`) but not its element type: every element is a `UIView` unless a newer Maestro
+/// names its type (`elementType`). An Android app's hierarchy (`class` `android.…`, `package`) is not claimed:
+/// ingest says what it is instead. The mapping is in docs/importers.md.
+public enum MaestroImporter: JSONDocumentImporter {
+    public static let format = ImportFormat.maestro
+
+    /// An object with `attributes` and `children`: a `TreeNode`.
+    static func claims(_ shape: JSONDocumentShape) -> Bool {
+        guard let first = shape.values.first, !first.isArray else { return false }
+        return first.keys.contains("attributes") && first.keys.contains("children")
+    }
+
+    /// Whether a Maestro hierarchy is an Android app's: its nodes name Android classes or a package. Checked on the
+    /// bytes, since the shape holds the top-level names only.
+    static func isAndroid(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(ImportFormat.textDetectionWindow)
+        return ImportText.contains(head, "\"android.") || ImportText.contains(head, "\"package\"")
+    }
+
+    public static func convert(
+        _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError) -> [Record] {
+        let values = try SentryEnvelope.values(
+            bytes, readingItems: [], format: format,
+            hint: "maestro hierarchy prints one JSON object; was the output cut or edited?")
+        if isAndroid(bytes) {
+            throw ImportError(
+                format: format, line: values.first?.line ?? 1, column: values.first?.column,
+                reason: "an Android app's Maestro hierarchy (its nodes name `android.` classes or a package)",
+                hint: "touchlog models UIKit: capture `maestro hierarchy` with the iOS app on a simulator")
+        }
+        // One object per `maestro hierarchy` run; several in a row (a script that ran it twice) are snapshots.
+        var snapshots: [ImportedHierarchy] = []
+        for value in values {
+            var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
+            try add(value, parent: nil, parentOrigin: (0, 0), into: &hierarchy)
+            hierarchy.t = Double(snapshots.count)
+            hierarchy.assignIDs(useAddresses: false)
+            snapshots.append(hierarchy)
+        }
+        guard !snapshots.isEmpty else {
+            throw ImportError(
+                format: format, line: 1, reason: "no element",
+                hint: "pass what `maestro hierarchy` prints: a JSON object with \"attributes\" and \"children\"")
+        }
+        var extra: [JSONObject.Member] = []
+        if snapshots.allSatisfy(\.isEmpty) {
+            warn(
+                ImportWarning(
+                    line: values.first?.line ?? 1, message: "no element has \"bounds\"",
+                    hint: "Maestro saw nothing on screen (the app was not in front?); nothing can be replayed"))
+            extra.append(.init(key: "hierarchy", value: false))
+        }
+        let (records, synthetic) = ImportRecords.snapshots(snapshots)
+        if !synthetic.isEmpty {
+            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+        }
+        let header = ImportRecords.session(format: format, bytes: bytes, sourceName: sourceName, source: extra)
+        return [.session(header)] + records
+    }
+
+    /// Adds `node` (and its `children`) under `parent`. A node without `bounds` (the root Maestro wraps the app's
+    /// tree in) is no view: its children hang from `parent`.
+    private static func add(
+        _ node: LocatedJSON, parent: Int?, parentOrigin: (x: Double, y: Double),
+        into hierarchy: inout ImportedHierarchy
+    ) throws(ImportError) {
+        guard node.members != nil else {
+            throw ImportError(
+                format: format, line: node.line, column: node.column,
+                reason: "a node is \(node.typeDescription), not an object",
+                hint: "Maestro writes each element as {\"attributes\": {…}, \"children\": […]}")
+        }
+        let attributes = node["attributes"]
+        if let attributes, attributes.members == nil, !attributes.isNull {
+            throw ImportError(
+                format: format, line: attributes.line, column: attributes.column,
+                reason: "\"attributes\" is \(attributes.typeDescription), not an object",
+                hint: "Maestro writes an element's attributes as an object of strings")
+        }
+        var index = parent
+        var origin = parentOrigin
+        if let attributes, let boundsValue = attributes["bounds"] {
+            guard let text = boundsValue.string, let bounds = corners(text) else {
+                throw ImportError(
+                    format: format, line: boundsValue.line, column: boundsValue.column,
+                    reason: "\"bounds\" is not `[x1,y1][x2,y2]`",
+                    hint: "Maestro writes an element's screen frame as \"[16,760][377,810]\"")
+            }
+            if let parent, hierarchy.isFull(below: parent) {
+                throw ImportError(
+                    format: format, line: node.line, column: node.column,
+                    reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
+                    hint: "no UIKit hierarchy is that deep")
+            }
+            let type = attributes["elementType"]?.string.flatMap {
+                XCUIElementType.classes[$0] != nil || $0 == "Cell" ? $0 : nil
+            }
+            let className =
+                type.map { XCUIElementType.uikitClass($0, parentClass: parent.map { hierarchy.views[$0].className }) }
+                ?? "UIView"
+            var view = ImportedView(className: className, line: node.line)
+            view.frame = Rect(bounds.x - parentOrigin.x, bounds.y - parentOrigin.y, bounds.width, bounds.height)
+            for (key, value) in attributes.members ?? [] {
+                // Maestro writes every attribute, empty or not: an empty string says nothing.
+                guard let string = value.string else {
+                    if !value.isNull { view.keep(key, value.plain) }
+                    continue
+                }
+                if string.isEmpty { continue }
+                switch key {
+                case "bounds": continue
+                case "accessibilityText": view.accessibilityLabel = string
+                case "resource-id": view.accessibilityIdentifier = string
+                case "value" where type.map(XCUIElementType.textInputs.contains) == true: view.text = string
+                case "hintText": view.keep("placeholder", .string(string))
+                case "enabled":
+                    guard string == "false" else { continue }
+                    if let type, XCUIElementType.controls.contains(type) {
+                        view.isEnabled = false
+                    } else {
+                        view.keep("disabled", true)
+                    }
+                case "focused", "selected", "checked":
+                    // XCUITest's `hasFocus` is the focus engine's (tvOS, a keyboard), not the first responder.
+                    if string == "true" { view.keep(key, true) }
+                default: view.keep(key, .string(string))
+                }
+            }
+            index = hierarchy.add(view, parent: parent)
+            origin = (bounds.x, bounds.y)
+        }
+        guard let children = node["children"] else { return }
+        guard let list = children.array else {
+            if children.isNull { return }
+            throw ImportError(
+                format: format, line: children.line, column: children.column,
+                reason: "\"children\" is \(children.typeDescription), not an array",
+                hint: "Maestro lists an element's children as an array of nodes")
+        }
+        for child in list { try add(child, parent: index, parentOrigin: origin, into: &hierarchy) }
+    }
+
+    /// `[x1,y1][x2,y2]` as a frame; nil for anything else, or corners out of order.
+    static func corners(_ text: String) -> (x: Double, y: Double, width: Double, height: Double)? {
+        let parts = text.split(whereSeparator: { $0 == "[" || $0 == "]" })
+        guard parts.count == 2 else { return nil }
+        var numbers: [Double] = []
+        for part in parts {
+            let pair = part.split(separator: ",", omittingEmptySubsequences: false)
+            guard pair.count == 2 else { return nil }
+            for number in pair {
+                guard let value = ImportText.number(Array(number.utf8)), value.isFinite, abs(value) <= 1e9 else {
+                    return nil
+                }
+                numbers.append(value)
+            }
+        }
+        guard numbers[2] >= numbers[0], numbers[3] >= numbers[1] else { return nil }
+        return (numbers[0], numbers[1], numbers[2] - numbers[0], numbers[3] - numbers[1])
+    }
+}
+
+extension LocatedJSON {
+    fileprivate var isNull: Bool {
+        if case .null = kind { true } else { false }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import TouchlogFormat
+
+/// XCTest's activity log of a UI test run: its activities placed in the hierarchy given beside it, with a warning at
+/// the line of every activity that cannot be placed, and a refusal without a hierarchy. The hand-written outlines of
+/// the pairs under Joined/xctest-log-* are checked by `RRWebImporterTests` (every joined pair, whatever its stream).
+@Suite struct XCTestLogImporterTests {
+    static let joined = ImporterFixtures.directory.appendingPathComponent("Joined")
+
+    func bytes(_ folder: String, _ name: String) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: Self.joined.appendingPathComponent("\(folder)/\(name)")))
+    }
+
+    func hierarchy(_ folder: String) throws -> [Record] {
+        let dump = try bytes(folder, "hierarchy.txt")
+        return try #require(ImportFormat.detect(dump)).convert(dump, sourceName: "hierarchy.txt")
+    }
+
+    func imported(_ log: String, joining folder: String = "xctest-log-sign-in") throws -> (
+        records: [Record], warnings: [ImportWarning]
+    ) {
+        var warnings: [ImportWarning] = []
+        let records = try XCTestLogImporter.convert(
+            Array(log.utf8), sourceName: "", joining: try hierarchy(folder)
+        ) { warnings.append($0) }
+        return (records, warnings)
+    }
+
+    func touches(_ records: [Record]) -> [String] {
+        records.compactMap { record in
+            guard case .touch(let touch) = record else { return nil }
+            return "\(touch.t) \(touch.phase) \(touch.x) \(touch.y)"
+        }
+    }
+
+    @Test func everyJoinedOnlyFormatHasJoinedPairs() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.joined.path)
+        for format in ImporterFixtures.joinedOnly {
+            #expect(names.filter { $0.hasPrefix(format.rawValue + "-") }.count >= 2, "\(format.rawValue)")
+        }
+    }
+
+    @Test func theLogsAreDetectedByContentAndTheirHierarchiesAsTheirOwnFormats() throws {
+        #expect(ImportFormat.detect(try bytes("xctest-log-sign-in", "touches.log")) == .xctestLog)
+        #expect(ImportFormat.detect(try bytes("xctest-log-paths-recursive-description", "touches.log")) == .xctestLog)
+        // The tree printed between activities in a test log makes that log an XCUITest tree, as before.
+        #expect(ImportFormat.detect(try bytes("xctest-log-sign-in", "hierarchy.txt")) == .xcuitest)
+        #expect(ImportFormat.detect(Array("Tap \"Sign In\" Button\n".utf8)) == .xctestLog)
+        // Prose that mentions a tap is not a log.
+        #expect(ImportFormat.detect(Array("Tap the Sign In button, then type your email.\n".utf8)) == nil)
+        #expect(ImportFormat(name: "xctest-log") == .xctestLog)
+        #expect(ImportFormat(name: "activity-log") == .xctestLog)
+    }
+
+    @Test func withoutAHierarchyTheLogIsRefusedInOneLineSayingWhatToPass() throws {
+        let log = try bytes("xctest-log-sign-in", "touches.log")
+        #expect(throws: ImportError.self) { try ImportFormat.xctestLog.convert(log, sourceName: "") }
+        do {
+            _ = try ImportFormat.xctestLog.convert(log, sourceName: "")
+        } catch {
+            // The first activity's line: `t =     2.91s Tap "email" TextField`.
+            #expect(error.line == 9)
+            #expect(error.reason.contains("needs the hierarchy"))
+            #expect(error.hint?.contains("--hierarchy") == true)
+            #expect(error.hint?.contains("app.debugDescription") == true)
+            #expect(error.hint?.contains("recursiveDescription") == true)
+            #expect(!error.message(file: "f").contains("\n"))
+        }
+    }
+
+    @Test func activitiesThatCannotBePlacedAreWarningsAtTheirLines() throws {
+        var warnings: [ImportWarning] = []
+        let log = try bytes("xctest-log-sign-in", "touches.log")
+        _ = try XCTestLogImporter.convert(log, sourceName: "", joining: try hierarchy("xctest-log-sign-in")) {
+            warnings.append($0)
+        }
+        // The failed tap on the link (no `Synthesize event`) and the swipe.
+        #expect(warnings.map(\.line) == [27, 35])
+        #expect(warnings[0].message.contains("no `Synthesize event` step"))
+        #expect(warnings[1].message.contains("swipe"))
+
+        var others: [ImportWarning] = []
+        let paths = try bytes("xctest-log-paths-recursive-description", "touches.log")
+        _ = try XCTestLogImporter.convert(
+            paths, sourceName: "", joining: try hierarchy("xctest-log-paths-recursive-description")
+        ) { others.append($0) }
+        // Two buttons titled Cancel (which one is not said) and a Done button the hierarchy lacks.
+        #expect(others.map(\.line) == [8, 15])
+        #expect(others[0].message.contains("2 elements"))
+        #expect(others[1].message.contains("no \"Done\" Button"))
+    }
+
+    @Test func anElementIsFoundByIdentifierOrLabelAndTappedAtItsCentre() throws {
+        let byLabel = try imported("    t =     1.00s Tap \"Sign In\" Button\n    t =     1.10s     Synthesize event\n")
+        let byIdentifier = try imported(
+            "    t =     1.00s Tap \"signIn\" Button\n    t =     1.10s     Synthesize event\n")
+        #expect(touches(byLabel.records) == ["1.1 began 195.0 375.0", "1.1 ended 195.0 375.0"])
+        #expect(touches(byIdentifier.records) == touches(byLabel.records))
+        // The same label with another type is another element, which the hierarchy does not have.
+        let wrongType = try imported(
+            "    t =     1.00s Tap \"Sign In\" StaticText\n    t =     1.10s     Synthesize event\n")
+        #expect(touches(wrongType.records).isEmpty)
+        #expect(wrongType.warnings.map(\.line) == [1])
+    }
+
+    @Test func aQueryIndexPicksAmongSeveralAndCoordinatesAreTakenAsGiven() throws {
+        let log = """
+                t =     1.00s Tap "Cancel" Button (Element at index 1)
+                t =     1.10s     Synthesize event
+                t =     2.00s Tap Target Application 'com.example.cart' at {100.0, 200.0}
+                t =     2.10s     Synthesize event
+
+            """
+        let result = try imported(log, joining: "xctest-log-paths-recursive-description")
+        // The second Cancel button is at (287 20; 80 44): centre 327 42.
+        #expect(
+            touches(result.records) == [
+                "1.1 began 327.0 42.0", "1.1 ended 327.0 42.0", "2.1 began 100.0 200.0", "2.1 ended 100.0 200.0",
+            ])
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func untimedTitlesOfAnXcresultAreOneSecondApart() throws {
+        let result = try imported(
+            "Tap \"Sign In\" Button\nType 'hello' into \"email\" TextField\nSwipe up \"list\" Table\n")
+        #expect(touches(result.records) == ["0.0 began 195.0 375.0", "0.0 ended 195.0 375.0"])
+        let keys = result.records.compactMap { record -> KeyRecord? in
+            if case .key(let key) = record { key } else { nil }
+        }
+        #expect(keys == [KeyRecord(t: 1, length: 5, text: "hello")])
+        #expect(result.warnings.map(\.line) == [3])
+    }
+
+    @Test func typedTextIsOneKeyRecordOfItsUTF16Length() throws {
+        let result = try imported(
+            "    t =     1.00s Type 'née 😀' into \"email\" TextField\n    t =     1.20s     Synthesize event\n")
+        let keys = result.records.compactMap { record -> KeyRecord? in
+            if case .key(let key) = record { key } else { nil }
+        }
+        #expect(keys == [KeyRecord(t: 1.2, length: 6, text: "née 😀")])
+    }
+
+    @Test func theJoinedHeaderNamesTheLogTheHierarchyAndTheStartOfTheTest() throws {
+        var warnings: [ImportWarning] = []
+        let records = try XCTestLogImporter.convert(
+            try bytes("xctest-log-sign-in", "touches.log"), sourceName: "", joining: try hierarchy("xctest-log-sign-in")
+        ) { warnings.append($0) }
+        let header = try #require(records.first)
+        #expect(header["source"]?["importer"] == "xctest-log")
+        #expect(header["source"]?["hierarchySource"]?["importer"] == "xcuitest")
+        #expect(header["startedAt"] == "2025-03-02T10:15:02.123Z")
+    }
+}
