@@ -48,8 +48,9 @@ extension UIView: @preconcurrency RecordableView {
                 keyboardDismissMode: scrollView.map { KeyboardDismissMode($0.keyboardDismissMode) },
                 delaysContentTouches: scrollView?.delaysContentTouches,
                 canCancelContentTouches: scrollView?.canCancelContentTouches,
-                // SC10-SC12: whether and along which axes a drag can scroll. `touchesShouldCancel(in:)` is a method
-                // an app overrides, which no property tells; it is left to its default.
+                // SC6, SC7: what the class's `touchesShouldCancel(in:)` answers, asked once per class.
+                touchesShouldCancel: scrollView.flatMap(recordedTouchesShouldCancel),
+                // SC10-SC12: whether and along which axes a drag can scroll.
                 isScrollEnabled: scrollView?.isScrollEnabled,
                 contentSize: scrollView.map { Size(Double($0.contentSize.width), Double($0.contentSize.height)) },
                 adjustedContentInset: scrollView.map {
@@ -595,4 +596,31 @@ func isInSwiftUIContent(_ view: UIView) -> Bool {
         current = candidate.superview
     }
     return false
+}
+
+// MARK: Scroll views
+
+/// The answers of each scroll view class's `touchesShouldCancel(in:)`, asked once per class (nil: UIKit's default).
+@MainActor private var touchesShouldCancelAnswers: [ObjectIdentifier: TouchesShouldCancel?] = [:]
+
+/// What `scrollView`'s class answers `touchesShouldCancel(in:)` (SC6, SC7), by asking it of a button and a plain view
+/// made for the question: UIKit's own answer is true for a view and false for a control (`default`, left out), and
+/// an app's override is usually `return true` (a drag that starts on a button scrolls: `always`) or `false`
+/// (`never`). No property tells it, and the override is asked nothing else: it is called with views of no window,
+/// once per class. An override that tells a button from another control, or answers for a control and not a view,
+/// says no one of these and is left out.
+@MainActor
+func recordedTouchesShouldCancel(_ scrollView: UIScrollView) -> TouchesShouldCancel? {
+    let key = ObjectIdentifier(type(of: scrollView))
+    if let known = touchesShouldCancelAnswers[key] { return known }
+    let control = scrollView.touchesShouldCancel(in: UIButton(frame: .zero))
+    let plain = scrollView.touchesShouldCancel(in: UIView(frame: .zero))
+    let answer: TouchesShouldCancel? =
+        switch (control, plain) {
+        case (true, true): .always
+        case (false, false): .never
+        case (false, true), (true, false): nil
+        }
+    touchesShouldCancelAnswers[key] = answer
+    return answer
 }

@@ -81,6 +81,23 @@ import UIKitStandIn
         #expect(viewer.recordedFields().maximumZoomScale == 3 && viewer.recordedFields().minimumZoomScale == 1)
     }
 
+    final class DragsFromButtons: UIScrollView {
+        override func touchesShouldCancel(in view: UIView) -> Bool { true }
+    }
+    final class KeepsEveryTouch: UIScrollView {
+        override func touchesShouldCancel(in view: UIView) -> Bool { false }
+    }
+
+    /// SC6, SC7: a scroll view's `touchesShouldCancel(in:)` answer, asked of its class: UIKit's own is the default and
+    /// left out; the usual override (a drag that starts on a button scrolls) is `always`; one that keeps every touch
+    /// is `never`.
+    @Test func aScrollViewsTouchesShouldCancelOverrideIsAskedAndNamed() {
+        #expect(UIScrollView(frame: .zero).recordedFields().touchesShouldCancel == nil)
+        #expect(DragsFromButtons(frame: .zero).recordedFields().touchesShouldCancel == .always)
+        #expect(KeepsEveryTouch(frame: .zero).recordedFields().touchesShouldCancel == .never)
+        #expect(UIView(frame: .zero).recordedFields().touchesShouldCancel == nil)
+    }
+
     /// LS12: the traits a view presents itself with, by name; none is left out.
     @Test func accessibilityTraitsAreReadByName() {
         #expect(UIButton(frame: .zero).recordedFields().accessibilityTraits == ["button"])

@@ -376,6 +376,10 @@ open class UIScrollView: UIView {
     open var alwaysBounceVertical = false
     open var alwaysBounceHorizontal = false
 
+    /// UIKit's answer (SC6): "The default returned value is true if view isn't a UIControl object; otherwise, it
+    /// returns false." Apps override it to let a drag that starts on a button scroll.
+    open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
+
     /// "The underlying gesture recognizer for pan gestures" (iOS 5): UIKit's own, attached to the scroll view.
     public let panGestureRecognizer: UIPanGestureRecognizer
     /// The underlying recognizer for pinch gestures: nil while zooming is not enabled (`maximumZoomScale` not above
