@@ -345,8 +345,12 @@ final class Taps {
         guard let view else { return false }
         return FindingBuilder.nearest(from: view, in: model) { ref in
             guard let name = model.className(of: ref) else { return false }
-            return name.hasPrefix("UIKeyboard") || name.hasPrefix("UIKB") || name == "UIRemoteKeyboardWindow"
-                || name == "UITextEffectsWindow" || name == "UIInputSetHostView"
+            return keyboardClassPrefixes.contains { name.hasPrefix($0) } || keyboardClassNames.contains(name)
         } != nil
     }
+
+    /// UIKit's private classes of the keyboard's views and windows, as recordings and dumps name them: they are
+    /// UIKit's names, not touchlog's, so no enum can hold them; here is the one list of them.
+    static let keyboardClassPrefixes = ["UIKeyboard", "UIKB"]
+    static let keyboardClassNames: Set<String> = ["UIRemoteKeyboardWindow", "UITextEffectsWindow", "UIInputSetHostView"]
 }

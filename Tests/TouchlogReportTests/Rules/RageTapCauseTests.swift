@@ -148,6 +148,29 @@ import Testing
         #expect(attachment.contents.contains(": `rage_tap` 3 taps in 0.6 s"), "\(attachment.contents)")
     }
 
+    /// Taps on the keyboard are no taps of the app's (the system keyboard is another process, whose keys the app
+    /// never receives): three quick taps on a key in UIKit's keyboard window say nothing, while the same taps on a view
+    /// of the app's own window that presents itself as a button are a dead tap and a rage tap.
+    @Test func tapsOnTheKeyboardAreNoTaps() throws {
+        func session(window: String, key: String) -> String {
+            ExampleSessions.header + "\n"
+                + #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844]}]},{"id":"kb","class":"\#(window)","baseClass":"UIWindow","frame":[0,0,390,844],"windowLevel":10,"subviews":[{"id":"key","class":"\#(key)","baseClass":"UIView","frame":[0,600,60,50],"accessibilityTraits":["button"],"accessibilityLabel":"q"}]}]}"#
+                + "\n"
+                + Self.taps(x: 30, y: 620, view: "key").replacingOccurrences(
+                    of: #""window":"w""#, with: #""window":"kb""#)
+        }
+        for (window, key) in [
+            ("UIRemoteKeyboardWindow", "App.KeyView"), ("UITextEffectsWindow", "App.KeyView"),
+            ("App.InputWindow", "UIKBKeyView"),
+            ("App.InputWindow", "UIKeyboardLayoutStar"),
+        ] {
+            let found = try Self.findings(session(window: window, key: key))
+            #expect(found.isEmpty, "\(window): \(found.map { "\($0.ruleID): \($0.explanation)" })")
+        }
+        let app = try Self.findings(session(window: "App.OverlayWindow", key: "App.KeyView"))
+        #expect(Set(app.map(\.ruleID)) == [DeadTapRule.id, RageTapRule.id], "\(app.map(\.ruleID))")
+    }
+
     /// Nothing explains the taps on a view that answers no tap: a note of its own, not folded into anything.
     @Test func aRageTapNothingExplainsIsItsOwnProblem() throws {
         let session =
