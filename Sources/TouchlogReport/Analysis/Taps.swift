@@ -352,5 +352,7 @@ final class Taps {
     /// UIKit's private classes of the keyboard's views and windows, as recordings and dumps name them: they are
     /// UIKit's names, not touchlog's, so no enum can hold them; here is the one list of them.
     static let keyboardClassPrefixes = ["UIKeyboard", "UIKB"]
-    static let keyboardClassNames: Set<String> = ["UIRemoteKeyboardWindow", "UITextEffectsWindow", "UIInputSetHostView"]
+    static let keyboardClassNames: Set<String> = [
+        "UIRemoteKeyboardWindow", "UITextEffectsWindow", "UIInputSetHostView",
+    ]
 }
