@@ -293,7 +293,7 @@ public final class Recorder {
     /// registered for several events, or an action registered twice, leaves `event` out, as before).
     private static func soleEvent(of action: String, _ control: any RecordableControl) -> String? {
         var found: String?
-        for handler in control.recordedControlFields().actions where handler.action == action {
+        for handler in control.recordedActions() where handler.action == action {
             guard found == nil, handler.events.count == 1 else { return nil }
             found = handler.events[0]
         }

@@ -155,6 +155,17 @@ extension UIControl: @preconcurrency RecordableControl {
     /// `sendAction(_:)`, never through `UIApplication.sendAction`, so the recording adds an observing UIAction of its
     /// own for the same events (once: UIActions are uniqued by identifier) that reports each send.
     public func recordedControlFields() -> ControlFields {
+        let read = readHandlers()
+        for (handler, events) in read.unobserved { ActionHandlerObserver.observe(handler, of: self, for: events) }
+        return ControlFields(isEnabled: isEnabled, actions: read.actions)
+    }
+
+    /// The handlers as declared, with nothing added to the control: safe while UIKit is sending its actions.
+    public func recordedActions() -> [ControlAction] { readHandlers().actions }
+
+    /// The control's handlers as `enumerateEventHandlers(_:)` reports them (the recording's own observers left out),
+    /// and the app's UIAction handlers that no observer of the recording's watches yet.
+    private func readHandlers() -> (actions: [ControlAction], unobserved: [(UIAction, UIControl.Event)]) {
         var pairs: [(target: AnyObject?, action: String, events: UIControl.Event)] = []
         var handlers: [(action: UIAction, events: UIControl.Event)] = []
         var observed: Set<String> = []
@@ -180,16 +191,15 @@ extension UIControl: @preconcurrency RecordableControl {
         var actions = pairs.map { pair in
             ControlAction(events: Self.eventNames(pair.events), target: pair.target, action: pair.action)
         }
+        var unobserved: [(UIAction, UIControl.Event)] = []
         for (handler, events) in handlers {
             actions.append(
                 ControlAction(
                     events: Self.eventNames(events), target: self, action: ActionHandlerObserver.name(of: handler),
                     isHandler: true))
-            if !observed.contains(handler.identifier.rawValue) {
-                ActionHandlerObserver.observe(handler, of: self, for: events)
-            }
+            if !observed.contains(handler.identifier.rawValue) { unobserved.append((handler, events)) }
         }
-        return ControlFields(isEnabled: isEnabled, actions: actions)
+        return (actions, unobserved)
     }
 
     private static func eventNames(_ events: UIControl.Event) -> [String] {

@@ -81,6 +81,24 @@ import UIKitStandIn
         #expect(viewer.recordedFields().maximumZoomScale == 3 && viewer.recordedFields().minimumZoomScale == 1)
     }
 
+    /// Reading a control's actions while it sends one adds nothing to it: only the capture's read installs the
+    /// recording's observer beside an app's UIAction (UIKit may be enumerating the handlers it sends).
+    @Test func readingActionsDuringASendAddsNoHandler() {
+        let pay = UIButton(frame: .zero, primaryAction: UIAction(title: "Pay") { _ in })
+        func handlerCount() -> Int {
+            var count = 0
+            pay.enumerateEventHandlers { _, _, _, _ in count += 1 }
+            return count
+        }
+        let before = handlerCount()
+        #expect(pay.recordedActions().map(\.action) == ["Pay"])
+        #expect(handlerCount() == before)
+        #expect(pay.recordedControlFields().actions.map(\.action) == ["Pay"])
+        #expect(handlerCount() == before + 1)  // the capture's read adds the recording's observer, once
+        _ = pay.recordedControlFields()
+        #expect(handlerCount() == before + 1)
+    }
+
     final class DragsFromButtons: UIScrollView {
         override func touchesShouldCancel(in view: UIView) -> Bool { true }
     }

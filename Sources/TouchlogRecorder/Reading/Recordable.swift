@@ -40,8 +40,16 @@ public protocol RecordableObjectReader {
 /// A `UIControl`: a view with an enabled flag and target-action pairs.
 public protocol RecordableControl: RecordableView {
     func recordedControlFields() -> ControlFields
+    /// The control's target-action pairs and handlers as `recordedControlFields()` declares them, read with no side
+    /// effect: asked while the control is sending an action (the control event it sent), when the adapter must not
+    /// add anything to the control's handlers.
+    func recordedActions() -> [ControlAction]
     /// `isHighlighted`: read after each event whose touches are bound to the control (CT5).
     var recordedIsHighlighted: Bool { get }
+}
+
+extension RecordableControl {
+    public func recordedActions() -> [ControlAction] { recordedControlFields().actions }
 }
 
 /// A `UIWindow`: a view whose frame is in screen coordinates, with a level and the key flag.
