@@ -83,8 +83,8 @@ public final class SessionAnalysis: ReplayObserver {
     /// The findings in rule order, once the replay this analysis watched has finished (``run()`` replays and calls
     /// it; the replay page watches its own replay with this analysis beside it and calls it at the end).
     public func findings() -> [Finding] {
-        context.blockedTaps?.finish()
-        for taps in context.tapFollowers.values { taps.finish() }
+        blockedTaps?.finish()
+        for taps in taps { taps.finish() }
         var findings: [Finding] = []
         for k in rules.indices {
             var found = rules[k].finish(build: builders[k])
