@@ -8,22 +8,6 @@ extension ResponderModel {
         return views[v].isHighlighted
     }
 
-    /// The highlight of a control with no actions: UIKit tracks it all the same (a button with no target still
-    /// lights up), so only `isHighlighted` changes.
-    mutating func highlightOnly(_ v: Int, _ method: TouchMethod, _ ti: Int, step: inout Step) {
-        switch method {
-        case .touchesBegan:
-            touches[ti].insideControl = true
-            setHighlighted(v, true, step: &step)
-        case .touchesMoved:
-            let inside = isInsideForTouchUp(v, touches[ti].last)
-            touches[ti].insideControl = inside
-            setHighlighted(v, inside, step: &step)
-        case .touchesEnded, .touchesCancelled:
-            setHighlighted(v, false, step: &step)
-        }
-    }
-
     /// CT5: "A control becomes highlighted when a touch event enters the control's bounds, and it loses that
     /// highlight when there's a touch-up event or when the touch event exits the control's bounds" (Apple docs:
     /// UIControl.State.highlighted), with UIKit's tracking gutter for "bounds" (CT3). Writes a change only.

@@ -264,12 +264,8 @@ extension ResponderModel {
 
     /// UIControl's tracking: touchDown, touchUpInside/Outside (inside with UIKit's generous margin), touchCancel; a
     /// slider's value changes as its thumb is dragged (CT9); `isHighlighted` follows the finger (CT5), whether or
-    /// not the control has actions.
+    /// not the control has actions (a button with no target still lights up; its events then reach no action).
     mutating func controlTouch(_ v: Int, _ method: TouchMethod, _ ti: Int, step: inout Step) {
-        if views[v].actions.isEmpty {
-            highlightOnly(v, method, ti, step: &step)
-            return
-        }
         let isSlider = views[v].kind == .slider
         switch method {
         case .touchesBegan:
