@@ -232,8 +232,8 @@ public final class Recorder {
     private func firstRespondersHold() -> Bool {
         firstResponders.values.allSatisfy { entry in
             guard entry.window.object != nil else { return false }
-            guard let view = entry.view.object else { return entry.id == nil }
-            return (view as? any RecordableView)?.recordedIsFirstResponder ?? false
+            guard let responder = entry.view.object else { return entry.id == nil }
+            return Self.isFirstResponder(responder)
         }
     }
 
@@ -509,17 +509,37 @@ public final class Recorder {
 
     /// The recursive first-responder search, one pass over the recording windows: each window's walk stops at its
     /// first responder, and every window is looked at, since each keeps its own.
-    private static func firstResponders(in windows: [any RecordableWindow]) -> [(any RecordableView)?] {
+    private static func firstResponders(in windows: [any RecordableWindow]) -> [AnyObject?] {
         windows.map { firstResponder(in: $0) }
     }
 
-    private static func firstResponder(in view: any RecordableView) -> (any RecordableView)? {
+    /// A window's first responder: a view in it, else one of its controllers (the `inputAccessoryView` pattern: a
+    /// chat screen's controller keeps its message bar on screen by being first responder while no field is).
+    private static func firstResponder(in window: any RecordableWindow) -> AnyObject? {
+        if let view = firstResponderView(in: window) { return view }
+        var pending = window.recordedRootController.map { [$0] } ?? []
+        var seen: Set<ObjectIdentifier> = []
+        while let controller = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else { continue }
+            if controller.recordedIsFirstResponder { return controller }
+            pending += controller.recordedChildControllers
+        }
+        return nil
+    }
+
+    private static func firstResponderView(in view: any RecordableView) -> (any RecordableView)? {
         if view.recordedIsFirstResponder { return view }
         var found: (any RecordableView)?
         view.forEachRecordedSubview { subview in
-            if found == nil { found = firstResponder(in: subview) }
+            if found == nil { found = firstResponderView(in: subview) }
         }
         return found
+    }
+
+    /// Whether `responder`, a view or a controller the search found, is still first responder: one read.
+    private static func isFirstResponder(_ responder: AnyObject) -> Bool {
+        (responder as? any RecordableView)?.recordedIsFirstResponder
+            ?? (responder as? any RecordableController)?.recordedIsFirstResponder ?? false
     }
 
     /// Writes each window's first-responder change since the last look, window by window (back to front): the
@@ -580,9 +600,11 @@ public final class Recorder {
 
     /// Whether UIKit's handling of the current event (as replay models it) explains the change: a tapped view
     /// taking focus, or a resign that a declared policy or recognizer effect performs.
-    private func explainedByUIKit(newFirstResponder: (any RecordableView)?) -> Bool {
+    private func explainedByUIKit(newFirstResponder: AnyObject?) -> Bool {
         guard let dispatching else { return false }
-        if let view = newFirstResponder {
+        if let responder = newFirstResponder {
+            // A controller becomes first responder only by the app's own call (UIKit focuses no controller on a tap).
+            guard let view = responder as? any RecordableView else { return false }
             // UIKit focuses a tapped text input itself, as replay models it. A tapped view of another class (a PIN pad
             // adopting `UIKeyInput`) becomes first responder by the app's own call, from its `touchesEnded` or a
             // recognizer's action, which replay must be given.

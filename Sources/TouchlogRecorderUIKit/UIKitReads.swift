@@ -338,15 +338,24 @@ extension UISwipeGestureRecognizer {
 
 extension UIViewController: @preconcurrency RecordableController {
     public func recordedFields() -> ControllerFields {
-        var children: [any RecordableController] = self.children
-        if let presented = presentedViewController { children.append(presented) }
         // Only a presented controller has a presentation worth naming (every controller answers the property).
         let presented = presentingViewController != nil
         return ControllerFields(
             className: recordedClassName(of: self), view: viewIfLoaded, isViewInWindow: viewIfLoaded?.window != nil,
-            parent: parent, presenting: presentingViewController, children: children,
+            parent: parent, presenting: presentingViewController, children: recordedChildControllers,
             modalPresentationStyle: presented ? ModalPresentationStyle(modalPresentationStyle) : nil,
-            presentationContainer: presented ? presentationController?.containerView : nil)
+            presentationContainer: presented ? presentationController?.containerView : nil,
+            canBecomeFirstResponder: canBecomeFirstResponder, isFirstResponder: isFirstResponder,
+            // What UIKit shows while it is first responder: its input views, or the keyboard for a UIKeyInput.
+            showsInputViews: inputView != nil || inputAccessoryView != nil || self is UIKeyInput)
+    }
+
+    public var recordedIsFirstResponder: Bool { isFirstResponder }
+
+    public var recordedChildControllers: [any RecordableController] {
+        var children: [any RecordableController] = self.children
+        if let presented = presentedViewController { children.append(presented) }
+        return children
     }
 
     public func recordedImplements(_ selectors: [String]) -> [String] {

@@ -220,6 +220,33 @@ import TouchlogFormat
         #expect(out[5].divergences.isEmpty)
     }
 
+    /// A chat screen whose controller keeps its message bar up as first responder (the `inputAccessoryView`
+    /// pattern): the app's call makes it so, the keyboard notifications describe the bar, a tap on the search field
+    /// moves focus with no hide, and the controller taking it back agrees too. A controller that cannot become first
+    /// responder is refused: the recording that says it did diverges.
+    @Test func aControllerFirstResponderAgreesWithTheRecording() throws {
+        let header = #"{"type":"session","format":"touchlog/1","session":"chat"}"#
+        func snapshot(canBecome: Bool) -> String {
+            #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,393,852],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,393,852],"subviews":[{"id":"search","class":"UITextField","frame":[20,60,353,40]}]}]}],"controllers":[{"id":"chatVC","class":"App.ChatViewController","view":"root","canBecomeFirstResponder":\#(canBecome),"showsInputViews":true}]}"#
+        }
+        let records =
+            [
+                #"{"type":"call","t":0.5,"view":"chatVC","method":"becomeFirstResponder"}"#,
+                #"{"type":"firstResponder","t":0.5,"view":"chatVC","window":"w"}"#,
+                #"{"type":"keyboard","t":0.5,"phase":"willShow","frame":[0,802,393,50]}"#,
+            ] + tap(1, 1, x: 100, y: 80, view: "search") + [
+                #"{"type":"firstResponder","t":1.1,"view":"search","window":"w"}"#,
+                #"{"type":"keyboard","t":1.1,"phase":"willChangeFrame","frame":[0,516,393,336]}"#,
+                #"{"type":"call","t":2,"view":"chatVC","method":"becomeFirstResponder"}"#,
+                #"{"type":"firstResponder","t":2,"view":"chatVC","window":"w"}"#,
+            ]
+        let agreeing = try Samples.lines(try Samples.session([header, snapshot(canBecome: true)] + records))[0]
+        #expect(agreeing.flatMap(\.divergences).isEmpty)
+        #expect(agreeing.last?.step.firstResponder == "chatVC")
+        let refused = try Samples.lines(try Samples.session([header, snapshot(canBecome: false)] + records))[0]
+        #expect(refused.flatMap(\.divergences).map(\.kind).contains(.firstResponder))
+    }
+
     /// Where the recorder lost records, replay says so (a warning at the note's line) and carries on: a divergence
     /// after it may come from the gap.
     @Test func aDroppedNoteIsAReplayWarningAtItsLine() throws {

@@ -78,6 +78,10 @@ open class UIResponder: NSObject, StandInSelectorAnswering {
 
     open var next: UIResponder? { nil }
 
+    /// Shown by UIKit while this responder is first responder: a custom keyboard and the bar above it (nil: none).
+    open var inputView: UIView? { nil }
+    open var inputAccessoryView: UIView? { nil }
+
     /// Implemented selectors `canPerformAction(_:withSender:)` answers false to (a `paste:` with nothing to paste).
     public var standInRefuses: Set<String> = []
 

@@ -35,7 +35,7 @@ extension ResponderModel {
             sendAction(action, target: target, sender: senderRef, step: &step)
         case .snapshot(let spec):
             applySnapshot(spec, step: &step)
-            keyboardOwner = keyboardShouldBeVisible ? windowFirstResponder[keyWindow] : -1
+            keyboardOwner = keyboardShouldBeVisible ? firstResponderRef(ofWindow: keyWindow) : nil
         case .advanceTime:
             break
         }
@@ -59,14 +59,18 @@ extension ResponderModel {
     mutating func finish(_ step: inout Step) {
         refreshKeyboard(step: &step)
         step.keyboardVisible = keyboardIsVisible
-        if keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 {
-            step.firstResponder = .view(windowFirstResponder[keyWindow])
-        }
+        if keyWindow >= 0 { step.firstResponder = firstResponderRef(ofWindow: keyWindow) }
     }
 
-    /// Key input goes to the key window's first responder, hidden or not (F3, F4).
+    /// Key input goes to the key window's first responder, hidden or not (F3, F4); a controller first responder
+    /// takes it as the object it is, never hidden.
     mutating func receiveKey(length: Int, step: inout Step) {
-        guard keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 else { return }
+        guard keyWindow >= 0 else { return }
+        if windowControllerFirstResponder[keyWindow] >= 0 {
+            step.keyInputReceiver = .controller(windowControllerFirstResponder[keyWindow])
+            return
+        }
+        guard windowFirstResponder[keyWindow] >= 0 else { return }
         let fr = windowFirstResponder[keyWindow]
         step.keyInputReceiver = .view(fr)
         step.keyInputReceiverHidden = isEffectivelyHidden(fr)
@@ -81,18 +85,30 @@ extension ResponderModel {
             return
         }
         guard case .view(let v) = r else {
-            // Controllers, the application and its delegate keep UIResponder's default canBecomeFirstResponder
-            // (false) and are never first responder in this model.
-            if method == .becomeFirstResponder {
-                step.refusals.append(
-                    FirstResponderRefusal(responder: r, why: .cannotBecome, reason: .becomeFirstResponderCall))
-            } else if method == .makeKey {
+            switch method {
+            case .becomeFirstResponder:
+                if case .controller(let c) = r {
+                    _ = becomeController(c, reason: .becomeFirstResponderCall, step: &step)
+                } else {
+                    // The application and its delegate keep UIResponder's default canBecomeFirstResponder (false).
+                    step.refusals.append(
+                        FirstResponderRefusal(responder: r, why: .cannotBecome, reason: .becomeFirstResponderCall))
+                }
+            case .resignFirstResponder:
+                if case .controller(let c) = r {
+                    _ = resignController(c, reason: .resignFirstResponderCall, step: &step)
+                } else {
+                    step.refusals.append(
+                        FirstResponderRefusal(
+                            responder: r, why: .notFirstResponder, reason: .resignFirstResponderCall))
+                }
+            case .makeKey:
                 step.notes.append(StepNote("call \"makeKey\": \"\(id)\" is not a window; ignored"))
-            } else if method == .resignFirstResponder {
-                step.refusals.append(
-                    FirstResponderRefusal(responder: r, why: .notFirstResponder, reason: .resignFirstResponderCall))
-            } else if case .controller(let c) = r, controllers[c].view >= 0 {
-                _ = endEditing(controllers[c].view, force: force, reason: .endEditing(forced: force), step: &step)
+            case .endEditing:
+                // A controller's `view.endEditing(_:)`: the views under its root, never the controller itself.
+                if case .controller(let c) = r, controllers[c].view >= 0 {
+                    _ = endEditing(controllers[c].view, force: force, reason: .endEditing(forced: force), step: &step)
+                }
             }
             return
         }

@@ -273,6 +273,11 @@ struct ControllerNode {
     var refusesActions: [String] = []
     var overridesTouches = false
     var endsEditingOnTouchesBegan = false
+    /// The `inputAccessoryView` pattern: the class answers `canBecomeFirstResponder` true.
+    var canBecomeFirstResponder = false
+    /// UIKit shows input views (a keyboard or an accessory bar) while it is first responder.
+    var showsInputViews = false
+    var snapshotSaysFirstResponder = false
 
     init(id: String, className: String) {
         self.id = id

@@ -14,6 +14,11 @@ public struct ResponderModel: Sendable {
     /// `views` so that a first-responder change writes one integer, not the whole array of view nodes (a copied model,
     /// a replay branch, would otherwise copy every node).
     var windowFirstResponder: [Int] = []
+    /// Per view handle, for windows: the view controller that is first responder in that window (-1: none), the
+    /// `inputAccessoryView` pattern. A window has one first responder: at most one of this and
+    /// `windowFirstResponder` is set, so the many questions about a first responder *view* (is it hidden, is it under
+    /// the touch, does an `endEditing` reach it) rightly find none while a controller holds the status.
+    var windowControllerFirstResponder: [Int] = []
     var viewIndex: [String: Int] = [:]
     var controllers: [ControllerNode] = []
     var controllerIndex: [String: Int] = [:]
@@ -42,7 +47,7 @@ public struct ResponderModel: Sendable {
     /// The last touch-up inside a control (where and when, and its tap count), to count a repeated tap on it when the
     /// recording gives no `tapCount` (CT7).
     var lastControlTap: (view: Int, t: Double, point: Point, count: Int)?
-    var keyboardOwner = -1
+    var keyboardOwner: ObjectRef? = nil
     /// Set when a recognizer changed state or a touch went away: only then can a recognizer need resetting.
     var recognizersNeedReset = false
     /// Each table and collection view's selection and highlighted cell, by the list's handle (part 2, LS1–LS4);
@@ -58,7 +63,7 @@ public struct ResponderModel: Sendable {
         var scratch = Step()
         applySnapshot(hierarchy, step: &scratch)
         keyboardIsVisible = keyboardShouldBeVisible
-        keyboardOwner = keyboardIsVisible ? windowFirstResponder[keyWindow] : -1
+        keyboardOwner = keyboardIsVisible ? firstResponderRef(ofWindow: keyWindow) : nil
     }
 
     // MARK: ids and handles
@@ -127,6 +132,7 @@ public struct ResponderModel: Sendable {
             views[h].windowOrder = order
             views[h].windowPolicies = w.policies
             windowFirstResponder[h] = -1
+            windowControllerFirstResponder[h] = -1
             addWindowRecognizers(h)
             windows.append(h)
             if w.isKeyWindow { flaggedKey = h }
@@ -150,14 +156,18 @@ public struct ResponderModel: Sendable {
             }
             stack.append(contentsOf: views[v].children)
         }
+        // A controller flagged first responder holds its window's status unless a view there is flagged too (a
+        // window has one first responder; the view, read from the hierarchy itself, wins).
+        for c in controllers.indices where controllers[c].alive && controllers[c].snapshotSaysFirstResponder {
+            let w = windowOfController(c)
+            if w >= 0 && windowFirstResponder[w] < 0 { windowControllerFirstResponder[w] = c }
+        }
         for w in windows {
-            let old = before.first(where: { $0.window == w })?.view ?? -1
-            let new = windowFirstResponder[w]
+            let old = before.first(where: { $0.window == w })?.responder
+            let new = firstResponderRef(ofWindow: w)
             if old != new {
                 step.firstResponderChanges.append(
-                    FirstResponderChange(
-                        window: .view(w), from: old >= 0 ? .view(old) : nil, to: new >= 0 ? .view(new) : nil,
-                        reason: .snapshot))
+                    FirstResponderChange(window: .view(w), from: old, to: new, reason: .snapshot))
             }
         }
         // Touches in flight: keep those whose view still exists.
@@ -185,8 +195,8 @@ public struct ResponderModel: Sendable {
         }
     }
 
-    func firstRespondersByWindow() -> [(window: Int, view: Int)] {
-        windows.map { ($0, windowFirstResponder[$0]) }
+    func firstRespondersByWindow() -> [(window: Int, responder: ObjectRef?)] {
+        windows.map { ($0, firstResponderRef(ofWindow: $0)) }
     }
 
     /// Creates or refreshes the nodes of a view subtree (explicit stack) and returns the root's handle.
@@ -245,6 +255,7 @@ public struct ResponderModel: Sendable {
         } else {
             views.append(n)
             windowFirstResponder.append(-1)
+            windowControllerFirstResponder.append(-1)
             viewIndex[s.id] = h
         }
         if kind.isList { setSelection(of: h, s.properties.selectedIndexPaths ?? []) }
@@ -364,6 +375,9 @@ public struct ResponderModel: Sendable {
         n.refusesActions = c.refusesActions
         n.overridesTouches = c.overridesTouches
         n.endsEditingOnTouchesBegan = c.endsEditingOnTouchesBegan
+        n.canBecomeFirstResponder = c.canBecomeFirstResponder
+        n.showsInputViews = c.showsInputViews
+        n.snapshotSaysFirstResponder = c.isFirstResponder
         controllers[h] = n
         return h
     }

@@ -82,15 +82,24 @@ extension ResponderModel {
         var out: [Difference] = []
         var snapshotFR: [(window: String, view: String)] = []
         var stack: [(spec: ViewSpec, window: String)] = spec.windows.reversed().map { ($0.view, $0.view.id) }
+        // The window of each view a first-responder controller names as its root: only those are looked up.
+        let rootsOfFirstResponders = Set(spec.controllers.lazy.filter(\.isFirstResponder).compactMap(\.view))
+        var windowIDs: [String: String] = [:]
         while let (s, windowID) = stack.popLast() {
             for c in s.subviews.reversed() { stack.append((c, windowID)) }
             if s.isFirstResponder == true { snapshotFR.append((windowID, s.id)) }
+            if rootsOfFirstResponders.contains(s.id) { windowIDs[s.id] = windowID }
         }
         for w in spec.windows {
             let modelFR: String? = liveView(w.view.id).flatMap {
-                views[$0].isWindow && windowFirstResponder[$0] >= 0 ? views[windowFirstResponder[$0]].id : nil
+                views[$0].isWindow ? firstResponderRef(ofWindow: $0).map { id(of: $0) } : nil
             }
-            let snapFR = snapshotFR.first { $0.window == w.view.id }?.view
+            // A view flagged first responder is the window's; else a controller flagged so whose root view is there.
+            let snapFR =
+                snapshotFR.first { $0.window == w.view.id }?.view
+                ?? spec.controllers.first { c in
+                    c.isFirstResponder && c.view.flatMap { windowIDs[$0] } == w.view.id
+                }?.id
             if modelFR != snapFR {
                 out.append(
                     Difference(kind: .firstResponder, id: w.view.id, field: nil, model: modelFR, snapshot: snapFR))

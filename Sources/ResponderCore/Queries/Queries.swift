@@ -93,14 +93,14 @@ extension ResponderModel {
 
     /// The first responder of the key window.
     public var firstResponder: ObjectRef? {
-        guard keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 else { return nil }
-        return .view(windowFirstResponder[keyWindow])
+        guard keyWindow >= 0 else { return nil }
+        return firstResponderRef(ofWindow: keyWindow)
     }
 
     /// The first responder of a window (one per window, F3).
     public func firstResponder(inWindow window: ObjectRef) -> ObjectRef? {
-        guard case .view(let w) = window, views[w].isWindow, windowFirstResponder[w] >= 0 else { return nil }
-        return .view(windowFirstResponder[w])
+        guard case .view(let w) = window, views[w].isWindow else { return nil }
+        return firstResponderRef(ofWindow: w)
     }
 
     /// Whether the keyboard is up (the key window's first responder is a text input).

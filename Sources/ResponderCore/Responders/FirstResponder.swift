@@ -24,10 +24,13 @@ extension ResponderModel {
                 FirstResponderRefusal(responder: .view(cur), why: .currentCannotResign, reason: reason))
             return false
         }
+        // A controller holding the status gives it up (UIViewController keeps UIResponder's
+        // canResignFirstResponder, true): the chat's message field, tapped, takes over from its controller.
+        let from = firstResponderRef(ofWindow: w)
+        windowControllerFirstResponder[w] = -1
         windowFirstResponder[w] = v
         step.firstResponderChanges.append(
-            FirstResponderChange(
-                window: .view(w), from: cur >= 0 ? .view(cur) : nil, to: .view(v), reason: reason))
+            FirstResponderChange(window: .view(w), from: from, to: .view(v), reason: reason))
         if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
         // [INF] A key input (a text input or a view adopting UIKeyInput) becoming first responder makes its window
         // key (Chameleon does this for UIKeyInput responders; iOS does not document it): the keyboard types into it.
@@ -81,7 +84,9 @@ extension ResponderModel {
         return false
     }
 
-    /// Resigns (forced) first responders that are no longer in their window (F5), e.g. after a remove or a move.
+    /// Resigns (forced) first responders that are no longer in their window (F5), e.g. after a remove or a move. A
+    /// controller first responder whose root view left the window goes the same way [INF]: UIKit documents no
+    /// first responder outside a window ("Asks UIKit to make this object the first responder in its window").
     mutating func validateFirstResponders(step: inout Step) {
         for w in windows {
             let fr = windowFirstResponder[w]
@@ -91,26 +96,95 @@ extension ResponderModel {
                     FirstResponderChange(
                         window: .view(w), from: .view(fr), to: nil, reason: .removedFromWindow))
             }
+            let c = windowControllerFirstResponder[w]
+            if c >= 0 && windowOfController(c) != w {
+                windowControllerFirstResponder[w] = -1
+                step.firstResponderChanges.append(
+                    FirstResponderChange(
+                        window: .view(w), from: .controller(c), to: nil, reason: .removedFromWindow))
+            }
         }
+    }
+
+    /// The first responder of window `w`: a view, or a controller.
+    func firstResponderRef(ofWindow w: Int) -> ObjectRef? {
+        if windowFirstResponder[w] >= 0 { return .view(windowFirstResponder[w]) }
+        if windowControllerFirstResponder[w] >= 0 { return .controller(windowControllerFirstResponder[w]) }
+        return nil
+    }
+
+    /// The window a controller's root view is in (-1: none, or no root view).
+    func windowOfController(_ c: Int) -> Int {
+        guard controllers[c].alive, controllers[c].view >= 0 else { return -1 }
+        return windowOf(controllers[c].view)
+    }
+
+    /// `becomeFirstResponder()` on a view controller: the `inputAccessoryView` pattern. The preconditions of F1
+    /// as for a view: in a window (its root view's), `canBecomeFirstResponder`, and the current first responder
+    /// willing to resign; the view it replaces ends editing.
+    @discardableResult
+    mutating func becomeController(_ c: Int, reason: FirstResponderReason, step: inout Step) -> Bool {
+        let w = windowOfController(c)
+        if w < 0 {
+            step.refusals.append(FirstResponderRefusal(responder: .controller(c), why: .notInWindow, reason: reason))
+            return false
+        }
+        if windowControllerFirstResponder[w] == c { return true }
+        if !controllers[c].canBecomeFirstResponder {
+            step.refusals.append(
+                FirstResponderRefusal(responder: .controller(c), why: .cannotBecome, reason: reason))
+            return false
+        }
+        let cur = windowFirstResponder[w]
+        if cur >= 0 && !views[cur].canResignFirstResponder {
+            step.refusals.append(
+                FirstResponderRefusal(responder: .view(cur), why: .currentCannotResign, reason: reason))
+            return false
+        }
+        let from = firstResponderRef(ofWindow: w)
+        windowFirstResponder[w] = -1
+        windowControllerFirstResponder[w] = c
+        step.firstResponderChanges.append(
+            FirstResponderChange(window: .view(w), from: from, to: .controller(c), reason: reason))
+        if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
+        return true
+    }
+
+    /// `resignFirstResponder()` on a view controller.
+    @discardableResult
+    mutating func resignController(_ c: Int, reason: FirstResponderReason, step: inout Step) -> Bool {
+        let w = windowOfController(c)
+        guard w >= 0, windowControllerFirstResponder[w] == c else {
+            step.refusals.append(
+                FirstResponderRefusal(responder: .controller(c), why: .notFirstResponder, reason: reason))
+            return false
+        }
+        windowControllerFirstResponder[w] = -1
+        step.firstResponderChanges.append(
+            FirstResponderChange(window: .view(w), from: .controller(c), to: nil, reason: reason))
+        return true
     }
 
     /// The keyboard is up when the key window's first responder adopts UIKeyInput: a text input, or a view the
     /// recording says adopts it ("When instances of this subclass are the first responder, the system keyboard
-    /// displays", Apple docs: UIKeyInput).
+    /// displays", Apple docs: UIKeyInput); or, for a controller first responder, when it has input views to show
+    /// (an `inputAccessoryView` is shown, and announced by the keyboard notifications, with no field focused).
     var keyboardShouldBeVisible: Bool {
         guard keyWindow >= 0 else { return false }
         let fr = windowFirstResponder[keyWindow]
-        return fr >= 0 && views[fr].adoptsKeyInput
+        if fr >= 0 { return views[fr].adoptsKeyInput }
+        let c = windowControllerFirstResponder[keyWindow]
+        return c >= 0 && controllers[c].showsInputViews
     }
 
     /// Records a keyboard show/hide if the first-responder changes of this step caused one. Focus moving from one
     /// text input to another keeps the keyboard up with no hide/show pair (F7, F8).
     mutating func refreshKeyboard(step: inout Step) {
         let should = keyboardShouldBeVisible
-        let owner = should ? windowFirstResponder[keyWindow] : -1
+        let owner = should ? firstResponderRef(ofWindow: keyWindow) : nil
         if should != keyboardIsVisible {
             let who = should ? owner : keyboardOwner
-            step.keyboardChanges.append(KeyboardChange(visible: should, responder: who >= 0 ? .view(who) : nil))
+            step.keyboardChanges.append(KeyboardChange(visible: should, responder: who))
             keyboardIsVisible = should
         }
         keyboardOwner = owner

@@ -93,7 +93,7 @@ extension ResponderModel {
     /// Where a nil-targeted action starts (A2): the key window's first responder if any, else the sender if it
     /// is a responder, else nowhere.
     public func nilTargetedActionStart(sender: ObjectRef?) -> ObjectRef? {
-        if keyWindow >= 0, windowFirstResponder[keyWindow] >= 0 { return .view(windowFirstResponder[keyWindow]) }
+        if keyWindow >= 0, let first = firstResponderRef(ofWindow: keyWindow) { return first }
         // Only a responder can start a walk up the responder chain: a recognizer or a plain object sender cannot.
         switch sender {
         case .recognizer?, .object?, nil: return nil

@@ -72,12 +72,16 @@ extension FieldReader {
         let overridesTouches = bool(controller["overridesTouches"], at: here + ["overridesTouches"]) ?? false
         let endsEditing =
             bool(controller["endsEditingOnTouchesBegan"], at: here + ["endsEditingOnTouchesBegan"]) ?? false
+        let canBecome = bool(controller["canBecomeFirstResponder"], at: here + ["canBecomeFirstResponder"]) ?? false
+        let isFirstResponder = bool(controller["isFirstResponder"], at: here + ["isFirstResponder"]) ?? false
+        let showsInputViews = bool(controller["showsInputViews"], at: here + ["showsInputViews"]) ?? false
         guard errorCount == before, let id, let className else { return nil }
         return ControllerSpec(
             id: id, className: className, view: view, parent: parent, presentingViewController: presenting,
             modalPresentationStyle: style, presentationContainer: container, implements: implements,
             refusesActions: refuses, overridesTouches: overridesTouches,
-            endsEditingOnTouchesBegan: endsEditing)
+            endsEditingOnTouchesBegan: endsEditing, canBecomeFirstResponder: canBecome,
+            isFirstResponder: isFirstResponder, showsInputViews: showsInputViews)
     }
 
     /// Nil when the snapshot names no application (kept so: it is written back as it was read).

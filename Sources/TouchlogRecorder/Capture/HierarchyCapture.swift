@@ -79,7 +79,9 @@ public struct HierarchyCapture {
                     modalPresentationStyle: entry.fields.modalPresentationStyle,
                     presentationContainer: entry.fields.presentationContainer.flatMap { ids.knownID(of: $0) },
                     implements: implements,
-                    refusesActions: implements.isEmpty ? [] : entry.controller.recordedRefuses(implements)))
+                    refusesActions: implements.isEmpty ? [] : entry.controller.recordedRefuses(implements),
+                    canBecomeFirstResponder: entry.fields.canBecomeFirstResponder,
+                    isFirstResponder: entry.fields.isFirstResponder, showsInputViews: entry.fields.showsInputViews))
         }
         if let application, !selectors.isEmpty {
             let answers = application.recordedImplements(selectors)

@@ -10,7 +10,7 @@ import TouchlogSchema
 enum HierarchyDiff {
     static func records(from old: HierarchySpec, to new: HierarchySpec, t: Double) -> [Record]? {
         // Objects are declared per snapshot only: a change to them needs a new one.
-        guard old.windows.count == new.windows.count, old.controllers == new.controllers,
+        guard old.windows.count == new.windows.count, sameControllers(old.controllers, new.controllers),
             old.application == new.application, old.objects == new.objects
         else { return nil }
         var sets: [Record] = []
@@ -57,6 +57,17 @@ enum HierarchyDiff {
         }
         guard let detached = detachedInserts(from: old, to: new, before: before, t: t) else { return nil }
         return removes + sets + inserts + detached
+    }
+
+    /// Controllers equal but for `isFirstResponder`, which is not diffed: a controller taking or giving up first
+    /// responder (the `inputAccessoryView` pattern) is its own record, as a view's is.
+    private static func sameControllers(_ old: [ControllerSpec], _ new: [ControllerSpec]) -> Bool {
+        old.count == new.count
+            && zip(old, new).allSatisfy { before, after in
+                var before = before
+                before.isFirstResponder = after.isFirstResponder
+                return before == after
+            }
     }
 
     /// Views in no window: the model keeps a removed view known in no window, so one that left a window (the

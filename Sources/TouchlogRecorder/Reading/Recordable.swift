@@ -114,9 +114,19 @@ extension RecordableRecognizer {
     public var recordedOrigin: RecognizerOrigin { .app }
 }
 
+extension RecordableController {
+    public var recordedIsFirstResponder: Bool { recordedFields().isFirstResponder }
+    public var recordedChildControllers: [any RecordableController] { recordedFields().children }
+}
+
 /// A `UIViewController`.
 public protocol RecordableController: AnyObject {
     func recordedFields() -> ControllerFields
+    /// `isFirstResponder`: read alone by the first-responder search (the `inputAccessoryView` pattern), which runs
+    /// far more often than a capture.
+    var recordedIsFirstResponder: Bool { get }
+    /// `children` and the presented controller, read alone by the first-responder search.
+    var recordedChildControllers: [any RecordableController] { get }
     func recordedImplements(_ selectors: [String]) -> [String]
     /// Of `implemented` (actions it responds to), those its `canPerformAction(_:withSender:)` answers false to now,
     /// asked with a nil sender: `refusesActions`.
@@ -282,12 +292,18 @@ public struct ControllerFields {
     public var modalPresentationStyle: ModalPresentationStyle?
     /// A presented controller's `presentationController?.containerView`.
     public var presentationContainer: (any RecordableView)?
+    /// `canBecomeFirstResponder`, `isFirstResponder`, and whether UIKit shows input views for it as first responder
+    /// (`inputView` or `inputAccessoryView` set, or `UIKeyInput` adopted): the `inputAccessoryView` pattern.
+    public var canBecomeFirstResponder: Bool
+    public var isFirstResponder: Bool
+    public var showsInputViews: Bool
 
     public init(
         className: String, view: (any RecordableView)?, isViewInWindow: Bool = true,
         parent: (any RecordableController)? = nil,
         presenting: (any RecordableController)? = nil, children: [any RecordableController] = [],
-        modalPresentationStyle: ModalPresentationStyle? = nil, presentationContainer: (any RecordableView)? = nil
+        modalPresentationStyle: ModalPresentationStyle? = nil, presentationContainer: (any RecordableView)? = nil,
+        canBecomeFirstResponder: Bool = false, isFirstResponder: Bool = false, showsInputViews: Bool = false
     ) {
         self.className = className
         self.view = view
@@ -297,6 +313,9 @@ public struct ControllerFields {
         self.children = children
         self.modalPresentationStyle = modalPresentationStyle
         self.presentationContainer = presentationContainer
+        self.canBecomeFirstResponder = canBecomeFirstResponder
+        self.isFirstResponder = isFirstResponder
+        self.showsInputViews = showsInputViews
     }
 }
 

@@ -21,6 +21,24 @@ enum ExampleSessions {
 
     /// `form` plus a tap on the name field at t 1 that makes it first responder and shows the keyboard
     /// (records 3-7).
+    /// A chat screen whose controller keeps its message bar on screen by being first responder (the
+    /// `inputAccessoryView` pattern): the app makes it so when the screen appears, and the keyboard notifications
+    /// describe the 50-point bar. Then two taps on the message list.
+    static let chat =
+        header + "\n"
+        + #"{"type":"snapshot","t":0,"windows":[{"id":"w","class":"UIWindow","frame":[0,0,390,844],"isKeyWindow":true,"subviews":[{"id":"root","class":"UIView","frame":[0,0,390,844],"accessibilityIdentifier":"chat","subviews":[{"id":"messages","class":"UIView","frame":[0,0,390,794],"accessibilityIdentifier":"chat.messages"}]}]}],"controllers":[{"id":"chatVC","class":"App.ChatViewController","view":"root","canBecomeFirstResponder":true,"showsInputViews":true}]}"#
+            + #"""
+
+            {"type":"call","t":0.5,"view":"chatVC","method":"becomeFirstResponder"}
+            {"type":"firstResponder","t":0.5,"view":"chatVC","window":"w"}
+            {"type":"keyboard","t":0.5,"phase":"willShow","frame":[0,794,390,50]}
+            {"type":"keyboard","t":0.8,"phase":"didShow","frame":[0,794,390,50]}
+            {"type":"touch","t":3.0,"touch":1,"phase":"began","x":200,"y":400,"window":"w","event":1,"view":"messages"}
+            {"type":"touch","t":3.1,"touch":1,"phase":"ended","x":200,"y":400,"window":"w","event":1}
+            {"type":"touch","t":4.0,"touch":2,"phase":"began","x":210,"y":420,"window":"w","event":2,"view":"messages"}
+            {"type":"touch","t":4.1,"touch":2,"phase":"ended","x":210,"y":420,"window":"w","event":2}
+            """#
+
     static let editing =
         form
             + #"""

@@ -22,6 +22,8 @@ final class KeyboardWithoutFirstResponderRule: Rule {
                 produces: [.init(severity: .warning, records: [8, 9], views: ["UITextField#form.name"])])
         ],
         nonTriggeringExamples: [
+            // The keyboard notifications describe a chat's message bar, shown for its controller as first responder.
+            RuleExample(ExampleSessions.chat),
             RuleExample(
                 ExampleSessions.editing + #"""
                     {"type":"call","t":2.0,"view":"name","method":"resignFirstResponder"}

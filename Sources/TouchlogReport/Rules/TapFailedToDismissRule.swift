@@ -36,6 +36,9 @@ final class TapFailedToDismissRule: Rule {
                 ])
         ],
         nonTriggeringExamples: [
+            // A chat screen's controller is first responder to keep its message bar on screen: taps on the messages
+            // are not meant to dismiss it.
+            RuleExample(ExampleSessions.chat),
             // With the keyboard up, two taps on a SwiftUI card: they may have been on its buttons, which keep the
             // keyboard as a control does.
             RuleExample(
@@ -139,7 +142,10 @@ final class TapFailedToDismissRule: Rule {
         // The cheap half of the tests, on the model's own hit test: the keyboard is up and the tap lands outside
         // the first responder on a view that is not another text input or a control, and this first responder
         // and view have no group yet.
-        guard case .touch(let record) = touch.record, model.keyboardVisible, let responder = model.firstResponder
+        // A controller first responder keeps its input accessory bar on screen on purpose (a chat's message bar): no
+        // tap is meant to dismiss it, so only a view's keyboard is watched.
+        guard case .touch(let record) = touch.record, model.keyboardVisible, let responder = model.firstResponder,
+            case .view = responder
         else { return }
         let point = Point(record.x, record.y)
         let hit =
@@ -175,8 +181,9 @@ final class TapFailedToDismissRule: Rule {
         if let view = step.view { inFlight[touch.touch] = view }
         // Every test, now that the model dispatched the touch.
         let before = build.context.before
-        guard before.keyboardVisible, let responder = before.firstResponder, let tapped = step.view,
-            tapped != responder, step.firstResponder == responder, model.uikitClass(of: tapped) != nil,
+        guard before.keyboardVisible, let responder = before.firstResponder, case .view = responder,
+            let tapped = step.view, tapped != responder, step.firstResponder == responder,
+            model.uikitClass(of: tapped) != nil,
             !model.canBecomeFirstResponder(tapped), !isInsideControl(tapped, in: model),
             // On SwiftUI content the tap may have been on a SwiftUI button, which keeps the keyboard as a control does.
             model.hostingView(of: tapped) == nil,

@@ -525,6 +525,9 @@ extension ControllerSpec {
         if !refusesActions.isEmpty { o["refusesActions"] = .array(refusesActions.map(JSONValue.string)) }
         if overridesTouches { o["overridesTouches"] = .bool(true) }
         if endsEditingOnTouchesBegan { o["endsEditingOnTouchesBegan"] = .bool(true) }
+        if canBecomeFirstResponder { o["canBecomeFirstResponder"] = .bool(true) }
+        if isFirstResponder { o["isFirstResponder"] = .bool(true) }
+        if showsInputViews { o["showsInputViews"] = .bool(true) }
         return .object(o)
     }
 }

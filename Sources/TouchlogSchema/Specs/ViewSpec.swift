@@ -102,12 +102,21 @@ public struct ControllerSpec: Sendable, Equatable {
     public var refusesActions: [String]
     public var overridesTouches: Bool
     public var endsEditingOnTouchesBegan: Bool
+    /// The class overrides `canBecomeFirstResponder` to answer true (UIResponder's default is false): the
+    /// `inputAccessoryView` pattern, where a chat screen's controller keeps its input bar on screen as first responder.
+    public var canBecomeFirstResponder: Bool
+    /// The controller is its window's first responder when the snapshot is taken.
+    public var isFirstResponder: Bool
+    /// While it is first responder UIKit shows input views for it: it has an `inputView` or an `inputAccessoryView`,
+    /// or adopts `UIKeyInput` (the keyboard). Its keyboard notifications then describe that bar.
+    public var showsInputViews: Bool
 
     public init(
         id: String, className: String, view: String?, parent: String? = nil,
         presentingViewController: String? = nil, modalPresentationStyle: ModalPresentationStyle? = nil,
         presentationContainer: String? = nil, implements: [String] = [], refusesActions: [String] = [],
-        overridesTouches: Bool = false, endsEditingOnTouchesBegan: Bool = false
+        overridesTouches: Bool = false, endsEditingOnTouchesBegan: Bool = false,
+        canBecomeFirstResponder: Bool = false, isFirstResponder: Bool = false, showsInputViews: Bool = false
     ) {
         self.id = id
         self.className = className
@@ -120,6 +129,9 @@ public struct ControllerSpec: Sendable, Equatable {
         self.refusesActions = refusesActions
         self.overridesTouches = overridesTouches
         self.endsEditingOnTouchesBegan = endsEditingOnTouchesBegan
+        self.canBecomeFirstResponder = canBecomeFirstResponder
+        self.isFirstResponder = isFirstResponder
+        self.showsInputViews = showsInputViews
     }
 }
 

@@ -354,4 +354,85 @@ import Testing
         #expect(h.keyboard(call(&h, "tf2", .becomeFirstResponder)) == [])
         #expect(h.keyboard(call(&h, "custom", .becomeFirstResponder)) == ["hidden"])
     }
+
+    // MARK: a controller as first responder (the inputAccessoryView pattern)
+
+    /// A chat screen whose controller keeps its message bar on screen by being first responder ("The custom input
+    /// accessory view to display when the receiver becomes the first responder", Apple docs:
+    /// UIResponder.inputAccessoryView; UIViewController is a UIResponder).
+    func chat(canBecome: Bool = true, showsInputViews: Bool = true) -> Harness {
+        Harness(
+            [
+                win(
+                    "w1",
+                    [
+                        v(
+                            "root", "UIView", 0, 0, 390, 844,
+                            [
+                                v("list", "UIView", 0, 0, 390, 700),
+                                v("search", "UITextField", 10, 60, 370, 40),
+                            ])
+                    ])
+            ],
+            controllers: [
+                ControllerSpec(
+                    id: "chatVC", className: "App.ChatViewController", view: "root", implements: ["send:"],
+                    canBecomeFirstResponder: canBecome, showsInputViews: showsInputViews)
+            ])
+    }
+
+    @Test func aControllerBecomesFirstResponderAndShowsItsInputViews() {
+        var h = chat()
+        let became = call(&h, "chatVC", .becomeFirstResponder)
+        #expect(h.frChanges(became) == ["nil->chatVC"])
+        #expect(h.keyboard(became) == ["shown"])
+        #expect(h.firstResponder == "chatVC")
+        // Nil-targeted actions start at it (A2), and key input goes to it.
+        #expect(h.actions(h.send(.action(action: "send:", target: nil, sender: nil))) == ["send:->chatVC"])
+        #expect(h.send(.key(length: 1)).keyInputReceiver.map { h.model.id(of: $0) } == "chatVC")
+        // A field taking focus replaces it with no hide/show pair; the controller taking it back does the same.
+        let field = call(&h, "search", .becomeFirstResponder)
+        #expect(h.frChanges(field) == ["chatVC->search"])
+        #expect(h.keyboard(field) == [])
+        let back = call(&h, "chatVC", .becomeFirstResponder)
+        #expect(h.frChanges(back) == ["search->chatVC"])
+        #expect(h.keyboard(back) == [])
+        // endEditing on its root view reaches views only: the controller keeps the status (F6).
+        #expect(call(&h, "root", .endEditing, force: true).firstResponderChanges.isEmpty)
+        #expect(h.firstResponder == "chatVC")
+        let resigned = call(&h, "chatVC", .resignFirstResponder)
+        #expect(h.frChanges(resigned) == ["chatVC->nil"])
+        #expect(h.keyboard(resigned) == ["hidden"])
+    }
+
+    @Test func aControllerThatCannotBecomeFirstResponderIsRefused() {
+        var h = chat(canBecome: false)
+        #expect(call(&h, "chatVC", .becomeFirstResponder).refusals.map(\.why) == [.cannotBecome])
+        #expect(h.firstResponder == nil)
+        // One with nothing to show (key commands only) holds the status with the keyboard down.
+        var quiet = chat(showsInputViews: false)
+        let became = call(&quiet, "chatVC", .becomeFirstResponder)
+        #expect(quiet.frChanges(became) == ["nil->chatVC"])
+        #expect(quiet.keyboard(became) == [])
+    }
+
+    @Test func aControllerWhoseViewLeavesTheWindowIsNoLongerFirstResponder() {
+        var h = chat()
+        call(&h, "chatVC", .becomeFirstResponder)
+        let removed = h.send(.remove(view: "root"))
+        #expect(h.frChanges(removed) == ["chatVC->nil"])
+        #expect(h.keyboard(removed) == ["hidden"])
+        #expect(call(&h, "chatVC", .becomeFirstResponder).refusals.map(\.why) == [.notInWindow])
+    }
+
+    @Test func aSnapshotNamesAControllerFirstResponder() {
+        let controller = ControllerSpec(
+            id: "chatVC", className: "App.ChatViewController", view: "root", canBecomeFirstResponder: true,
+            isFirstResponder: true, showsInputViews: true)
+        let model = ResponderModel(
+            hierarchy: HierarchySpec(
+                windows: [win("w1", [v("root", "UIView", 0, 0, 390, 844)])], controllers: [controller]))
+        #expect(model.firstResponder.map { model.id(of: $0) } == "chatVC")
+        #expect(model.keyboardVisible)
+    }
 }
