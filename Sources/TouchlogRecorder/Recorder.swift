@@ -62,6 +62,9 @@ public final class Recorder {
     /// The views the touches of the current multi-touch sequence were bound to: a field among them that becomes
     /// first responder did so because it was tapped.
     private var touchedViews: [WeakObject] = []
+    /// The table and collection view rows the touches of the current sequence began in, and whether each was
+    /// selected then: what a selection notification of the list names (LS2).
+    private var touchedCells: [(list: WeakObject, indexPath: ListIndexPath, wasSelected: Bool)] = []
     /// The first responder the recording last said each recording window has, by the window's identity: UIKit keeps
     /// one per window ("Asks UIKit to make this object the first responder in its window", Apple docs:
     /// UIResponder.becomeFirstResponder()), and so does the format (docs/log-format.md, "A first responder per
@@ -149,6 +152,7 @@ public final class Recorder {
         if hasBegan && touchNumbers.isEmpty {
             eventNumber += 1
             touchedViews = []
+            touchedCells = []
         }
         let windowID = ids.knownID(of: window)
         // The origin alone: building the window's whole field set at every move would read some 25 properties.
@@ -167,6 +171,9 @@ public final class Recorder {
             if reading.phase == .began {
                 // A field SwiftUI focuses on a tap in its content is not one replay's model focuses: not "touched".
                 touchedViews.append(WeakObject(reading.inHostedContent ? nil : reading.view))
+                if !reading.inHostedContent, let cell = reading.view?.recordedCell {
+                    touchedCells.append((WeakObject(cell.list), cell.indexPath, cell.isSelected))
+                }
                 view = reading.view.flatMap { ids.knownID(of: $0) }
                 redactedTouches[key] =
                     configuration.privacy.redactsSensitiveTouches ? reading.sensitiveViewCenter : nil
@@ -208,6 +215,29 @@ public final class Recorder {
             return
         }
         syncHierarchy(t: t)
+    }
+
+    /// `UITableView.selectionDidChangeNotification` from `list`: the user selected or deselected a row. UIKit posts
+    /// it with the delegate's `didSelect` / `didDeselect` messages and never for selection made in code ("Calling
+    /// this method doesn't cause the delegate to receive a tableView(_:willSelectRowAt:) or
+    /// tableView(_:didSelectRowAt:) message, nor does it send selectionDidChangeNotification notifications to
+    /// observers", Apple docs: selectRow(at:animated:scrollPosition:)), so it marks the delegate's message without
+    /// touching the delegate. The row is the one a touch of the current sequence began in (LS2: selection follows
+    /// the cell's touch-up). Which message: a row selected now was selected (`didSelect`); one not selected now was
+    /// deselected when the list allows several and it was selected at touch-down, and otherwise was selected and
+    /// then deselected by the delegate itself (Apple's own sample deselects in `didSelectRowAt`). A notification with
+    /// no such row (selection by keyboard or focus) is not written.
+    public func listSelectionDidChange(_ list: any RecordableView, at uptime: Double) {
+        guard started, let index = touchedCells.lastIndex(where: { $0.list.object === list }),
+            let id = ids.knownID(of: list)
+        else { return }
+        let cell = touchedCells[index]
+        let fields = list.recordedFields()
+        let selectedNow = fields.selectedIndexPaths?.contains(cell.indexPath) ?? false
+        let deselected = !selectedNow && cell.wasSelected && fields.allowsMultipleSelection == true
+        let call: SelectionCall = deselected ? .didDeselect : .didSelect
+        touchedCells[index].wasSelected = !deselected
+        push(.selection(SelectionRecord(t: time(uptime), list: id, call: call, indexPath: cell.indexPath)))
     }
 
     /// Writes a `controlState` for each control of the event whose `isHighlighted` is not what the recording last

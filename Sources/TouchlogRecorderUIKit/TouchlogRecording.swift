@@ -287,6 +287,11 @@ public final class TouchlogRecording {
                 recording.recorder.textDidChange(in: view, text: view.recordedFields().text, at: recording.uptime())
             }
         }
+        // Posted with the table delegate's didSelect / didDeselect, never for selection made in code (LS2).
+        on(UITableView.selectionDidChangeNotification) { recording, posted in
+            guard let table = posted.view else { return }
+            recording.recorder.listSelectionDidChange(table, at: recording.uptime())
+        }
         on(UIWindow.didBecomeKeyNotification) { recording, posted in
             recording.windowBecameKey(posted.view as? UIWindow)
             recording.recorder.keyWindowDidChange(to: posted.view as? UIWindow, at: recording.uptime())
@@ -320,7 +325,7 @@ public final class TouchlogRecording {
     }
 
     /// What the recorder takes from a notification: the keyboard's end frame (in the screen's coordinates) and
-    /// whether this app's keyboard moved, the text view that posted it.
+    /// whether this app's keyboard moved, the view that posted it (a text view, a table view).
     private struct Posted: Sendable {
         var keyboardFrame: CGRect?
         var keyboardIsLocal: Bool

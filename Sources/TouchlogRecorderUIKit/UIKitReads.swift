@@ -105,17 +105,42 @@ extension UIView: @preconcurrency RecordableView {
         return found
     }
 
+    public var recordedCell: RecordedCell? {
+        var view: UIView? = self
+        while let current = view {
+            if current is UITableView || current is UICollectionView { return nil }
+            if current is UITableViewCell || current is UICollectionViewCell {
+                guard let (list, path) = current.listPlace() else { return nil }
+                let selected =
+                    (list as? UITableView)?.indexPathsForSelectedRows
+                    ?? (list as? UICollectionView)?.indexPathsForSelectedItems ?? []
+                return RecordedCell(
+                    list: list, indexPath: path,
+                    isSelected: selected.contains { ListIndexPath($0.section, $0.item) == path })
+            }
+            view = current.superview
+        }
+        return nil
+    }
+
     /// A table or collection view cell's index path, from the list it is in (LS1): what selections name. Only cells
     /// walk up to their list.
-    private func listIndexPath() -> ListIndexPath? {
+    private func listIndexPath() -> ListIndexPath? { listPlace()?.indexPath }
+
+    /// A cell's list and index path in it.
+    private func listPlace() -> (list: UIScrollView, indexPath: ListIndexPath)? {
         var list = superview
         if let cell = self as? UITableViewCell {
             while let view = list, !(view is UITableView) { list = view.superview }
-            return (list as? UITableView)?.indexPath(for: cell).map { ListIndexPath($0.section, $0.row) }
+            guard let table = list as? UITableView, let path = table.indexPath(for: cell) else { return nil }
+            return (table, ListIndexPath(path.section, path.row))
         }
         if let cell = self as? UICollectionViewCell {
             while let view = list, !(view is UICollectionView) { list = view.superview }
-            return (list as? UICollectionView)?.indexPath(for: cell).map { ListIndexPath($0.section, $0.item) }
+            guard let collection = list as? UICollectionView, let path = collection.indexPath(for: cell) else {
+                return nil
+            }
+            return (collection, ListIndexPath(path.section, path.item))
         }
         return nil
     }

@@ -62,7 +62,7 @@ import UIKitStandIn
         #expect(cell.recordedFields().indexPath == ListIndexPath(2, 1))
         #expect(content.recordedFields().indexPath == nil)  // only cells are placed
         #expect(table.recordedFields().selectedIndexPaths == [])
-        table.selectRow(at: IndexPath(row: 1, section: 2), animated: false, scrollPosition: 0)
+        table.selectRow(at: IndexPath(row: 1, section: 2), animated: false, scrollPosition: .none)
         table.allowsMultipleSelection = true
         let fields = table.recordedFields()
         #expect(fields.selectedIndexPaths == [ListIndexPath(2, 1)])

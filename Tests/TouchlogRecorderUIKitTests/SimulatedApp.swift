@@ -116,13 +116,18 @@ final class SimulatedApp {
     ///   control becomes highlighted when a touch event enters the control's bounds, and it loses that highlight
     ///   when there's a touch-up event", Apple docs: UIControl.State.highlighted).
     ///
+    /// - `selects`: the row UIKit selects at touch-up (LS2), or deselects when the table allows several and has it
+    ///   selected: the table's selection changes, the delegate's `didSelect` code runs (`delegate`, which may
+    ///   deselect the row again, as Apple's sample does) and the table posts `selectionDidChangeNotification`.
+    ///
     /// At touch-up they happen in that order: the recognizer's action comes before the view's `touchesEnded` (G4),
     /// where a control sends its action and a text field begins editing.
     func tap(
         _ x: Double, _ y: Double, in window: RecordingWindow? = nil, hits view: UIView,
         recognizes recognizer: UIGestureRecognizer? = nil, becomes responder: UIResponder? = nil,
         sends action: (String, to: AnyObject?)? = nil, controlEvents: [UIControl.Event] = [],
-        highlights control: UIControl? = nil
+        highlights control: UIControl? = nil, selects row: (UITableView, IndexPath)? = nil,
+        delegate: @escaping () -> Void = {}
     ) {
         let touch = newTouch(x, y, in: window ?? self.window, hits: view)
         send(touch, .began) { _ in control?.isHighlighted = true }
@@ -133,6 +138,16 @@ final class SimulatedApp {
             if let responder { self.becomeFirstResponder(responder) }
             if let action { self.application.sendAction(Selector(action.0), to: action.to, from: view, for: event) }
             for controlEvent in controlEvents { (view as? UIControl)?.sendActions(for: controlEvent) }
+            if let (table, indexPath) = row {
+                let selected = table.indexPathsForSelectedRows?.contains(indexPath) ?? false
+                if selected && table.allowsMultipleSelection {
+                    table.deselectRow(at: indexPath, animated: false)
+                } else {
+                    table.standInSelect(indexPath)
+                }
+                delegate()
+                self.center.post(name: UITableView.selectionDidChangeNotification, object: table)
+            }
         }
         wait(1)
     }

@@ -261,6 +261,44 @@ import UIKitStandIn
         app.stop()
     }
 
+    /// A settings list: tapping a row selects it (LS2), and the delegate deselects it at once, as Apple's own sample
+    /// does; in a list that allows several, a second tap on a selected row deselects it. UIKit posts
+    /// `selectionDidChangeNotification` with each delegate message, so the recording has a `selection` observation
+    /// for each, `didSelect` even where the delegate left nothing selected, and replay's model agrees with them.
+    @Test func rowSelectionsAreObservedAndReplayed() throws {
+        let (window, _, root) = Self.screen()
+        let table = UITableView(frame: CGRect(x: 0, y: 100, width: 393, height: 600))
+        var cells: [UITableViewCell] = []
+        for row in 0..<4 {
+            let cell = UITableViewCell(frame: CGRect(x: 0, y: Double(row) * 60, width: 393, height: 60))
+            let label = UILabel(frame: CGRect(x: 16, y: 10, width: 300, height: 40))
+            label.accessibilityLabel = "Setting \(row)"
+            cell.addSubview(label)
+            table.standInPlace(cell, at: IndexPath(row: row, section: 0))
+            cells.append(cell)
+        }
+        root.addSubview(table)
+        let app = SimulatedApp(session: "STORY-ROW-SELECTION", window: window)
+        // H4: the label ignores touches, so the cell is the hit view.
+        app.tap(200, 100 + 90, hits: cells[1], selects: (table, IndexPath(row: 1, section: 0))) {
+            table.deselectRow(at: IndexPath(row: 1, section: 0), animated: true)
+        }
+        table.allowsMultipleSelection = true
+        app.tap(200, 100 + 150, hits: cells[2], selects: (table, IndexPath(row: 2, section: 0)))
+        app.tap(200, 100 + 30, hits: cells[0], selects: (table, IndexPath(row: 0, section: 0)))
+        app.tap(200, 100 + 155, hits: cells[2], selects: (table, IndexPath(row: 2, section: 0)))
+        // UIKit's outcome, by hand: row 0 stays selected; row 2 was selected and then deselected.
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)])
+        let text = app.recorded()
+        _ = try Self.analyse("row-selection", text)
+        app.stop()
+        let selections = RecordingCheck.records(text).compactMap { record -> String? in
+            guard case .selection(let selection) = record else { return nil }
+            return "\(selection.call.rawValue) \(selection.indexPath)"
+        }
+        #expect(selections == ["didSelect [0, 1]", "didSelect [0, 2]", "didSelect [0, 0]", "didDeselect [0, 2]"])
+    }
+
     /// A long press on a message shows its menu: the recognizer begins while the finger rests, with no event, so
     /// the recording has a `time` record right before the `began` observation (replay fires the model's long-press
     /// timer there) and the `ended` observation after the lift. The recording replays with no divergence.

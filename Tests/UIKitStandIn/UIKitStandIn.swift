@@ -452,11 +452,18 @@ open class StandInList: UIScrollView {
 
 @MainActor
 open class UITableView: StandInList {
+    /// Posted when the user's selection changes, with the delegate's messages (never for `selectRow`).
+    nonisolated public static let selectionDidChangeNotification = Notification.Name(
+        "UITableViewSelectionDidChangeNotification")
     /// nil when no row is selected (Apple docs: UITableView.indexPathsForSelectedRows).
     open var indexPathsForSelectedRows: [IndexPath]? { standInSelection.isEmpty ? nil : standInSelection }
     /// nil for a cell the table does not show.
     open func indexPath(for cell: UITableViewCell) -> IndexPath? { standInIndexPath(of: cell) }
-    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: Int) {
+    public enum ScrollPosition: Int, Sendable {
+        case none, top, middle, bottom
+    }
+
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         if let indexPath { standInSelect(indexPath) }
     }
     open func deselectRow(at indexPath: IndexPath, animated: Bool) { standInDeselect(indexPath) }

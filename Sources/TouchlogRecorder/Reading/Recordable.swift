@@ -25,6 +25,26 @@ public protocol RecordableView: AnyObject {
     /// Of `implemented` (actions it responds to), those its `canPerformAction(_:withSender:)` answers false to now,
     /// asked with a nil sender: `refusesActions`.
     func recordedRefuses(_ implemented: [String]) -> [String]
+    /// The table or collection view cell this view is, or is inside, as its list holds it (nil: in no cell): read
+    /// when a touch begins, so that a selection notification of that list can name the row (LS2).
+    var recordedCell: RecordedCell? { get }
+}
+
+extension RecordableView {
+    public var recordedCell: RecordedCell? { nil }
+}
+
+/// A cell a touch began in: its list, its index path and whether the list had it selected then.
+public struct RecordedCell {
+    public var list: any RecordableView
+    public var indexPath: ListIndexPath
+    public var isSelected: Bool
+
+    public init(list: any RecordableView, indexPath: ListIndexPath, isSelected: Bool) {
+        self.list = list
+        self.indexPath = indexPath
+        self.isSelected = isSelected
+    }
 }
 
 /// What the recorder reads of an object it meets only as a target or a delegate, which may be no view, controller
