@@ -33,9 +33,11 @@ final class BlockedTaps {
         var blocker: String?
     }
 
-    private(set) var groups: [Group] = []
-    private var controls = VisibleControls()
-    private var pending: [Pending] = []
+    // `@exclusivity(unchecked)` below: touched at every record, and never at once (docs/architecture.md, "Tests
+    // and benchmarks").
+    @exclusivity(unchecked) private(set) var groups: [Group] = []
+    @exclusivity(unchecked) private var controls = VisibleControls()
+    @exclusivity(unchecked) private var pending: [Pending] = []
 
     /// A control a touch began on and did not reach: blocked, unless a view in front handled the touch.
     private struct Candidate {

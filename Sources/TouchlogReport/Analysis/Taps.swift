@@ -80,16 +80,18 @@ final class Taps {
         var cause: SceneCause?
     }
 
+    // `@exclusivity(unchecked)` below: touched at every record, and never at once (docs/architecture.md, "Tests
+    // and benchmarks").
     /// Taps judged, in the order they were judged (sort by `began` for the order they happened): only those the
     /// rules read (``Tap/counts``); a drag, a second finger, a touch on text or on the keyboard is not kept.
-    private(set) var judged: [Tap] = []
+    @exclusivity(unchecked) private(set) var judged: [Tap] = []
     /// Taps whose finger is down or whose response time has not passed.
-    private var open: [Tap] = []
+    @exclusivity(unchecked) private var open: [Tap] = []
     /// Touches down, whatever they are.
-    private var down = Set<TouchIdentifier>()
+    @exclusivity(unchecked) private var down = Set<TouchIdentifier>()
     /// The earliest time at which an open tap's response time is over (infinity while none has lifted): records
     /// before it judge nothing, and most records come before it.
-    private var nextDue = Double.infinity
+    @exclusivity(unchecked) private var nextDue = Double.infinity
     let responseTime: Double
 
     init(responseTime: Double) { self.responseTime = responseTime }

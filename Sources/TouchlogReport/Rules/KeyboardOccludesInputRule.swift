@@ -68,13 +68,15 @@ final class KeyboardOccludesInputRule: Rule {
 
     private let parameters: Parameters
     private var findings: [Finding] = []
+    // `@exclusivity(unchecked)` below: touched at every record, and never at once (docs/architecture.md, "Tests
+    // and benchmarks").
     /// The first responder and whether the model wants the keyboard, after the latest input.
-    private var latest: (responder: ObjectRef?, keyboardVisible: Bool)?
+    @exclusivity(unchecked) private var latest: (responder: ObjectRef?, keyboardVisible: Bool)?
     /// The first responder's frame on screen, measured once until an input that can move views (touches and keys
     /// move none).
-    private var measured: (responder: ObjectRef, frame: Rect?)?
+    @exclusivity(unchecked) private var measured: (responder: ObjectRef, frame: Rect?)?
     /// The covered stretch: since when (the record that showed the keyboard or moved the field), who, keys.
-    private var covered: Stretch?
+    @exclusivity(unchecked) private var covered: Stretch?
 
     /// A class: `close` runs at nearly every record, and checking an optional struct this large for nil copies it.
     private final class Stretch {

@@ -82,21 +82,23 @@ final class TapFailedToDismissRule: Rule {
         .dismissOnOutsideTouch, .endEditingOnTouchesBegan, .tapToDismiss, .resignOnTouchOutside,
     ]
 
+    // `@exclusivity(unchecked)` below: touched at every record, and never at once (docs/architecture.md, "Tests
+    // and benchmarks").
     /// Touches in flight and the view each is bound to: a finger resting on the first responder keeps the keyboard
     /// up on purpose (the event contains a touch in the first responder).
-    private var inFlight: [TouchIdentifier: ObjectRef] = [:]
+    @exclusivity(unchecked) private var inFlight: [TouchIdentifier: ObjectRef] = [:]
     /// The model a beginning touch found, kept while its UIEvent is dispatched, for a touch that may be a failing
     /// tap whose first responder and tapped view have no group yet (only a group's first tap is replayed again).
-    private var beginning: [TouchIdentifier: Branch] = [:]
+    @exclusivity(unchecked) private var beginning: [TouchIdentifier: Branch] = [:]
     /// Taps whose outcome is still open: the first responder must stay through the tap for it to have failed.
-    private var watching: [Watch] = []
+    @exclusivity(unchecked) private var watching: [Watch] = []
     /// One group per first responder and tapped view (by handle), described at its first tap.
     private var groups: [Group] = []
     /// The session's id, for the replays' messages.
     private var session = ""
     /// The dismiss policies the recording puts in force (its header's and its windows'): one already on is no fix to
     /// suggest.
-    private var policiesInForce = Set<DismissPolicy>()
+    @exclusivity(unchecked) private var policiesInForce = Set<DismissPolicy>()
 
     /// Where a replay with a policy added starts, and the records since then (a tap's worth): enough to replay
     /// the tap again, without copying the model for every policy unless the tap failed.

@@ -84,13 +84,15 @@ final class UnreachableControlRule: Rule {
             RuleExample(ExampleSessions.sheetOverCurrentContext(containerRecorded: true)),
         ])
 
-    private var controls = VisibleControls()
+    // `@exclusivity(unchecked)` below: touched at every record, and never at once (docs/architecture.md, "Tests
+    // and benchmarks").
+    @exclusivity(unchecked) private var controls = VisibleControls()
     /// One group per control (by id), described at the first snapshot that shows it (again at a later one that
     /// finds it worse: a note that became an error).
-    private var groups: [Group] = []
+    @exclusivity(unchecked) private var groups: [Group] = []
     /// Views a recorded touch began on: a control one of them is in was reachable on the device (an app hit-test
     /// override), whatever the model says.
-    private var touched = Set<String>()
+    @exclusivity(unchecked) private var touched = Set<String>()
 
     private struct Group {
         var control: String
