@@ -383,6 +383,14 @@ public final class Recorder {
         push(.keyboard(KeyboardRecord(t: t, phase: phase, frame: frame)))
     }
 
+    /// A keyboard notification about another app's keyboard (`keyboardIsLocalUserInfoKey` false: with Split View or
+    /// Slide Over every visible app is told): not this app's keyboard, so nothing about its first responders is
+    /// looked at; written as the recorder's note, which replay and the rules leave alone and a trace shows.
+    public func otherAppKeyboard(_ phase: KeyboardPhase, frame: Rect, at uptime: Double) {
+        guard started else { return }
+        push(.otherAppKeyboard(KeyboardRecord(t: time(uptime), phase: phase, frame: frame)))
+    }
+
     /// A text view's text changed (`UITextField.textDidChangeNotification`…): a key press, written as the number
     /// of UTF-16 code units it added (0 for a deletion). A secure field's text is never read: each change counts 1.
     public func textDidChange(in view: any RecordableView, text: TextReading, at uptime: Double) {

@@ -268,11 +268,15 @@ public final class TouchlogRecording {
         ]
         for (name, phase) in keyboard {
             on(name) { recording, posted in
-                // With multitasking every visible app is told of keyboard changes; only this app's are its keyboard
-                // (the format has no record for another app's, so it is left out).
-                guard posted.keyboardIsLocal, let frame = posted.keyboardFrame else { return }
-                recording.recorder.keyboard(
-                    phase, frame: recording.recordedRect(ofScreenRect: frame), at: recording.uptime())
+                // With multitasking every visible app is told of keyboard changes; only this app's are its keyboard,
+                // and another app's is written as a note.
+                guard let frame = posted.keyboardFrame else { return }
+                let rect = recording.recordedRect(ofScreenRect: frame)
+                if posted.keyboardIsLocal {
+                    recording.recorder.keyboard(phase, frame: rect, at: recording.uptime())
+                } else {
+                    recording.recorder.otherAppKeyboard(phase, frame: rect, at: recording.uptime())
+                }
             }
         }
         for name in [

@@ -14,9 +14,10 @@ import UIKitStandIn
     /// An 11-inch iPad in landscape (1194 x 834 points) in Split View: this app's scene is the right 594 points,
     /// another app the left 594. The app's keyboard frames arrive in the screen's coordinates and are recorded in the
     /// window's (600 points to the left); the other app's keyboard, which UIKit also tells this app of
-    /// (`keyboardIsLocalUserInfoKey` false), is not this app's keyboard and is left out. The recording replays with no
-    /// divergence and reports nothing.
-    @Test func keyboardFramesAreInTheWindowsCoordinatesAndOtherAppsKeyboardsAreLeftOut() throws {
+    /// (`keyboardIsLocalUserInfoKey` false), is not this app's keyboard: it is written as the recorder's
+    /// `otherAppKeyboard` note, which replay and the rules leave alone. The recording replays with no divergence and
+    /// reports nothing.
+    @Test func keyboardFramesAreInTheWindowsCoordinatesAndOtherAppsKeyboardsAreNotes() throws {
         let screen = UIScreen(standInBounds: CGRect(x: 0, y: 0, width: 1194, height: 834), scale: 2)
         let scene = UIWindowScene(
             standInScreen: screen, frameOnScreen: CGRect(x: 600, y: 0, width: 594, height: 834))
@@ -55,6 +56,11 @@ import UIKitStandIn
         }
         // Written by hand: the screen's frames, 600 points to the left (the scene's corner on the screen).
         #expect(keyboards == ["willShow [-600.0, 436.0, 1194.0, 398.0]", "willHide [-600.0, 834.0, 1194.0, 398.0]"])
+        let others = RecordingCheck.records(text).compactMap { record -> String? in
+            guard case .otherAppKeyboard(let keyboard) = record else { return nil }
+            return "\(keyboard.phase.rawValue) \(keyboard.frame.x)"
+        }
+        #expect(others == ["willShow -600.0", "willHide -600.0"])
     }
 
     /// The stand-in's conversions, against frames worked out by hand: a view's point in the screen's coordinate space

@@ -238,6 +238,14 @@ extension FieldReader {
             record = t.flatMap { t in
                 phase.flatMap { phase in frame.map { .keyboard(KeyboardRecord(t: t, phase: phase, frame: $0)) } }
             }
+        case .otherAppKeyboard:
+            let phase = choice(required(o, "phase", at: [], what: what), at: ["phase"], KeyboardPhase.self)
+            let frame = rect(required(o, "frame", at: [], what: what), at: ["frame"])
+            record = t.flatMap { t in
+                phase.flatMap { phase in
+                    frame.map { .otherAppKeyboard(KeyboardRecord(t: t, phase: phase, frame: $0)) }
+                }
+            }
         }
         return errorCount == before ? record : nil
     }

@@ -104,7 +104,7 @@ public struct SessionValidator {
         case .firstResponder(let change):
             known(change.view, "view", in: "firstResponder", accepts: .responder, into: &issues)
             known(change.window, "window", in: "firstResponder", accepts: .view, into: &issues)
-        case .key, .keyboard, .time, .dropped:
+        case .key, .keyboard, .time, .dropped, .otherAppKeyboard:
             break
         }
         let isSnapshot: Bool

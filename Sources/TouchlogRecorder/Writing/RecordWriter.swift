@@ -98,7 +98,7 @@ final class RecordWriter {
                 firstResponders[window] = .some(change.view)
             }
         case .session, .snapshot, .key, .set, .insert, .remove, .call, .action, .keyboard, .sent, .targetForAction,
-            .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
+            .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .otherAppKeyboard, .unknown:
             break
         }
     }

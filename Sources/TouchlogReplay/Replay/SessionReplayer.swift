@@ -245,6 +245,9 @@ public struct SessionReplayer {
                 note.summary + " (its buffer was full); the replay may diverge from here because of it"
             )
             observer?.recorded(record, model: model)
+        case .otherAppKeyboard:
+            // Another app's keyboard (multitasking): not this app's, so it moves nothing the model knows of.
+            observer?.recorded(record, model: model)
         case .unknown:
             observer?.recorded(record, model: model)
         case .touch:

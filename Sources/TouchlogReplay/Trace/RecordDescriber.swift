@@ -81,6 +81,10 @@ public enum RecordDescriber {
             form.words("keyboard \(keyboard.phase.rawValue) \(keyboard.frame.json.serialized())")
             form.field("phase", .string(keyboard.phase.rawValue))
             form.field("frame", keyboard.frame.json)
+        case .otherAppKeyboard(let keyboard):
+            form.words("another app's keyboard \(keyboard.phase.rawValue) \(keyboard.frame.json.serialized())")
+            form.field("phase", .string(keyboard.phase.rawValue))
+            form.field("frame", keyboard.frame.json)
         case .sent(let sent):
             form.words("sent \(sent.action) to \(target(sent.target.id))" + (sent.event.map { " on \($0)" } ?? ""))
             form.field("action", .string(sent.action))

@@ -101,7 +101,7 @@ final class BlockedTaps {
             else { break }
             if let cell = model.cell(in: list, at: observed.indexPath) { handled(by: cell, model: model, build) }
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .keyboard,
-            .targetForAction, .keyWindow, .controlState, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .controlState, .time, .dropped, .otherAppKeyboard, .unknown:
             break
         }
     }

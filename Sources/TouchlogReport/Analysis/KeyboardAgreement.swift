@@ -128,7 +128,8 @@ final class KeyboardAgreement {
                 modelResponder = step.firstResponder.map { model.id(of: $0) }
             }
             modelWantsKeyboard = step.keyboardVisible
-        case .session, .unknown, .dropped, .sent, .targetForAction, .keyWindow, .recognizer, .selection, .controlState,
+        case .session, .unknown, .dropped, .otherAppKeyboard, .sent, .targetForAction, .keyWindow, .recognizer,
+            .selection, .controlState,
             .time,
             .keyboard,
             .firstResponder:
@@ -143,7 +144,8 @@ final class KeyboardAgreement {
     func follow(observation record: SessionRecord, model: ResponderModel?, build: FindingBuilder) {
         note(record)
         switch record.record {
-        case .session, .unknown, .dropped, .sent, .targetForAction, .keyWindow, .recognizer, .selection, .controlState,
+        case .session, .unknown, .dropped, .otherAppKeyboard, .sent, .targetForAction, .keyWindow, .recognizer,
+            .selection, .controlState,
             .time:
             return
         case .keyboard(let keyboard):

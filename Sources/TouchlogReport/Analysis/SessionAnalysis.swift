@@ -116,7 +116,8 @@ public final class SessionAnalysis: ReplayObserver {
             case true?, nil: context.keyboardFrame = keyboard.frame
             }
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .firstResponder, .sent,
-            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .otherAppKeyboard,
+            .unknown:
             break
         }
         keyboardAgreement.follow(observation: record, model: model, build: shared)

@@ -122,7 +122,7 @@ final class Taps {
             for k in open.indices { open[k].changed = true }
         case .session, .key, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
             .controlState,
-            .time, .dropped, .unknown:
+            .time, .dropped, .otherAppKeyboard, .unknown:
             break
         }
         collect(step, input: input, model: model, build: build)
@@ -189,7 +189,7 @@ final class Taps {
         // A highlight is UIKit drawing the control while it tracks the finger, not the app answering the tap.
         case .controlState: break
         case .session, .snapshot, .touch, .key, .set, .insert, .remove, .call, .action, .targetForAction, .keyWindow,
-            .time, .dropped, .unknown:
+            .time, .dropped, .otherAppKeyboard, .unknown:
             break
         }
     }

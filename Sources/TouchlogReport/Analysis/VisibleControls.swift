@@ -20,7 +20,7 @@ struct VisibleControls {
 
     mutating func invalidate(after record: Record) {
         switch record {
-        case .touch, .key, .dropped: break  // the note changes nothing in the model
+        case .touch, .key, .dropped, .otherAppKeyboard: break  // the notes change nothing in the model
         case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
             .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time,
             .unknown:

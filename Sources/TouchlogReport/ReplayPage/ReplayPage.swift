@@ -154,7 +154,8 @@ final class PageWatcher: ReplayObserver {
         case .touch, .key:
             return
         case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .otherAppKeyboard,
+            .unknown:
             break
         }
         if screen == nil && screenSeen == nil { screenSeen = Scene.screen(of: model) }

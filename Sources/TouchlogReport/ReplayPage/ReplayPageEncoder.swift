@@ -240,7 +240,7 @@ struct ReplayPageEncoder {
         case .time: 8
         case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
             .controlState,
-            .dropped, .unknown:
+            .dropped, .otherAppKeyboard, .unknown:
             9
         }
     }

@@ -107,7 +107,8 @@ final class KeyboardOccludesInputRule: Rule {
         switch input.record {
         case .touch, .key: break
         case .session, .snapshot, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .otherAppKeyboard,
+            .unknown:
             measured = nil
         }
         let isKey: Bool

@@ -41,6 +41,9 @@ public enum Record: Sendable, Equatable {
     case time(TimeRecord)
     /// The recorder's note that records were lost: replay says so where it happened.
     case dropped(DroppedRecord)
+    /// The recorder's note that another app's keyboard moved (multitasking: every visible app is told): not this
+    /// app's keyboard, so replay and the rules apply nothing for it; a trace shows it.
+    case otherAppKeyboard(KeyboardRecord)
     /// A `type` touchlog/1 does not define: kept by ingest, ignored by replay.
     case unknown(UnknownRecord)
 
@@ -67,6 +70,7 @@ public enum Record: Sendable, Equatable {
         case .controlState: .controlState
         case .time: .time
         case .dropped: .dropped
+        case .otherAppKeyboard: .otherAppKeyboard
         case .unknown: nil
         }
     }
@@ -100,6 +104,7 @@ public enum Record: Sendable, Equatable {
         case .controlState(let r): r.t
         case .time(let r): r.t
         case .dropped(let r): r.t
+        case .otherAppKeyboard(let r): r.t
         case .unknown(let r): r.t
         }
     }

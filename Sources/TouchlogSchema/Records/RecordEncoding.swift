@@ -178,6 +178,11 @@ extension Record {
                 "type": "keyboard", "t": .number(keyboard.t), "phase": .string(keyboard.phase.rawValue),
                 "frame": keyboard.frame.json,
             ]
+        case .otherAppKeyboard(let keyboard):
+            return [
+                "type": "otherAppKeyboard", "t": .number(keyboard.t), "phase": .string(keyboard.phase.rawValue),
+                "frame": keyboard.frame.json,
+            ]
         case .sent(let sent):
             var o: JSONObject = ["type": "sent", "t": .number(sent.t), "action": .string(sent.action)]
             if let target = sent.target.json { o["target"] = target }
@@ -265,7 +270,8 @@ extension Record {
             }
             JSONWriter.writeRaw("}\n", into: &out)
         case .session, .key, .set, .insert, .remove, .call, .action, .firstResponder, .keyboard, .sent,
-            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .unknown:
+            .targetForAction, .keyWindow, .recognizer, .selection, .controlState, .time, .dropped, .otherAppKeyboard,
+            .unknown:
             JSONWriter.write(.object(jsonObject), into: &out)
             out.append(UInt8(ascii: "\n"))
         }

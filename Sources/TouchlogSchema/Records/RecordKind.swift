@@ -4,13 +4,15 @@ public enum RecordKind: String, CaseIterable, Sendable {
     case targetForAction, keyWindow, time, recognizer, selection, controlState
     /// A recorder's note that its buffer lost records (docs/log-format.md, Recorder notes).
     case dropped
+    /// A recorder's note that another app's keyboard moved (docs/log-format.md, Recorder notes).
+    case otherAppKeyboard
 
     /// Input events that replay dispatches (format section 4).
     public var isInputEvent: Bool {
         switch self {
         case .touch, .key, .set, .insert, .remove, .call, .action, .snapshot, .time: true
         case .session, .firstResponder, .keyboard, .sent, .targetForAction, .keyWindow, .recognizer, .selection,
-            .controlState, .dropped:
+            .controlState, .dropped, .otherAppKeyboard:
             false
         }
     }
