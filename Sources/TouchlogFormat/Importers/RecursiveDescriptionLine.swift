@@ -223,6 +223,40 @@ struct RecursiveDescriptionLine {
     }
 }
 
+extension RecursiveDescriptionLine {
+    /// The length of the result prefix lldb prints before a description, when `content` starts with one and a
+    /// description follows: `$3 = 0x07117ac0 ` (`po` in old lldb), `(UIView *) $1 = 0x00007fb1c2d0a2b0 ` (`p`), and
+    /// Swift's `$R0 = `. Nil for anything else, so `$3 = 5` or prose stays as it is.
+    static func resultPrefixLength(_ content: [UInt8]) -> Int? {
+        var index = 0
+        let n = content.count
+        if index < n, content[index] == UInt8(ascii: "(") {
+            // The static type lldb prints first: `(UIView *)`, `(UIWindow *)`, `(id)`.
+            while index < n, index < 200, content[index] != UInt8(ascii: ")") { index += 1 }
+            guard index < n, content[index] == UInt8(ascii: ")") else { return nil }
+            index += 1
+            while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        }
+        guard index < n, content[index] == UInt8(ascii: "$") else { return nil }
+        index += 1
+        if index < n, content[index] == UInt8(ascii: "R") { index += 1 }
+        let digits = index
+        while index < n, ImportText.isDigit(content[index]) { index += 1 }
+        guard index > digits else { return nil }
+        while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        guard index < n, content[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        if ImportText.hasPrefix(content[index...], "0x") {
+            index += 2
+            while index < n, ImportText.isHexDigit(content[index]) { index += 1 }
+            while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        }
+        guard index < n, content[index] == UInt8(ascii: "<") else { return nil }
+        return index
+    }
+}
+
 /// Geometry values as UIKit's descriptions print them.
 enum DescribedGeometry {
     /// `(x y; w h)` (UIView) or `{{x, y}, {w, h}}` (NSStringFromCGRect, React Native), and what hands and older
