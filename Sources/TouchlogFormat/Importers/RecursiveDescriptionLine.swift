@@ -109,7 +109,7 @@ struct RecursiveDescriptionLine {
         guard !name.isEmpty else {
             return .failure(Failure(offset: start + 1, reason: "the view has no class name", hint: shapeHint))
         }
-        var line = RecursiveDescriptionLine(className: ImportText.string(name))
+        var line = RecursiveDescriptionLine(className: ImportText.string(unescapedMarkdown(name)))
         guard i < n else { return .failure(unterminated(n)) }
         if content[i] == UInt8(ascii: ":") {
             i += 1
@@ -145,6 +145,24 @@ struct RecursiveDescriptionLine {
             }
         }
         return .success((line, i))
+    }
+
+    /// A class name as Markdown left it when a dump was pasted as prose: `\_UILayoutGuide` is `_UILayoutGuide` (no
+    /// class name holds a backslash, and authors escape the `_` so it does not start italics).
+    private static func unescapedMarkdown(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard name.contains(UInt8(ascii: "\\")) else { return name }
+        var result: [UInt8] = []
+        var index = name.startIndex
+        while index < name.endIndex {
+            let next = name.index(after: index)
+            if name[index] == UInt8(ascii: "\\"), next < name.endIndex, name[next] == UInt8(ascii: "_") {
+                index = next
+                continue
+            }
+            result.append(name[index])
+            index = next
+        }
+        return result[...]
     }
 
     private static func unterminated(_ n: Int) -> Failure {
