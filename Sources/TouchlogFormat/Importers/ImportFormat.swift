@@ -208,6 +208,16 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             // what to capture instead.
             if OtherViewPrintout(content: content) != nil { return .recursiveDescription }
         }
+        // A page source after prose (`Here is the source:`) or behind a logger's prefix (`INFO: <?xml …`): the
+        // repair sets those aside, so the wrapper must not hide what is inside. Asked after the text formats, which
+        // never hold `<?xml` or `<XCUIElementType…` elements.
+        for marker in ["<?xml", "<AppiumAUT", "<XCUIElementType"] {
+            if let found = ImportText.firstIndex(of: Array(marker.utf8), in: head, from: start), found > start,
+                isPageSource(head, from: found)
+            {
+                return .appium
+            }
+        }
         // Asked last: a test log that prints a tree (`print(app.debugDescription)`) between its activities is that
         // tree, found above; one with activities only is a touch stream.
         for line in ImportText.lines(head).prefix(400) where XCTestLogImporter.looksLikeActivity(line.bytes) {

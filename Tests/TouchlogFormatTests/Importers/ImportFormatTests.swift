@@ -27,6 +27,7 @@ import Testing
         "Error: Foo:0x1",
         // An array of objects with a type but no frame is not idb's.
         #"[{"type":"Button","label":"Pay"}]"#,
+        "Notes on the XML parser:\n<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
     ])
     func unknownContentIsNotDetected(_ text: String) {
         #expect(ImportFormat.detect(Array(text.utf8)) == nil)
@@ -79,6 +80,10 @@ import Testing
             ("<?xml version=\"1.0\"?><XCUIElementTypeApplication type=\"XCUIElementTypeApplication\"/>", .appium),
             ("\u{FEFF}\n<AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>", .appium),
             ("<XCUIElementTypeCell type=\"XCUIElementTypeCell\" x=\"0\">", .appium),
+            // Detected by content, past the wrapper: prose or a logger's prefix before a page source, a scope
+            // section of a SentryCrash report, one idb element, JSON in a Markdown fence.
+            ("Here it is:\n\n<?xml version=\"1.0\"?>\n<XCUIElementTypeApplication x=\"0\"/>", .appium),
+            ("INFO: <?xml version=\"1.0\"?><AppiumAUT><XCUIElementTypeApplication", .appium),
         ]
         for (text, format) in cases {
             #expect(ImportFormat.detect(Array(text.utf8)) == format, "\(text)")
