@@ -27,6 +27,8 @@ import Testing
         "Error: Foo:0x1",
         // An array of objects with a type but no frame is not idb's.
         #"[{"type":"Button","label":"Pay"}]"#,
+        // `user` is too common a name to be Sentry's without a scope inside it.
+        #"{"user":{"id":"42","email":"qa@example.com"}}"#,
         "Notes on the XML parser:\n<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
     ])
     func unknownContentIsNotDetected(_ text: String) {
@@ -84,6 +86,9 @@ import Testing
             // section of a SentryCrash report, one idb element, JSON in a Markdown fence.
             ("Here it is:\n\n<?xml version=\"1.0\"?>\n<XCUIElementTypeApplication x=\"0\"/>", .appium),
             ("INFO: <?xml version=\"1.0\"?><AppiumAUT><XCUIElementTypeApplication", .appium),
+            ("{\"user\": {\"breadcrumbs\": []}}", .sentry),
+            ("{\"user\": {\"sentry_sdk_scope\": {\"breadcrumbs\": []}}}", .sentry),
+            ("{\"sentry_sdk_scope\": {\"breadcrumbs\": []}}", .sentry),
         ]
         for (text, format) in cases {
             #expect(ImportFormat.detect(Array(text.utf8)) == format, "\(text)")
