@@ -56,7 +56,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     public func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void = { _ in }
     ) throws(ImportError) -> [Record] {
-        try importer.convert(bytes, sourceName: sourceName, warn: warn)
+        // JSON in a Markdown fence is the JSON: the wrapper does not refuse what is inside (see `detect`).
+        if importer is any JSONDocumentImporter.Type, let unfenced = ImportText.unfencedJSON(bytes) {
+            return try importer.convert(unfenced, sourceName: sourceName, warn: warn)
+        }
+        return try importer.convert(bytes, sourceName: sourceName, warn: warn)
     }
 
     /// How people name the format in prose and error messages.
@@ -127,6 +131,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             let text = detectText(head, from: start)
             return text == .recursiveDescription || text == .xcuitest ? text : nil
         case .text(let start):
+            // JSON pasted in a Markdown fence (```` ```json ````) is decided as the JSON inside it.
+            if let unfenced = ImportText.unfencedJSON(bytes), opening(unfenced) == .json,
+                let format = detect(unfenced), format.importer is any JSONDocumentImporter.Type
+            {
+                return format
+            }
             return detectText(Array(bytes.prefix(textDetectionWindow)), from: start)
         }
     }

@@ -29,6 +29,7 @@ import Testing
         #"[{"type":"Button","label":"Pay"}]"#,
         // `user` is too common a name to be Sentry's without a scope inside it.
         #"{"user":{"id":"42","email":"qa@example.com"}}"#,
+        "```json\n{\"a\":1}\n```",
         "Notes on the XML parser:\n<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
     ])
     func unknownContentIsNotDetected(_ text: String) {
@@ -89,10 +90,20 @@ import Testing
             ("{\"user\": {\"breadcrumbs\": []}}", .sentry),
             ("{\"user\": {\"sentry_sdk_scope\": {\"breadcrumbs\": []}}}", .sentry),
             ("{\"sentry_sdk_scope\": {\"breadcrumbs\": []}}", .sentry),
+            (" {\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\"},\n", .idb),
+            ("```json\n[{\"AXFrame\":\"{{0, 0}, {1, 1}}\",\"type\":\"Button\"}]\n```\n", .idb),
         ]
         for (text, format) in cases {
             #expect(ImportFormat.detect(Array(text.utf8)) == format, "\(text)")
         }
+    }
+
+    @Test func aMarkdownFenceIsBlankedKeepingPositions() throws {
+        let text = Array("```json\n[1]\n```\n".utf8)
+        let unfenced = try #require(ImportText.unfencedJSON(text))
+        #expect(unfenced == Array("       \n[1]\n   \n".utf8))
+        #expect(ImportText.unfencedJSON(Array("```\nnot json\n```".utf8)) == nil)
+        #expect(ImportText.unfencedJSON(Array("[1]".utf8)) == nil)
     }
 
     @Test func namesForFromOption() {
