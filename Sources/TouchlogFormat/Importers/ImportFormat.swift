@@ -93,6 +93,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Every format's `--from` name, as a sentence lists them (`recursiveDescription, sentry, … or maestro`): made
+    /// from the cases, so a message that suggests `--from` never leaves a format out.
+    public static var fromNamesList: String {
+        let names = allCases.map(\.rawValue)
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
     /// The format named `name` (any of ``names``, case-insensitive), for `--from NAME`.
     public init?(name: String) {
         let wanted = name.lowercased()

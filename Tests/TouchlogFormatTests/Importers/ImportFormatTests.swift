@@ -98,6 +98,12 @@ import Testing
         }
     }
 
+    @Test func theFromListNamesEveryFormat() {
+        #expect(
+            ImportFormat.fromNamesList
+                == "recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb, xctest-log or maestro")
+    }
+
     @Test func aMarkdownFenceIsBlankedKeepingPositions() throws {
         let text = Array("```json\n[1]\n```\n".utf8)
         let unfenced = try #require(ImportText.unfencedJSON(text))
