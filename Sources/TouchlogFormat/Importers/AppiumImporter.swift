@@ -258,7 +258,8 @@ public enum AppiumImporter: HierarchyImporter {
     {
         var frame: [Double] = []
         for key in ["x", "y", "width", "height"] {
-            guard let text = node.attributes[key] else {
+            // Appium 1.6's page source prints `x=""` for an element it could not measure: no value, as if left out.
+            guard let text = node.attributes[key], !text.isEmpty else {
                 frame.append(0)
                 continue
             }
@@ -317,7 +318,7 @@ public enum AppiumImporter: HierarchyImporter {
         if attributes["selected"] == "true" { view.keep("isSelected", true) }
         if type == "SecureTextField" { view.keep("isSecureTextEntry", true) }
         if node.truncated { view.subviewsTruncated = true }
-        if ["x", "y", "width", "height"].contains(where: { attributes[$0] == nil }) {
+        if ["x", "y", "width", "height"].contains(where: { attributes[$0]?.isEmpty ?? true }) {
             view.keep("frameMissing", true)
         }
         let known: Set<String> = [
@@ -419,13 +420,19 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
         let enclosing = open.last ?? nil
         // `type` names the element in every WebDriverAgent version; the element name is the same type.
         let typeName = attributes["type"].flatMap { $0.hasPrefix("XCUIElementType") ? $0 : nil } ?? elementName
-        guard typeName.hasPrefix("XCUIElementType"), typeName.count > "XCUIElementType".count else {
+        let type: String
+        if typeName.hasPrefix("XCUIElementType"), typeName.count > "XCUIElementType".count {
+            type = String(typeName.dropFirst("XCUIElementType".count))
+        } else if attributes["type"] == nil, XCUIElementType.isKnown(elementName) {
+            // Appium 1.6 (early WebDriverAgent) names elements by the bare type: `<Window …>`, `<Other …>`.
+            type = elementName
+        } else {
             open.append(enclosing)
             return
         }
         nodes.append(
             Node(
-                type: String(typeName.dropFirst("XCUIElementType".count)), attributes: attributes,
+                type: type, attributes: attributes,
                 parent: enclosing, line: parser.lineNumber, column: parser.columnNumber,
                 truncated: truncated.contains(elementOrdinal), root: max(0, root)))
         open.append(nodes.count - 1)

@@ -27,6 +27,14 @@ public enum EarlGreyImporter: HierarchyImporter {
         var current = ImportedHierarchy()
         var open: [Int] = []  // the last view at each depth
         var rootAddresses: Set<String> = []
+        // Each placed view's origin on screen, by its index in `current`: what an element that prints only its
+        // screen `AX.frame` is placed relative to.
+        var screenOrigins: [Int: (x: Double, y: Double)] = [:]
+        // Lines of the elements placed by `AX.frame`, for one warning.
+        var placedByAXFrame: [Int] = []
+        // The `|` marks of the snapshot's first element: a paste cut from deep in a tree (the keyboard's keys, seven
+        // levels down) starts there, and elements at that depth are siblings, not each other's children.
+        var baseDepth = 0
         func close() {
             guard !current.isEmpty else { return }
             current.t = Double(snapshots.count)
@@ -35,6 +43,8 @@ public enum EarlGreyImporter: HierarchyImporter {
             current = ImportedHierarchy()
             open.removeAll()
             rootAddresses.removeAll()
+            screenOrigins.removeAll()
+            baseDepth = 0
         }
         for line in ImportText.lines(bytes) {
             guard let node = Self.node(line.bytes) else { continue }
@@ -47,7 +57,15 @@ public enum EarlGreyImporter: HierarchyImporter {
                     hint: "expected an EarlGrey element like `<UIView:0x7f85…; AX=N; frame={{0, 0}, {414, 896}}; "
                         + "opaque; alpha=1>`")
             }
-            if node.depth == 0 {
+            if current.isEmpty, open.isEmpty, node.depth > 0 {
+                baseDepth = node.depth
+                // Parentless siblings of one fragment share one synthetic window, as a cut recursiveDescription's do.
+                current.orphansShareOneWindow = true
+            }
+            // A line with no marks is a window as printed: the fragment above it has ended.
+            if node.depth == 0 { baseDepth = 0 }
+            let printedDepth = max(0, node.depth - baseDepth)
+            if printedDepth == 0 {
                 // A window printed again is the next hierarchy (one failure message after another).
                 if let address = description.address, !rootAddresses.insert(address).inserted {
                     close()
@@ -56,7 +74,7 @@ public enum EarlGreyImporter: HierarchyImporter {
                 open.removeAll()
             }
             // A line nested deeper than the one above it by more than a level hangs under the deepest view open.
-            let depth = min(node.depth, open.count)
+            let depth = min(printedDepth, open.count)
             open.removeSubrange(depth...)
             let parent = open.last
             if let parent, current.isFull(below: parent) {
@@ -65,10 +83,25 @@ public enum EarlGreyImporter: HierarchyImporter {
                     reason: "views nest deeper than \(FormatLimits.maximumViewDepth) levels",
                     hint: "no UIKit hierarchy is that deep; check the `|--` marks")
             }
-            let view = try makeView(description, line: line.number, column: node.column)
-            open.append(current.add(view, parent: parent))
+            let parentOrigin = parent.flatMap { screenOrigins[$0] } ?? (0, 0)
+            let (view, origin, byAXFrame) = try makeView(
+                description, line: line.number, column: node.column, parentOrigin: parentOrigin)
+            if byAXFrame { placedByAXFrame.append(line.number) }
+            let added = current.add(view, parent: parent)
+            screenOrigins[added] = origin
+            open.append(added)
         }
         close()
+        if let first = placedByAXFrame.first {
+            let lines = placedByAXFrame.count == 1 ? "line \(first)" : "lines \(first)-\(placedByAXFrame.last ?? first)"
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "\(placedByAXFrame.count) element(s) print no `frame=`, only `AX.frame=` (\(lines)): "
+                        + "placed by their accessibility frame",
+                    hint: "these are accessibility elements, not views (keyboard keys, for one); their screen "
+                        + "frame is made relative to the view above them"))
+        }
         guard !snapshots.isEmpty else {
             throw ImportError(
                 format: format, line: 1, reason: "no EarlGrey element found",
@@ -107,9 +140,10 @@ public enum EarlGreyImporter: HierarchyImporter {
             || ImportText.contains(content, "; AX.frame=")
     }
 
-    private static func makeView(_ description: RecursiveDescriptionLine, line: Int, column: Int)
-        throws(ImportError) -> ImportedView
-    {
+    /// The view, its origin on screen, and whether it was placed by `AX.frame` alone.
+    private static func makeView(
+        _ description: RecursiveDescriptionLine, line: Int, column: Int, parentOrigin: (x: Double, y: Double)
+    ) throws(ImportError) -> (ImportedView, (x: Double, y: Double), Bool) {
         var view = ImportedView(className: description.className, line: line)
         if let readable = SwiftClassName.demangle(description.className) {
             view.className = readable
@@ -117,6 +151,7 @@ public enum EarlGreyImporter: HierarchyImporter {
         }
         if let address = description.address, address.hasPrefix("0x") { view.address = address }
         var frame: [Double]?
+        var accessibilityFrame: [Double]?
         var interactionPrinted = false
         var value: String?
         for property in description.properties {
@@ -157,6 +192,9 @@ public enum EarlGreyImporter: HierarchyImporter {
                 if ImportText.contains(raw, "UIAccessibilityTraitNotEnabled"), controls.contains(view.className) {
                     view.isEnabled = false
                 }
+            case "AX.frame":
+                if let rect = DescribedGeometry.rect(raw), rect.allSatisfy(\.isFinite) { accessibilityFrame = rect }
+                view.keep(property.key, .string(text))
             default:
                 view.keep(property.key, .string(text))
             }
@@ -167,6 +205,13 @@ public enum EarlGreyImporter: HierarchyImporter {
             } else {
                 view.keep("AX.value", .string(value))
             }
+        }
+        var byAXFrame = false
+        if frame == nil, let screen = accessibilityFrame {
+            // An accessibility element that is not a view (`UIAccessibilityElementKBKey`) prints only its frame on
+            // screen: relative to the view above it, that is where it sits.
+            frame = [screen[0] - parentOrigin.x, screen[1] - parentOrigin.y, screen[2], screen[3]]
+            byAXFrame = true
         }
         guard var rect = frame else {
             throw ImportError(
@@ -184,6 +229,10 @@ public enum EarlGreyImporter: HierarchyImporter {
         if !interactionPrinted, ["UILabel", "UIImageView"].contains(view.className) {
             view.isUserInteractionEnabled = true
         }
-        return view
+        // Where it is on screen: its accessibility frame when printed (it accounts for scrolling), else its frame
+        // from its parent's origin.
+        let origin: (x: Double, y: Double) =
+            accessibilityFrame.map { ($0[0], $0[1]) } ?? (parentOrigin.x + rect[0], parentOrigin.y + rect[1])
+        return (view, origin, byAXFrame)
     }
 }

@@ -13,9 +13,10 @@
 public enum IDBImporter: JSONDocumentImporter {
     public static let format = ImportFormat.idb
 
-    /// An array of objects with a `type` and idb's frame (`AXFrame`, or `frame` beside `role_description`).
+    /// An array of objects with a `type` and idb's frame (`AXFrame`, or `frame` beside `role_description`), or one
+    /// such object copied out of the array (`describe-point` prints one; a paste may hold one element).
     static func claims(_ shape: JSONDocumentShape) -> Bool {
-        guard let first = shape.values.first, first.isArray else { return false }
+        guard let first = shape.values.first else { return false }
         let keys = first.keys
         return keys.contains("type")
             && (keys.contains("AXFrame") || (keys.contains("frame") && keys.contains("role_description")))
@@ -25,12 +26,16 @@ public enum IDBImporter: JSONDocumentImporter {
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError) -> [Record] {
         let values = try SentryEnvelope.values(
-            bytes, readingItems: [], format: format, hint: "idb prints JSON; was the output cut or edited?")
+            withoutTrailingCommas(bytes), readingItems: [], format: format,
+            hint: "idb prints JSON; was the output cut or edited?")
+        var sawEmptyTree: Int?
         // One array per `describe-all`; several arrays in a row (a script that ran it twice) are snapshots in turn.
         var snapshots: [ImportedHierarchy] = []
         var app = JSONObject()
         for value in values {
-            guard let elements = value.array else {
+            // One element copied out of the array (or `describe-point`'s one object) is a list of one.
+            let listed = value.members != nil && value["type"] != nil ? [value] : value.array
+            guard let elements = listed else {
                 throw ImportError(
                     format: format, line: value.line, column: value.column,
                     reason: "\(value.typeDescription), not the array of elements `idb ui describe-all` prints",
@@ -38,7 +43,8 @@ public enum IDBImporter: JSONDocumentImporter {
             }
             var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
             for element in elements {
-                try add(element, parent: nil, parentOrigin: [0, 0], into: &hierarchy, app: &app)
+                try add(
+                    element, parent: nil, parentOrigin: [0, 0], into: &hierarchy, app: &app, emptyTree: &sawEmptyTree)
             }
             hierarchy.t = Double(snapshots.count)
             hierarchy.assignIDs(useAddresses: false)
@@ -50,7 +56,14 @@ public enum IDBImporter: JSONDocumentImporter {
                 hint: "pass the output of `idb ui describe-all`: a JSON array of elements with frames")
         }
         var extra: [JSONObject.Member] = []
-        if snapshots.allSatisfy(\.isEmpty) {
+        if snapshots.allSatisfy(\.isEmpty), let line = sawEmptyTree {
+            warn(
+                ImportWarning(
+                    line: line, message: "idb printed its empty-tree placeholder (an element with \"type\": null)",
+                    hint: "the app's accessibility tree was not available (the app was not in front, or still "
+                        + "launching); nothing can be replayed, so run `idb ui describe-all` again"))
+            extra.append(.init(key: "hierarchy", value: false))
+        } else if snapshots.allSatisfy(\.isEmpty) {
             warn(
                 ImportWarning(
                     line: values.first?.line ?? 1, message: "the elements hold nothing but the application",
@@ -70,13 +83,21 @@ public enum IDBImporter: JSONDocumentImporter {
     /// screen origin.
     private static func add(
         _ element: LocatedJSON, parent: Int?, parentOrigin: [Double], into hierarchy: inout ImportedHierarchy,
-        app: inout JSONObject
+        app: inout JSONObject, emptyTree: inout Int?
     ) throws(ImportError) {
         guard let members = element.members else {
             throw ImportError(
                 format: format, line: element.line, column: element.column,
                 reason: "an element is \(element.typeDescription), not an object",
                 hint: "idb lists each element as an object with \"type\", \"frame\", \"AXLabel\", …")
+        }
+        if let type = element["type"], case .null = type.kind, element["children"] == nil,
+            element["AXLabel"]?.string == nil
+        {
+            // What idb prints when the app's accessibility tree is unavailable: one element of no type, no label,
+            // at {{0, 0}, {0, 0}}. Not a view; the caller warns that the snapshot is empty.
+            if emptyTree == nil { emptyTree = element.line }
+            return
         }
         guard let type = element["type"]?.string else {
             throw ImportError(
@@ -141,8 +162,29 @@ public enum IDBImporter: JSONDocumentImporter {
             origin = [screen[0], screen[1]]
         }
         for child in element["children"]?.array ?? [] {
-            try add(child, parent: index, parentOrigin: origin, into: &hierarchy, app: &app)
+            try add(child, parent: index, parentOrigin: origin, into: &hierarchy, app: &app, emptyTree: &emptyTree)
         }
+    }
+
+    /// `bytes` with the commas after the last `}` or `]` blanked: an element copied out of the array keeps the comma
+    /// that separated it from the next (`{…},`), which is no JSON. Blanked, not removed, so positions stay.
+    static func withoutTrailingCommas(_ bytes: [UInt8]) -> [UInt8] {
+        var index = bytes.count
+        var commas: [Int] = []
+        while index > 0 {
+            let byte = bytes[index - 1]
+            if byte == UInt8(ascii: ",") {
+                commas.append(index - 1)
+            } else if !(ImportText.isSpace(byte) || byte == 0x0A || byte == 0x0D) {
+                break
+            }
+            index -= 1
+        }
+        guard !commas.isEmpty, index > 0, bytes[index - 1] == UInt8(ascii: "}") || bytes[index - 1] == UInt8(ascii: "]")
+        else { return bytes }
+        var result = bytes
+        for comma in commas { result[comma] = 0x20 }
+        return result
     }
 
     /// `[x, y, width, height]` in screen points: `frame` (an object), else `AXFrame` (`{{x, y}, {w, h}}`).

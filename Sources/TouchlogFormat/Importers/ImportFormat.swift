@@ -56,7 +56,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     public func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void = { _ in }
     ) throws(ImportError) -> [Record] {
-        try importer.convert(bytes, sourceName: sourceName, warn: warn)
+        // JSON in a Markdown fence is the JSON: the wrapper does not refuse what is inside (see `detect`).
+        if importer is any JSONDocumentImporter.Type, let unfenced = ImportText.unfencedJSON(bytes) {
+            return try importer.convert(unfenced, sourceName: sourceName, warn: warn)
+        }
+        return try importer.convert(bytes, sourceName: sourceName, warn: warn)
     }
 
     /// How people name the format in prose and error messages.
@@ -87,6 +91,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .xctestLog: ["xctest-log", "activity-log", "xcodebuild-log"]
         case .maestro: ["maestro", "maestro-hierarchy"]
         }
+    }
+
+    /// Every format's `--from` name, as a sentence lists them (`recursiveDescription, sentry, … or maestro`): made
+    /// from the cases, so a message that suggests `--from` never leaves a format out.
+    public static var fromNamesList: String {
+        let names = allCases.map(\.rawValue)
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// The format named `name` (any of ``names``, case-insensitive), for `--from NAME`.
@@ -127,6 +139,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             let text = detectText(head, from: start)
             return text == .recursiveDescription || text == .xcuitest ? text : nil
         case .text(let start):
+            // JSON pasted in a Markdown fence (```` ```json ````) is decided as the JSON inside it.
+            if let unfenced = ImportText.unfencedJSON(bytes), opening(unfenced) == .json,
+                let format = detect(unfenced), format.importer is any JSONDocumentImporter.Type
+            {
+                return format
+            }
             return detectText(Array(bytes.prefix(textDetectionWindow)), from: start)
         }
     }
@@ -207,6 +225,16 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             // `_autolayoutTrace` and `_printHierarchy` have no frames: the recursiveDescription importer says so and
             // what to capture instead.
             if OtherViewPrintout(content: content) != nil { return .recursiveDescription }
+        }
+        // A page source after prose (`Here is the source:`) or behind a logger's prefix (`INFO: <?xml …`): the
+        // repair sets those aside, so the wrapper must not hide what is inside. Asked after the text formats, which
+        // never hold `<?xml` or `<XCUIElementType…` elements.
+        for marker in ["<?xml", "<AppiumAUT", "<XCUIElementType"] {
+            if let found = ImportText.firstIndex(of: Array(marker.utf8), in: head, from: start), found > start,
+                isPageSource(head, from: found)
+            {
+                return .appium
+            }
         }
         // Asked last: a test log that prints a tree (`print(app.debugDescription)`) between its activities is that
         // tree, found above; one with activities only is a touch stream.

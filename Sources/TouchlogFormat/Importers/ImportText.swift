@@ -65,6 +65,31 @@ enum ImportText {
         return nil
     }
 
+    /// JSON pasted inside a Markdown code fence (```` ```json ```` … ```` ``` ````): the same bytes with the fence lines
+    /// blanked to spaces, so a JSON reader sees only the JSON and every position in it keeps its line and column.
+    /// Nil when the input's first line with text is no fence, or no `{` or `[` follows it.
+    static func unfencedJSON(_ bytes: [UInt8]) -> [UInt8]? {
+        let all = lines(bytes)
+        guard let opening = all.first(where: { !trimmed($0.bytes).isEmpty }),
+            hasPrefix(trimmed(opening.bytes), "```")
+        else { return nil }
+        var result = bytes
+        func blank(_ line: Line) {
+            for index in line.bytes.indices where result[index] != 0x0D { result[index] = 0x20 }
+        }
+        blank(opening)
+        let rest = all.drop { $0.number <= opening.number }
+        guard let body = rest.first(where: { !trimmed($0.bytes).isEmpty }),
+            let first = trimmed(body.bytes).first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return nil }
+        if let closing = rest.last(where: { !trimmed($0.bytes).isEmpty }), closing.number != body.number,
+            trimmed(closing.bytes).elementsEqual("```".utf8)
+        {
+            blank(closing)
+        }
+        return result
+    }
+
     /// Removes spaces and tabs at both ends.
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes

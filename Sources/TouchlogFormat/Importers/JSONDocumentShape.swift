@@ -29,7 +29,11 @@ struct JSONDocumentShape: Equatable, Sendable {
     }
 
     /// Members that wrap the content a tool sent or logged: their values' shapes are recorded one level down.
-    static let wrapperNames: Set<String> = ["body", "batch", "data", "events", "payload", "request", "json"]
+    /// `user` and `sentry_sdk_scope` are the sections of a SentryCrash report that hold its scope: pasted alone, the
+    /// breadcrumbs inside them are what says it is Sentry's.
+    static let wrapperNames: Set<String> = [
+        "body", "batch", "data", "events", "payload", "request", "json", "user", "sentry_sdk_scope",
+    ]
 
     /// The top-level values in input order: one for a document, several for a Sentry envelope or JSON Lines.
     var values: [Value]

@@ -67,6 +67,18 @@ public struct NearMiss: Equatable, Sendable {
                     + "(`driver.page_source`) has")
             return
         }
+        if lines.contains(where: {
+            ImportText.hasPrefix(ImportText.trimmed($0.bytes), "\"AXFrame\"") && ImportText.contains($0.bytes, "\"{{")
+        }) {
+            // Members of one idb element pasted without the braces around them: one reading, but a guess at where
+            // the element starts and ends would be a guess; say what to add.
+            self.init(
+                what: "members of an idb element (`\"AXFrame\": \"{{…}}\"`) without the `{` and `}` around them",
+                closest: .idb,
+                differs: "idb ui describe-all prints each element as a JSON object: put `{` before the first member "
+                    + "and `}` after the last (or paste the whole output) and import again")
+            return
+        }
         for line in lines {
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if content.first == UInt8(ascii: "<"), Self.isDescription(content) {

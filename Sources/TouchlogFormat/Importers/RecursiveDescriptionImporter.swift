@@ -50,7 +50,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     {
         let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
         do throws(ImportError) {
-            return try read(lines, bytes: bytes, sourceName: sourceName)
+            return try read(lines, bytes: bytes, sourceName: sourceName, warn: warn)
         } catch {
             // What lldb prints about views besides recursiveDescription has no frames: say what it is and what to
             // capture instead, rather than which of its lines is no view description.
@@ -58,9 +58,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
     }
 
-    private static func read(_ lines: [ClassifiedLine], bytes: [UInt8], sourceName: String) throws(ImportError)
-        -> [Record]
-    {
+    private static func read(
+        _ lines: [ClassifiedLine], bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
+    ) throws(ImportError) -> [Record] {
         var snapshots: [ImportedHierarchy] = []
         var current = ImportedHierarchy(orphansShareOneWindow: true)
         var currentTime: Double?
@@ -106,6 +106,16 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 // Console chatter outside the tree (the "Printing description of…" preamble, Markdown fences):
                 // not a view.
                 brokeSinceTreeLine = true
+                if line.kind == .text, let offset = embeddedViewOffset(line.content) {
+                    // A view description behind text no rule sets aside (a console prefix touchlog does not know):
+                    // never lose it silently, since a lost root leaves its subtree under a synthetic window.
+                    let shown = ImportText.string(ImportText.trimmed(line.content[..<offset]).prefix(40))
+                    warn(
+                        ImportWarning(
+                            line: line.number, column: line.column.map { $0 &+ offset },
+                            message: "a view description after '\(shown)' was read as text and left out",
+                            hint: "remove the text before '<' and import again to keep that view"))
+                }
                 continue
             case .layer:
                 // `<CALayer: 0x…> (layer)` lines list a view's sublayers: CALayers are not views, and whatever
@@ -433,6 +443,16 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return escapedViewContent(of: line.content) ?? line.content
     }
 
+    /// Where a view description starts inside a text line (`log: <UIView: 0x…; frame = (…)>`), nil when it holds none.
+    static func embeddedViewOffset(_ content: [UInt8]) -> Int? {
+        var from = 0
+        while let start = content[from...].firstIndex(of: UInt8(ascii: "<")) {
+            if start > 0, looksLikeViewLine(Array(content[start...])) { return start }
+            from = start + 1
+        }
+        return nil
+    }
+
     /// `<Name: …` or `<Name; …` (also `<<Name: …`, and with stray spaces) with a `frame = (` or `frame = {{` in it:
     /// a view description, and no HTML or XML (whose tags do not put `:` or `;` right after the name).
     static func looksLikeViewLine(_ content: [UInt8]) -> Bool {
@@ -567,6 +587,12 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         result.pipes = pipes
         var content = Array(ImportText.trimmed(bytes[index...]))
         var column = index + 1
+        // Old lldb prints `$3 = 0x07117ac0 ` before a `po` result; left there, the root reads as prose and its
+        // subviews import without it.
+        if let prefix = RecursiveDescriptionLine.resultPrefixLength(content) {
+            content = Array(content[prefix...])
+            column += prefix
+        }
         if let nodeStart = ivarLength(content) {
             result.ivar = ImportText.string(ImportText.trimmed(content[0..<nodeStart]))
             content = Array(content[nodeStart...])

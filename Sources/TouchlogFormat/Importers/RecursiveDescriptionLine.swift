@@ -109,7 +109,7 @@ struct RecursiveDescriptionLine {
         guard !name.isEmpty else {
             return .failure(Failure(offset: start + 1, reason: "the view has no class name", hint: shapeHint))
         }
-        var line = RecursiveDescriptionLine(className: ImportText.string(name))
+        var line = RecursiveDescriptionLine(className: ImportText.string(unescapedMarkdown(name)))
         guard i < n else { return .failure(unterminated(n)) }
         if content[i] == UInt8(ascii: ":") {
             i += 1
@@ -145,6 +145,24 @@ struct RecursiveDescriptionLine {
             }
         }
         return .success((line, i))
+    }
+
+    /// A class name as Markdown left it when a dump was pasted as prose: `\_UILayoutGuide` is `_UILayoutGuide` (no
+    /// class name holds a backslash, and authors escape the `_` so it does not start italics).
+    private static func unescapedMarkdown(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard name.contains(UInt8(ascii: "\\")) else { return name }
+        var result: [UInt8] = []
+        var index = name.startIndex
+        while index < name.endIndex {
+            let next = name.index(after: index)
+            if name[index] == UInt8(ascii: "\\"), next < name.endIndex, name[next] == UInt8(ascii: "_") {
+                index = next
+                continue
+            }
+            result.append(name[index])
+            index = next
+        }
+        return result[...]
     }
 
     private static func unterminated(_ n: Int) -> Failure {
@@ -220,6 +238,40 @@ struct RecursiveDescriptionLine {
             }
             i += 1
         }
+    }
+}
+
+extension RecursiveDescriptionLine {
+    /// The length of the result prefix lldb prints before a description, when `content` starts with one and a
+    /// description follows: `$3 = 0x07117ac0 ` (`po` in old lldb), `(UIView *) $1 = 0x00007fb1c2d0a2b0 ` (`p`), and
+    /// Swift's `$R0 = `. Nil for anything else, so `$3 = 5` or prose stays as it is.
+    static func resultPrefixLength(_ content: [UInt8]) -> Int? {
+        var index = 0
+        let n = content.count
+        if index < n, content[index] == UInt8(ascii: "(") {
+            // The static type lldb prints first: `(UIView *)`, `(UIWindow *)`, `(id)`.
+            while index < n, index < 200, content[index] != UInt8(ascii: ")") { index += 1 }
+            guard index < n, content[index] == UInt8(ascii: ")") else { return nil }
+            index += 1
+            while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        }
+        guard index < n, content[index] == UInt8(ascii: "$") else { return nil }
+        index += 1
+        if index < n, content[index] == UInt8(ascii: "R") { index += 1 }
+        let digits = index
+        while index < n, ImportText.isDigit(content[index]) { index += 1 }
+        guard index > digits else { return nil }
+        while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        guard index < n, content[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        if ImportText.hasPrefix(content[index...], "0x") {
+            index += 2
+            while index < n, ImportText.isHexDigit(content[index]) { index += 1 }
+            while index < n, ImportText.isSpace(content[index]) { index += 1 }
+        }
+        guard index < n, content[index] == UInt8(ascii: "<") else { return nil }
+        return index
     }
 }
 

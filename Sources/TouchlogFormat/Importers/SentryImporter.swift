@@ -98,6 +98,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
         if keys.contains("contexts"), !keys.isDisjoint(with: eventKeys) { return true }
         if keys.contains("report"), !keys.isDisjoint(with: crashReportKeys) { return true }
         if isCrashEvent(keys) || isCrashReportWithoutReport(keys) { return true }
+        if isScopeSection(first) { return true }
         if keys.contains("entries"), !keys.isDisjoint(with: ["id", "eventID", "dateCreated", "groupID"]) {
             return true
         }
@@ -216,6 +217,17 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     static func isCrashEvent(_ keys: Set<String>) -> Bool {
         // Not `sdk` or `platform`: an envelope's header has `event_id` and `sdk` too.
         keys.contains("event_id") && !keys.isDisjoint(with: ["exception", "threads", "debug_meta"])
+    }
+
+    /// A SentryCrash report's scope pasted without the rest of the report: `{"sentry_sdk_scope": {…}}`, or
+    /// `{"user": {…}}` holding `breadcrumbs` or `sentry_sdk_scope` (where the Cocoa SDK writes its scope). `user`
+    /// alone is too common a name, so only the scope inside it says it is Sentry's.
+    static func isScopeSection(_ value: JSONDocumentShape.Value) -> Bool {
+        let keys = value.keys
+        guard !keys.isEmpty, keys.isSubset(of: ["user", "sentry_sdk_scope"]) else { return false }
+        if let scope = value.wrapped["sentry_sdk_scope"], !scope.isArray { return true }
+        guard let user = value.wrapped["user"], !user.isArray else { return false }
+        return !user.keys.isDisjoint(with: ["breadcrumbs", "sentry_sdk_scope"])
     }
 
     /// A SentryCrash report whose `report` section is missing (cut, or left out of a paste): `crash` beside the

@@ -9,6 +9,9 @@ enum XCUIElementType {
         return classes[type] ?? "UIView"
     }
 
+    /// Whether `type` (without `XCUIElementType`) is an element type touchlog maps, `Cell` included.
+    static func isKnown(_ type: String) -> Bool { type == "Cell" || classes[type] != nil }
+
     /// Types whose UIKit class is a `UIControl`, where `Disabled` means `isEnabled: false`.
     static let controls: Set<String> = [
         "Button", "TextField", "SecureTextField", "SearchField", "Switch", "Toggle", "Slider",

@@ -307,9 +307,16 @@ public enum XCUITestImporter: HierarchyImporter {
             let quote = bytes.indices[0..<firstEscape].last {
                 bytes[$0] == UInt8(ascii: "\"") && ($0 == 0 || bytes[$0 - 1] != UInt8(ascii: "\\"))
             }
-            let text =
+            var text =
                 quote.map { EscapedDump.unescape(bytes, from: $0 + 1, quoted: true).text }
                 ?? EscapedDump.unescape(bytes, from: 0, quoted: false).text
+            // Quoted in Markdown prose as `` `"…`.... ``: the string's closing quote was never pasted, and the
+            // code span's backtick ends it instead; what follows is the prose's.
+            if let quote, quote > 0, bytes[quote - 1] == UInt8(ascii: "`"),
+                let tick = text.firstIndex(of: UInt8(ascii: "`"))
+            {
+                text = Array(text[..<tick])
+            }
             let inner = ImportText.lines(text)
             let elements = inner.filter { looksLikeElementLine(dropMarkers(ImportText.trimmed($0.bytes))) }.count
             let header = inner.contains { ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8) }
@@ -456,7 +463,7 @@ public enum XCUITestImporter: HierarchyImporter {
     {
         if text.isEmpty { return }
         if isFrame(text) {
-            guard let rect = DescribedGeometry.rect(text) else {
+            guard let rect = DescribedGeometry.rect(text) ?? DescribedGeometry.rect(framePrefix(text)) else {
                 throw ImportError(
                     format: format, line: line, column: column,
                     reason: "'\(ImportText.string(text.prefix(60)))' is not a frame",
@@ -491,6 +498,29 @@ public enum XCUITestImporter: HierarchyImporter {
     }
 
     /// `{{x, y}, {w, h}}`, also as an element's debug description prints it: `{ {151.0, 284.0}, {254.0, 40.0} }`.
+    /// The `{{x, y}, {w, h}}` a segment opens with, when only punctuation a paste leaves follows it (the closing
+    /// backtick, quote or dots of the prose a tree was quoted in: `{{0.0, 0.0}, {768.0, 1024.0}}`....`); otherwise
+    /// the segment as it is, so a frame with a stray word still fails.
+    private static func framePrefix(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                guard depth == 0 else { continue }
+                let rest = text[(index + 1)...]
+                let trailing: Set<UInt8> = [
+                    UInt8(ascii: "`"), UInt8(ascii: "."), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"),
+                    0x20, 0x09,
+                ]
+                return rest.allSatisfy { trailing.contains($0) } ? text[...index] : text
+            default: break
+            }
+        }
+        return text
+    }
+
     private static func isFrame(_ text: ArraySlice<UInt8>) -> Bool {
         guard text.first == UInt8(ascii: "{") else { return false }
         return text.dropFirst().first(where: { !ImportText.isSpace($0) }) == UInt8(ascii: "{")

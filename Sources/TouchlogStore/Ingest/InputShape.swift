@@ -57,7 +57,7 @@ enum InputShape {
                 message:
                     "neither a touchlog/1 recording (its first line is not a JSON object) nor a view-hierarchy dump touchlog recognizes",
                 hint:
-                    "if it is a hierarchy dump in another shape, force the format with --from recursiveDescription, sentry or xcuitest; see docs/importers.md"
+                    "if it is a dump or touch stream in another shape, force the format with --from \(ImportFormat.fromNamesList); see docs/importers.md"
             )
         }
     }

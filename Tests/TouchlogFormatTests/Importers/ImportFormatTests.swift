@@ -27,6 +27,10 @@ import Testing
         "Error: Foo:0x1",
         // An array of objects with a type but no frame is not idb's.
         #"[{"type":"Button","label":"Pay"}]"#,
+        // `user` is too common a name to be Sentry's without a scope inside it.
+        #"{"user":{"id":"42","email":"qa@example.com"}}"#,
+        "```json\n{\"a\":1}\n```",
+        "Notes on the XML parser:\n<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
     ])
     func unknownContentIsNotDetected(_ text: String) {
         #expect(ImportFormat.detect(Array(text.utf8)) == nil)
@@ -79,10 +83,33 @@ import Testing
             ("<?xml version=\"1.0\"?><XCUIElementTypeApplication type=\"XCUIElementTypeApplication\"/>", .appium),
             ("\u{FEFF}\n<AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>", .appium),
             ("<XCUIElementTypeCell type=\"XCUIElementTypeCell\" x=\"0\">", .appium),
+            // Detected by content, past the wrapper: prose or a logger's prefix before a page source, a scope
+            // section of a SentryCrash report, one idb element, JSON in a Markdown fence.
+            ("Here it is:\n\n<?xml version=\"1.0\"?>\n<XCUIElementTypeApplication x=\"0\"/>", .appium),
+            ("INFO: <?xml version=\"1.0\"?><AppiumAUT><XCUIElementTypeApplication", .appium),
+            ("{\"user\": {\"breadcrumbs\": []}}", .sentry),
+            ("{\"user\": {\"sentry_sdk_scope\": {\"breadcrumbs\": []}}}", .sentry),
+            ("{\"sentry_sdk_scope\": {\"breadcrumbs\": []}}", .sentry),
+            (" {\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\"},\n", .idb),
+            ("```json\n[{\"AXFrame\":\"{{0, 0}, {1, 1}}\",\"type\":\"Button\"}]\n```\n", .idb),
         ]
         for (text, format) in cases {
             #expect(ImportFormat.detect(Array(text.utf8)) == format, "\(text)")
         }
+    }
+
+    @Test func theFromListNamesEveryFormat() {
+        #expect(
+            ImportFormat.fromNamesList
+                == "recursiveDescription, sentry, xcuitest, rrweb, appium, earlgrey, idb, xctest-log or maestro")
+    }
+
+    @Test func aMarkdownFenceIsBlankedKeepingPositions() throws {
+        let text = Array("```json\n[1]\n```\n".utf8)
+        let unfenced = try #require(ImportText.unfencedJSON(text))
+        #expect(unfenced == Array("       \n[1]\n   \n".utf8))
+        #expect(ImportText.unfencedJSON(Array("```\nnot json\n```".utf8)) == nil)
+        #expect(ImportText.unfencedJSON(Array("[1]".utf8)) == nil)
     }
 
     @Test func namesForFromOption() {

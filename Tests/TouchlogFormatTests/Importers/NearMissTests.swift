@@ -34,6 +34,12 @@ import Testing
                 + "      \"bounds\" : \"[20,760][370,810]\"\n    },\n    \"children\" : [ ]\n  } ]\n}",
             what: "Maestro's `maestro hierarchy` output of an Android app", closest: .maestro),
         Case(
+            name: "idb element members without braces",
+            input:
+                "The element I get back:\n  \"AXUniqueId\": 3301,\n  \"AXFrame\": \"{{16, 80}, {120, 30}}\",\n"
+                + "  \"AXLabel\": \"Done\",\n  \"type\": \"Button\"\n",
+            what: "members of an idb element", closest: .idb),
+        Case(
             name: "XML of something else", input: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
             what: "XML that is not a page source", closest: .appium),
         Case(

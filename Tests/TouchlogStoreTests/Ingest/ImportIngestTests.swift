@@ -145,6 +145,11 @@ import Testing
         #expect(report.importFailed)
         #expect(report.errors.count == 1)
         #expect(report.errors.first?.message.hasPrefix("neither a touchlog/1 recording") == true)
+        // Its `--from` suggestion names every format touchlog reads, not a few of them.
+        let hint = try #require(report.errors.first?.hint)
+        for format in ImportFormat.allCases {
+            #expect(hint.contains(format.rawValue), "the hint leaves out --from \(format.rawValue): \(hint)")
+        }
         // Forcing the format still reads it line by line, for whoever wants every line's error.
         let forced = Ingestor(database: database, options: IngestOptions(inputFormat: .touchlog))
             .ingest(.file(Self.samplePath("README.md")))
