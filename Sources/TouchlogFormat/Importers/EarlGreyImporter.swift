@@ -32,8 +32,12 @@ public enum EarlGreyImporter: HierarchyImporter {
         var screenOrigins: [Int: (x: Double, y: Double)] = [:]
         // Lines of the elements placed by `AX.frame`, for one warning.
         var placedByAXFrame: [Int] = []
-        // The `|` marks of the snapshot's first element: a paste cut from deep in a tree (the keyboard's keys, seven
-        // levels down) starts there, and elements at that depth are siblings, not each other's children.
+        // Lines of elements quoted inside the failure message (the error trace's `"E": "<RCTTextView:…>"`), left
+        // out, for one warning.
+        var quoted: [Int] = []
+        // The fewest `|` marks of the snapshot's elements so far: a paste cut from deep in a tree (the keyboard's keys,
+        // seven levels down) starts there, and elements at that depth are siblings, not each other's children. A
+        // later line with fewer marks is a level the fragment's first lines hang below: it becomes the top level.
         var baseDepth = 0
         func close() {
             guard !current.isEmpty else { return }
@@ -48,6 +52,10 @@ public enum EarlGreyImporter: HierarchyImporter {
         }
         for line in ImportText.lines(bytes) {
             guard let node = Self.node(line.bytes) else { continue }
+            if node.isQuoted {
+                quoted.append(line.number)
+                continue
+            }
             let description: RecursiveDescriptionLine
             switch RecursiveDescriptionLine.parse(node.content) {
             case .success(let value): description = value
@@ -64,6 +72,7 @@ public enum EarlGreyImporter: HierarchyImporter {
             }
             // A line with no marks is a window as printed: the fragment above it has ended.
             if node.depth == 0 { baseDepth = 0 }
+            if node.depth > 0, node.depth < baseDepth { baseDepth = node.depth }
             let printedDepth = max(0, node.depth - baseDepth)
             if printedDepth == 0 {
                 // A window printed again is the next hierarchy (one failure message after another).
@@ -102,6 +111,15 @@ public enum EarlGreyImporter: HierarchyImporter {
                     hint: "these are accessibility elements, not views (keyboard keys, for one); their screen "
                         + "frame is made relative to the view above them"))
         }
+        if let first = quoted.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "\(quoted.count) element description(s) in quotes left out (line "
+                        + quoted.map(String.init).joined(separator: ", ") + ")",
+                    hint: "an element quoted in the failure message (its error trace's `\"E\": \"<…>\"`) names the "
+                        + "element that failed; it is not a line of the hierarchy"))
+        }
         guard !snapshots.isEmpty else {
             throw ImportError(
                 format: format, line: 1, reason: "no EarlGrey element found",
@@ -117,17 +135,22 @@ public enum EarlGreyImporter: HierarchyImporter {
         return [.session(header)] + records
     }
 
-    /// A line holding an element: the description from its `<`, how many `|` marks put it below a root, and the
-    /// 1-based column of the `<`. Any text before the first mark or `<` (a log's stamp, indentation) is not read.
-    static func node(_ bytes: ArraySlice<UInt8>) -> (content: [UInt8], depth: Int, column: Int)? {
+    /// A line holding an element: the description from its `<`, how many `|` marks put it below a root, the
+    /// 1-based column of the `<`, and whether it is quoted. Any text before the first mark or `<` (a log's stamp,
+    /// indentation, `Hierarchy: `) is not read; a quote right before the `<` makes it an element named inside a
+    /// message (`"E":  "<RCTTextView:…>"`), not a line of the tree.
+    static func node(_ bytes: ArraySlice<UInt8>) -> (content: [UInt8], depth: Int, column: Int, isQuoted: Bool)? {
         let line = Array(bytes)
         guard let start = line.firstIndex(of: UInt8(ascii: "<")) else { return nil }
         let before = line[0..<start]
-        let marked = ImportText.hasPrefix(ImportText.trimmed(line[0..<start]).suffix(3), "|--")
+        let lead = ImportText.trimmed(line[0..<start])
+        let marked = ImportText.hasPrefix(lead.suffix(3), "|--")
         let depth = marked ? before.filter { $0 == UInt8(ascii: "|") }.count : 0
         let content = Array(ImportText.trimmed(line[start...]))
         guard looksLikeElement(content) else { return nil }
-        return (content, depth, start + 1)
+        let isQuoted =
+            start > 0 && [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`")].contains(line[start - 1])
+        return (content, depth, start + 1, isQuoted)
     }
 
     /// `<Name:0x…;` followed somewhere by EarlGrey's own fields (`AX=`, `isAccessible=`, `AX.frame=`), or by a

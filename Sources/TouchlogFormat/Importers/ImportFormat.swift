@@ -214,7 +214,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             lines += 1
             if ImportText.hasPrefix(line.bytes, "Attributes: ") { return .xcuitest }
             // EarlGrey's elements look like descriptions (`<UIView:0x…; …; frame={{…}}>`): asked first.
-            if EarlGreyImporter.node(line.bytes) != nil { return .earlgrey }
+            if let node = EarlGreyImporter.node(line.bytes), !node.isQuoted { return .earlgrey }
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if RecursiveDescriptionImporter.looksLikeViewLine(content) { return .recursiveDescription }
             let unstamped = XCUITestImporter.withoutLogStamp(line)

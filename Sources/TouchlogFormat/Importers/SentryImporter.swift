@@ -41,6 +41,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
                     "pass the view-hierarchy.json attachment, the event JSON, or the envelope holding them")
         }
 
+        for entry in hierarchies { try requireUIKit(entry.json, rendering: entry.rendering) }
         var snapshots: [ImportedHierarchy] = []
         for (position, entry) in hierarchies.enumerated() {
             var hierarchy = ImportedHierarchy()
@@ -81,6 +82,31 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
             app: app,
             device: device, source: extra)
         return [.session(header)] + snapshotRecords + observations.records
+    }
+
+    /// A hierarchy another SDK of Sentry's wrote (Android's views, Jetpack Compose, Flutter, Unity) has the same
+    /// shape as the Cocoa SDK's, in another platform's units and classes: imported, it would be views no UIKit rule
+    /// applies to (an Android `visibility: gone` is no `isHidden`). Its `rendering_system` names it; without one, an
+    /// Android class on the first window does.
+    private static func requireUIKit(_ hierarchy: LocatedJSON, rendering: String?) throws(ImportError) {
+        let platform: String
+        if let rendering {
+            guard rendering.lowercased() != "uikit" else { return }
+            platform = "rendering_system \"\(rendering)\""
+        } else if let type = hierarchy["windows"]?.array?.first?["type"]?.string,
+            type.hasPrefix("android.") || type.hasPrefix("com.android.") || type.hasPrefix("androidx.")
+        {
+            platform = "Android classes (\(type))"
+        } else {
+            return
+        }
+        let found = hierarchy["rendering_system"] ?? hierarchy["windows"]
+        throw ImportError(
+            format: format, line: found?.line ?? hierarchy.line, column: found?.column,
+            reason: "a Sentry view hierarchy of another platform's views (\(platform)), not UIKit's: touchlog models "
+                + "UIKit, so it cannot replay them",
+            hint: "pass the view-hierarchy.json the Sentry Cocoa SDK attached in the iOS app "
+                + "(its rendering_system is \"UIKIT\")")
     }
 
     // MARK: Detection

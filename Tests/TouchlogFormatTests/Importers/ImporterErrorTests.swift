@@ -109,6 +109,16 @@ import Testing
             input: "{\"rendering_system\": \"UIKIT\",\n \"windows\": {}}",
             line: 2, column: 13, reason: "\"windows\" is an object, not an array"),
         Bad(
+            name: "an Android app's hierarchy (rendering_system)", format: .sentry,
+            input: "{\n  \"rendering_system\": \"android_view_system\",\n  \"windows\": [{\"type\": "
+                + "\"com.android.internal.policy.DecorView\", \"width\": 1080, \"height\": 2400, "
+                + "\"visibility\": \"visible\"}]\n}",
+            line: 2, column: 23, reason: "another platform's views (rendering_system \"android_view_system\")"),
+        Bad(
+            name: "an Android app's hierarchy (classes only)", format: .sentry,
+            input: "{\"windows\": [{\"type\": \"android.widget.FrameLayout\", \"visibility\": \"gone\"}]}",
+            line: 1, column: 13, reason: "Android classes (android.widget.FrameLayout)"),
+        Bad(
             name: "JSON that is neither hierarchy nor event", format: .sentry, input: "\n  {\"foo\": 1}",
             line: 2, column: 3, reason: "neither a view hierarchy"),
         Bad(
