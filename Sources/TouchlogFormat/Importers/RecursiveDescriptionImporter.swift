@@ -514,7 +514,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         // A dump pasted into a Swift comment (`//`, `///`) or a Markdown blockquote (`> `): the leader is set aside
         // like a prompt, and the indentation after it is the tree's.
-        lead += leaderLength(bytes, at: lead)
+        lead += ImportText.leaderLength(bytes, at: lead)
         if let prompt = promptLength(bytes, at: lead) {
             var after = lead + prompt
             if after < bytes.count, bytes[after] == 0x20 { after += 1 }
@@ -537,24 +537,6 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             readTree(bytes, from: lead, indent: leadWidth, into: &result)
         }
         return result
-    }
-
-    /// `//`, `///` or `>` (repeated, as nested quotes print them), each followed by at most one space, at `index`:
-    /// their length. A tree line never starts with `/` or `>`.
-    private static func leaderLength(_ bytes: [UInt8], at index: Int) -> Int {
-        var end = index
-        while end < bytes.count {
-            if bytes[end] == UInt8(ascii: ">") {
-                end += 1
-            } else if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") {
-                end += 2
-                while end < bytes.count, bytes[end] == UInt8(ascii: "/") { end += 1 }
-            } else {
-                break
-            }
-            if end < bytes.count, bytes[end] == 0x20 { end += 1 }
-        }
-        return end - index
     }
 
     /// `(lldb)` or `cy#` at `index`: the length of the prompt.
