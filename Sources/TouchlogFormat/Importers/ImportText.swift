@@ -152,6 +152,24 @@ enum ImportText {
         return UnwrappedJSON(bytes: result)
     }
 
+    /// JSON cut short by its writer: the bytes before the first line that is only an elision (`...` or `…`: no JSON
+    /// line is), and without the blank space at the end, so a string cut at the end of its line is cut, not broken
+    /// by a line break. A reader that keeps cut containers then reads what came before. `elision` is that line.
+    static func cutAtElision(_ bytes: [UInt8]) -> (bytes: [UInt8], elision: Line?) {
+        var end = bytes.count
+        var elision: Line?
+        for line in lines(bytes) {
+            let text = trimmed(line.bytes)
+            if text.elementsEqual("...".utf8) || text.elementsEqual([0xE2, 0x80, 0xA6]) {
+                elision = line
+                end = line.bytes.startIndex
+                break
+            }
+        }
+        while end > 0, isSpace(bytes[end - 1]) || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return (Array(bytes[0..<end]), elision)
+    }
+
     /// Removes spaces and tabs at both ends.
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes

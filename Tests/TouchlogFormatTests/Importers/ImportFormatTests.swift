@@ -131,6 +131,14 @@ import Testing
         #expect(ImportText.unwrappedJSON(Array("// note\n{\"a\": 1}\n".utf8)) == nil)
     }
 
+    @Test func anElisionLineCutsTheJSONThere() {
+        let cut = ImportText.cutAtElision(Array("{\"a\": [1,\n  ...\n]}\n".utf8))
+        #expect(cut.bytes == Array("{\"a\": [1,".utf8))
+        #expect(cut.elision?.number == 2)
+        // A string cut at the end of its line is cut by the end of the input, not broken by a line break.
+        #expect(ImportText.cutAtElision(Array("[{\"a\":\"{{14\n\n".utf8)).bytes == Array("[{\"a\":\"{{14".utf8))
+    }
+
     @Test func namesForFromOption() {
         #expect(ImportFormat(name: "recursiveDescription") == .recursiveDescription)
         #expect(ImportFormat(name: "pviews") == .recursiveDescription)

@@ -15,6 +15,34 @@ import Testing
         return (records, warnings)
     }
 
+    @Test func idbCutInsideAnElementWarnsAtThatElement() throws {
+        let (records, warnings) = try Self.warnings(Self.fixture(.idb, "cut-after-mention.txt"))
+        #expect(records.first?["source"]?["cutShort"] == true)
+        let warning = try #require(warnings.first)
+        #expect(warning.line == 3)
+        #expect(warning.message.contains("ends inside an element"))
+        // The cut element starts after the two whole ones on the one line.
+        #expect((warning.column ?? 0) > 600)
+    }
+
+    @Test func maestroElisionWarnsAtTheDotsLine() throws {
+        let (records, warnings) = try Self.warnings(Self.fixture(.maestro, "elided-after-prose.txt"))
+        #expect(records.first?["source"]?["cutShort"] == true)
+        #expect(warnings.map(\.line) == [26])
+        #expect(warnings.first?.message.contains("elided") == true)
+    }
+
+    @Test func maestroNodeCutInsideItsAttributesIsLeftOut() throws {
+        let text =
+            #"{"attributes": {}, "children": [{"attributes": {"bounds": "[0,0][10,10]"}, "children": []}, "#
+            + #"{"attributes": {"text": "Pay", "bou"#
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.maestro.convert(Array(text.utf8), sourceName: "cut.json") { warnings.append($0) }
+        let views = records.dropFirst().first?["windows"]?.arrayValue?.first?["subviews"]?.arrayValue ?? []
+        #expect(views.count == 1)
+        #expect(warnings.count == 1)
+    }
+
     @Test func textAfterTheClosingFenceIsLeftOutWithAWarning() throws {
         let text =
             "Here:\n```json\n[{\"AXFrame\":\"{{0, 0}, {9, 9}}\",\"type\":\"Button\"}]\n```\nAnd then it crashed.\n"
