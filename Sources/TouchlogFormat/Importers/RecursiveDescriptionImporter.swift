@@ -515,6 +515,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         // A dump pasted into a Swift comment (`//`, `///`) or a Markdown blockquote (`> `): the leader is set aside
         // like a prompt, and the indentation after it is the tree's.
         lead += ImportText.leaderLength(bytes, at: lead)
+        // LxDBAnything prints each line's depth and a FULLWIDTH NUMBER SIGN before its own indentation (`2＃ ` then
+        // four spaces a level): the mark is set aside like a prompt, and the spaces after it nest the tree.
+        lead += depthMarkLength(bytes, at: lead)
         if let prompt = promptLength(bytes, at: lead) {
             var after = lead + prompt
             if after < bytes.count, bytes[after] == 0x20 { after += 1 }
@@ -537,6 +540,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             readTree(bytes, from: lead, indent: leadWidth, into: &result)
         }
         return result
+    }
+
+    /// `0＃`, `12＃` (digits, then U+FF03) at `index`: its length, or 0.
+    private static func depthMarkLength(_ bytes: [UInt8], at index: Int) -> Int {
+        var end = index
+        while end < bytes.count, end - index < 4, ImportText.isDigit(bytes[end]) { end += 1 }
+        guard end > index, bytes[end...].starts(with: [0xEF, 0xBC, 0x83]) else { return 0 }
+        return end + 3 - index
     }
 
     /// `(lldb)` or `cy#` at `index`: the length of the prompt.
