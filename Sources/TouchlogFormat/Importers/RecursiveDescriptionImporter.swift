@@ -156,6 +156,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             switch parsed {
             case .success(let value): description = value
             case .failure(let failure):
+                if failure.unterminated, index < lines.count, lines[index].kind == .command {
+                    // The author cut the line and typed the next command (`cy# …`): the dump ends there. The cut
+                    // view is left out, never completed by guessing its frame; its parent is marked as missing it.
+                    while let top = open.last, top.indent >= line.indent { open.removeLast() }
+                    if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
+                    warn(
+                        ImportWarning(
+                            line: line.number, column: line.column.map { $0 &+ failure.offset },
+                            message: "the view description is cut before its '>' and the next command follows: "
+                                + "that view is left out",
+                            hint: "copy the whole line from the console to import it"))
+                    continue
+                }
                 throw ImportError(
                     format: format, line: line.number, column: line.column.map { $0 &+ failure.offset },
                     reason: failure.reason, hint: failure.hint)

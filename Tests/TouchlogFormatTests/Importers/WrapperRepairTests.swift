@@ -43,6 +43,20 @@ import Testing
         #expect(warnings.count == 1)
     }
 
+    @Test func cutTreeLineBeforeACommandWarnsAtThatLine() throws {
+        let (_, warnings) = try Self.warnings(Self.fixture(.recursiveDescription, "cut-line-before-command.txt"))
+        #expect(warnings.map(\.line) == [6])
+        #expect(warnings.first?.message.contains("left out") == true)
+    }
+
+    @Test func aCutTreeLineAtTheEndIsStillRefused() {
+        // Without the next command after it, the cut line may be a paste that lost its end: refused as before.
+        let text = "<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1); layer = <CALayer: 0x3>"
+        #expect(throws: ImportError.self) {
+            try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "cut.txt")
+        }
+    }
+
     @Test func textAfterTheClosingFenceIsLeftOutWithAWarning() throws {
         let text =
             "Here:\n```json\n[{\"AXFrame\":\"{{0, 0}, {9, 9}}\",\"type\":\"Button\"}]\n```\nAnd then it crashed.\n"
