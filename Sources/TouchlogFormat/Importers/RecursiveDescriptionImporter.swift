@@ -48,7 +48,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     ) throws(ImportError)
         -> [Record]
     {
-        let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
+        let lines = expandQuotedDumps(unfoldArrayPrints(ImportText.lines(bytes).map(classify)))
         do throws(ImportError) {
             return try read(lines, bytes: bytes, sourceName: sourceName, warn: warn)
         } catch {
@@ -693,6 +693,51 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
         }
         return result
+    }
+
+    /// lldb's print of an NSArray of views (`po view.subviews`): `<__NSArrayM 0x…>(`, then one `<View: …>,` a line,
+    /// then `)`. The elements are siblings with no parent in the paste, as in Cycript's `@[#"<…>", …]`: the opening
+    /// and closing lines are set aside and each element is read as a parentless view without its comma.
+    private static func unfoldArrayPrints(_ lines: [ClassifiedLine]) -> [ClassifiedLine] {
+        var result = lines
+        var position = 0
+        while position < result.count {
+            guard isArrayPrintOpening(result[position].content) else {
+                position += 1
+                continue
+            }
+            let indent = result[position].indent + 1
+            result[position].kind = .blank
+            position += 1
+            while position < result.count {
+                var line = result[position]
+                if line.content == Array(")".utf8) || line.content == Array("),".utf8) {
+                    result[position].kind = .blank
+                    position += 1
+                    break
+                }
+                guard line.kind == .view, line.content.first == UInt8(ascii: "<") else { break }
+                if line.content.last == UInt8(ascii: ",") { line.content.removeLast() }
+                line.indent = indent
+                line.pipes = 0
+                result[position] = line
+                position += 1
+            }
+        }
+        return result
+    }
+
+    /// `<__NSArrayM 0x600000449390>(` (also `__NSArrayI`, `__NSSingleObjectArrayI`, `NSArray`): an array print opens.
+    private static func isArrayPrintOpening(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "<"), content.last == UInt8(ascii: "("),
+            content.dropLast().last == UInt8(ascii: ">")
+        else { return false }
+        let inner = content.dropFirst().dropLast(2)
+        let parts = inner.split(separator: 0x20)
+        guard parts.count == 2, ImportText.contains(parts[0], "Array"), parts[0].allSatisfy(isClassNameByte),
+            ImportText.hasPrefix(parts[1], "0x"), parts[1].dropFirst(2).allSatisfy(ImportText.isHexDigit)
+        else { return false }
+        return true
     }
 
     /// Whether a line holds a dump printed as a string (see `expandQuotedDumps`), for detection: the first view
