@@ -153,6 +153,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if let format = detectUnwrappedJSON(bytes, proseBefore: false) { return format }
             let head = Array(bytes.prefix(textDetectionWindow))
             if let format = detectText(head, from: start) { return format }
+            // A dump shown in a web page (`&lt;UIWindow: …&gt;`): the importer undoes the entities and says so.
+            if HTMLEscapedDump(head) != nil { return .recursiveDescription }
             // Prose then unfenced JSON (`@someone` / `` `idb ui describe-all `` / `[{"AXFrame":…`): asked after the
             // text formats, whose lines may open with `[` (a log's `[INFO]`) or `{`; only a shape a JSON importer
             // claims decides it.

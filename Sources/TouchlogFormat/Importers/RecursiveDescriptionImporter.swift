@@ -48,7 +48,24 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     ) throws(ImportError)
         -> [Record]
     {
-        let lines = expandQuotedDumps(unfoldArrayPrints(ImportText.lines(bytes).map(classify)))
+        var source = bytes
+        var unescapedLines: Set<Int> = []
+        if let html = HTMLEscapedDump(bytes) {
+            // A dump shown in a web page (`&lt;UIWindow: …&gt;` inside `<pre>`): read with the entities undone.
+            source = html.text
+            unescapedLines = html.changedLines
+            warn(
+                ImportWarning(
+                    line: html.firstLine,
+                    message: "the dump is HTML-escaped (`&lt;`, `&gt;`): read with the entities undone and the page's "
+                        + "tags left out",
+                    hint: "columns in later messages count the unescaped text"))
+        }
+        var classified = ImportText.lines(source).map(classify)
+        for position in classified.indices where unescapedLines.contains(classified[position].number) {
+            classified[position].column = nil
+        }
+        let lines = expandQuotedDumps(unfoldArrayPrints(classified))
         do throws(ImportError) {
             return try read(lines, bytes: bytes, sourceName: sourceName, warn: warn)
         } catch {
@@ -599,6 +616,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             content = Array(content[prefix...])
             column += prefix
         }
+        // PSPDFKit's recursiveDescription names the controller before its view (`'RootViewController:0x…' <UIView:
+        // …>`) and wraps some views in `XX (<…>)`: both are set aside, the description inside is the view.
+        if content.first == UInt8(ascii: "'"), let close = content.dropFirst().firstIndex(of: UInt8(ascii: "'")),
+            close + 2 < content.count, content[close + 1] == 0x20, content[close + 2] == UInt8(ascii: "<")
+        {
+            result.ivar = ImportText.string(content[1..<close])
+            content = Array(content[(close + 2)...])
+            column += close + 2
+        }
+        if ImportText.hasPrefix(content, "XX (<"), content.last == UInt8(ascii: ")") {
+            content = Array(content[4..<(content.count - 1)])
+            column += 4
+        }
         if let nodeStart = ivarLength(content) {
             result.ivar = ImportText.string(ImportText.trimmed(content[0..<nodeStart]))
             content = Array(content[nodeStart...])
@@ -990,5 +1020,92 @@ enum OtherViewPrintout: Equatable {
         guard index < content.count else { return true }
         return content[index] == UInt8(ascii: "'") || content[index] == UInt8(ascii: ",")
             || content[index] == UInt8(ascii: "-") || content[index...].starts(with: " -".utf8)
+    }
+}
+
+/// A dump shown in a web page: `&lt;UIWindow: 0x…; frame = (0 0; 320 480); …&gt;` inside `<pre>`. Decided by content:
+/// the text holds an escaped description (`&lt;` then a class name and `:`) and no description unescaped, so every
+/// raw `<…>` is the page's markup and every entity is the dump's text.
+struct HTMLEscapedDump {
+    /// The text with the page's tags left out and `&lt; &gt; &amp; &quot; &#39;` undone, line for line.
+    var text: [UInt8]
+    /// Lines whose bytes changed (their columns no longer count the input's bytes).
+    var changedLines: Set<Int>
+    /// The first line that held an entity.
+    var firstLine: Int
+
+    init?(_ bytes: [UInt8]) {
+        guard ImportText.contains(bytes.prefix(ImportFormat.textDetectionWindow), "&lt;"),
+            ImportText.contains(bytes.prefix(ImportFormat.textDetectionWindow), "&gt;")
+        else { return nil }
+        var text: [UInt8] = []
+        var changed: Set<Int> = []
+        var first: Int?
+        var sawView = false
+        for line in ImportText.lines(bytes) {
+            let raw = Array(line.bytes)
+            // A description left unescaped means the text is not escaped as a whole: nothing is undone.
+            if RecursiveDescriptionImporter.looksLikeViewLine(
+                RecursiveDescriptionImporter.viewContent(of: line.bytes))
+            {
+                return nil
+            }
+            let unescaped = Self.unescaped(Self.withoutTags(raw))
+            if unescaped != raw {
+                changed.insert(line.number)
+                if first == nil, ImportText.contains(raw, "&") { first = line.number }
+            }
+            if !sawView,
+                RecursiveDescriptionImporter.looksLikeViewLine(
+                    RecursiveDescriptionImporter.viewContent(of: unescaped[...]))
+            {
+                sawView = true
+            }
+            // A line is replaced, never removed, so every line keeps its number.
+            if line.number > 1 { text.append(0x0A) }
+            text += unescaped
+        }
+        guard sawView, let first else { return nil }
+        self.text = text
+        self.changedLines = changed
+        self.firstLine = first
+    }
+
+    /// The line without raw `<tag …>` / `</tag>` markup (in escaped text every real `<` is `&lt;`).
+    private static func withoutTags(_ line: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        while index < line.count {
+            if line[index] == UInt8(ascii: "<"), let close = line[index...].firstIndex(of: UInt8(ascii: ">")) {
+                index = close + 1
+                continue
+            }
+            result.append(line[index])
+            index += 1
+        }
+        return result
+    }
+
+    private static let entities: [(String, UInt8)] = [
+        ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")), ("&quot;", UInt8(ascii: "\"")),
+        ("&#39;", UInt8(ascii: "'")), ("&#x27;", UInt8(ascii: "'")), ("&amp;", UInt8(ascii: "&")),
+    ]
+
+    /// `&lt; &gt; &amp; &quot; &#39;` undone, each once (`&amp;lt;` is the text `&lt;`).
+    private static func unescaped(_ line: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        outer: while index < line.count {
+            if line[index] == UInt8(ascii: "&") {
+                for (entity, byte) in entities where line[index...].starts(with: entity.utf8) {
+                    result.append(byte)
+                    index += entity.utf8.count
+                    continue outer
+                }
+            }
+            result.append(line[index])
+            index += 1
+        }
+        return result
     }
 }

@@ -57,6 +57,19 @@ import Testing
         }
     }
 
+    @Test func htmlEscapedDumpSaysItWasUnescaped() throws {
+        let (_, warnings) = try Self.warnings(Self.fixture(.recursiveDescription, "html-escaped-pre.txt"))
+        #expect(warnings.map(\.line) == [3])
+        #expect(warnings.first?.message.contains("HTML-escaped") == true)
+    }
+
+    @Test func htmlThatHoldsNoEscapedDumpIsNotUnescaped() {
+        #expect(HTMLEscapedDump(Array("<p>a &lt;b&gt; tag</p>\n".utf8)) == nil)
+        // A real description beside entities: the text is not escaped as a whole.
+        let mixed = "<UIView: 0x1; frame = (0 0; 1 1)>\n&lt;UIView: 0x2; frame = (0 0; 1 1)&gt;\n"
+        #expect(HTMLEscapedDump(Array(mixed.utf8)) == nil)
+    }
+
     @Test func textAfterTheClosingFenceIsLeftOutWithAWarning() throws {
         let text =
             "Here:\n```json\n[{\"AXFrame\":\"{{0, 0}, {9, 9}}\",\"type\":\"Button\"}]\n```\nAnd then it crashed.\n"
