@@ -25,10 +25,14 @@ public enum IDBImporter: JSONDocumentImporter {
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError) -> [Record] {
+        // Output cut short (a paste that ends inside an element) or elided by hand (a `...` line) keeps the elements
+        // read whole before the cut; the cut one is left out, never completed by guessing.
+        let (readable, elision) = ImportText.cutAtElision(bytes)
         let values = try SentryEnvelope.values(
-            withoutTrailingCommas(bytes), readingItems: [], format: format,
+            withoutTrailingCommas(readable), readingItems: [], format: format,
             hint: "idb prints JSON; was the output cut or edited?")
         var sawEmptyTree: Int?
+        var cutElement: LocatedJSON?
         // One array per `describe-all`; several arrays in a row (a script that ran it twice) are snapshots in turn.
         var snapshots: [ImportedHierarchy] = []
         var app = JSONObject()
@@ -44,7 +48,8 @@ public enum IDBImporter: JSONDocumentImporter {
             var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
             for element in elements {
                 try add(
-                    element, parent: nil, parentOrigin: [0, 0], into: &hierarchy, app: &app, emptyTree: &sawEmptyTree)
+                    element, parent: nil, parentOrigin: [0, 0], into: &hierarchy, app: &app, emptyTree: &sawEmptyTree,
+                    cutElement: &cutElement)
             }
             hierarchy.t = Double(snapshots.count)
             hierarchy.assignIDs(useAddresses: false)
@@ -56,6 +61,27 @@ public enum IDBImporter: JSONDocumentImporter {
                 hint: "pass the output of `idb ui describe-all`: a JSON array of elements with frames")
         }
         var extra: [JSONObject.Member] = []
+        let kept = snapshots.reduce(0) { $0 + $1.views.count }
+        if let elision {
+            warn(
+                ImportWarning(
+                    line: elision.number,
+                    message: "the output is elided here (`...`): the \(kept) element(s) read whole before it are kept, "
+                        + "the rest is not imported",
+                    hint: "paste the whole output of `idb ui describe-all` to import every element"))
+            extra.append(.init(key: "cutShort", value: true))
+        } else if values.last?.cut == true {
+            let line = cutElement?.line ?? ImportText.lines(readable).last?.number ?? 1
+            warn(
+                ImportWarning(
+                    line: line, column: cutElement?.column,
+                    message: cutElement == nil
+                        ? "the input ends before the array of elements closes: the \(kept) element(s) read are kept"
+                        : "the input ends inside an element: it is left out, the \(kept) element(s) read whole "
+                            + "before it are kept",
+                    hint: "the output was cut short; paste all of it to import every element"))
+            extra.append(.init(key: "cutShort", value: true))
+        }
         if snapshots.allSatisfy(\.isEmpty), let line = sawEmptyTree {
             warn(
                 ImportWarning(
@@ -83,8 +109,14 @@ public enum IDBImporter: JSONDocumentImporter {
     /// screen origin.
     private static func add(
         _ element: LocatedJSON, parent: Int?, parentOrigin: [Double], into hierarchy: inout ImportedHierarchy,
-        app: inout JSONObject, emptyTree: inout Int?
+        app: inout JSONObject, emptyTree: inout Int?, cutElement: inout LocatedJSON?
     ) throws(ImportError) {
+        if element.cut, element["type"]?.string != "Application" {
+            // Cut short: whatever it lacks (its frame, `enabled`, its children) would be a guess. The application is
+            // no view, so the complete elements it holds are still read.
+            if cutElement == nil { cutElement = element }
+            return
+        }
         guard let members = element.members else {
             throw ImportError(
                 format: format, line: element.line, column: element.column,
@@ -162,7 +194,9 @@ public enum IDBImporter: JSONDocumentImporter {
             origin = [screen[0], screen[1]]
         }
         for child in element["children"]?.array ?? [] {
-            try add(child, parent: index, parentOrigin: origin, into: &hierarchy, app: &app, emptyTree: &emptyTree)
+            try add(
+                child, parent: index, parentOrigin: origin, into: &hierarchy, app: &app, emptyTree: &emptyTree,
+                cutElement: &cutElement)
         }
     }
 

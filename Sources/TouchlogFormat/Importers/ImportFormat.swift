@@ -56,9 +56,18 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     public func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void = { _ in }
     ) throws(ImportError) -> [Record] {
-        // JSON in a Markdown fence is the JSON: the wrapper does not refuse what is inside (see `detect`).
-        if importer is any JSONDocumentImporter.Type, let unfenced = ImportText.unfencedJSON(bytes) {
-            return try importer.convert(unfenced, sourceName: sourceName, warn: warn)
+        // JSON behind prose, in a Markdown fence or in comment leaders is the JSON: the wrapper does not refuse what
+        // is inside (see `detect`). Blanked, not removed, so errors and warnings point at the paste's own lines.
+        if importer is any JSONDocumentImporter.Type,
+            let unwrapped = ImportText.unwrappedJSON(bytes, proseBefore: true)
+        {
+            if let line = unwrapped.textAfterLine {
+                warn(
+                    ImportWarning(
+                        line: line, message: "text after the JSON's closing fence was left out",
+                        hint: "only the fenced JSON is read; paste each dump in a file of its own to import it"))
+            }
+            return try importer.convert(unwrapped.bytes, sourceName: sourceName, warn: warn)
         }
         return try importer.convert(bytes, sourceName: sourceName, warn: warn)
     }
@@ -139,14 +148,27 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             let text = detectText(head, from: start)
             return text == .recursiveDescription || text == .xcuitest ? text : nil
         case .text(let start):
-            // JSON pasted in a Markdown fence (```` ```json ````) is decided as the JSON inside it.
-            if let unfenced = ImportText.unfencedJSON(bytes), opening(unfenced) == .json,
-                let format = detect(unfenced), format.importer is any JSONDocumentImporter.Type
-            {
-                return format
-            }
-            return detectText(Array(bytes.prefix(textDetectionWindow)), from: start)
+            // JSON pasted in a Markdown fence (```` ```json ````), after a line of prose or in comment leaders
+            // (`/// {`) is decided as the JSON inside it.
+            if let format = detectUnwrappedJSON(bytes, proseBefore: false) { return format }
+            let head = Array(bytes.prefix(textDetectionWindow))
+            if let format = detectText(head, from: start) { return format }
+            // A dump shown in a web page (`&lt;UIWindow: …&gt;`): the importer undoes the entities and says so.
+            if HTMLEscapedDump(head) != nil { return .recursiveDescription }
+            // Prose then unfenced JSON (`@someone` / `` `idb ui describe-all `` / `[{"AXFrame":…`): asked after the
+            // text formats, whose lines may open with `[` (a log's `[INFO]`) or `{`; only a shape a JSON importer
+            // claims decides it.
+            return detectUnwrappedJSON(bytes, proseBefore: true)
         }
+    }
+
+    /// The JSON format of what ``ImportText/unwrappedJSON(_:proseBefore:)`` finds inside a wrapper, if any.
+    private static func detectUnwrappedJSON(_ bytes: [UInt8], proseBefore: Bool) -> ImportFormat? {
+        guard let unwrapped = ImportText.unwrappedJSON(bytes, proseBefore: proseBefore),
+            opening(unwrapped.bytes) == .json, let format = detect(unwrapped.bytes),
+            format.importer is any JSONDocumentImporter.Type
+        else { return nil }
+        return format
     }
 
     /// The importers of JSON formats, asked in this order whether they claim an input's shape: the one place to add

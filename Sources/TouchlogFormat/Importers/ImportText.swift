@@ -65,29 +65,109 @@ enum ImportText {
         return nil
     }
 
-    /// JSON pasted inside a Markdown code fence (```` ```json ```` … ```` ``` ````): the same bytes with the fence lines
-    /// blanked to spaces, so a JSON reader sees only the JSON and every position in it keeps its line and column.
-    /// Nil when the input's first line with text is no fence, or no `{` or `[` follows it.
-    static func unfencedJSON(_ bytes: [UInt8]) -> [UInt8]? {
-        let all = lines(bytes)
-        guard let opening = all.first(where: { !trimmed($0.bytes).isEmpty }),
-            hasPrefix(trimmed(opening.bytes), "```")
-        else { return nil }
+    /// `//`, `///` or `>` (repeated, as nested quotes print them), each followed by at most one space, at `index`:
+    /// their length. What a dump or JSON is pasted behind in a Swift or Rust comment or a Markdown blockquote; no
+    /// tree line and no JSON line starts with `/` or `>`.
+    static func leaderLength(_ bytes: [UInt8], at index: Int) -> Int {
+        var end = index
+        while end < bytes.count {
+            if bytes[end] == UInt8(ascii: ">") {
+                end += 1
+            } else if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") {
+                end += 2
+                while end < bytes.count, bytes[end] == UInt8(ascii: "/") { end += 1 }
+            } else {
+                break
+            }
+            if end < bytes.count, bytes[end] == 0x20 { end += 1 }
+        }
+        return end - index
+    }
+
+    /// JSON pasted inside what a writer wraps it in: the same bytes with the wrapper blanked to spaces, so a JSON
+    /// reader sees only the JSON and every position in it keeps its line and column.
+    struct UnwrappedJSON {
+        var bytes: [UInt8]
+        /// The first line with text after the JSON's closing fence, blanked too (prose after the paste).
+        var textAfterLine: Int?
+    }
+
+    /// Sets aside, in turn: a comment leader every line with text starts with (`///`, `//`, `>`: JSON in a doc
+    /// comment or a blockquote); then the prose before the first Markdown fence (```` ```json ````) whose next line
+    /// with text opens JSON, the fence, and its closing fence with what follows; or, with `proseBefore` and no such
+    /// fence, the prose lines before the first line that opens JSON (`@someone` / `` `idb ui describe-all `` then
+    /// `[{…`). Nil when there is no wrapper to set aside or no `{` or `[` line after it.
+    static func unwrappedJSON(_ bytes: [UInt8], proseBefore: Bool = false) -> UnwrappedJSON? {
         var result = bytes
+        var changed = false
         func blank(_ line: Line) {
             for index in line.bytes.indices where result[index] != 0x0D { result[index] = 0x20 }
         }
-        blank(opening)
-        let rest = all.drop { $0.number <= opening.number }
-        guard let body = rest.first(where: { !trimmed($0.bytes).isEmpty }),
-            let first = trimmed(body.bytes).first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        else { return nil }
-        if let closing = rest.last(where: { !trimmed($0.bytes).isEmpty }), closing.number != body.number,
-            trimmed(closing.bytes).elementsEqual("```".utf8)
-        {
-            blank(closing)
+        var all = lines(bytes)
+        let withText = all.filter { !trimmed($0.bytes).isEmpty }
+        guard !withText.isEmpty else { return nil }
+        // A common leader: only when every line with text has one, so a `//` inside the JSON's prose stays.
+        let leaders = withText.map { line -> (line: Line, lead: Int, length: Int) in
+            let bytes = Array(line.bytes)
+            var lead = 0
+            while lead < bytes.count, isSpace(bytes[lead]) { lead += 1 }
+            return (line, lead, leaderLength(bytes, at: lead))
         }
-        return result
+        if leaders.allSatisfy({ $0.length > 0 }) {
+            for (line, lead, length) in leaders {
+                let start = line.bytes.startIndex + lead
+                for index in start..<(start + length) { result[index] = 0x20 }
+            }
+            changed = true
+            all = lines(result)
+        }
+        func opensJSON(_ line: Line) -> Bool {
+            guard let first = trimmed(line.bytes).first else { return false }
+            return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        }
+        let nonBlank = all.filter { !trimmed($0.bytes).isEmpty }
+        guard let firstLine = nonBlank.first else { return nil }
+        if opensJSON(firstLine) { return changed ? UnwrappedJSON(bytes: result) : nil }
+        var textAfterLine: Int?
+        if let fence = nonBlank.indices.first(where: { position in
+            hasPrefix(trimmed(nonBlank[position].bytes), "```") && position + 1 < nonBlank.count
+                && opensJSON(nonBlank[position + 1])
+        }) {
+            for line in all where line.number <= nonBlank[fence].number { blank(line) }
+            let body = nonBlank[fence + 1]
+            if let closing = nonBlank.first(where: {
+                $0.number > body.number && hasPrefix(trimmed($0.bytes), "```")
+            }) {
+                for line in all where line.number >= closing.number {
+                    if line.number > closing.number, textAfterLine == nil, !trimmed(line.bytes).isEmpty {
+                        textAfterLine = line.number
+                    }
+                    blank(line)
+                }
+            }
+            return UnwrappedJSON(bytes: result, textAfterLine: textAfterLine)
+        }
+        guard proseBefore, let body = nonBlank.first(where: opensJSON) else { return nil }
+        for line in all where line.number < body.number { blank(line) }
+        return UnwrappedJSON(bytes: result)
+    }
+
+    /// JSON cut short by its writer: the bytes before the first line that is only an elision (`...` or `…`: no JSON
+    /// line is), and without the blank space at the end, so a string cut at the end of its line is cut, not broken
+    /// by a line break. A reader that keeps cut containers then reads what came before. `elision` is that line.
+    static func cutAtElision(_ bytes: [UInt8]) -> (bytes: [UInt8], elision: Line?) {
+        var end = bytes.count
+        var elision: Line?
+        for line in lines(bytes) {
+            let text = trimmed(line.bytes)
+            if text.elementsEqual("...".utf8) || text.elementsEqual([0xE2, 0x80, 0xA6]) {
+                elision = line
+                end = line.bytes.startIndex
+                break
+            }
+        }
+        while end > 0, isSpace(bytes[end - 1]) || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return (Array(bytes[0..<end]), elision)
     }
 
     /// Removes spaces and tabs at both ends.

@@ -31,8 +31,11 @@ public enum MaestroImporter: JSONDocumentImporter {
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError) -> [Record] {
+        // Output elided by hand (a `...` line, as issue reports shorten it) or cut short keeps the nodes read before
+        // the cut; a node cut inside its attributes is left out, never completed by guessing.
+        let (readable, elision) = ImportText.cutAtElision(bytes)
         let values = try SentryEnvelope.values(
-            bytes, readingItems: [], format: format,
+            readable, readingItems: [], format: format,
             hint: "maestro hierarchy prints one JSON object; was the output cut or edited?")
         if isAndroid(bytes) {
             throw ImportError(
@@ -42,9 +45,10 @@ public enum MaestroImporter: JSONDocumentImporter {
         }
         // One object per `maestro hierarchy` run; several in a row (a script that ran it twice) are snapshots.
         var snapshots: [ImportedHierarchy] = []
+        var cutNode: LocatedJSON?
         for value in values {
             var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
-            try add(value, parent: nil, parentOrigin: (0, 0), into: &hierarchy)
+            try add(value, parent: nil, parentOrigin: (0, 0), into: &hierarchy, cutNode: &cutNode)
             hierarchy.t = Double(snapshots.count)
             hierarchy.assignIDs(useAddresses: false)
             snapshots.append(hierarchy)
@@ -55,6 +59,23 @@ public enum MaestroImporter: JSONDocumentImporter {
                 hint: "pass what `maestro hierarchy` prints: a JSON object with \"attributes\" and \"children\"")
         }
         var extra: [JSONObject.Member] = []
+        let kept = snapshots.reduce(0) { $0 + $1.views.count }
+        if let elision {
+            warn(
+                ImportWarning(
+                    line: elision.number,
+                    message: "the output is elided here (`...`): the \(kept) element(s) read before it are kept, "
+                        + "the rest is not imported",
+                    hint: "paste the whole output of `maestro hierarchy` to import every element"))
+            extra.append(.init(key: "cutShort", value: true))
+        } else if values.last?.cut == true {
+            warn(
+                ImportWarning(
+                    line: cutNode?.line ?? ImportText.lines(readable).last?.number ?? 1, column: cutNode?.column,
+                    message: "the input ends inside the hierarchy: the \(kept) element(s) read before the cut are kept",
+                    hint: "the output was cut short; paste all of it to import every element"))
+            extra.append(.init(key: "cutShort", value: true))
+        }
         if snapshots.allSatisfy(\.isEmpty) {
             warn(
                 ImportWarning(
@@ -74,8 +95,13 @@ public enum MaestroImporter: JSONDocumentImporter {
     /// tree in) is no view: its children hang from `parent`.
     private static func add(
         _ node: LocatedJSON, parent: Int?, parentOrigin: (x: Double, y: Double),
-        into hierarchy: inout ImportedHierarchy
+        into hierarchy: inout ImportedHierarchy, cutNode: inout LocatedJSON?
     ) throws(ImportError) {
+        if node.cut, node["attributes"].map(\.cut) ?? true {
+            // Cut before its attributes closed (or began): its frame or label may be what was cut.
+            if cutNode == nil { cutNode = node }
+            return
+        }
         guard node.members != nil else {
             throw ImportError(
                 format: format, line: node.line, column: node.column,
@@ -138,6 +164,8 @@ public enum MaestroImporter: JSONDocumentImporter {
                 default: view.keep(key, .string(string))
                 }
             }
+            // Cut after its attributes: the element is whole, but the children it had are not all known.
+            if node.cut || node["children"]?.cut == true { view.subviewsTruncated = true }
             index = hierarchy.add(view, parent: parent)
             origin = (bounds.x, bounds.y)
         }
@@ -149,7 +177,7 @@ public enum MaestroImporter: JSONDocumentImporter {
                 reason: "\"children\" is \(children.typeDescription), not an array",
                 hint: "Maestro lists an element's children as an array of nodes")
         }
-        for child in list { try add(child, parent: index, parentOrigin: origin, into: &hierarchy) }
+        for child in list { try add(child, parent: index, parentOrigin: origin, into: &hierarchy, cutNode: &cutNode) }
     }
 
     /// `[x1,y1][x2,y2]` as a frame; nil for anything else, or corners out of order.

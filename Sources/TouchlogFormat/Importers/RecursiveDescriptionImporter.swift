@@ -48,7 +48,24 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     ) throws(ImportError)
         -> [Record]
     {
-        let lines = expandQuotedDumps(ImportText.lines(bytes).map(classify))
+        var source = bytes
+        var unescapedLines: Set<Int> = []
+        if let html = HTMLEscapedDump(bytes) {
+            // A dump shown in a web page (`&lt;UIWindow: …&gt;` inside `<pre>`): read with the entities undone.
+            source = html.text
+            unescapedLines = html.changedLines
+            warn(
+                ImportWarning(
+                    line: html.firstLine,
+                    message: "the dump is HTML-escaped (`&lt;`, `&gt;`): read with the entities undone and the page's "
+                        + "tags left out",
+                    hint: "columns in later messages count the unescaped text"))
+        }
+        var classified = ImportText.lines(source).map(classify)
+        for position in classified.indices where unescapedLines.contains(classified[position].number) {
+            classified[position].column = nil
+        }
+        let lines = expandQuotedDumps(unfoldArrayPrints(classified))
         do throws(ImportError) {
             return try read(lines, bytes: bytes, sourceName: sourceName, warn: warn)
         } catch {
@@ -156,6 +173,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             switch parsed {
             case .success(let value): description = value
             case .failure(let failure):
+                if failure.unterminated, index < lines.count, lines[index].kind == .command {
+                    // The author cut the line and typed the next command (`cy# …`): the dump ends there. The cut
+                    // view is left out, never completed by guessing its frame; its parent is marked as missing it.
+                    while let top = open.last, top.indent >= line.indent { open.removeLast() }
+                    if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
+                    warn(
+                        ImportWarning(
+                            line: line.number, column: line.column.map { $0 &+ failure.offset },
+                            message: "the view description is cut before its '>' and the next command follows: "
+                                + "that view is left out",
+                            hint: "copy the whole line from the console to import it"))
+                    continue
+                }
                 throw ImportError(
                     format: format, line: line.number, column: line.column.map { $0 &+ failure.offset },
                     reason: failure.reason, hint: failure.hint)
@@ -514,7 +544,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         // A dump pasted into a Swift comment (`//`, `///`) or a Markdown blockquote (`> `): the leader is set aside
         // like a prompt, and the indentation after it is the tree's.
-        lead += leaderLength(bytes, at: lead)
+        lead += ImportText.leaderLength(bytes, at: lead)
+        // LxDBAnything prints each line's depth and a FULLWIDTH NUMBER SIGN before its own indentation (`2＃ ` then
+        // four spaces a level): the mark is set aside like a prompt, and the spaces after it nest the tree.
+        lead += depthMarkLength(bytes, at: lead)
         if let prompt = promptLength(bytes, at: lead) {
             var after = lead + prompt
             if after < bytes.count, bytes[after] == 0x20 { after += 1 }
@@ -539,22 +572,12 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return result
     }
 
-    /// `//`, `///` or `>` (repeated, as nested quotes print them), each followed by at most one space, at `index`:
-    /// their length. A tree line never starts with `/` or `>`.
-    private static func leaderLength(_ bytes: [UInt8], at index: Int) -> Int {
+    /// `0＃`, `12＃` (digits, then U+FF03) at `index`: its length, or 0.
+    private static func depthMarkLength(_ bytes: [UInt8], at index: Int) -> Int {
         var end = index
-        while end < bytes.count {
-            if bytes[end] == UInt8(ascii: ">") {
-                end += 1
-            } else if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") {
-                end += 2
-                while end < bytes.count, bytes[end] == UInt8(ascii: "/") { end += 1 }
-            } else {
-                break
-            }
-            if end < bytes.count, bytes[end] == 0x20 { end += 1 }
-        }
-        return end - index
+        while end < bytes.count, end - index < 4, ImportText.isDigit(bytes[end]) { end += 1 }
+        guard end > index, bytes[end...].starts(with: [0xEF, 0xBC, 0x83]) else { return 0 }
+        return end + 3 - index
     }
 
     /// `(lldb)` or `cy#` at `index`: the length of the prompt.
@@ -592,6 +615,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         if let prefix = RecursiveDescriptionLine.resultPrefixLength(content) {
             content = Array(content[prefix...])
             column += prefix
+        }
+        // PSPDFKit's recursiveDescription names the controller before its view (`'RootViewController:0x…' <UIView:
+        // …>`) and wraps some views in `XX (<…>)`: both are set aside, the description inside is the view.
+        if content.first == UInt8(ascii: "'"), let close = content.dropFirst().firstIndex(of: UInt8(ascii: "'")),
+            close + 2 < content.count, content[close + 1] == 0x20, content[close + 2] == UInt8(ascii: "<")
+        {
+            result.ivar = ImportText.string(content[1..<close])
+            content = Array(content[(close + 2)...])
+            column += close + 2
+        }
+        if ImportText.hasPrefix(content, "XX (<"), content.last == UInt8(ascii: ")") {
+            content = Array(content[4..<(content.count - 1)])
+            column += 4
         }
         if let nodeStart = ivarLength(content) {
             result.ivar = ImportText.string(ImportText.trimmed(content[0..<nodeStart]))
@@ -687,6 +723,51 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
         }
         return result
+    }
+
+    /// lldb's print of an NSArray of views (`po view.subviews`): `<__NSArrayM 0x…>(`, then one `<View: …>,` a line,
+    /// then `)`. The elements are siblings with no parent in the paste, as in Cycript's `@[#"<…>", …]`: the opening
+    /// and closing lines are set aside and each element is read as a parentless view without its comma.
+    private static func unfoldArrayPrints(_ lines: [ClassifiedLine]) -> [ClassifiedLine] {
+        var result = lines
+        var position = 0
+        while position < result.count {
+            guard isArrayPrintOpening(result[position].content) else {
+                position += 1
+                continue
+            }
+            let indent = result[position].indent + 1
+            result[position].kind = .blank
+            position += 1
+            while position < result.count {
+                var line = result[position]
+                if line.content == Array(")".utf8) || line.content == Array("),".utf8) {
+                    result[position].kind = .blank
+                    position += 1
+                    break
+                }
+                guard line.kind == .view, line.content.first == UInt8(ascii: "<") else { break }
+                if line.content.last == UInt8(ascii: ",") { line.content.removeLast() }
+                line.indent = indent
+                line.pipes = 0
+                result[position] = line
+                position += 1
+            }
+        }
+        return result
+    }
+
+    /// `<__NSArrayM 0x600000449390>(` (also `__NSArrayI`, `__NSSingleObjectArrayI`, `NSArray`): an array print opens.
+    private static func isArrayPrintOpening(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "<"), content.last == UInt8(ascii: "("),
+            content.dropLast().last == UInt8(ascii: ">")
+        else { return false }
+        let inner = content.dropFirst().dropLast(2)
+        let parts = inner.split(separator: 0x20)
+        guard parts.count == 2, ImportText.contains(parts[0], "Array"), parts[0].allSatisfy(isClassNameByte),
+            ImportText.hasPrefix(parts[1], "0x"), parts[1].dropFirst(2).allSatisfy(ImportText.isHexDigit)
+        else { return false }
+        return true
     }
 
     /// Whether a line holds a dump printed as a string (see `expandQuotedDumps`), for detection: the first view
@@ -939,5 +1020,92 @@ enum OtherViewPrintout: Equatable {
         guard index < content.count else { return true }
         return content[index] == UInt8(ascii: "'") || content[index] == UInt8(ascii: ",")
             || content[index] == UInt8(ascii: "-") || content[index...].starts(with: " -".utf8)
+    }
+}
+
+/// A dump shown in a web page: `&lt;UIWindow: 0x…; frame = (0 0; 320 480); …&gt;` inside `<pre>`. Decided by content:
+/// the text holds an escaped description (`&lt;` then a class name and `:`) and no description unescaped, so every
+/// raw `<…>` is the page's markup and every entity is the dump's text.
+struct HTMLEscapedDump {
+    /// The text with the page's tags left out and `&lt; &gt; &amp; &quot; &#39;` undone, line for line.
+    var text: [UInt8]
+    /// Lines whose bytes changed (their columns no longer count the input's bytes).
+    var changedLines: Set<Int>
+    /// The first line that held an entity.
+    var firstLine: Int
+
+    init?(_ bytes: [UInt8]) {
+        guard ImportText.contains(bytes.prefix(ImportFormat.textDetectionWindow), "&lt;"),
+            ImportText.contains(bytes.prefix(ImportFormat.textDetectionWindow), "&gt;")
+        else { return nil }
+        var text: [UInt8] = []
+        var changed: Set<Int> = []
+        var first: Int?
+        var sawView = false
+        for line in ImportText.lines(bytes) {
+            let raw = Array(line.bytes)
+            // A description left unescaped means the text is not escaped as a whole: nothing is undone.
+            if RecursiveDescriptionImporter.looksLikeViewLine(
+                RecursiveDescriptionImporter.viewContent(of: line.bytes))
+            {
+                return nil
+            }
+            let unescaped = Self.unescaped(Self.withoutTags(raw))
+            if unescaped != raw {
+                changed.insert(line.number)
+                if first == nil, ImportText.contains(raw, "&") { first = line.number }
+            }
+            if !sawView,
+                RecursiveDescriptionImporter.looksLikeViewLine(
+                    RecursiveDescriptionImporter.viewContent(of: unescaped[...]))
+            {
+                sawView = true
+            }
+            // A line is replaced, never removed, so every line keeps its number.
+            if line.number > 1 { text.append(0x0A) }
+            text += unescaped
+        }
+        guard sawView, let first else { return nil }
+        self.text = text
+        self.changedLines = changed
+        self.firstLine = first
+    }
+
+    /// The line without raw `<tag …>` / `</tag>` markup (in escaped text every real `<` is `&lt;`).
+    private static func withoutTags(_ line: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        while index < line.count {
+            if line[index] == UInt8(ascii: "<"), let close = line[index...].firstIndex(of: UInt8(ascii: ">")) {
+                index = close + 1
+                continue
+            }
+            result.append(line[index])
+            index += 1
+        }
+        return result
+    }
+
+    private static let entities: [(String, UInt8)] = [
+        ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")), ("&quot;", UInt8(ascii: "\"")),
+        ("&#39;", UInt8(ascii: "'")), ("&#x27;", UInt8(ascii: "'")), ("&amp;", UInt8(ascii: "&")),
+    ]
+
+    /// `&lt; &gt; &amp; &quot; &#39;` undone, each once (`&amp;lt;` is the text `&lt;`).
+    private static func unescaped(_ line: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        outer: while index < line.count {
+            if line[index] == UInt8(ascii: "&") {
+                for (entity, byte) in entities where line[index...].starts(with: entity.utf8) {
+                    result.append(byte)
+                    index += entity.utf8.count
+                    continue outer
+                }
+            }
+            result.append(line[index])
+            index += 1
+        }
+        return result
     }
 }

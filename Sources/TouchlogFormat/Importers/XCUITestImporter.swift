@@ -26,6 +26,8 @@ public enum XCUITestImporter: HierarchyImporter {
         var path: [(element: Element, line: Int)] = []
         /// A path or query chain was read: the next element line starts another tree.
         var sealed = false
+        /// `...` lines a hand-abridged tree holds: before which entry, at what indentation.
+        var elisions: [(before: Int, indent: Int)] = []
     }
 
     public static func convert(
@@ -120,6 +122,15 @@ public enum XCUITestImporter: HierarchyImporter {
                 section = hasSubtreeHeader ? .after : .tree
             }
             if section == .after { continue }
+            if section == .tree, !pending.entries.isEmpty,
+                trimmed.elementsEqual("...".utf8) || trimmed.elementsEqual([0xE2, 0x80, 0xA6])
+            {
+                // A hand-abridged tree (`      ...`): levels left out, not the end of the tree. What follows nests
+                // under the nearest element above it that is indented less; its screen frame places it.
+                let indent = line.bytes.prefix { ImportText.isSpace($0) }.count
+                pending.elisions.append((pending.entries.count, indent))
+                continue
+            }
             if !startsLikeElement(trimmed) {
                 // Test-runner chatter ends the tree; without an `Element subtree:` header, the next element
                 // line starts another one.
@@ -211,7 +222,11 @@ public enum XCUITestImporter: HierarchyImporter {
         }
         // Open elements by indentation; index -1 is the Application element, which is not a view.
         var open: [(indent: Int, index: Int)] = base.map { [(-1, $0)] } ?? []
-        for entry in tree.entries {
+        for (position, entry) in tree.entries.enumerated() {
+            for elision in tree.elisions where elision.before == position {
+                while let top = open.last, top.indent >= elision.indent { open.removeLast() }
+                if let top = open.last, top.index >= 0 { hierarchy.views[top.index].subviewsTruncated = true }
+            }
             while let top = open.last, top.indent >= entry.indent { open.removeLast() }
             if entry.element.type == "Application" {
                 open.append((entry.indent, -1))
@@ -521,9 +536,13 @@ public enum XCUITestImporter: HierarchyImporter {
         return text
     }
 
+    /// `{{x, y}, {w, h}}`, or the flat `{x, y, w, h}` a hand-abridged tree writes (`Window (Main), {0.0, 0.0, 402.0,
+    /// 874.0}`), read as the recursiveDescription importer reads `{0, 0, 393, 852}`: four numbers, in that order.
     private static func isFrame(_ text: ArraySlice<UInt8>) -> Bool {
         guard text.first == UInt8(ascii: "{") else { return false }
-        return text.dropFirst().first(where: { !ImportText.isSpace($0) }) == UInt8(ascii: "{")
+        if text.dropFirst().first(where: { !ImportText.isSpace($0) }) == UInt8(ascii: "{") { return true }
+        return text.last == UInt8(ascii: "}") && !text.dropFirst().contains(UInt8(ascii: "{"))
+            && DescribedGeometry.rect(text) != nil
     }
 
     /// Splits at commas outside `{…}` and outside quoted values (``togglesQuote``), since labels may hold commas

@@ -106,10 +106,37 @@ import Testing
 
     @Test func aMarkdownFenceIsBlankedKeepingPositions() throws {
         let text = Array("```json\n[1]\n```\n".utf8)
-        let unfenced = try #require(ImportText.unfencedJSON(text))
-        #expect(unfenced == Array("       \n[1]\n   \n".utf8))
-        #expect(ImportText.unfencedJSON(Array("```\nnot json\n```".utf8)) == nil)
-        #expect(ImportText.unfencedJSON(Array("[1]".utf8)) == nil)
+        let unfenced = try #require(ImportText.unwrappedJSON(text))
+        #expect(unfenced.bytes == Array("       \n[1]\n   \n".utf8))
+        #expect(ImportText.unwrappedJSON(Array("```\nnot json\n```".utf8)) == nil)
+        #expect(ImportText.unwrappedJSON(Array("[1]".utf8)) == nil)
+    }
+
+    @Test func proseBeforeTheFenceAndCommentLeadersAreBlankedKeepingPositions() throws {
+        // The fence need not open the paste: a line of prose before it is the wrapper too.
+        let prose = Array("Here is the output:\n```json\n[1]\n```\nThanks!\n".utf8)
+        let unfenced = try #require(ImportText.unwrappedJSON(prose))
+        #expect(unfenced.bytes == Array("                   \n       \n[1]\n   \n       \n".utf8))
+        #expect(unfenced.textAfterLine == 5)
+        // A doc comment's leaders are set aside before the fence is looked for.
+        let comment = Array("/// Example:\n/// ```json\n/// {\"a\": 1}\n/// ```\n".utf8)
+        let uncommented = try #require(ImportText.unwrappedJSON(comment))
+        #expect(uncommented.bytes == Array("            \n           \n    {\"a\": 1}\n       \n".utf8))
+        // Prose then unfenced JSON only when asked for: detection asks after the text formats.
+        let bare = Array("@someone\n`idb ui describe-all\n[{}]\n".utf8)
+        #expect(ImportText.unwrappedJSON(bare) == nil)
+        let blanked = String(repeating: " ", count: 8) + "\n" + String(repeating: " ", count: 20) + "\n[{}]\n"
+        #expect(ImportText.unwrappedJSON(bare, proseBefore: true)?.bytes == Array(blanked.utf8))
+        // A `//` on some lines only is no leader: the JSON is not in a comment.
+        #expect(ImportText.unwrappedJSON(Array("// note\n{\"a\": 1}\n".utf8)) == nil)
+    }
+
+    @Test func anElisionLineCutsTheJSONThere() {
+        let cut = ImportText.cutAtElision(Array("{\"a\": [1,\n  ...\n]}\n".utf8))
+        #expect(cut.bytes == Array("{\"a\": [1,".utf8))
+        #expect(cut.elision?.number == 2)
+        // A string cut at the end of its line is cut by the end of the input, not broken by a line break.
+        #expect(ImportText.cutAtElision(Array("[{\"a\":\"{{14\n\n".utf8)).bytes == Array("[{\"a\":\"{{14".utf8))
     }
 
     @Test func namesForFromOption() {

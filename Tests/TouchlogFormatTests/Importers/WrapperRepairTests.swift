@@ -1,0 +1,80 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// Dumps behind a wrapper or cut by their author import what they hold, and every repair says where it was made:
+/// the fixtures' outlines say what is kept, these tests say what the warnings point at.
+@Suite struct WrapperRepairTests {
+    static func fixture(_ format: ImportFormat, _ name: String) throws -> ImporterFixtures.Case {
+        try #require(ImporterFixtures.fixtures.first { $0.format == format && $0.name == name })
+    }
+
+    static func warnings(_ fixture: ImporterFixtures.Case) throws -> (records: [Record], warnings: [ImportWarning]) {
+        var warnings: [ImportWarning] = []
+        let records = try fixture.format.convert(fixture.bytes, sourceName: fixture.name) { warnings.append($0) }
+        return (records, warnings)
+    }
+
+    @Test func idbCutInsideAnElementWarnsAtThatElement() throws {
+        let (records, warnings) = try Self.warnings(Self.fixture(.idb, "cut-after-mention.txt"))
+        #expect(records.first?["source"]?["cutShort"] == true)
+        let warning = try #require(warnings.first)
+        #expect(warning.line == 3)
+        #expect(warning.message.contains("ends inside an element"))
+        // The cut element starts after the two whole ones on the one line.
+        #expect((warning.column ?? 0) > 600)
+    }
+
+    @Test func maestroElisionWarnsAtTheDotsLine() throws {
+        let (records, warnings) = try Self.warnings(Self.fixture(.maestro, "elided-after-prose.txt"))
+        #expect(records.first?["source"]?["cutShort"] == true)
+        #expect(warnings.map(\.line) == [26])
+        #expect(warnings.first?.message.contains("elided") == true)
+    }
+
+    @Test func maestroNodeCutInsideItsAttributesIsLeftOut() throws {
+        let text =
+            #"{"attributes": {}, "children": [{"attributes": {"bounds": "[0,0][10,10]"}, "children": []}, "#
+            + #"{"attributes": {"text": "Pay", "bou"#
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.maestro.convert(Array(text.utf8), sourceName: "cut.json") { warnings.append($0) }
+        let views = records.dropFirst().first?["windows"]?.arrayValue?.first?["subviews"]?.arrayValue ?? []
+        #expect(views.count == 1)
+        #expect(warnings.count == 1)
+    }
+
+    @Test func cutTreeLineBeforeACommandWarnsAtThatLine() throws {
+        let (_, warnings) = try Self.warnings(Self.fixture(.recursiveDescription, "cut-line-before-command.txt"))
+        #expect(warnings.map(\.line) == [6])
+        #expect(warnings.first?.message.contains("left out") == true)
+    }
+
+    @Test func aCutTreeLineAtTheEndIsStillRefused() {
+        // Without the next command after it, the cut line may be a paste that lost its end: refused as before.
+        let text = "<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1); layer = <CALayer: 0x3>"
+        #expect(throws: ImportError.self) {
+            try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "cut.txt")
+        }
+    }
+
+    @Test func htmlEscapedDumpSaysItWasUnescaped() throws {
+        let (_, warnings) = try Self.warnings(Self.fixture(.recursiveDescription, "html-escaped-pre.txt"))
+        #expect(warnings.map(\.line) == [3])
+        #expect(warnings.first?.message.contains("HTML-escaped") == true)
+    }
+
+    @Test func htmlThatHoldsNoEscapedDumpIsNotUnescaped() {
+        #expect(HTMLEscapedDump(Array("<p>a &lt;b&gt; tag</p>\n".utf8)) == nil)
+        // A real description beside entities: the text is not escaped as a whole.
+        let mixed = "<UIView: 0x1; frame = (0 0; 1 1)>\n&lt;UIView: 0x2; frame = (0 0; 1 1)&gt;\n"
+        #expect(HTMLEscapedDump(Array(mixed.utf8)) == nil)
+    }
+
+    @Test func textAfterTheClosingFenceIsLeftOutWithAWarning() throws {
+        let text =
+            "Here:\n```json\n[{\"AXFrame\":\"{{0, 0}, {9, 9}}\",\"type\":\"Button\"}]\n```\nAnd then it crashed.\n"
+        var warnings: [ImportWarning] = []
+        _ = try ImportFormat.idb.convert(Array(text.utf8), sourceName: "paste.txt") { warnings.append($0) }
+        #expect(warnings.map(\.line) == [5])
+    }
+}
