@@ -34,7 +34,7 @@ public enum EarlGreyImporter: HierarchyImporter {
         var placedByAXFrame: [Int] = []
         // Lines of elements quoted inside the failure message (the error trace's `"E": "<RCTTextView:…>"`), left
         // out, for one warning.
-        var quoted: [Int] = []
+        var quoted: [(line: Int, column: Int)] = []
         // The fewest `|` marks of the snapshot's elements so far: a paste cut from deep in a tree (the keyboard's keys,
         // seven levels down) starts there, and elements at that depth are siblings, not each other's children. A
         // later line with fewer marks is a level the fragment's first lines hang below: it becomes the top level.
@@ -53,7 +53,7 @@ public enum EarlGreyImporter: HierarchyImporter {
         for line in ImportText.lines(bytes) {
             guard let node = Self.node(line.bytes) else { continue }
             if node.isQuoted {
-                quoted.append(line.number)
+                quoted.append((line.number, node.column))
                 continue
             }
             let description: RecursiveDescriptionLine
@@ -114,9 +114,9 @@ public enum EarlGreyImporter: HierarchyImporter {
         if let first = quoted.first {
             warn(
                 ImportWarning(
-                    line: first,
+                    line: first.line, column: first.column,
                     message: "\(quoted.count) element description(s) in quotes left out (line "
-                        + quoted.map(String.init).joined(separator: ", ") + ")",
+                        + quoted.map { String($0.line) }.joined(separator: ", ") + ")",
                     hint: "an element quoted in the failure message (its error trace's `\"E\": \"<…>\"`) names the "
                         + "element that failed; it is not a line of the hierarchy"))
         }

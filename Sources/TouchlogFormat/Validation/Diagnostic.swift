@@ -24,11 +24,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        // Line 0 is a problem with the whole file (cannot open it, read failed): no position to give.
-        var text =
-            line > 0
-            ? "\(file):\(line):\(column): \(severity.rawValue): \(message)"
-            : "\(file): \(severity.rawValue): \(message)"
+        // Line 0 is a problem with the whole file (cannot open it, read failed): no position to give. Column 0 is
+        // a problem with a whole line (an importer's warning about an element it left out): `FILE:LINE:`, as
+        // compilers write a position without a column.
+        let position = line <= 0 ? "" : column > 0 ? ":\(line):\(column)" : ":\(line)"
+        var text = "\(file)\(position): \(severity.rawValue): \(message)"
         if let hint { text += "\n    hint: \(hint)" }
         return text
     }

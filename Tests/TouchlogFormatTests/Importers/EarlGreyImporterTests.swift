@@ -18,6 +18,7 @@ import Testing
         let (_, warnings) = try Self.convert("failure-trace-quotes-element.txt")
         #expect(warnings.count == 1)
         #expect(warnings.first?.line == 9)
+        #expect(warnings.first?.column == 14)  // the `<` after `      "E":  "`
         #expect(warnings.first?.message.contains("in quotes left out (line 9)") == true)
         #expect(warnings.first?.hint?.contains("not a line of the hierarchy") == true)
     }
