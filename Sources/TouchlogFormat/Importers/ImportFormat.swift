@@ -69,6 +69,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             }
             return try importer.convert(unwrapped.bytes, sourceName: sourceName, warn: warn)
         }
+        // A text dump in source comments (a JSDoc block, `///` lines): the comments set aside. The recursiveDescription
+        // reader sets each line's leader aside itself, as it does a console prompt.
+        if self != .recursiveDescription, !(importer is any JSONDocumentImporter.Type),
+            let uncommented = ImportText.uncommented(bytes)
+        {
+            return try importer.convert(uncommented, sourceName: sourceName, warn: warn)
+        }
         return try importer.convert(bytes, sourceName: sourceName, warn: warn)
     }
 
@@ -153,6 +160,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if let format = detectUnwrappedJSON(bytes, proseBefore: false) { return format }
             let head = Array(bytes.prefix(textDetectionWindow))
             if let format = detectText(head, from: start) { return format }
+            // A text dump in source comments (a JSDoc block's ` * ` lines): decided as the dump inside.
+            if let uncommented = ImportText.uncommented(head),
+                case .text(let inside) = opening(uncommented), let format = detectText(uncommented, from: inside)
+            {
+                return format
+            }
             // A dump shown in a web page (`&lt;UIWindow: …&gt;`): the importer undoes the entities and says so.
             if HTMLEscapedDump(head) != nil { return .recursiveDescription }
             // Prose then unfenced JSON (`@someone` / `` `idb ui describe-all `` / `[{"AXFrame":…`): asked after the

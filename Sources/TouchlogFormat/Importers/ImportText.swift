@@ -65,13 +65,18 @@ enum ImportText {
         return nil
     }
 
-    /// `//`, `///` or `>` (repeated, as nested quotes print them), each followed by at most one space, at `index`:
-    /// their length. What a dump or JSON is pasted behind in a Swift or Rust comment or a Markdown blockquote; no
-    /// tree line and no JSON line starts with `/` or `>`.
+    /// `//`, `///` or `>` (repeated, as nested quotes print them), or a JSDoc block comment's `*`, each followed by at
+    /// most one space, at `index`: their length. What a dump or JSON is pasted behind in a Swift, Rust or JavaScript
+    /// comment or a Markdown blockquote; no tree line and no JSON line starts with `/`, `>` or `* `.
     static func leaderLength(_ bytes: [UInt8], at index: Int) -> Int {
         var end = index
         while end < bytes.count {
             if bytes[end] == UInt8(ascii: ">") {
+                end += 1
+            } else if bytes[end] == UInt8(ascii: "*"), end == index,
+                end + 1 == bytes.count || bytes[end + 1] == 0x20 || bytes[end + 1] == 0x0D
+            {
+                // ` * ` (a JSDoc or Javadoc block's line), alone: `**` is Markdown's bold, `*<` an autolayout trace.
                 end += 1
             } else if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") {
                 end += 2
@@ -98,29 +103,13 @@ enum ImportText {
     /// fence, the prose lines before the first line that opens JSON (`@someone` / `` `idb ui describe-all `` then
     /// `[{…`). Nil when there is no wrapper to set aside or no `{` or `[` line after it.
     static func unwrappedJSON(_ bytes: [UInt8], proseBefore: Bool = false) -> UnwrappedJSON? {
-        var result = bytes
-        var changed = false
+        let uncommented = uncommented(bytes)
+        var result = uncommented ?? bytes
+        let changed = uncommented != nil
         func blank(_ line: Line) {
             for index in line.bytes.indices where result[index] != 0x0D { result[index] = 0x20 }
         }
-        var all = lines(bytes)
-        let withText = all.filter { !trimmed($0.bytes).isEmpty }
-        guard !withText.isEmpty else { return nil }
-        // A common leader: only when every line with text has one, so a `//` inside the JSON's prose stays.
-        let leaders = withText.map { line -> (line: Line, lead: Int, length: Int) in
-            let bytes = Array(line.bytes)
-            var lead = 0
-            while lead < bytes.count, isSpace(bytes[lead]) { lead += 1 }
-            return (line, lead, leaderLength(bytes, at: lead))
-        }
-        if leaders.allSatisfy({ $0.length > 0 }) {
-            for (line, lead, length) in leaders {
-                let start = line.bytes.startIndex + lead
-                for index in start..<(start + length) { result[index] = 0x20 }
-            }
-            changed = true
-            all = lines(result)
-        }
+        let all = lines(result)
         func opensJSON(_ line: Line) -> Bool {
             guard let first = trimmed(line.bytes).first else { return false }
             return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
@@ -128,6 +117,7 @@ enum ImportText {
         let nonBlank = all.filter { !trimmed($0.bytes).isEmpty }
         guard let firstLine = nonBlank.first else { return nil }
         if opensJSON(firstLine) { return changed ? UnwrappedJSON(bytes: result) : nil }
+        if let literal = stringLiteralJSON(result, lines: nonBlank, proseBefore: proseBefore) { return literal }
         var textAfterLine: Int?
         if let fence = nonBlank.indices.first(where: { position in
             hasPrefix(trimmed(nonBlank[position].bytes), "```") && position + 1 < nonBlank.count
@@ -150,6 +140,97 @@ enum ImportText {
         guard proseBefore, let body = nonBlank.first(where: opensJSON) else { return nil }
         for line in all where line.number < body.number { blank(line) }
         return UnwrappedJSON(bytes: result)
+    }
+
+    /// A paste inside source comments, with the comments set aside: a block comment's own lines (`/**`, `/*`, `*/`)
+    /// blanked, and the leader every other line with text starts with (`///`, `//`, `>`, a JSDoc ` * `) blanked too,
+    /// only when every such line has one, so a `//` inside a dump's prose stays. Blanked, not removed: positions keep
+    /// their line and column, and the indentation after a leader is the paste's own. Nil when there is no comment.
+    static func uncommented(_ bytes: [UInt8]) -> [UInt8]? {
+        var result = bytes
+        var changed = false
+        let withText = lines(bytes).filter { !trimmed($0.bytes).isEmpty }
+        var commented: [(line: Line, lead: Int, length: Int)] = []
+        for line in withText {
+            if isBlockCommentMark(trimmed(line.bytes)) {
+                for index in line.bytes.indices where result[index] != 0x0D { result[index] = 0x20 }
+                changed = true
+                continue
+            }
+            let text = Array(line.bytes)
+            var lead = 0
+            while lead < text.count, isSpace(text[lead]) { lead += 1 }
+            commented.append((line, lead, leaderLength(text, at: lead)))
+        }
+        if !commented.isEmpty, commented.allSatisfy({ $0.length > 0 }) {
+            for (line, lead, length) in commented {
+                let start = line.bytes.startIndex + lead
+                for index in start..<(start + length) { result[index] = 0x20 }
+            }
+            changed = true
+        }
+        return changed ? result : nil
+    }
+
+    /// `/**`, `/*` or `*/` alone on a line: a block comment's opening or closing.
+    private static func isBlockCommentMark(_ text: ArraySlice<UInt8>) -> Bool {
+        text.elementsEqual("/**".utf8) || text.elementsEqual("/*".utf8) || text.elementsEqual("*/".utf8)
+    }
+
+    /// The string literals source code holds a pasted JSON in: a JavaScript template literal or a Go raw string
+    /// (`` ` ``), a Python or Swift multi-line string (`"""`, `'''`).
+    private static let literalDelimiters: [[UInt8]] = [Array("\"\"\"".utf8), Array("'''".utf8), [UInt8(ascii: "`")]]
+
+    /// JSON inside a string literal of source code, `const crashEvent = \`{…}\``, `X = """[` … `]"""`,
+    /// `[]byte(\`[` … `]\`)`: what comes before the delimiter that opens it, the delimiter, and from the last
+    /// delimiter after the JSON to the end, blanked. The JSON starts right after the opening delimiter, or (with
+    /// `proseBefore`, a template literal opened on a line of prose: `` `Running on <UDID> ``) on the next line with
+    /// text. The closing delimiter is the last one, and only what is not JSON may follow it on its line (`;`, `)`,
+    /// `,`), so a backtick inside a JSON string is never taken for it. Nil when no such literal holds JSON.
+    private static func stringLiteralJSON(_ bytes: [UInt8], lines: [Line], proseBefore: Bool) -> UnwrappedJSON? {
+        for (position, line) in lines.enumerated() {
+            let text = Array(line.bytes)
+            // A Markdown fence is the fence's business, not a template literal.
+            if hasPrefix(trimmed(line.bytes), "```") { continue }
+            for delimiter in literalDelimiters {
+                guard let at = firstIndex(of: delimiter, in: text) else { continue }
+                var after = at + delimiter.count
+                while after < text.count, isSpace(text[after]) { after += 1 }
+                let opensHere =
+                    after < text.count && (text[after] == UInt8(ascii: "{") || text[after] == UInt8(ascii: "["))
+                let opensNext =
+                    proseBefore && !opensHere && position + 1 < lines.count
+                    && [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(trimmed(lines[position + 1].bytes).first ?? 0)
+                guard opensHere || opensNext else { continue }
+                let start = line.bytes.startIndex + (opensHere ? at + delimiter.count : text.count)
+                guard let close = lastIndex(of: delimiter, in: bytes, from: start),
+                    bytes[(close + delimiter.count)...].prefix(while: { $0 != 0x0A }).allSatisfy({
+                        isSpace($0) || $0 == 0x0D
+                            || [UInt8(ascii: ";"), UInt8(ascii: ")"), UInt8(ascii: ",")].contains($0)
+                    })
+                else { continue }
+                var result = bytes
+                for index in 0..<start where result[index] != 0x0A && result[index] != 0x0D { result[index] = 0x20 }
+                for index in close..<result.count where result[index] != 0x0A && result[index] != 0x0D {
+                    result[index] = 0x20
+                }
+                return UnwrappedJSON(bytes: result)
+            }
+        }
+        return nil
+    }
+
+    private static func firstIndex(of needle: [UInt8], in text: [UInt8]) -> Int? {
+        guard text.count >= needle.count else { return nil }
+        return (0...(text.count - needle.count)).first { text[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
+    /// The last occurrence of `needle` at or after `start`.
+    private static func lastIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count - start >= needle.count else { return nil }
+        return stride(from: bytes.count - needle.count, through: start, by: -1).first {
+            bytes[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
     }
 
     /// JSON cut short by its writer: the bytes before the first line that is only an elision (`...` or `…`: no JSON

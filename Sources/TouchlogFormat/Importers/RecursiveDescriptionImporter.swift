@@ -65,7 +65,24 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         for position in classified.indices where unescapedLines.contains(classified[position].number) {
             classified[position].column = nil
         }
-        let lines = expandQuotedDumps(unfoldArrayPrints(classified))
+        var lines = expandQuotedDumps(unfoldArrayPrints(classified))
+        // Notes that print a view dump, then `_printHierarchy`'s controllers, then another dump: the controllers'
+        // lines are what the author printed between the dumps, not views. Only beside real views: a file of them
+        // alone is refused below, saying what it is.
+        let printouts = lines.indices.filter {
+            lines[$0].kind == .view
+                && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content))
+        }
+        if !printouts.isEmpty, printouts.count < lines.count(where: { $0.kind == .view }) {
+            for index in printouts { lines[index].kind = .text }
+            warn(
+                ImportWarning(
+                    line: lines[printouts[0]].number,
+                    message: "\(printouts.count) line(s) that describe no view left out (line "
+                        + printouts.map { String(lines[$0].number) }.joined(separator: ", ") + ")",
+                    hint: "`_printHierarchy` output, or an object printed alone (`po self`: `<ViewController: 0x…>`), "
+                        + "printed beside the dump; the views of the dump are read"))
+        }
         do throws(ImportError) {
             return try read(lines, bytes: bytes, sourceName: sourceName, warn: warn)
         } catch {
@@ -73,6 +90,15 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             // capture instead, rather than which of its lines is no view description.
             throw OtherViewPrintout.refusal(in: lines) ?? error
         }
+    }
+
+    /// `<ViewController: 0x7fb588c08c50>` and nothing else: an object printed on its own (`po self`), which every
+    /// view line of a recursiveDescription is not (each prints at least its frame and layer after a `;`).
+    static func isBareDescription(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "<"), content.last == UInt8(ascii: ">"),
+            !content.contains(UInt8(ascii: ";")), ImportText.contains(content, " 0x")
+        else { return false }
+        return content.dropFirst().dropLast().allSatisfy { $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
     }
 
     private static func read(

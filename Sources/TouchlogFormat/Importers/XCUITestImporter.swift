@@ -146,9 +146,9 @@ public enum XCUITestImporter: HierarchyImporter {
                 if ImportText.isSpace(all[start]) {
                     indent &+= 1
                     start += 1
-                } else if all[start...].starts(with: arrow) {  // "→" marks the element described
+                } else if let marker = arrowLength(all[start...]) {  // "→" marks the element described
                     indent &+= 1
-                    start += 3
+                    start += marker
                 } else {
                     break
                 }
@@ -281,6 +281,15 @@ public enum XCUITestImporter: HierarchyImporter {
 
     /// `→` (U+2192) marks the element described; `↳` (U+21B3) each step of a path.
     private static let arrow: [UInt8] = [0xE2, 0x86, 0x92]
+
+    /// The length of the mark of the element described at the start of `bytes`: `→`, or `->` as a paste that lost the
+    /// character retypes it (only right before an element's name, so an arrow in prose is not one); nil for none.
+    private static func arrowLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+        if bytes.starts(with: arrow) { return arrow.count }
+        let ascii = bytes.dropFirst(2)
+        guard bytes.starts(with: "->".utf8), let next = ascii.first, isLetter(next) else { return nil }
+        return 2
+    }
     private static let pathArrow: [UInt8] = [0xE2, 0x86, 0xB3]
 
     private static func dropMarkers(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -644,7 +653,7 @@ public enum XCUITestImporter: HierarchyImporter {
     /// `Word`, then the end, `, `, ` (` or ` 0x`: the start of every element line, and of no test-log chatter.
     private static func startsLikeElement(_ trimmed: ArraySlice<UInt8>) -> Bool {
         var content = trimmed
-        if content.starts(with: arrow) { content = content.dropFirst(3) }
+        if let marker = arrowLength(content) { content = content.dropFirst(marker) }
         var end = content.startIndex
         while end < content.endIndex, isLetter(content[end]) { end += 1 }
         guard end > content.startIndex else { return false }
@@ -656,7 +665,7 @@ public enum XCUITestImporter: HierarchyImporter {
     /// Whether a line reads like an element of a tree (for detection without the `Element subtree:` header).
     static func looksLikeElementLine(_ bytes: ArraySlice<UInt8>) -> Bool {
         var content = ImportText.trimmed(bytes)
-        if content.starts(with: arrow) { content = content.dropFirst(3) }
+        if let marker = arrowLength(content) { content = content.dropFirst(marker) }
         var end = content.startIndex
         while end < content.endIndex, isLetter(content[end]) { end += 1 }
         guard end > content.startIndex,

@@ -77,4 +77,46 @@ import Testing
         _ = try ImportFormat.idb.convert(Array(text.utf8), sourceName: "paste.txt") { warnings.append($0) }
         #expect(warnings.map(\.line) == [5])
     }
+
+    /// A backtick inside one of the JSON's strings is not the template literal's end: the last backtick, followed
+    /// only by `;`, is. Positions keep their columns.
+    @Test func aBacktickInsideTheJSONIsNotTheLiteralsEnd() throws {
+        let text = "const fixture = `{\"windows\": [], \"note\": \"run `make` first\"}`;\n"
+        let unwrapped = try #require(ImportText.unwrappedJSON(Array(text.utf8)))
+        let json = String(decoding: unwrapped.bytes, as: UTF8.self)
+        #expect(json.hasPrefix(String(repeating: " ", count: 17) + "{"))  // the assignment and its backtick, blanked
+        #expect(json.contains("run `make` first"))
+        #expect(json.hasSuffix("}  \n"))
+        #expect(ImportFormat.detect(Array(text.utf8)) == .sentry)
+    }
+
+    /// A literal whose last backtick is followed by more JSON-looking text is not unwrapped by guess.
+    @Test func aLiteralWithoutItsClosingDelimiterIsLeftAlone() {
+        let text = "const fixture = `{\"windows\": [], \"note\": \"`x\"}\n"
+        #expect(ImportText.unwrappedJSON(Array(text.utf8)) == nil)
+    }
+
+    /// A JSDoc block's `/**`, `*/` and ` * ` leaders are set aside for every text format; a Markdown bullet list
+    /// (`* ` on some lines only) is not a comment.
+    @Test func jsDocLeadersAreSetAsideOnlyWhenEveryLineHasOne() throws {
+        let doc = "/**\n * a\n *   b\n */\n"
+        let uncommented = try #require(ImportText.uncommented(Array(doc.utf8)))
+        #expect(String(decoding: uncommented, as: UTF8.self) == "   \n   a\n     b\n   \n")
+        #expect(ImportText.uncommented(Array("* one\ntwo\n".utf8)) == nil)
+    }
+
+    /// `_printHierarchy`'s line and a controller printed alone beside a dump are no views: left out, named by line.
+    @Test func controllerLinesBesideADumpAreLeftOutWithAWarning() throws {
+        let (_, warnings) = try Self.warnings(Self.fixture(.recursiveDescription, "notes-with-controllers.txt"))
+        #expect(warnings.map(\.line) == [6])
+        #expect(warnings.first?.message.contains("2 line(s) that describe no view left out (line 6, 8)") == true)
+    }
+
+    /// `_printHierarchy` alone is still refused, saying what it is.
+    @Test func printHierarchyAloneIsStillRefused() {
+        let text = "<UINavigationController 0x7fc4f2812000>, state: appeared, view: <UILayoutContainerView 0x7fc4>\n"
+        #expect(throws: ImportError.self) {
+            try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "p.txt")
+        }
+    }
 }
