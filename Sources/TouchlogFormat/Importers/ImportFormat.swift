@@ -271,6 +271,18 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                 return .appium
             }
         }
+        // The appium-xcuitest-driver of 2016 wrote element types bare (`<Table name=… valid="true" … path="/0/0/2">`):
+        // an element carrying its `valid` and `path` attributes, which no other XML touchlog meets has, is a page
+        // source the Appium importer reads (bare names are its element types).
+        for line in ImportText.lines(head).prefix(400) {
+            let text = ImportText.trimmed(line.bytes)
+            if text.first == UInt8(ascii: "<"), let initial = text.dropFirst().first, initial >= UInt8(ascii: "A"),
+                initial <= UInt8(ascii: "Z"),
+                ImportText.contains(text, " valid=\""), ImportText.contains(text, " path=\"/")
+            {
+                return .appium
+            }
+        }
         // Asked last: a test log that prints a tree (`print(app.debugDescription)`) between its activities is that
         // tree, found above; one with activities only is a touch stream.
         for line in ImportText.lines(head).prefix(400) where XCTestLogImporter.looksLikeActivity(line.bytes) {
