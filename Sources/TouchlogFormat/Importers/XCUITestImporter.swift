@@ -370,6 +370,16 @@ public enum XCUITestImporter: HierarchyImporter {
             let trimmed = ImportText.trimmed(line.bytes)
             let startsElement =
                 ImportText.hasPrefix(trimmed, "Attributes: ") || startsLikeElement(dropMarkers(trimmed))
+            // A frame wrapped onto a line of its own (`Button, label: 'New'` then `    at {{290.7, 66.0}, {37.3, 36.0}}`,
+            // as some notes lay a long element out) belongs to the element above it.
+            if startsElement, index < lines.count,
+                ImportText.hasPrefix(ImportText.trimmed(lines[index].bytes), "at {{")
+            {
+                line.bytes =
+                    (Array(line.bytes) + Array(", ".utf8)
+                    + Array(ImportText.trimmed(lines[index].bytes).dropFirst(3)))[...]
+                index += 1
+            }
             guard startsElement, endsQuoted(line.bytes, quoted: false) else {
                 result.append(line)
                 continue
