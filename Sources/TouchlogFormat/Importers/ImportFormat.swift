@@ -76,7 +76,42 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         {
             return try importer.convert(uncommented, sourceName: sourceName, warn: warn)
         }
+        // A text dump kept as an array of string literals, a line each (`'<UIWindow: …>',`): read inside the quotes
+        // when that reads more views than the text as it is (which may read none, or only the lines whose quotes
+        // hide nothing), so a dump that merely quotes a few lines is never changed.
+        if !(importer is any JSONDocumentImporter.Type), let unquoted = ImportText.unquotedLines(bytes) {
+            var inner: [ImportWarning] = []
+            if let records = try? importer.convert(unquoted, sourceName: sourceName, warn: { inner.append($0) }) {
+                var outer: [ImportWarning] = []
+                let plain = try? importer.convert(bytes, sourceName: sourceName, warn: { outer.append($0) })
+                guard let plain, Self.viewCount(plain) >= Self.viewCount(records) else {
+                    warn(
+                        ImportWarning(
+                            line: 1,
+                            message: "the dump's lines are string literals in source code: read inside their quotes",
+                            hint: "columns in this file's later messages count without the quotes' escapes"))
+                    inner.forEach(warn)
+                    return records
+                }
+                outer.forEach(warn)
+                return plain
+            }
+        }
         return try importer.convert(bytes, sourceName: sourceName, warn: warn)
+    }
+
+    /// How many views the snapshots of an import hold: what tells two readings of one paste apart.
+    static func viewCount(_ records: [Record]) -> Int {
+        var count = 0
+        for record in records {
+            guard case .snapshot(let snapshot) = record else { continue }
+            var stack = snapshot.hierarchy.windows.map(\.view)
+            while let view = stack.popLast() {
+                count += 1
+                stack += view.subviews
+            }
+        }
+        return count
     }
 
     /// How people name the format in prose and error messages.
@@ -160,11 +195,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if let format = detectUnwrappedJSON(bytes, proseBefore: false) { return format }
             let head = Array(bytes.prefix(textDetectionWindow))
             if let format = detectText(head, from: start) { return format }
-            // A text dump in source comments (a JSDoc block's ` * ` lines): decided as the dump inside.
-            if let uncommented = ImportText.uncommented(head),
-                case .text(let inside) = opening(uncommented), let format = detectText(uncommented, from: inside)
-            {
-                return format
+            // A text dump in source comments (a JSDoc block's ` * ` lines), or kept as an array of string literals a
+            // line each: decided as the dump inside.
+            for inner in [ImportText.uncommented(head), ImportText.unquotedLines(head)].compactMap({ $0 }) {
+                if case .text(let inside) = opening(inner), let format = detectText(inner, from: inside) {
+                    return format
+                }
             }
             // A dump shown in a web page (`&lt;UIWindow: …&gt;`): the importer undoes the entities and says so.
             if HTMLEscapedDump(head) != nil { return .recursiveDescription }

@@ -172,6 +172,49 @@ enum ImportText {
         return changed ? result : nil
     }
 
+    /// A dump kept in source code as an array of string literals, one per line (`'<UIWindow: …>',` in a JavaScript
+    /// fixture, `"    Window (Main), …",`): each such line without its quotes and the comma after them, its `\'` and
+    /// `\"` escapes undone; every other line (`const RAW = [`, `].join('\n')`) as it was, so line numbers hold. The
+    /// opening quote becomes a space, so the indentation inside the literal stays the tree's. Nil with fewer than two
+    /// such lines.
+    static func unquotedLines(_ bytes: [UInt8]) -> [UInt8]? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var quotedLines = 0
+        var position = 0
+        for line in lines(bytes) {
+            result += bytes[position..<line.bytes.startIndex]
+            position = line.bytes.endIndex
+            let text = Array(line.bytes)
+            var lead = 0
+            while lead < text.count, isSpace(text[lead]) { lead += 1 }
+            var end = text.count
+            while end > lead, isSpace(text[end - 1]) || text[end - 1] == 0x0D { end -= 1 }
+            if end > lead, text[end - 1] == UInt8(ascii: ",") { end -= 1 }
+            guard end - lead >= 2, let quote = text.indices.contains(lead) ? text[lead] : nil,
+                quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\""), text[end - 1] == quote
+            else {
+                result += text
+                continue
+            }
+            quotedLines += 1
+            result += text[0..<lead]
+            result.append(0x20)
+            var index = lead + 1
+            while index < end - 1 {
+                if text[index] == UInt8(ascii: "\\"), index + 1 < end - 1,
+                    text[index + 1] == UInt8(ascii: "'") || text[index + 1] == UInt8(ascii: "\"")
+                {
+                    index += 1
+                }
+                result.append(text[index])
+                index += 1
+            }
+        }
+        result += bytes[position...]
+        return quotedLines >= 2 ? result : nil
+    }
+
     /// `/**`, `/*` or `*/` alone on a line: a block comment's opening or closing.
     private static func isBlockCommentMark(_ text: ArraySlice<UInt8>) -> Bool {
         text.elementsEqual("/**".utf8) || text.elementsEqual("/*".utf8) || text.elementsEqual("*/".utf8)

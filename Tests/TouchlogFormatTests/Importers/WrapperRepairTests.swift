@@ -119,4 +119,27 @@ import Testing
             try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "p.txt")
         }
     }
+
+    /// The string-array reading is taken only when it reads more views: a dump between two quoted lines of chatter
+    /// reads as it is, with no word about string literals.
+    @Test func aDumpBetweenQuotedChatterIsReadAsItIs() throws {
+        let text = """
+            "Test Case started."
+            <UIWindow: 0x1; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x2>>
+               | <UIView: 0x3; frame = (0 0; 390 844); layer = <CALayer: 0x4>>
+            "Test Case passed."
+            """
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "log.txt") {
+            warnings.append($0)
+        }
+        #expect(ImportFormat.viewCount(records) == 2)
+        #expect(!warnings.contains { $0.message.contains("string literals") })
+    }
+
+    @Test func aDumpInAStringArrayIsReadInsideItsQuotesAndSaysSo() throws {
+        let (records, warnings) = try Self.warnings(Self.fixture(.recursiveDescription, "js-string-array.txt"))
+        #expect(ImportFormat.viewCount(records) == 4)
+        #expect(warnings.first?.message.contains("string literals in source code") == true)
+    }
 }
