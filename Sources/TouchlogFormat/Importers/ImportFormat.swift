@@ -100,6 +100,19 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         return try importer.convert(bytes, sourceName: sourceName, warn: warn)
     }
 
+    /// Converts the touch stream in `bytes` joined to `hierarchy` (`--hierarchy`), behind the same wrappers as
+    /// ``convert(_:sourceName:warn:)`` sets aside: a JSON stream in a fence, comment leaders or a source string
+    /// literal, a text log in comment leaders. Nil for a format that is no touch stream.
+    public func convert(
+        _ bytes: [UInt8], sourceName: String, joining hierarchy: [Record], warn: (ImportWarning) -> Void = { _ in }
+    ) throws(ImportError) -> [Record]? {
+        guard let stream = touchStreamImporter else { return nil }
+        let input =
+            importer is any JSONDocumentImporter.Type
+            ? ImportText.unwrappedJSON(bytes, proseBefore: true)?.bytes : ImportText.uncommented(bytes)
+        return try stream.convert(input ?? bytes, sourceName: sourceName, joining: hierarchy, warn: warn)
+    }
+
     /// How many views the snapshots of an import hold: what tells two readings of one paste apart.
     static func viewCount(_ records: [Record]) -> Int {
         var count = 0

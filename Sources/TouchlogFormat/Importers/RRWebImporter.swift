@@ -258,6 +258,16 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
             $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset
         }.map(\.element)
         let origin = stream.origin ?? 0
+        if events.isEmpty {
+            // A web page's recording (clicks carry a node, not a position), or a stream whose touches were cut: an
+            // empty session, said so rather than stored as if nobody touched the screen.
+            warn(
+                ImportWarning(
+                    line: 1,
+                    message: "the stream holds no touch (no TouchStart, TouchMove or TouchEnd interaction)",
+                    hint: "a web recording's clicks name a node and no position; only a mobile replay's touches import"
+                ))
+        }
         var down: [Double: Int] = [:]  // stream pointer → touch id
         var order: [Double] = []  // pointers down, in the order they went down
         var lastT = 0.0

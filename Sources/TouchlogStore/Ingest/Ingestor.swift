@@ -260,7 +260,7 @@ public final class Ingestor: Sendable {
                 }
                 let records: [Record]
                 if let hierarchy {
-                    guard let stream = format.touchStreamImporter else {
+                    guard format.touchStreamImporter != nil else {
                         _ = queue.put(
                             .importFailed(
                                 Diagnostic(
@@ -272,7 +272,8 @@ public final class Ingestor: Sendable {
                     }
                     switch HierarchyFile.read(hierarchy) {
                     case .records(let joined):
-                        records = try stream.convert(dump, sourceName: "", joining: joined, warn: warn)
+                        // Never nil: the format was checked to be a touch stream above.
+                        records = try format.convert(dump, sourceName: "", joining: joined, warn: warn) ?? []
                     case .failure(let diagnostic):
                         _ = queue.put(.importFailed(diagnostic))
                         return

@@ -142,4 +142,27 @@ import Testing
         #expect(ImportFormat.viewCount(records) == 4)
         #expect(warnings.first?.message.contains("string literals in source code") == true)
     }
+
+    /// A touch stream joined with `--hierarchy` is unwrapped as a dump is: here a Go raw string around rrweb events
+    /// of a web page, which hold no touch, which the import says.
+    @Test func aJoinedStreamBehindAWrapperIsReadAndAnEmptyOneSaysSo() throws {
+        let hierarchy = try ImportFormat.recursiveDescription.convert(
+            Array("<UIWindow: 0x1; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x2>>".utf8), sourceName: "h.txt")
+        let stream = """
+            \trecording := []byte(`[
+            \t\t{"type":4,"timestamp":1700000000000,"data":{"href":"https://example.com","width":1440,"height":900}},
+            \t\t{"type":3,"timestamp":1700000000400,"data":{"source":2,"type":2,"id":7}}
+            \t]`)
+            """
+        var warnings: [ImportWarning] = []
+        let records = try #require(
+            try ImportFormat.rrweb.convert(Array(stream.utf8), sourceName: "s.go", joining: hierarchy) {
+                warnings.append($0)
+            })
+        #expect(!records.contains { if case .touch = $0 { true } else { false } })
+        #expect(warnings.contains { $0.message.contains("the stream holds no touch") })
+        #expect(
+            try ImportFormat.recursiveDescription.convert(Array(stream.utf8), sourceName: "s.go", joining: hierarchy)
+                == nil)
+    }
 }
