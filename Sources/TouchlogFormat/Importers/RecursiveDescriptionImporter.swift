@@ -587,6 +587,13 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             result.content = Array(bytes[lead...])
             return result
         }
+        // A leader, then the author's own indentation, then a log's stamp (`//    2015-12-15 10:18:31.510 App[…] <…`):
+        // the stamp is read wherever those spaces put it.
+        var stampAt = lead
+        while stampAt < bytes.count, ImportText.isSpace(bytes[stampAt]) { stampAt += 1 }
+        if stampAt > lead, nslogPrefix(Array(bytes[lead...])) == nil, nslogPrefix(Array(bytes[stampAt...])) != nil {
+            lead = stampAt
+        }
         if let stamp = nslogPrefix(Array(bytes[lead...])) {
             result.timestamp = stamp.seconds
             result.timestampText = stamp.text
