@@ -649,14 +649,16 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             content = Array(content[prefix...])
             column += prefix
         }
-        // PSPDFKit's recursiveDescription names the controller before its view (`'RootViewController:0x…' <UIView:
-        // …>`) and wraps some views in `XX (<…>)`: both are set aside, the description inside is the view.
+        // PSPDFKit's recursiveDescription, and iOS 6's, name the controller before its view (`'RootViewController:0x…'
+        // <UIView: …>`; iOS 6 adds its children, `'ComposeViewController:0x1d54…' 1 child[RemoteViewController:0x1d5…
+        // ] <UIView: …>`) and PSPDFKit wraps some views in `XX (<…>)`: all set aside, the description inside is the
+        // view.
         if content.first == UInt8(ascii: "'"), let close = content.dropFirst().firstIndex(of: UInt8(ascii: "'")),
-            close + 2 < content.count, content[close + 1] == 0x20, content[close + 2] == UInt8(ascii: "<")
+            let start = Self.viewAfterControllerNote(content, from: close + 1)
         {
             result.ivar = ImportText.string(content[1..<close])
-            content = Array(content[(close + 2)...])
-            column += close + 2
+            content = Array(content[start...])
+            column += start
         }
         if ImportText.hasPrefix(content, "XX (<"), content.last == UInt8(ascii: ")") {
             content = Array(content[4..<(content.count - 1)])
@@ -685,6 +687,23 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         } else {
             result.kind = .text
         }
+    }
+
+    /// Where the view's description starts after a controller's quoted note ends at `index`: one space, then either
+    /// the `<` or iOS 6's count of the controller's children, `1 child[Name:0x… ] ` or `2 children[… ] `. Nil when
+    /// no description follows.
+    private static func viewAfterControllerNote(_ content: [UInt8], from index: Int) -> Int? {
+        guard index + 1 < content.count, content[index] == 0x20 else { return nil }
+        var at = index + 1
+        if content[at] == UInt8(ascii: "<") { return at }
+        let digits = at
+        while at < content.count, ImportText.isDigit(content[at]) { at += 1 }
+        guard at > digits, ImportText.hasPrefix(content[at...], " child"),
+            let close = content[at...].firstIndex(of: UInt8(ascii: "]"))
+        else { return nil }
+        at = close + 1
+        while at < content.count, content[at] == 0x20 { at += 1 }
+        return at < content.count && content[at] == UInt8(ascii: "<") ? at : nil
     }
 
     /// `_subview1 <UIView: …` (an object's instance variables printed with their descriptions): the offset of the

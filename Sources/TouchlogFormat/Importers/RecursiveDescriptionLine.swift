@@ -270,7 +270,8 @@ extension RecursiveDescriptionLine {
             while index < n, ImportText.isHexDigit(content[index]) { index += 1 }
             while index < n, ImportText.isSpace(content[index]) { index += 1 }
         }
-        guard index < n, content[index] == UInt8(ascii: "<") else { return nil }
+        // The description, or (iOS 6) the controller note printed before it: `'LoginViewController:0x1d54…' …`.
+        guard index < n, content[index] == UInt8(ascii: "<") || content[index] == UInt8(ascii: "'") else { return nil }
         return index
     }
 }

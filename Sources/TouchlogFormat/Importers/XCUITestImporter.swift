@@ -61,6 +61,8 @@ public enum XCUITestImporter: HierarchyImporter {
         for line in lines {
             let trimmed = ImportText.trimmed(line.bytes)
             if trimmed.isEmpty { continue }
+            // A Markdown fence around the paste is no chatter: it neither ends a tree nor starts one.
+            if ImportText.hasPrefix(trimmed, "```") { continue }
             if trimmed.elementsEqual("Element subtree:".utf8) {
                 try finish()
                 section = .tree
