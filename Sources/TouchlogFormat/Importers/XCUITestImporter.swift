@@ -133,7 +133,7 @@ public enum XCUITestImporter: HierarchyImporter {
                 pending.elisions.append((pending.entries.count, indent))
                 continue
             }
-            if !startsLikeElement(trimmed) {
+            if !startsLikeElement(trimmed) || isProse(trimmed) {
                 // Test-runner chatter ends the tree; without an `Element subtree:` header, the next element
                 // line starts another one.
                 try finish()
@@ -672,6 +672,15 @@ public enum XCUITestImporter: HierarchyImporter {
         let rest = content[end...]
         return rest.isEmpty || ImportText.hasPrefix(rest, ", ") || ImportText.hasPrefix(rest, " (")
             || ImportText.hasPrefix(rest, " 0x")
+    }
+
+    /// A sentence that happens to start like an element (`Thanks, but below is the tree:`): its first word is no
+    /// XCUITest element type and it holds no frame, so it is chatter, not an element without one.
+    private static func isProse(_ trimmed: ArraySlice<UInt8>) -> Bool {
+        var content = trimmed
+        if let marker = arrowLength(content) { content = content.dropFirst(marker) }
+        let word = content.prefix { isLetter($0) }
+        return XCUIElementType.classes[ImportText.string(word)] == nil && !ImportText.contains(trimmed, "{")
     }
 
     /// Whether a line reads like an element of a tree (for detection without the `Element subtree:` header).
