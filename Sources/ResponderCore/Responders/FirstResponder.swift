@@ -19,19 +19,7 @@ extension ResponderModel {
             step.refusals.append(FirstResponderRefusal(responder: .view(v), why: .cannotBecome, reason: reason))
             return false
         }
-        if cur >= 0 && !views[cur].canResignFirstResponder {
-            step.refusals.append(
-                FirstResponderRefusal(responder: .view(cur), why: .currentCannotResign, reason: reason))
-            return false
-        }
-        // A controller holding the status gives it up (UIViewController keeps UIResponder's
-        // canResignFirstResponder, true): the chat's message field, tapped, takes over from its controller.
-        let from = firstResponderRef(ofWindow: w)
-        windowControllerFirstResponder[w] = -1
-        windowFirstResponder[w] = v
-        step.firstResponderChanges.append(
-            FirstResponderChange(window: .view(w), from: from, to: .view(v), reason: reason))
-        if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
+        guard takeOver(w, by: .view(v), reason: reason, step: &step) else { return false }
         // [INF] A key input (a text input or a view adopting UIKeyInput) becoming first responder makes its window
         // key (Chameleon does this for UIKeyInput responders; iOS does not document it): the keyboard types into it.
         if views[v].adoptsKeyInput && w != keyWindow { setKeyWindow(w, step: &step) }
@@ -135,6 +123,16 @@ extension ResponderModel {
                 FirstResponderRefusal(responder: .controller(c), why: .cannotBecome, reason: reason))
             return false
         }
+        return takeOver(w, by: .controller(c), reason: reason, step: &step)
+    }
+
+    /// The last steps of F1 for a view or a controller that may become first responder: the current one (a view that
+    /// refuses to resign keeps it) gives window `w`'s status to `new` and ends editing. A controller holding it gives
+    /// it up (UIViewController keeps UIResponder's canResignFirstResponder, true): the chat's message field, tapped,
+    /// takes over from its controller.
+    private mutating func takeOver(
+        _ w: Int, by new: ObjectRef, reason: FirstResponderReason, step: inout Step
+    ) -> Bool {
         let cur = windowFirstResponder[w]
         if cur >= 0 && !views[cur].canResignFirstResponder {
             step.refusals.append(
@@ -143,9 +141,13 @@ extension ResponderModel {
         }
         let from = firstResponderRef(ofWindow: w)
         windowFirstResponder[w] = -1
-        windowControllerFirstResponder[w] = c
-        step.firstResponderChanges.append(
-            FirstResponderChange(window: .view(w), from: from, to: .controller(c), reason: reason))
+        windowControllerFirstResponder[w] = -1
+        switch new {
+        case .view(let v): windowFirstResponder[w] = v
+        case .controller(let c): windowControllerFirstResponder[w] = c
+        case .recognizer, .application, .applicationDelegate, .object: preconditionFailure("only views and controllers")
+        }
+        step.firstResponderChanges.append(FirstResponderChange(window: .view(w), from: from, to: new, reason: reason))
         if cur >= 0 { sendControlEvent(cur, "editingDidEnd", step: &step) }
         return true
     }
