@@ -7,8 +7,10 @@
 /// Every call copies small values (a touch's phase and location, a hierarchy capture) and pushes them to the
 /// writer thread, which diffs, encodes and writes. The decisions are here, so the adapter stays a list of reads:
 ///
-/// - a snapshot at the start, and before and after each event that begins or ends a touch, each key and each action,
-///   a capture the writer turns into `set` / `insert` / `remove` records (or a snapshot when that is shorter);
+/// - a snapshot at the start; then captures the writer turns into `set` / `insert` / `remove` records (or a snapshot
+///   when that is shorter): before each event that begins or ends a touch, a path capture (the views along the touch
+///   points read in full, the rest taken from the last capture); when the run loop goes idle after a touch sequence
+///   ended or an event had effects, and before each key and each app-code action, a whole capture;
 /// - touches with their session number, UIEvent number and the view UIKit bound them to (on `began`);
 /// - first-responder changes, per window (each window keeps its own): an observation naming the window when UIKit's
 ///   own handling explains it (a tap on a field, a declared policy or recognizer effect), otherwise the app's own
@@ -39,6 +41,15 @@ public final class Recorder {
     private let startUptime: Double
     private var capture: HierarchyCapture
     private var ids = ObjectIDs()
+    /// The hierarchy last pushed, and the action names its last whole capture asked every responder about: what a
+    /// path capture brings up to date.
+    private var lastHierarchy: HierarchySpec?
+    private var lastSelectors: Set<String> = []
+    /// An event changed something, or a touch sequence ended, and no whole capture has read the hierarchy since:
+    /// one is taken when the run loop goes idle (`runLoopWillWait`), or before the next record if that comes first.
+    private var capturePending = false
+    /// The event being dispatched wrote a record of its effects (an action sent, a first-responder change…).
+    private var eventHadEffects = false
     private var lastT = 0.0
     private var started = false
 
@@ -80,6 +91,8 @@ public final class Recorder {
     /// Set for an event of moved or resting fingers only: its dispatch is not followed by a capture (too frequent
     /// to afford one; what it changes is caught before the next touch ends).
     private var dispatchingChangesNothing = false
+    /// Set for an event in which a finger lifts or is cancelled.
+    private var dispatchingEndsTouches = false
     /// Between `beginEvent` and the touches: keyboard records wait for the touches to be written.
     private var eventOpen = false
     private var heldKeyboard: [KeyboardRecord] = []
@@ -139,7 +152,7 @@ public final class Recorder {
         let t = time(first.timestamp)
         let hasBegan = touches.contains { $0.phase == .began }
         let changesTouches = touches.contains { $0.phase != .moved && $0.phase != .stationary }
-        if changesTouches { syncHierarchy(t: t) }
+        if changesTouches { syncAlong(touches, in: window, t: t) }
         // A `sendEvent` override that resigns on an outside touch runs before this one: with the policy declared,
         // its resign (of the key window's first responder, where replay's policy acts) is the event's effect and is
         // written after the touch, where replay predicts it. Other changes since the last look are the app's.
@@ -198,6 +211,8 @@ public final class Recorder {
             pipeline.push(redacted == nil ? .record(.touch(record)) : .redactedTouch(record))
         }
         dispatching = window
+        eventHadEffects = false
+        dispatchingEndsTouches = touches.contains { $0.phase == .ended || $0.phase == .cancelled }
         if policyResign { syncFirstResponders(t: t, appCode: false) }
         pushHeldObservations()
         if !changesTouches { dispatchingChangesNothing = true }
@@ -208,13 +223,25 @@ public final class Recorder {
         guard started, dispatching != nil else { return }
         let t = time(uptime)
         if !eventControls.isEmpty { writeHighlights(t: t) }
-        if !dispatchingChangesNothing || !firstRespondersHold() { syncFirstResponders(t: t, appCode: false) }
+        // A first responder that appeared during the event without a text notification or an action (a PIN pad an
+        // override focuses at touch-up) takes the search; one that left, the one read per window. A view focused in
+        // `touchesBegan` is written at the touch's end, as the app's call.
+        if dispatchingEndsTouches || !firstRespondersHold() { syncFirstResponders(t: t, appCode: false) }
         dispatching = nil
         if dispatchingChangesNothing {
             dispatchingChangesNothing = false
             return
         }
-        syncHierarchy(t: t)
+        // What the event changed is read when the run loop goes idle, after UIKit has finished with it: once per
+        // touch sequence, and after any event whose effects the recording wrote (an action, a first responder).
+        if eventHadEffects || touchNumbers.isEmpty { capturePending = true }
+    }
+
+    /// The main run loop is about to wait for input (`CFRunLoopActivity.beforeWaiting`, after Core Animation's
+    /// commit): the whole capture an event left pending is taken now, outside any event.
+    public func runLoopWillWait(at uptime: Double) {
+        guard started, capturePending, dispatching == nil, !eventOpen else { return }
+        syncHierarchy(t: time(uptime))
     }
 
     /// `UITableView.selectionDidChangeNotification` from `list`: the user selected or deselected a row. UIKit posts
@@ -493,10 +520,14 @@ public final class Recorder {
     // MARK: Writing
 
     /// Writes everything recorded so far and syncs the file (the app is going to the background, a test is done).
-    public func flush() { pipeline.flush() }
+    public func flush() {
+        takePendingCapture()
+        pipeline.flush()
+    }
 
     /// Flushes and stops the writer; nothing is recorded afterwards.
     public func stop() {
+        takePendingCapture()
         started = false
         pipeline.stop()
     }
@@ -513,13 +544,51 @@ public final class Recorder {
         return lastT
     }
 
-    private func push(_ record: Record) { pipeline.push(.record(record)) }
+    /// Pushes a record, after the whole capture an event left pending: what the event changed comes before anything
+    /// that follows it, as when the capture was taken at the event's end.
+    private func push(_ record: Record) {
+        takePendingCapture()
+        if dispatching != nil {
+            switch record {
+            // A control's highlight is UIKit's own doing at every touch on it, not an effect worth a capture.
+            case .controlState: break
+            default: eventHadEffects = true
+            }
+        }
+        pipeline.push(.record(record))
+    }
 
+    private func takePendingCapture() {
+        if started && capturePending { syncHierarchy(t: lastT) }
+    }
+
+    /// A whole capture: every window, view, controller and target read.
     private func syncHierarchy(t: Double, snapshot: Bool = false) {
         let windows = windows()
-        let hierarchy = capture.capture(windows: windows, application: application, ids: &ids)
+        let (hierarchy, selectors) = capture.captureAll(windows: windows, application: application, ids: &ids)
         pipeline.push(.hierarchy(hierarchy, t: t, snapshot: snapshot))
+        lastHierarchy = hierarchy
+        lastSelectors = selectors
+        capturePending = false
         trackFirstResponders(of: windows)
+    }
+
+    /// The hierarchy before an event whose touches begin or end: a path capture along the touch points
+    /// (`HierarchyCapture.pathCapture`), or a whole one when a path capture cannot say enough (a whole capture is
+    /// pending, the windows changed, or a touch is bound to a view the path did not reach, a view of the app's own
+    /// whose `hitTest` answers outside its frame).
+    private func syncAlong(_ touches: [TouchReading], in window: any RecordableWindow, t: Double) {
+        guard !capturePending, let previous = lastHierarchy,
+            let hierarchy = capture.pathCapture(
+                windows: windows(), touched: window, points: touches.map(\.locationInWindow), previous: previous,
+                selectors: lastSelectors, ids: &ids)
+        else { return syncHierarchy(t: t) }
+        let unreached = touches.contains { touch in
+            touch.phase == .began && touch.view.map { ids.knownID(of: $0) == nil } == true
+        }
+        guard !unreached else { return syncHierarchy(t: t) }
+        pipeline.push(.hierarchy(hierarchy, t: t, snapshot: false))
+        lastHierarchy = hierarchy
     }
 
     /// Keeps `firstResponders` to the windows a capture just saw. A window new to the recording (at the start, or

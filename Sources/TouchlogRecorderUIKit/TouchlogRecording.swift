@@ -75,6 +75,7 @@ public final class TouchlogRecording {
         recording.recorder.objectReader = UIKitObjectReader()
         current = recording
         recording.observe()
+        recording.watchRunLoop()
         recording.recorder.start(at: uptime())
         return recording
     }
@@ -207,8 +208,38 @@ public final class TouchlogRecording {
         recorder.didSendEvent(at: max(timestamp, uptime()))
     }
 
+    #if canImport(UIKit)
+        /// The main run loop's observer that calls `runLoopWillWait()` (the stand-in has no run loop to observe, so
+        /// tests call it where the run loop would go idle).
+        private var idleObserver: CFRunLoopObserver?
+    #endif
+
+    /// Observes the main run loop going idle (`beforeWaiting`), in every common mode (a scroll runs in tracking
+    /// mode), ordered after the other observers of that moment, Core Animation's commit among them: the whole capture
+    /// an event left pending is taken there, when the frame is on its way and the main thread would sleep.
+    private func watchRunLoop() {
+        #if canImport(UIKit)
+            let observer = CFRunLoopObserverCreateWithHandler(
+                kCFAllocatorDefault, CFRunLoopActivity.beforeWaiting.rawValue, true, CFIndex.max
+            ) { [weak self] _, _ in
+                MainActor.assumeIsolated { self?.runLoopWillWait() }
+            }
+            CFRunLoopAddObserver(CFRunLoopGetMain(), observer, .commonModes)
+            idleObserver = observer
+        #endif
+    }
+
+    /// The main run loop is about to wait for input: the recorder takes the capture an event left pending.
+    public func runLoopWillWait() {
+        recorder.runLoopWillWait(at: uptime())
+    }
+
     /// Writes everything so far and stops; the file is complete.
     public func stop() {
+        #if canImport(UIKit)
+            if let observer = idleObserver { CFRunLoopObserverInvalidate(observer) }
+            idleObserver = nil
+        #endif
         Self.endWindowWatch()
         endObservedEvent()
         for observer in touchObservers { observer.view?.removeGestureRecognizer(observer) }

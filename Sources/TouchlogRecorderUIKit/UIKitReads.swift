@@ -151,6 +151,15 @@ extension UIView: @preconcurrency RecordableView {
     public var recordedRecognizers: [any RecordableRecognizer] { gestureRecognizers ?? [] }
     public var recordedIsFirstResponder: Bool { isFirstResponder }
 
+    /// Six reads, with no class name: what a path capture asks of a view off the touched path.
+    public var recordedGeometry: ViewGeometry {
+        let identity = transform.isIdentity
+        return ViewGeometry(
+            frame: identity ? Rect(frame) : nil, bounds: Rect(bounds),
+            center: Point(Double(center.x), Double(center.y)),
+            transform: TouchlogSchema.AffineTransform(transform), isHidden: isHidden, alpha: Double(alpha))
+    }
+
     public func recordedImplements(_ selectors: [String]) -> [String] {
         selectors.filter { responds(to: Selector($0)) }
     }

@@ -43,7 +43,7 @@ import TouchlogTestSupport
         }
 
         /// A tap of one finger: began, then ended, each passed through `sendEvent` with `during` run inside the
-        /// ended event's dispatch (what UIKit and the app do then).
+        /// ended event's dispatch (what UIKit and the app do then), the run loop going idle after each.
         func tap(
             _ recorder: Recorder, at point: Point, view: FakeView?, time: Double, during: () -> Void = {}
         ) {
@@ -52,11 +52,13 @@ import TouchlogTestSupport
                 [TouchReading(touch: touch, phase: .began, locationInWindow: point, timestamp: time, view: view)],
                 in: window)
             recorder.didSendEvent(at: time)
+            recorder.runLoopWillWait(at: time + 0.01)
             recorder.willSendEvent(
                 [TouchReading(touch: touch, phase: .ended, locationInWindow: point, timestamp: time + 0.1, view: view)],
                 in: window)
             during()
             recorder.didSendEvent(at: time + 0.1)
+            recorder.runLoopWillWait(at: time + 0.11)
         }
     }
 

@@ -200,6 +200,8 @@ final class SimulatedApp {
         event.standInTouches = [touch]
         pendingDelivery = { delivery(event) }
         application.sendEvent(event)
+        // The run loop goes idle between a finger's events (8 ms apart at 120 Hz, far more for a tap).
+        recording.runLoopWillWait()
     }
 
     /// The recognizer enters `state` and sends its actions: the recording's target, then the app's.

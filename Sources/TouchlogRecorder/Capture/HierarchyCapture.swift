@@ -38,6 +38,14 @@ public struct HierarchyCapture {
     public func capture(
         windows: [any RecordableWindow], application: (any RecordableApplication)?, ids: inout ObjectIDs
     ) -> HierarchySpec {
+        captureAll(windows: windows, application: application, ids: &ids).hierarchy
+    }
+
+    /// `capture`, also giving the action names every responder was asked about (`implements`): a path capture can
+    /// reuse the answers only for these.
+    func captureAll(
+        windows: [any RecordableWindow], application: (any RecordableApplication)?, ids: inout ObjectIDs
+    ) -> (hierarchy: HierarchySpec, selectors: Set<String>) {
         ids.beginCapture()
         var found: [(controller: any RecordableController, fields: ControllerFields, id: String)] = []
         var pending = windows.compactMap(\.recordedRootController)
@@ -67,7 +75,8 @@ public struct HierarchyCapture {
                     view: walk.view(window, ids: &ids), windowLevel: window.recordedWindowLevel,
                     isKeyWindow: window.recordedIsKeyWindow, policies: window.recordedPolicies))
         }
-        let selectors = walk.actionNames.union(askedActions).sorted()
+        let asked = walk.actionNames.union(askedActions)
+        let selectors = asked.sorted()
         for entry in found {
             guard let view = entry.fields.view, let viewID = ids.knownID(of: view) else { continue }
             let implements = selectors.isEmpty ? [] : entry.controller.recordedImplements(selectors)
@@ -104,37 +113,42 @@ public struct HierarchyCapture {
             }
             spec.objects.append(declared)
         }
-        // Every view (UIKit's own too: a text field implements `copy:` and `paste:`) may implement an action a
-        // nil-targeted action looks for on the responder chain; the model knows only what is recorded.
-        if !selectors.isEmpty {
-            let answers = Self.actionAnswers(of: walk.views, selectors)
-            if !answers.isEmpty {
-                var left = answers.count
-                for index in spec.windows.indices where left > 0 {
-                    Self.apply(answers, to: &spec.windows[index].view, left: &left)
-                }
-                for index in spec.detachedViews.indices where left > 0 {
-                    Self.apply(answers, to: &spec.detachedViews[index], left: &left)
-                }
+        Self.answerActions(selectors, walked: walk.views, windows: windows.indices.map { ($0, windows[$0]) }, in: &spec)
+        return (spec, asked)
+    }
+
+    /// Every view (UIKit's own too: a text field implements `copy:` and `paste:`) may implement an action a
+    /// nil-targeted action looks for on the responder chain; the model knows only what is recorded. Writes the
+    /// answers of the views `walked` and of `windows` (by index in `spec.windows`) into `spec`.
+    static func answerActions(
+        _ selectors: [String], walked: [(view: any RecordableView, id: String, className: String)],
+        windows: [(index: Int, window: any RecordableWindow)], in spec: inout HierarchySpec
+    ) {
+        guard !selectors.isEmpty else { return }
+        let answers = actionAnswers(of: walked, selectors)
+        if !answers.isEmpty {
+            var left = answers.count
+            for index in spec.windows.indices where left > 0 {
+                apply(answers, to: &spec.windows[index].view, left: &left)
+            }
+            for index in spec.detachedViews.indices where left > 0 {
+                apply(answers, to: &spec.detachedViews[index], left: &left)
             }
         }
-        for index in spec.windows.indices where !selectors.isEmpty {
-            let implements = windows[index].recordedImplements(selectors)
+        for (index, window) in windows {
+            let implements = window.recordedImplements(selectors)
             // An empty list is left out, as every default is.
-            if !implements.isEmpty {
-                spec.windows[index].view.implements = implements
-                let refused = windows[index].recordedRefuses(implements)
-                if !refused.isEmpty { spec.windows[index].view.refusesActions = refused }
-            }
+            spec.windows[index].view.implements = implements.isEmpty ? nil : implements
+            let refused = implements.isEmpty ? [] : window.recordedRefuses(implements)
+            spec.windows[index].view.refusesActions = refused.isEmpty ? nil : refused
         }
-        return spec
     }
 
     /// `implements` and `refusesActions` of each view that implements one of `selectors`, by id. `responds(to:)`
     /// answers from the class's methods, so it is asked once per class per capture: a view costs a lookup, not a
     /// question per action. `canPerformAction` depends on the instance's state (a field that is not editing
     /// refuses `paste:`), so each implementing view is asked itself.
-    private static func actionAnswers(
+    static func actionAnswers(
         of views: [(view: any RecordableView, id: String, className: String)], _ selectors: [String]
     ) -> [String: (implements: [String], refuses: [String])] {
         var implementsByClass: [String: [String]] = [:]
@@ -169,7 +183,7 @@ public struct HierarchyCapture {
     }
 
     /// One capture's walk over the view tree.
-    private struct Walk {
+    struct Walk {
         var privacy: RecorderPrivacy
         var recognizerEffects: [String: RecognizerEffect]
         /// Every action name met (controls and recognizers), asked of controllers and the application afterwards.
@@ -185,7 +199,7 @@ public struct HierarchyCapture {
         var objects: [(object: AnyObject, spec: ObjectSpec)] = []
         private var declaredObjects: Set<String> = []
         /// How many views above the current one the walk is (0: a window, or a view in no window).
-        private var depth = 0
+        var depth = 0
         /// The recognizers of the views above the one being captured (and its own, while its subviews are), which a
         /// touch on it reaches too.
         private var ancestorRecognizers: [(object: any RecordableRecognizer, id: String)] = []
@@ -254,7 +268,9 @@ public struct HierarchyCapture {
         }
 
         /// The view and its subtree. Recursion is bounded by UIKit's own view depth (the format allows 250 levels).
-        mutating func view(_ view: any RecordableView, ids: inout ObjectIDs) -> ViewSpec {
+        mutating func view(
+            _ view: any RecordableView, ids: inout ObjectIDs, subviews: Subviews = .all
+        ) -> ViewSpec {
             let fields = view.recordedFields()
             let id = ids.captured(view, className: fields.className)
             let kind = uikitClass(fields.className, fields.baseClass)
@@ -332,7 +348,12 @@ public struct HierarchyCapture {
             // A window is asked as a window (`RecordableWindow`), after the walk.
             if walkingDetached > 0 || depth > 0 { views.append((view, id, fields.className)) }
             depth += 1
-            view.forEachRecordedSubview { subview in spec.subviews.append(self.view(subview, ids: &ids)) }
+            switch subviews {
+            case .all:
+                view.forEachRecordedSubview { subview in spec.subviews.append(self.view(subview, ids: &ids)) }
+            case .along(let points, let previous):
+                spec.subviews = pathSubviews(of: view, points: points, previous: previous, ids: &ids)
+            }
             depth -= 1
             return spec
         }

@@ -28,10 +28,47 @@ public protocol RecordableView: AnyObject {
     /// The table or collection view cell this view is, or is inside, as its list holds it (nil: in no cell): read
     /// when a touch begins, so that a selection notification of that list can name the row (LS2).
     var recordedCell: RecordedCell? { get }
+    /// Where the view is and whether it shows: all a path capture reads of a view off the touched path (six reads,
+    /// where `recordedFields()` makes some 25 and converts the class name).
+    var recordedGeometry: ViewGeometry { get }
 }
 
 extension RecordableView {
     public var recordedCell: RecordedCell? { nil }
+    /// From the whole field set; an adapter reads the six properties alone.
+    public var recordedGeometry: ViewGeometry { ViewGeometry(recordedFields().properties) }
+}
+
+/// A view's place and visibility as UIKit answers them: `frame` (nil when a non-identity transform makes it
+/// undefined), `bounds` (its origin is a scroll view's offset), `center`, `transform`, `isHidden` and `alpha`.
+public struct ViewGeometry: Sendable, Equatable {
+    public var frame: Rect?
+    public var bounds: Rect
+    public var center: Point
+    public var transform: AffineTransform
+    public var isHidden: Bool
+    public var alpha: Double
+
+    public init(
+        frame: Rect?, bounds: Rect, center: Point, transform: AffineTransform = .identity, isHidden: Bool = false,
+        alpha: Double = 1
+    ) {
+        self.frame = frame
+        self.bounds = bounds
+        self.center = center
+        self.transform = transform
+        self.isHidden = isHidden
+        self.alpha = alpha
+    }
+
+    /// The geometry fields of a field set as read (UIKit's values, defaults included).
+    public init(_ properties: ViewProperties) {
+        let size = properties.frame.map { Size($0.width, $0.height) } ?? Size(0, 0)
+        self.init(
+            frame: properties.frame, bounds: properties.bounds ?? Rect(0, 0, size.width, size.height),
+            center: properties.center ?? Point(0, 0), transform: properties.transform ?? .identity,
+            isHidden: properties.isHidden ?? false, alpha: properties.alpha ?? 1)
+    }
 }
 
 /// A cell a touch began in: its list, its index path and whether the list had it selected then.

@@ -67,6 +67,12 @@ class FakeView: RecordableView {
     }
     var recordedRecognizers: [any RecordableRecognizer] { recognizers }
     var recordedIsFirstResponder: Bool { isFirstResponder }
+    /// The geometry alone, as the adapter reads it (a subclass counts the reads).
+    var recordedGeometry: ViewGeometry {
+        ViewGeometry(
+            frame: frame, bounds: bounds ?? Rect(0, 0, frame.width, frame.height),
+            center: Point(frame.x + frame.width / 2, frame.y + frame.height / 2), isHidden: isHidden, alpha: alpha)
+    }
     func recordedImplements(_ selectors: [String]) -> [String] {
         implementsAsked += 1
         return selectors.filter(implements.contains)
