@@ -18,7 +18,9 @@ public enum IDBImporter: JSONDocumentImporter {
     static func claims(_ shape: JSONDocumentShape) -> Bool {
         guard let first = shape.values.first else { return false }
         let keys = first.keys
-        return keys.contains("type")
+        // An element cut before its "type" (`describe-point`'s object, keys in no fixed order) still names its frame
+        // and role the way idb does.
+        return (keys.contains("type") || (keys.contains("AXFrame") && keys.contains("role_description")))
             && (keys.contains("AXFrame") || (keys.contains("frame") && keys.contains("role_description")))
     }
 
@@ -39,6 +41,13 @@ public enum IDBImporter: JSONDocumentImporter {
         for value in values {
             // One element copied out of the array (or `describe-point`'s one object) is a list of one.
             let listed = value.members != nil && value["type"] != nil ? [value] : value.array
+            if listed == nil, value.members != nil, value.cut, value["AXFrame"] != nil {
+                throw ImportError(
+                    format: format, line: value.line, column: value.column,
+                    reason: "the output is cut off inside its first element, before the element's \"type\": "
+                        + "nothing whole to import",
+                    hint: "paste the whole output of `idb ui describe-all` (or `describe-point`)")
+            }
             guard let elements = listed else {
                 throw ImportError(
                     format: format, line: value.line, column: value.column,

@@ -99,7 +99,8 @@ enum ImportText {
 
     /// Sets aside, in turn: a comment leader every line with text starts with (`///`, `//`, `>`: JSON in a doc
     /// comment or a blockquote); then the prose before the first Markdown fence (```` ```json ````) whose next line
-    /// with text opens JSON, the fence, and its closing fence with what follows; or, with `proseBefore` and no such
+    /// with text opens JSON (or one of the next four, after the command and the tool's chatter), the fence, and
+    /// its closing fence with what follows; or, with `proseBefore` and no such
     /// fence, the prose lines before the first line that opens JSON (`@someone` / `` `idb ui describe-all `` then
     /// `[{…`). Nil when there is no wrapper to set aside or no `{` or `[` line after it.
     static func unwrappedJSON(_ bytes: [UInt8], proseBefore: Bool = false) -> UnwrappedJSON? {
@@ -119,12 +120,19 @@ enum ImportText {
         if opensJSON(firstLine) { return changed ? UnwrappedJSON(bytes: result) : nil }
         if let literal = stringLiteralJSON(result, lines: nonBlank, proseBefore: proseBefore) { return literal }
         var textAfterLine: Int?
-        if let fence = nonBlank.indices.first(where: { position in
-            hasPrefix(trimmed(nonBlank[position].bytes), "```") && position + 1 < nonBlank.count
-                && opensJSON(nonBlank[position + 1])
-        }) {
-            for line in all where line.number <= nonBlank[fence].number { blank(line) }
-            let body = nonBlank[fence + 1]
+        // The fence's JSON may come after the command that printed it and the tool's chatter, inside the fence
+        // (`$ idb ui describe-all`, `objc[56872]: Class FBProcess is implemented in both …`): a few such lines.
+        func jsonAfterFence(_ position: Int) -> Int? {
+            guard hasPrefix(trimmed(nonBlank[position].bytes), "```") else { return nil }
+            for body in (position + 1)..<min(nonBlank.count, position + 5) {
+                if opensJSON(nonBlank[body]) { return body }
+                if hasPrefix(trimmed(nonBlank[body].bytes), "```") { return nil }
+            }
+            return nil
+        }
+        if let fence = nonBlank.indices.first(where: { jsonAfterFence($0) != nil }), let start = jsonAfterFence(fence) {
+            let body = nonBlank[start]
+            for line in all where line.number < body.number { blank(line) }
             if let closing = nonBlank.first(where: {
                 $0.number > body.number && hasPrefix(trimmed($0.bytes), "```")
             }) {

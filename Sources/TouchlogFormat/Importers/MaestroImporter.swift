@@ -46,9 +46,12 @@ public enum MaestroImporter: JSONDocumentImporter {
         // One object per `maestro hierarchy` run; several in a row (a script that ran it twice) are snapshots.
         var snapshots: [ImportedHierarchy] = []
         var cutNode: LocatedJSON?
+        var groups: [Int] = []
         for value in values {
             var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
-            try add(value, parent: nil, parentOrigin: (0, 0), into: &hierarchy, cutNode: &cutNode)
+            try add(
+                value, parent: nil, parentOrigin: (0, 0), into: &hierarchy, cutNode: &cutNode, groups: &groups,
+                top: true)
             hierarchy.t = Double(snapshots.count)
             hierarchy.assignIDs(useAddresses: false)
             snapshots.append(hierarchy)
@@ -76,6 +79,17 @@ public enum MaestroImporter: JSONDocumentImporter {
                     hint: "the output was cut short; paste all of it to import every element"))
             extra.append(.init(key: "cutShort", value: true))
         }
+        if let first = groups.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "\(groups.count) zero-size element(s) with elements inside read as no view, their "
+                        + "elements placed in the one around them (line "
+                        + groups.prefix(8).map(String.init).joined(separator: ", ") + (groups.count > 8 ? ", …" : "")
+                        + ")",
+                    hint: "XCUITest, which Maestro reads, gives groups that are no view a zero frame; as a 0x0 view "
+                        + "one would hide what it holds from every tap"))
+        }
         if snapshots.allSatisfy(\.isEmpty) {
             warn(
                 ImportWarning(
@@ -92,10 +106,16 @@ public enum MaestroImporter: JSONDocumentImporter {
     }
 
     /// Adds `node` (and its `children`) under `parent`. A node without `bounds` (the root Maestro wraps the app's
-    /// tree in) is no view: its children hang from `parent`.
+    /// tree in), or with zero-size bounds and children, is no view: its children hang from `parent`. Newer Maestro
+    /// prints its root with every attribute empty and `[0,0][0,0]`, and XCUITest gives groups that are no view (the
+    /// status bar's) a zero frame; as a 0x0 view either would hide every element below it from a hit test (a view
+    /// that does not contain the point is not searched), and size the window around the app to nothing.
+    ///
+    /// `groups` collects the lines of the zero-size nodes read as no view, but for the `top` node (Maestro's own
+    /// root, whose leaving out loses nothing).
     private static func add(
         _ node: LocatedJSON, parent: Int?, parentOrigin: (x: Double, y: Double),
-        into hierarchy: inout ImportedHierarchy, cutNode: inout LocatedJSON?
+        into hierarchy: inout ImportedHierarchy, cutNode: inout LocatedJSON?, groups: inout [Int], top: Bool = false
     ) throws(ImportError) {
         if node.cut, node["attributes"].map(\.cut) ?? true {
             // Cut before its attributes closed (or began): its frame or label may be what was cut.
@@ -123,6 +143,16 @@ public enum MaestroImporter: JSONDocumentImporter {
                     format: format, line: boundsValue.line, column: boundsValue.column,
                     reason: "\"bounds\" is not `[x1,y1][x2,y2]`",
                     hint: "Maestro writes an element's screen frame as \"[16,760][377,810]\"")
+            }
+            let hasChildren = node["children"]?.array.map { !$0.isEmpty } ?? false
+            if bounds.width == 0 && bounds.height == 0 && hasChildren {
+                for child in node["children"]?.array ?? [] {
+                    try add(
+                        child, parent: parent, parentOrigin: parentOrigin, into: &hierarchy, cutNode: &cutNode,
+                        groups: &groups)
+                }
+                if !top { groups.append(node.line) }
+                return
             }
             if let parent, hierarchy.isFull(below: parent) {
                 throw ImportError(
@@ -177,7 +207,9 @@ public enum MaestroImporter: JSONDocumentImporter {
                 reason: "\"children\" is \(children.typeDescription), not an array",
                 hint: "Maestro lists an element's children as an array of nodes")
         }
-        for child in list { try add(child, parent: index, parentOrigin: origin, into: &hierarchy, cutNode: &cutNode) }
+        for child in list {
+            try add(child, parent: index, parentOrigin: origin, into: &hierarchy, cutNode: &cutNode, groups: &groups)
+        }
     }
 
     /// `[x1,y1][x2,y2]` as a frame; nil for anything else, or corners out of order.

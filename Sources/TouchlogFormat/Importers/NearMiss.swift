@@ -43,9 +43,41 @@ public struct NearMiss: Equatable, Sendable {
                     + "imports iOS hierarchies only")
             return
         }
+        if lines.contains(where: { Self.isUIAutomationElement(ImportText.trimmed($0.bytes)) }) {
+            self.init(
+                what: "a UIAutomation element tree (Instruments' `logElementTree()`, iOS 9 and earlier)",
+                closest: .xcuitest,
+                differs: "its elements are UIAutomation's (`UIAWindow \"…\" {{…}}`, nested in `elements: { … }`), not "
+                    + "XCUITest's: print `app.debugDescription` in an XCUITest test instead")
+            return
+        }
+        if lines.contains(where: {
+            ImportText.contains($0.bytes, "Failed to fetch hit point for")
+                || ImportText.contains($0.bytes, "Enqueue Failure: Failure fetching attributes")
+        }) {
+            self.init(
+                what: "an XCTest runner's error log", closest: .xcuitest,
+                differs: "it names elements one at a time in its errors, with no `Element subtree:` that nests them: "
+                    + "print `app.debugDescription` in the test to capture the screen")
+            return
+        }
+        if lines.contains(where: { ImportText.contains($0.bytes, ":UIView:UIResponder:NSObject {{") }) {
+            self.init(
+                what: "a view dump of an app's own making (each class with its superclasses, "
+                    + "`UIImageView:UIView:UIResponder:NSObject {{x, y}, {w, h}}`)",
+                closest: .recursiveDescription,
+                differs: "it is not UIKit's recursiveDescription, and how it nests its views is its author's: capture "
+                    + "`po view.recursiveDescription()` in lldb")
+            return
+        }
         var opening = head[...]
-        while let first = opening.first, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(first) {
-            opening = opening.dropFirst()
+        // Blank space, and a Markdown fence the XML was pasted in (```` ```xml ````).
+        while true {
+            while let first = opening.first, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(first) {
+                opening = opening.dropFirst()
+            }
+            guard ImportText.hasPrefix(opening, "```") else { break }
+            opening = opening.drop { $0 != 0x0A }
         }
         if opening.first == UInt8(ascii: "{") {
             let shape = JSONDocumentShape(scanning: Array(head))
@@ -59,6 +91,17 @@ public struct NearMiss: Equatable, Sendable {
                 return
             }
             return nil
+        }
+        if opening.first == UInt8(ascii: "<"), Self.isTag(opening), ImportText.contains(text, " class=\""),
+            ImportText.contains(text, " width=\""), !ImportText.contains(text, "XCUIElementType")
+        {
+            self.init(
+                what: "an XML view hierarchy whose elements are named after the app's classes (Detox's, "
+                    + "`<RCTViewComponentView class=… x=… width=…>`)",
+                closest: .appium,
+                differs: "an iOS page source names XCUIElementType… elements, which this has none of: capture "
+                    + "`driver.page_source` with Appium, or `po view.recursiveDescription()` in lldb")
+            return
         }
         if opening.first == UInt8(ascii: "<"), ImportText.hasPrefix(opening, "<?xml") || Self.isTag(opening) {
             self.init(
@@ -97,6 +140,15 @@ public struct NearMiss: Equatable, Sendable {
         self.what = what
         self.closest = closest
         self.differs = differs
+    }
+
+    /// `UIAWindow "(null)" {{256, 0}, {768, 1024}}`: a UIAutomation element (`UIA` and a capital letter, a quoted
+    /// name, a frame).
+    private static func isUIAutomationElement(_ line: ArraySlice<UInt8>) -> Bool {
+        guard ImportText.hasPrefix(line, "UIA"), line.count > 3,
+            line[line.startIndex + 3] >= UInt8(ascii: "A"), line[line.startIndex + 3] <= UInt8(ascii: "Z")
+        else { return false }
+        return ImportText.contains(line, " \"") && ImportText.contains(line, "{{")
     }
 
     /// `<name` followed by a space, `>` or `/`: an XML or HTML tag.

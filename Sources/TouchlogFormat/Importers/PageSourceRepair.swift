@@ -358,18 +358,48 @@ struct PageSourceRepair {
             return (end - position, collapsed)
         }
 
-        /// Copies a start tag, reading a bare `&` in an attribute value as `&amp;`.
+        /// Copies a start tag, reading a bare `&` in an attribute value as `&amp;`, and typographic quotes around a
+        /// value (`name=“app”`, typed by a person hiding a name, or by a word processor) as `"`.
         mutating func copyTag(_ from: Int, _ to: Int) {
             var position = from
             while position < to {
                 if input[position] == UInt8(ascii: "&"), entityLength(at: position) == nil {
                     warn("a bare '&' is not XML: read as '&amp;'")
                     insert("&amp;")
+                } else if let quote = typographicQuote(at: position, before: to) {
+                    // Three bytes become a quote and two spaces, which XML allows beside `=` and between attributes:
+                    // the columns stay the file's.
+                    if quote.opens { warn("typographic quotes around an attribute value (“…”) read as \"…\"") }
+                    for byte in quote.opens ? Array("  \"".utf8) : Array("\"  ".utf8) { emit(byte) }
+                    position += 3
+                    continue
                 } else {
                     emit(input[position])
                 }
                 position += 1
             }
+        }
+
+        /// `“` right after `=` (spaces allowed) opens a value, `”` before a space, `/`, `>` or the tag's end closes
+        /// one; anywhere else they are the value's own text.
+        func typographicQuote(at position: Int, before end: Int) -> (opens: Bool, Void)? {
+            guard position + 2 < end || position + 3 == end, input[position] == 0xE2, input[position + 1] == 0x80 else {
+                return nil
+            }
+            if input[position + 2] == 0x9C {
+                var back = position - 1
+                while back >= 0, ImportText.isSpace(input[back]) { back -= 1 }
+                return back >= 0 && input[back] == UInt8(ascii: "=") ? (true, ()) : nil
+            }
+            if input[position + 2] == 0x9D {
+                let after = position + 3
+                guard after < end else { return (false, ()) }
+                let next = input[after]
+                return ImportText.isSpace(next) || next == 0x0A || next == UInt8(ascii: "/")
+                    || next == UInt8(ascii: ">")
+                    ? (false, ()) : nil
+            }
+            return nil
         }
 
         /// The length of `&name;` or `&#…;` at `position`, if one is there.

@@ -65,7 +65,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         for position in classified.indices where unescapedLines.contains(classified[position].number) {
             classified[position].column = nil
         }
-        var lines = expandQuotedDumps(unfoldArrayPrints(classified))
+        var lines = unfoldJoinedLines(expandQuotedDumps(unfoldArrayPrints(classified)), warn: warn)
         // Notes that print a view dump, then `_printHierarchy`'s controllers, then another dump: the controllers'
         // lines are what the author printed between the dumps, not views. Only beside real views: a file of them
         // alone is refused below, saying what it is.
@@ -583,6 +583,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             readTree(bytes, from: after, indent: leadWidth, into: &tree)
             let quoted = tree.content.starts(with: "\"<".utf8) || tree.content.starts(with: "@\"<".utf8)
             if tree.kind == .view || tree.kind == .layer || tree.kind == .elided || quoted { return tree }
+            // The command and its output on one line (a page that lost the line break after
+            // `(gdb) po [webView recursiveDescription]`): the output is the tree line.
+            if let offset = embeddedViewOffset(tree.content) {
+                tree.content = Array(tree.content[offset...])
+                tree.column = tree.column.map { $0 + offset }
+                tree.kind = .view
+                return tree
+            }
             result.kind = .command
             result.content = Array(bytes[lead...])
             return result
@@ -613,10 +621,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return end + 3 - index
     }
 
-    /// `(lldb)` or `cy#` at `index`: the length of the prompt.
+    /// `(lldb)`, `(gdb)` (Xcode's debugger before lldb) or `cy#` at `index`: the length of the prompt.
     private static func promptLength(_ bytes: [UInt8], at index: Int) -> Int? {
         let rest = bytes[index...]
         if ImportText.hasPrefix(rest, "(lldb)") { return 6 }
+        if ImportText.hasPrefix(rest, "(gdb)") { return 5 }
         if ImportText.hasPrefix(rest, "cy#") { return 3 }
         return nil
     }
@@ -775,6 +784,87 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
         }
         return result
+    }
+
+    /// A dump whose line breaks were lost (a log that joins a message's lines, a web page that reflowed it): the
+    /// views follow one another on one line, each after the `|` marks that were its indentation,
+    /// `<UIView: …>> | <UIButton: …>> | | <UIButtonLabel: …>>`. Each is read as the line it was, nested by its marks
+    /// under the line's first view, and a warning says so.
+    private static func unfoldJoinedLines(_ lines: [ClassifiedLine], warn: (ImportWarning) -> Void) -> [ClassifiedLine]
+    {
+        var result: [ClassifiedLine] = []
+        var unfolded: [(line: Int, views: Int)] = []
+        for line in lines {
+            guard line.kind == .view, let pieces = joinedViews(line.content) else {
+                result.append(line)
+                continue
+            }
+            var first = line
+            first.content = pieces[0].content
+            result.append(first)
+            for piece in pieces.dropFirst() {
+                var next = ClassifiedLine(number: line.number, kind: .view)
+                next.content = piece.content
+                next.column = nil
+                // lldb indents each level with `   | `: four columns and a mark.
+                next.indent = line.indent + 4 * piece.marks
+                next.pipes = line.pipes + piece.marks
+                result.append(next)
+            }
+            unfolded.append((line.number, pieces.count))
+        }
+        if let first = unfolded.first {
+            warn(
+                ImportWarning(
+                    line: first.line,
+                    message: "the dump's line breaks were lost (views joined by ` | ` on one line): "
+                        + unfolded.map { "line \($0.line) read as \($0.views) views" }.joined(separator: ", ")
+                        + ", each nested by its `|` marks",
+                    hint: "copy the dump from the console itself to keep its lines"))
+        }
+        return result
+    }
+
+    /// The views of a line that holds several descriptions joined by `|` marks, with each one's count of marks (0 for
+    /// the first), or nil for a line of one view. A mark counts only at angle-bracket depth zero after a description
+    /// closed, so a `|` inside a view's text or a `<` inside its layer does not split it.
+    static func joinedViews(_ content: [UInt8]) -> [(marks: Int, content: [UInt8])]? {
+        var pieces: [(marks: Int, content: [UInt8])] = []
+        var pieceStart = 0
+        var marks = 0
+        var depth = 0
+        var closed = false
+        var index = 0
+        while index < content.count {
+            let byte = content[index]
+            if byte == UInt8(ascii: "<") {
+                depth += 1
+            } else if byte == UInt8(ascii: ">"), depth > 0 {
+                depth -= 1
+                if depth == 0 { closed = true }
+            } else if byte == UInt8(ascii: "|"), depth == 0, closed, index > 0, ImportText.isSpace(content[index - 1]) {
+                var end = index
+                var run = 0
+                while end < content.count, content[end] == UInt8(ascii: "|") || ImportText.isSpace(content[end]) {
+                    if content[end] == UInt8(ascii: "|") { run += 1 }
+                    end += 1
+                }
+                if end + 1 < content.count, content[end] == UInt8(ascii: "<"), isIdentifierByte(content[end + 1]) {
+                    pieces.append((marks, Array(ImportText.trimmed(content[pieceStart..<index]))))
+                    marks = run
+                    pieceStart = end
+                    closed = false
+                    index = end
+                    continue
+                }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        guard !pieces.isEmpty else { return nil }
+        pieces.append((marks, Array(ImportText.trimmed(content[pieceStart...]))))
+        return pieces
     }
 
     /// lldb's print of an NSArray of views (`po view.subviews`): `<__NSArrayM 0x…>(`, then one `<View: …>,` a line,

@@ -124,22 +124,37 @@ struct RecursiveDescriptionLine {
             if !token.isEmpty { line.address = token }
             while i < n, ImportText.isSpace(content[i]) { i += 1 }
         }
+        // Set when the last property's value ran into the frame with no `;` between them.
+        var frameFollows = false
         while true {
             guard i < n else { return .failure(unterminated(n)) }
-            if content[i] == UInt8(ascii: ">") {
+            if !frameFollows {
+                if content[i] == UInt8(ascii: ">") {
+                    i += 1
+                    break
+                }
+                guard content[i] == UInt8(ascii: ";") else {
+                    let found = ImportText.string(content[i..<min(n, i + 20)])
+                    return .failure(
+                        Failure(
+                            offset: i, reason: "unexpected '\(found)' where ';' or '>' should be", hint: shapeHint))
+                }
                 i += 1
-                break
+                while i < n, ImportText.isSpace(content[i]) { i += 1 }
             }
-            guard content[i] == UInt8(ascii: ";") else {
-                let found = ImportText.string(content[i..<min(n, i + 20)])
-                return .failure(
-                    Failure(
-                        offset: i, reason: "unexpected '\(found)' where ';' or '>' should be", hint: shapeHint))
-            }
-            i += 1
-            while i < n, ImportText.isSpace(content[i]) { i += 1 }
+            frameFollows = false
             switch property(content, &i) {
-            case .success(let property?): line.properties.append(property)
+            case .success(var property?):
+                // React Native's text views print `text: Hide frame = (23 40; 34 18)`: the text, then the frame
+                // with no `;` before it. The frame is the view's, not part of its text.
+                if property.key != "frame", !property.quoted, let value = property.value,
+                    let frame = frameStart(in: value)
+                {
+                    property.value = ImportText.trimmed(value[..<frame])
+                    i = frame
+                    frameFollows = true
+                }
+                line.properties.append(property)
             case .success(nil): break
             case .failure(let failure): return .failure(failure)
             }
@@ -221,6 +236,34 @@ struct RecursiveDescriptionLine {
         return .success(
             Property(
                 key: key, value: ImportText.trimmed(c[valueStart..<i]), quoted: false, offset: valueStart))
+    }
+
+    /// Where `frame = (` or `frame = {{` starts inside an unquoted value (at its start or after a space), outside any
+    /// brackets of it.
+    private static func frameStart(in value: ArraySlice<UInt8>) -> Int? {
+        var depth = 0
+        var index = value.startIndex
+        while index < value.endIndex {
+            switch value[index] {
+            case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ">"), UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "f") where depth == 0 && (index == value.startIndex || value[index - 1] == 0x20):
+                var after = index + 5
+                guard value[index..<min(after, value.endIndex)].elementsEqual("frame".utf8) else { break }
+                while after < value.endIndex, ImportText.isSpace(value[after]) { after += 1 }
+                guard after < value.endIndex, value[after] == UInt8(ascii: "=") else { break }
+                after += 1
+                while after < value.endIndex, ImportText.isSpace(value[after]) { after += 1 }
+                if after < value.endIndex, value[after] == UInt8(ascii: "(") { return index }
+                if after + 1 < value.endIndex, value[after] == UInt8(ascii: "{"), value[after + 1] == UInt8(ascii: "{")
+                {
+                    return index
+                }
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Moves `i` to the `;` or `>` that ends a value at nesting depth zero (or to the end).

@@ -47,12 +47,15 @@ public enum XCUITestImporter: HierarchyImporter {
         var queryDepth = 0
         var app = JSONObject()
         var extra: [JSONObject.Member] = []
+        var zeroSizeGroups: [Int] = []
+        // Lines where a `Path to element:` chain starts whose header was cut off (`↳` steps in a tree).
+        var headerlessPath: [Int] = []
 
         func finish() throws(ImportError) {
             if !pending.entries.isEmpty {
                 for (element, _) in pending.path { noteApplication(element, app: &app, source: &extra) }
                 // An `Application` line alone (an app with no window) is no snapshot.
-                let hierarchy = try build(pending)
+                let hierarchy = try build(pending, groups: &zeroSizeGroups)
                 if !hierarchy.isEmpty { snapshots.append(hierarchy) }
             }
             pending = PendingTree()
@@ -149,6 +152,9 @@ public enum XCUITestImporter: HierarchyImporter {
                     indent &+= 1
                     start += 1
                 } else if let marker = arrowLength(all[start...]) {  // "→" marks the element described
+                    if all[start...].starts(with: pathArrow), headerlessPath.isEmpty || pending.entries.isEmpty {
+                        headerlessPath.append(line.number)
+                    }
                     indent &+= 1
                     start += marker
                 } else {
@@ -178,6 +184,25 @@ public enum XCUITestImporter: HierarchyImporter {
                     "expected an `Element subtree:` of lines like `Button, 0x600…, {{20.0, 100.0}, {353.0, 44.0}}`"
             )
         }
+        if let first = headerlessPath.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "a `Path to element:` chain without its header (`↳` steps): read as one branch of "
+                        + "elements, each inside the one before; what else each holds is not in the paste",
+                    hint: "print `app.debugDescription` (its `Element subtree:`) to import the whole screen"))
+        }
+        if let first = zeroSizeGroups.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "\(zeroSizeGroups.count) zero-size element(s) with elements inside read as no view, their "
+                        + "elements placed in the one around them (line "
+                        + zeroSizeGroups.prefix(8).map(String.init).joined(separator: ", ")
+                        + (zeroSizeGroups.count > 8 ? ", …" : "") + ")",
+                    hint: "XCUITest gives groups that are no view a zero frame; as a 0x0 view one would hide what it "
+                        + "holds from every tap"))
+        }
         for position in snapshots.indices {
             snapshots[position].t = Double(position)
             snapshots[position].assignIDs(useAddresses: false)
@@ -198,7 +223,9 @@ public enum XCUITestImporter: HierarchyImporter {
     /// The views of one tree. When the tree is a partial subtree (the `debugDescription` of a cell, not of the
     /// app), the `Path to element:` below it names its ancestors: they are rebuilt above it, so the subtree sits
     /// in its real window at its real place instead of in a synthetic window.
-    private static func build(_ tree: PendingTree) throws(ImportError) -> ImportedHierarchy {
+    private static func build(
+        _ tree: PendingTree, groups: inout [Int]
+    ) throws(ImportError) -> ImportedHierarchy {
         var hierarchy = ImportedHierarchy()
         var screenFrames: [[Double]] = []
         var ancestors = tree.path.filter { $0.element.type != "Application" }
@@ -235,6 +262,15 @@ public enum XCUITestImporter: HierarchyImporter {
                 continue
             }
             let parent = open.last.flatMap { $0.index >= 0 ? $0.index : nil }
+            // A zero-size element with elements inside it (a group XCUITest gives no frame, the status bar's, the
+            // top of a cell's path) is no view: as a 0x0 view it would hide everything inside it from a hit test,
+            // which does not search a view that does not contain the point. Its elements hang from its parent.
+            let holdsOthers = position + 1 < tree.entries.count && tree.entries[position + 1].indent > entry.indent
+            if holdsOthers, let frame = entry.element.frame, frame.count == 4, frame[2] == 0, frame[3] == 0 {
+                open.append((entry.indent, parent ?? -1))
+                groups.append(entry.line)
+                continue
+            }
             if let parent, hierarchy.isFull(below: parent) {
                 throw ImportError(
                     format: format, line: entry.line, column: entry.column,
@@ -286,8 +322,11 @@ public enum XCUITestImporter: HierarchyImporter {
 
     /// The length of the mark of the element described at the start of `bytes`: `→`, or `->` as a paste that lost the
     /// character retypes it (only right before an element's name, so an arrow in prose is not one); nil for none.
+    /// A path's step mark `↳` counts too: a `Path to element:` chain whose header was cut off reads as a tree of one
+    /// branch, each step a level deeper than the one before.
     private static func arrowLength(_ bytes: ArraySlice<UInt8>) -> Int? {
         if bytes.starts(with: arrow) { return arrow.count }
+        if bytes.starts(with: pathArrow) { return pathArrow.count }
         let ascii = bytes.dropFirst(2)
         guard bytes.starts(with: "->".utf8), let next = ascii.first, isLetter(next) else { return nil }
         return 2
@@ -308,12 +347,38 @@ public enum XCUITestImporter: HierarchyImporter {
     /// A line without the NSLog or os_log stamp it starts with (`2024-05-02 10:31:07.123 WebDriverAgentRunner-Runner[812:4411] `):
     /// WebDriverAgent logs a long tree in several records, each stamped on its first line, and the tree's
     /// indentation goes on after the stamp (its own separating space is not the tree's).
+    ///
+    /// Appium's server log tags each line of xcodebuild's output it passes on (`[Xcode] `, `[WebDriverAgent] `, after
+    /// `[debug] ` and the like): the tags are set aside too, and the tree's indentation goes on after them.
     static func withoutLogStamp(_ line: ImportText.Line) -> ImportText.Line {
-        let bytes = Array(line.bytes)
-        guard let stamp = RecursiveDescriptionImporter.nslogPrefix(bytes) else { return line }
         var result = line
-        result.bytes = line.bytes.dropFirst(stamp.contentStart)
+        if let stamp = RecursiveDescriptionImporter.nslogPrefix(Array(line.bytes)) {
+            result.bytes = line.bytes.dropFirst(stamp.contentStart)
+        }
+        var rest = result.bytes
+        while let tag = logTagLength(rest) { rest = rest.dropFirst(tag) }
+        if rest.count < result.bytes.count {
+            // The tree's own indentation follows the tag's separating space.
+            result.bytes = rest
+        }
         return result
+    }
+
+    /// `[Xcode] ` at the start of `bytes` (a word of letters, digits, spaces, `-` or `_` in brackets, then a space):
+    /// its length. No element line starts with `[`.
+    private static func logTagLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.first == UInt8(ascii: "[") else { return nil }
+        var index = bytes.startIndex + 1
+        while index < bytes.endIndex, index - bytes.startIndex < 40,
+            isLetter(bytes[index]) || ImportText.isDigit(bytes[index]) || bytes[index] == 0x20
+                || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "_")
+        {
+            index += 1
+        }
+        guard index > bytes.startIndex + 1, index + 1 < bytes.endIndex, bytes[index] == UInt8(ascii: "]"),
+            bytes[index + 1] == 0x20
+        else { return nil }
+        return index + 2 - bytes.startIndex
     }
 
     /// A tree printed as one string with `\n` escapes (a test log quoting `app.debugDescription`, a JSON

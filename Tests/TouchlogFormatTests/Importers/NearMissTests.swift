@@ -15,6 +15,31 @@ import Testing
 
     static let cases: [Case] = [
         Case(
+            name: "UIAutomation element tree",
+            input:
+                "Here is logElementTree():\nUIAWindow \"(null)\" {{0, 0}, {320, 480}}\n    elements: {\n"
+                + "        UIAButton \"Done\" {{250, 20}, {60, 30}}\n    }\n",
+            what: "a UIAutomation element tree", closest: .xcuitest),
+        Case(
+            name: "XCTest runner error log",
+            input:
+                "2018-03-01 10:00:01.100 XCTRunner[20:30] Failed to fetch hit point for Button 0x1c0: traits: 1, "
+                + "{{10.0, 20.0}, {30.0, 40.0}} - error\n",
+            what: "an XCTest runner's error log", closest: .xcuitest),
+        Case(
+            name: "home-made view dump with superclasses",
+            input:
+                "Dump\nUIView:UIResponder:NSObject {{0, 0}, {320, 480}} 0: UILabel:UIView:UIResponder:NSObject "
+                + "{{10, 10}, {100, 20}}\n",
+            what: "a view dump of an app's own making", closest: .recursiveDescription),
+        Case(
+            name: "Detox XML hierarchy in a fence",
+            input:
+                "```xml\n  <RCTViewComponentView class=\"RCTViewComponentView\" x=\"0\" y=\"0\" width=\"390\" "
+                + "height=\"844\">\n    <UILabel class=\"UILabel\" x=\"10\" y=\"10\" width=\"50\" height=\"20\"/>\n"
+                + "  </RCTViewComponentView>\n```\n",
+            what: "an XML view hierarchy whose elements are named after the app's classes", closest: .appium),
+        Case(
             name: "Android UI Automator dump",
             input:
                 "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node index=\"0\" "

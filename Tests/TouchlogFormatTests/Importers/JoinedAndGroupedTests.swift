@@ -1,0 +1,61 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// Pastes that lost their shape on the way (line breaks, quotes, a header) and zero-size groups: the fixtures'
+/// outlines say what is read, these tests say what the warnings point at and what a refusal says.
+@Suite struct JoinedAndGroupedTests {
+    @Test func aDumpOnOneLineSaysItsLineBreaksWereLost() throws {
+        let (_, warnings) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.recursiveDescription, "joined-lines.txt"))
+        #expect(warnings.map(\.line) == [2])
+        #expect(warnings.first?.message.contains("line 2 read as 5 views") == true)
+    }
+
+    @Test func aViewTextHoldingABarAndALayerSplitsNothing() {
+        let line = Array("<UILabel: 0x1; frame = (0 0; 9 9); text = 'a | <b'; layer = <CALayer: 0x2>>".utf8)
+        #expect(RecursiveDescriptionImporter.joinedViews(line) == nil)
+    }
+
+    @Test func typographicQuotesWarnOncePerTag() throws {
+        let (_, warnings) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.appium, "typographic-quotes.txt"))
+        let quotes = warnings.filter { $0.message.contains("typographic quotes") }
+        #expect(quotes.map(\.line) == [2, 2, 4])
+    }
+
+    @Test func aHeaderlessPathChainAndItsZeroSizeGroupAreSaid() throws {
+        let (_, warnings) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.xcuitest, "appium-log-path-chain.txt"))
+        #expect(warnings.map(\.line) == [4, 4])
+        #expect(warnings.first?.message.contains("`Path to element:` chain without its header") == true)
+        #expect(warnings.last?.message.contains("1 zero-size element(s)") == true)
+    }
+
+    @Test func maestrosOwnZeroSizeRootIsNoViewWithoutAWordAndAZeroSizeGroupIsSaid() throws {
+        let (_, warnings) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.maestro, "zero-size-root.json"))
+        // The status bar's group (its node opens at line 38), not the root at line 1.
+        #expect(warnings.map(\.line) == [38])
+    }
+
+    @Test func anIDBElementCutBeforeItsTypeIsRefusedAsCutOff() {
+        let text = """
+            ```
+            idb ui describe-point 160 170
+            {
+              "AXFrame" : "{{4, 152}, {195, 260}}",
+              "role_description" : "group",
+              "children" : [
+                {
+            """
+        #expect {
+            try ImportFormat.idb.convert(Array(text.utf8), sourceName: "cut.txt")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 3 && error.reason.contains("cut off inside its first element")
+        }
+        // Detected by content as idb's, not as members without braces.
+        #expect(ImportFormat.detect(Array(text.utf8)) == .idb)
+    }
+}
