@@ -149,7 +149,7 @@ public enum AppiumImporter: HierarchyImporter {
         _ indices: [Int], of nodes: [PageSourceReader.Node], app: inout JSONObject, keyboard: inout [Double]?,
         line: (Int) -> Int, column: (Int, Int) -> Int?
     ) throws(ImportError) -> ImportedHierarchy {
-        var hierarchy = ImportedHierarchy()
+        var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
         // Node index to view index, and each view's screen origin (frames are screen points in the source).
         var viewOf: [Int: Int] = [:]
         var origins: [[Double]] = []

@@ -24,7 +24,7 @@ public enum EarlGreyImporter: HierarchyImporter {
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError) -> [Record] {
         var snapshots: [ImportedHierarchy] = []
-        var current = ImportedHierarchy()
+        var current = ImportedHierarchy(orphansShareOneWindow: true)
         var open: [Int] = []  // the last view at each depth
         var rootAddresses: Set<String> = []
         // Each placed view's origin on screen, by its index in `current`: what an element that prints only its
@@ -44,7 +44,7 @@ public enum EarlGreyImporter: HierarchyImporter {
             current.t = Double(snapshots.count)
             current.assignIDs(useAddresses: true)
             snapshots.append(current)
-            current = ImportedHierarchy()
+            current = ImportedHierarchy(orphansShareOneWindow: true)
             open.removeAll()
             rootAddresses.removeAll()
             screenOrigins.removeAll()

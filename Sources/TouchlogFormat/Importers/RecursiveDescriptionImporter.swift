@@ -610,7 +610,35 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         } else {
             readTree(bytes, from: lead, indent: leadWidth, into: &result)
         }
+        // A dump kept in source code as a multi-line string: its first line opens the string right before the root
+        // (`const dump = \`<UIWindow: …>`, `let dump = """<UIWindow…`). The root is the tree's first line, printed at
+        // column 0 as lldb prints it, whatever the code before it.
+        if result.kind == .text, let offset = embeddedViewOffset(result.content),
+            opensStringLiteral(ImportText.trimmed(result.content[..<offset]))
+        {
+            result.content = Array(result.content[offset...])
+            result.column = result.column.map { $0 + offset }
+            result.indent = 0
+            result.pipes = 0
+            result.kind = .view
+        }
         return result
+    }
+
+    /// Code that opens a multi-line string (a JavaScript template literal's `` ` ``, a Python or Swift `"""` or `'''`) right
+    /// after `=`, `(` or `:`, as in `const dump = \``: only such a string spans the dump's lines. A one-line string
+    /// (`"view":"<UIButton: …>"` in a log, Cycript's `@[#"`) is another matter, which `EscapedDump` reads.
+    private static func opensStringLiteral(_ prefix: ArraySlice<UInt8>) -> Bool {
+        let opener: Int
+        if prefix.last == UInt8(ascii: "`") {
+            opener = 1
+        } else if prefix.reversed().starts(with: #"""""#.utf8) || prefix.reversed().starts(with: "'''".utf8) {
+            opener = 3
+        } else {
+            return false
+        }
+        let before = ImportText.trimmed(prefix.dropLast(opener)).last
+        return before == UInt8(ascii: "=") || before == UInt8(ascii: "(") || before == UInt8(ascii: ":")
     }
 
     /// `0＃`, `12＃` (digits, then U+FF03) at `index`: its length, or 0.

@@ -35,7 +35,21 @@ public enum XCUITestImporter: HierarchyImporter {
     ) throws(ImportError)
         -> [Record]
     {
-        let lines = logicalLines(unfoldEscapedTrees(ImportText.lines(bytes).map(withoutLogStamp)))
+        var escapedQuotes: [Int] = []
+        let lines = logicalLines(
+            unfoldEscapedTrees(ImportText.lines(bytes).map(withoutLogStamp)).map { line in
+                let unescaped = withoutEscapedQuotes(line)
+                if unescaped.bytes.count < line.bytes.count { escapedQuotes.append(line.number) }
+                return unescaped
+            })
+        if let first = escapedQuotes.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "the tree was printed as a string, its quotes escaped (`label: \\'OK\\'`): read with "
+                        + "them undone (\(escapedQuotes.count) line(s))",
+                    hint: "columns in later messages on those lines count the unescaped text"))
+        }
         let hasSubtreeHeader = lines.contains {
             ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8)
         }
@@ -226,7 +240,7 @@ public enum XCUITestImporter: HierarchyImporter {
     private static func build(
         _ tree: PendingTree, groups: inout [Int]
     ) throws(ImportError) -> ImportedHierarchy {
-        var hierarchy = ImportedHierarchy()
+        var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
         var screenFrames: [[Double]] = []
         var ancestors = tree.path.filter { $0.element.type != "Application" }
         if let last = ancestors.last, let first = tree.entries.first,
@@ -379,6 +393,27 @@ public enum XCUITestImporter: HierarchyImporter {
             bytes[index + 1] == 0x20
         else { return nil }
         return index + 2 - bytes.startIndex
+    }
+
+    /// A line of a tree printed as a Swift or Objective-C string (`label: \'Button A\'`, `identifier: \'main\'`): its
+    /// `\'` escapes undone, so quoted values read as XCTest printed them. Only when a value opens that way (`: \'`),
+    /// so a backslash in a label of an unescaped tree stays.
+    static func withoutEscapedQuotes(_ line: ImportText.Line) -> ImportText.Line {
+        guard ImportText.contains(line.bytes, ": \\'") else { return line }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(line.bytes.count)
+        var index = line.bytes.startIndex
+        while index < line.bytes.endIndex {
+            if line.bytes[index] == UInt8(ascii: "\\"), index + 1 < line.bytes.endIndex,
+                line.bytes[index + 1] == UInt8(ascii: "'")
+            {
+                index += 1
+                continue
+            }
+            bytes.append(line.bytes[index])
+            index += 1
+        }
+        return ImportText.Line(number: line.number, bytes: bytes[...])
     }
 
     /// A tree printed as one string with `\n` escapes (a test log quoting `app.debugDescription`, a JSON

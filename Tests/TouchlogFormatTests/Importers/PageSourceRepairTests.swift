@@ -42,7 +42,7 @@ import Testing
             outline == """
                 session from appium
                 snapshot t=0
-                  UIWindow#synthetic-window-0 0 0 9 9
+                  UIWindow#synthetic-window 0 0 9 9
                     UITableViewCell 0 0 9 9
                       UIButton 1 1 2 2
 
