@@ -71,6 +71,13 @@ public enum IDBImporter: JSONDocumentImporter {
         }
         var extra: [JSONObject.Member] = []
         let kept = snapshots.reduce(0) { $0 + $1.views.count }
+        if kept == 0, values.last?.cut == true, let cut = cutElement {
+            // Nothing whole before the cut: an empty snapshot would say idb saw nothing, which is not what happened.
+            throw ImportError(
+                format: format, line: cut.line, column: cut.column,
+                reason: "the output is cut off inside its first element: nothing whole to import",
+                hint: "paste the whole output of `idb ui describe-all`")
+        }
         if let elision {
             warn(
                 ImportWarning(

@@ -69,9 +69,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         // Notes that print a view dump, then `_printHierarchy`'s controllers, then another dump: the controllers'
         // lines are what the author printed between the dumps, not views. Only beside real views: a file of them
         // alone is refused below, saying what it is.
+        let lists = Set(objectLists(in: lines))
         let printouts = lines.indices.filter {
             lines[$0].kind == .view
-                && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content))
+                && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content)
+                    || lists.contains($0))
         }
         if !printouts.isEmpty, printouts.count < lines.count(where: { $0.kind == .view }) {
             for index in printouts { lines[index].kind = .text }
@@ -92,13 +94,74 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
     }
 
+    /// A description the author cut by hand, closed where the cut is (`…; frame = (0 0; 10 10); ......` becomes
+    /// `…; frame = (0 0; 10 10); >`): when it ends in three or more dots or `…`, or the next line is only those. Nil
+    /// for a line cut some other way (by a paste's end, or a label's newline, which the caller joins).
+    static func authorsCut(_ content: [UInt8], before next: ClassifiedLine?) -> [UInt8]? {
+        var end = content.endIndex
+        var dots = 0
+        while end > content.startIndex {
+            let byte = content[end - 1]
+            if byte == UInt8(ascii: ".") {
+                dots += 1
+            } else if end >= 3, content[(end - 3)..<end].elementsEqual([0xE2, 0x80, 0xA6]) {
+                dots += 3
+                end -= 2
+            } else if !ImportText.isSpace(byte) {
+                break
+            }
+            end -= 1
+        }
+        let nextIsDots = next.map { $0.kind == .elided || isDots($0.content) } ?? false
+        guard dots >= 3 || nextIsDots else { return nil }
+        return Array(ImportText.trimmed(content[..<end])) + Array(" >".utf8)
+    }
+
+    /// A line of dots the author put where they left lines out: three or more `.` (or `…`), spaces allowed.
+    static func isDots(_ content: [UInt8]) -> Bool {
+        let trimmed = ImportText.trimmed(content[...])
+        guard !trimmed.isEmpty else { return false }
+        let dots = trimmed.filter { $0 == UInt8(ascii: ".") }.count
+        let ellipses = ImportText.string(trimmed).filter { $0 == "…" }.count
+        let spaces = trimmed.filter { ImportText.isSpace($0) }.count
+        return dots + 3 * ellipses + spaces == trimmed.count && dots + 3 * ellipses >= 3
+    }
+
     /// `<ViewController: 0x7fb588c08c50>` and nothing else: an object printed on its own (`po self`), which every
     /// view line of a recursiveDescription is not (each prints at least its frame and layer after a `;`).
+    /// Text may follow it: Cycript's `pactions()` prints `<CustomViewController: 0x1053133f0> showChangeLog:`.
     static func isBareDescription(_ content: [UInt8]) -> Bool {
-        guard content.first == UInt8(ascii: "<"), content.last == UInt8(ascii: ">"),
-            !content.contains(UInt8(ascii: ";")), ImportText.contains(content, " 0x")
-        else { return false }
-        return content.dropFirst().dropLast().allSatisfy { $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
+        guard content.first == UInt8(ascii: "<"), let close = content.firstIndex(of: UInt8(ascii: ">")) else {
+            return false
+        }
+        let inside = content[1..<close]
+        return !inside.contains(UInt8(ascii: "<")) && !inside.contains(UInt8(ascii: ";"))
+            && ImportText.contains(inside, " 0x") && !content[close...].contains(UInt8(ascii: "<"))
+    }
+
+    /// The blocks of tree lines after a command that list objects one a line, not a tree: a view and other objects
+    /// (a controller, the application) at one indentation, none nested (Cycript's `rp()` responder chain, a `po` of
+    /// an array of objects). Their view lines are left out: the views are the chain's, printed elsewhere in their
+    /// tree, and as a dump of their own they would be roots of nothing.
+    static func objectLists(in lines: [ClassifiedLine]) -> [Int] {
+        var found: [Int] = []
+        var block: [Int] = []
+        func close() {
+            defer { block = [] }
+            let indents = Set(block.map { lines[$0].indent })
+            let bare = block.filter { isBareDescription(lines[$0].content) }
+            guard indents.count == 1, !bare.isEmpty, bare.count < block.count else { return }
+            found += block
+        }
+        for index in lines.indices {
+            switch lines[index].kind {
+            case .command: close()
+            case .view: block.append(index)
+            case .blank, .elided, .layer, .text: break
+            }
+        }
+        close()
+        return found
     }
 
     private static func read(
@@ -183,6 +246,33 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 break
             }
             var parsed = RecursiveDescriptionLine.parse(line.content)
+            if case .failure(let failure) = parsed, failure.unterminated,
+                let cut = authorsCut(line.content, before: index < lines.count ? lines[index] : nil)
+            {
+                // The author cut the description by hand (`frame ....`, `…; frame = (0 285; 320 99); ......`, or the
+                // line followed by a line of dots): what is there is read, closed where the cut is. A view whose
+                // frame was cut away is left out, never completed by guessing.
+                if case .success(let value) = RecursiveDescriptionLine.parse(cut),
+                    value.properties.contains(where: { $0.key == "frame" && $0.value != nil })
+                {
+                    parsed = .success(value)
+                    warn(
+                        ImportWarning(
+                            line: line.number, column: line.column,
+                            message: "the view description is cut by hand (`...`): read up to the cut",
+                            hint: "what followed the cut in that line is not imported"))
+                } else {
+                    while let top = open.last, top.indent >= line.indent { open.removeLast() }
+                    if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
+                    warn(
+                        ImportWarning(
+                            line: line.number, column: line.column.map { $0 &+ failure.offset },
+                            message: "the view description is cut by hand (`...`) before its frame: that view is "
+                                + "left out",
+                            hint: "copy the whole line from the console to import it"))
+                    continue
+                }
+            }
             // A label whose text holds a newline prints over several lines: join them while the
             // description stays open and the following lines are not views of their own.
             var joined = 0
@@ -626,7 +716,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     }
 
     /// Code that opens a multi-line string (a JavaScript template literal's `` ` ``, a Python or Swift `"""` or `'''`) right
-    /// after `=`, `(` or `:`, as in `const dump = \``: only such a string spans the dump's lines. A one-line string
+    /// after `=`, `(` or `:`, as in `const dump = \``, or with nothing before it (Cycript's backticks around a string
+    /// result): only such a string spans the dump's lines. A one-line string
     /// (`"view":"<UIButton: …>"` in a log, Cycript's `@[#"`) is another matter, which `EscapedDump` reads.
     private static func opensStringLiteral(_ prefix: ArraySlice<UInt8>) -> Bool {
         let opener: Int
@@ -637,7 +728,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         } else {
             return false
         }
-        let before = ImportText.trimmed(prefix.dropLast(opener)).last
+        // Nothing before the opener: Cycript prints a string result in backticks (`` `<UIWindow: …> ``).
+        guard let before = ImportText.trimmed(prefix.dropLast(opener)).last else { return true }
         return before == UInt8(ascii: "=") || before == UInt8(ascii: "(") || before == UInt8(ascii: ":")
     }
 
@@ -710,7 +802,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         result.column = column
         if content.isEmpty {
             result.kind = .blank
-        } else if content == Array("...".utf8) || content == [0xE2, 0x80, 0xA6] {
+        } else if content == [0xE2, 0x80, 0xA6] || isDots(content) {
             result.kind = .elided
         } else if ImportText.hasPrefix(content, "(layer)")
             || (content[0] == UInt8(ascii: "<") && content.reversed().starts(with: ")reyal(".utf8))

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import TouchlogFormat
+
+/// Pastes cut inside their first element, and printouts of objects beside a dump: refused saying they are cut, or
+/// left out in one warning, never read as an empty screen or as views of their own.
+@Suite struct CutAndListedTests {
+    @Test func anIDBOutputCutInsideItsFirstElementIsRefusedAsCutOffNotAsAnEmptyScreen() {
+        let text = """
+            [
+              {
+                "AXFrame" : "{{0, 0}, {390, 844}}",
+                "type" : "Application",
+                "children" : [
+                  {
+                    "AXFrame" : "{{0, 32}, {390, 166}}",
+                    "type" : "Group",
+                    "help" : null,
+            """
+        #expect {
+            try ImportFormat.idb.convert(Array(text.utf8), sourceName: "cut.json")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 6 && error.reason.contains("cut off inside its first element")
+        }
+    }
+
+    @Test func cycriptHelpersBesideADumpAreLeftOutInOneWarning() throws {
+        let (_, warnings) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.recursiveDescription, "cycript-helpers.txt"))
+        #expect(warnings.count == 1)
+        #expect(
+            warnings.first?.message.hasPrefix("8 line(s) that describe no view left out (line 6, 8, 10, 11") == true)
+    }
+
+    @Test func aDumpCutByHandSaysWhereAndWhatWasKept() throws {
+        let (_, warnings) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.recursiveDescription, "cut-by-hand.txt"))
+        #expect(warnings.map(\.line) == [4, 7, 9])
+        #expect(warnings[0].message.contains("before its frame: that view is left out"))
+        #expect(warnings[1].message.contains("read up to the cut"))
+    }
+}
