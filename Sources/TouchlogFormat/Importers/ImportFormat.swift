@@ -345,8 +345,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// may come first: a browser's preamble line and collapse markers (`- <AppiumAUT>`), closing tags left from a
     /// selection, and the quote (or `{"value":"`) of a source quoted as a string.
     private static func isPageSource(_ head: [UInt8], from start: Int) -> Bool {
-        // A source quoted in a log line (Appium's `… getPageSource() result: "<?xml version=\"1.0\" …`).
-        if ImportText.contains(head, "\"<?xml version=\\\"") || ImportText.contains(head, "\"<AppiumAUT>") {
+        // A source quoted in a log line (Appium's `… getPageSource() result: "<?xml version=\"1.0\" …`), or quoted
+        // twice (a WebDriver response in a log line: `\"<?xml version=\\\"1.0\\\"`).
+        if ImportText.contains(head, "\"<?xml version=\\\"") || ImportText.contains(head, "\"<AppiumAUT>")
+            || ImportText.contains(head, "\"<?xml version=\\\\\\\"")
+        {
             return true
         }
         var index = start

@@ -104,11 +104,28 @@ struct PageSourceRepair {
                     append(byte, line: line)
                     index += 1
                 }
+                // A WebDriver response quoted again in a log line (`Got response with status 200: "{\n  \"value\" :
+                // \"<?xml version=\\\"1.0\\\"…`): the tags' quotes are still escaped once undone; undone again.
+                let twice = ImportText.contains(bytes, "=\\\"")
+                if twice {
+                    let once = bytes
+                    bytes = []
+                    fileLines = [line]
+                    var position = 0
+                    while position < once.count {
+                        if once[position] == UInt8(ascii: "\\"), position + 1 < once.count {
+                            appendEscape(once, at: &position, line: line)
+                            continue
+                        }
+                        append(once[position], line: line)
+                        position += 1
+                    }
+                }
                 warnings.append(
                     ImportWarning(
                         line: line,
                         message: "the page source is a quoted string (a WebDriver response or a log line); read with "
-                            + "its escapes undone",
+                            + "its escapes undone" + (twice ? ", twice (it was quoted inside a quoted string)" : ""),
                         hint: "positions below are the string's own lines, all on this line of the file"))
                 return
             }

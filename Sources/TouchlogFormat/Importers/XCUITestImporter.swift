@@ -634,9 +634,9 @@ public enum XCUITestImporter: HierarchyImporter {
     }
 
     /// `{{x, y}, {w, h}}`, also as an element's debug description prints it: `{ {151.0, 284.0}, {254.0, 40.0} }`.
-    /// The `{{x, y}, {w, h}}` a segment opens with, when only punctuation a paste leaves follows it (the closing
-    /// backtick, quote or dots of the prose a tree was quoted in: `{{0.0, 0.0}, {768.0, 1024.0}}`....`); otherwise
-    /// the segment as it is, so a frame with a stray word still fails.
+    /// The `{{x, y}, {w, h}}` a segment opens with, when only punctuation follows it (the closing backtick, quote or
+    /// dots of the prose a tree was quoted in: `{{0.0, 0.0}, {768.0, 1024.0}}`....`; an author's `  <<<<` marking the
+    /// line); otherwise the segment as it is, so a frame with a stray word still fails.
     private static func framePrefix(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var depth = 0
         for index in text.indices {
@@ -645,12 +645,15 @@ public enum XCUITestImporter: HierarchyImporter {
             case UInt8(ascii: "}"):
                 depth -= 1
                 guard depth == 0 else { continue }
+                // Punctuation only: what a paste leaves, or the marker an author put after the line (`  <<<<`,
+                // `  <--`, `  ***`). A letter or a digit is a stray word, and fails.
                 let rest = text[(index + 1)...]
-                let trailing: Set<UInt8> = [
-                    UInt8(ascii: "`"), UInt8(ascii: "."), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"),
-                    0x20, 0x09,
-                ]
-                return rest.allSatisfy { trailing.contains($0) } ? text[...index] : text
+                let marks = rest.allSatisfy {
+                    $0 == 0x20 || $0 == 0x09
+                        || ($0 > 0x20 && $0 < 0x7F && !isLetter($0) && !ImportText.isDigit($0) && $0 != UInt8(ascii: "{")
+                            && $0 != UInt8(ascii: "}") && $0 != UInt8(ascii: ","))
+                }
+                return marks ? text[...index] : text
             default: break
             }
         }
