@@ -50,7 +50,18 @@ public enum EarlGreyImporter: HierarchyImporter {
             screenOrigins.removeAll()
             baseDepth = 0
         }
-        for line in ImportText.lines(bytes) {
+        // A dump shown in a web page (`|--&lt;UIView:0x…; AX=N; …&gt;`): read with the entities undone.
+        var source = bytes
+        if let html = HTMLEscapedDump(bytes, isTreeLine: isElementLine) {
+            source = html.text
+            warn(
+                ImportWarning(
+                    line: html.firstLine,
+                    message: "the dump is HTML-escaped (`&lt;`, `&gt;`, `&apos;`): read with the entities undone and "
+                        + "the page's tags left out",
+                    hint: "columns in later messages count the unescaped text"))
+        }
+        for line in ImportText.lines(source) {
             guard let node = Self.node(line.bytes) else { continue }
             if node.isQuoted {
                 quoted.append((line.number, node.column))
@@ -121,6 +132,14 @@ public enum EarlGreyImporter: HierarchyImporter {
                         + "element that failed; it is not a line of the hierarchy"))
         }
         guard !snapshots.isEmpty else {
+            if let first = quoted.first {
+                throw ImportError(
+                    format: format, line: first.line, column: first.column,
+                    reason: "an EarlGrey failure report: its only elements are quoted in the error (`\"E\": \"<…>\"`), "
+                        + "which names the element that failed, not the hierarchy",
+                    hint: "include the hierarchy EarlGrey prints with the failure (after `Hierarchy:` or in its "
+                        + "view hierarchy attachment)")
+            }
             throw ImportError(
                 format: format, line: 1, reason: "no EarlGrey element found",
                 hint: "expected lines like `<UIWindow:0x7f85…; AX=N; frame={{0, 0}, {414, 896}}; opaque; alpha=1>` "
@@ -153,11 +172,21 @@ public enum EarlGreyImporter: HierarchyImporter {
         return (content, depth, start + 1, isQuoted)
     }
 
+    /// Whether a line is one of a hierarchy's (an element, not one quoted in a message).
+    static func isElementLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+        node(bytes).map { !$0.isQuoted } ?? false
+    }
+
     /// `<Name:0x…;` followed somewhere by EarlGrey's own fields (`AX=`, `isAccessible=`, `AX.frame=`), or by a
     /// `frame={{` with no space around `=`, which no recursiveDescription prints.
     static func looksLikeElement(_ content: [UInt8]) -> Bool {
         guard content.first == UInt8(ascii: "<"), let colon = content.firstIndex(of: UInt8(ascii: ":")),
-            colon > 1, content[colon...].starts(with: ":0x".utf8) || content[colon...].starts(with: ": 0x".utf8)
+            colon > 1, content[colon...].starts(with: ":0x".utf8) || content[colon...].starts(with: ": 0x".utf8),
+            // A class name between them (`<UIView:0x…`), not markup around one (`<pre><code>&lt;UIView:0x…`).
+            content[1..<colon].allSatisfy({
+                ImportText.isDigit($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") || $0 >= 0x80
+            })
         else { return false }
         return ImportText.contains(content, "; AX=") || ImportText.contains(content, "; isAccessible=")
             || ImportText.contains(content, "; AX.frame=")

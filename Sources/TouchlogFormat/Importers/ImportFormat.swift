@@ -216,6 +216,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                 }
             }
             // A dump shown in a web page (`&lt;UIWindow: …&gt;`): the importer undoes the entities and says so.
+            // EarlGrey's lines read as recursiveDescription lines too; its own fields (`AX=`) decide first.
+            if HTMLEscapedDump(head, isTreeLine: EarlGreyImporter.isElementLine) != nil { return .earlgrey }
             if HTMLEscapedDump(head) != nil { return .recursiveDescription }
             // Prose then unfenced JSON (`@someone` / `` `idb ui describe-all `` / `[{"AXFrame":…`): asked after the
             // text formats, whose lines may open with `[` (a log's `[INFO]`) or `{`; only a shape a JSON importer

@@ -61,6 +61,14 @@ public struct NearMiss: Equatable, Sendable {
                     + "print `app.debugDescription` in the test to capture the screen")
             return
         }
+        if lines.contains(where: { EarlGreyImporter.node($0.bytes)?.isQuoted == true }) {
+            self.init(
+                what: "an EarlGrey failure report whose only elements are quoted in the error (`\"E\": \"<…>\"`)",
+                closest: .earlgrey,
+                differs: "the quoted element names what failed, not the hierarchy: include the hierarchy EarlGrey "
+                    + "prints with the failure")
+            return
+        }
         if lines.contains(where: { ImportText.contains($0.bytes, ":UIView:UIResponder:NSObject {{") }) {
             self.init(
                 what: "a view dump of an app's own making (each class with its superclasses, "

@@ -1296,7 +1296,14 @@ struct HTMLEscapedDump {
     /// The first line that held an entity.
     var firstLine: Int
 
-    init?(_ bytes: [UInt8]) {
+    /// `isTreeLine` says whether a line (as it is, or unescaped) is one of the dump's: a recursiveDescription
+    /// line unless said otherwise (EarlGrey's importer passes its own).
+    init?(
+        _ bytes: [UInt8],
+        isTreeLine: (ArraySlice<UInt8>) -> Bool = {
+            RecursiveDescriptionImporter.looksLikeViewLine(RecursiveDescriptionImporter.viewContent(of: $0))
+        }
+    ) {
         guard ImportText.contains(bytes.prefix(ImportFormat.textDetectionWindow), "&lt;"),
             ImportText.contains(bytes.prefix(ImportFormat.textDetectionWindow), "&gt;")
         else { return nil }
@@ -1307,22 +1314,13 @@ struct HTMLEscapedDump {
         for line in ImportText.lines(bytes) {
             let raw = Array(line.bytes)
             // A description left unescaped means the text is not escaped as a whole: nothing is undone.
-            if RecursiveDescriptionImporter.looksLikeViewLine(
-                RecursiveDescriptionImporter.viewContent(of: line.bytes))
-            {
-                return nil
-            }
+            if isTreeLine(line.bytes) { return nil }
             let unescaped = Self.unescaped(Self.withoutTags(raw))
             if unescaped != raw {
                 changed.insert(line.number)
                 if first == nil, ImportText.contains(raw, "&") { first = line.number }
             }
-            if !sawView,
-                RecursiveDescriptionImporter.looksLikeViewLine(
-                    RecursiveDescriptionImporter.viewContent(of: unescaped[...]))
-            {
-                sawView = true
-            }
+            if !sawView, isTreeLine(unescaped[...]) { sawView = true }
             // A line is replaced, never removed, so every line keeps its number.
             if line.number > 1 { text.append(0x0A) }
             text += unescaped
@@ -1350,10 +1348,11 @@ struct HTMLEscapedDump {
 
     private static let entities: [(String, UInt8)] = [
         ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")), ("&quot;", UInt8(ascii: "\"")),
-        ("&#39;", UInt8(ascii: "'")), ("&#x27;", UInt8(ascii: "'")), ("&amp;", UInt8(ascii: "&")),
+        ("&#39;", UInt8(ascii: "'")), ("&#x27;", UInt8(ascii: "'")), ("&apos;", UInt8(ascii: "'")),
+        ("&amp;", UInt8(ascii: "&")),
     ]
 
-    /// `&lt; &gt; &amp; &quot; &#39;` undone, each once (`&amp;lt;` is the text `&lt;`).
+    /// `&lt; &gt; &amp; &quot; &#39; &apos;` undone, each once (`&amp;lt;` is the text `&lt;`).
     private static func unescaped(_ line: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         var index = 0

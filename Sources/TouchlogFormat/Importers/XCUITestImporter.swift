@@ -650,7 +650,8 @@ public enum XCUITestImporter: HierarchyImporter {
                 let rest = text[(index + 1)...]
                 let marks = rest.allSatisfy {
                     $0 == 0x20 || $0 == 0x09
-                        || ($0 > 0x20 && $0 < 0x7F && !isLetter($0) && !ImportText.isDigit($0) && $0 != UInt8(ascii: "{")
+                        || ($0 > 0x20 && $0 < 0x7F && !isLetter($0) && !ImportText.isDigit($0)
+                            && $0 != UInt8(ascii: "{")
                             && $0 != UInt8(ascii: "}") && $0 != UInt8(ascii: ","))
                 }
                 return marks ? text[...index] : text

@@ -15,6 +15,13 @@ import Testing
 
     static let cases: [Case] = [
         Case(
+            name: "EarlGrey failure report quoting its element only",
+            input:
+                "Error Trace: [\n  {\n    \"Description\": \"Assertion failed\",\n"
+                + "    \"E\":  \"<UIButton:0x7f9a; AX=Y; AX.label='Pay'; AX.frame={{20, 760}, {350, 50}}; "
+                + "frame={{20, 760}, {350, 50}}; opaque; alpha=1>\",\n  }\n]\n",
+            what: "an EarlGrey failure report", closest: .earlgrey),
+        Case(
             name: "UIAutomation element tree",
             input:
                 "Here is logElementTree():\nUIAWindow \"(null)\" {{0, 0}, {320, 480}}\n    elements: {\n"
