@@ -67,6 +67,15 @@ import Testing
         #expect(ingest.stderr.contains("\(login):1:1: error: not readable as a session-replay touch stream (rrweb)"))
     }
 
+    @Test func textGivenWithAHierarchyThatNoFormatClaimsIsReadAsAnXCTestLog() throws {
+        // A session-replay stream is JSON; text beside a hierarchy is an XCTest log, whose error says what one holds.
+        let notes = folder.path("notes.txt")
+        try "The test tapped the wrong row.\nThen it stopped.\n".write(toFile: notes, atomically: true, encoding: .utf8)
+        let ingest = Touchlog.call(["ingest", "--db", db, notes, "--hierarchy", hierarchy])
+        #expect(ingest.status == 1)
+        #expect(ingest.stderr.contains("\(notes):1: error: not readable as an XCTest activity log"), "\(ingest.stderr)")
+    }
+
     @Test func anXCTestActivityLogIsJoinedToTheTreeOfTheSameTestAndItsTapsHitTheirElements() throws {
         let log = Self.joined.appendingPathComponent("xctest-log-sign-in/touches.log").path
         let tree = Self.joined.appendingPathComponent("xctest-log-sign-in/hierarchy.txt").path

@@ -213,8 +213,12 @@ public final class Ingestor: Sendable {
             }
             if hierarchy != nil, inputFormat == nil, detected == .touchlog {
                 // A hierarchy to join says the input is a touch stream: one detection cannot place is read as one,
-                // so its error says what a touch stream lacks rather than what a recording does.
-                detected = .imported(.rrweb)
+                // so its error says what a touch stream lacks rather than what a recording does. A session-replay
+                // stream is JSON; text is an XCTest log.
+                switch ImportFormat.opening(prefix) {
+                case .text: detected = .imported(.xctestLog)
+                case .empty, .touchlog, .json: detected = .imported(.rrweb)
+                }
             }
             if inputFormat == nil, detected == .touchlog, let problem = InputShape.problem(prefix) {
                 // Not JSON Lines at all (an array, an archive, a README, a screenshot): one clear error instead
