@@ -345,6 +345,18 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 hint: "expected lines like `<UIWindow: 0x7fb1; frame = (0 0; 393 852); …>`, as "
                     + "`po [[UIWindow keyWindow] recursiveDescription]` prints them")
         }
+        // One view printed alone (Cycript's `#"<UITransitionView: …>"`, the value of `var top = …`) and then the dump
+        // of that view (`[top recursiveDescription]`): the dump holds it with its subtree, so the print alone is no
+        // moment of its own.
+        for position in snapshots.indices.reversed() where position + 1 < snapshots.count {
+            let alone = snapshots[position]
+            guard alone.views.count == 1, let address = alone.views[0].address,
+                roots[position + 1].contains(address)
+            else { continue }
+            snapshots.remove(at: position)
+            times.remove(at: position)
+            roots.remove(at: position)
+        }
         // Dumps logged with a stamp each are one process over time: one session, its snapshots at their real times.
         // So is a dump that prints a root window of the dump before it again (the same app, a moment later: t = 1,
         // 2…). Other dumps (pasted one per iOS version or device under headers, printed by separate commands on

@@ -33,6 +33,21 @@ import Testing
             warnings.first?.message.hasPrefix("8 line(s) that describe no view left out (line 6, 8, 10, 11") == true)
     }
 
+    @Test func aViewPrintedAloneAndThenDumpedIsOneSnapshot() throws {
+        let text = [
+            "cy# var top = UIApp.keyWindow.subviews.lastObject",
+            #"#"<UITransitionView: 0x11; frame = (0 0; 390 844); layer = <CALayer: 0x12>>""#,
+            "cy# [top recursiveDescription].toString()",
+            "`<UITransitionView: 0x11; frame = (0 0; 390 844); layer = <CALayer: 0x12>>",
+            "   | <UIButton: 0x13; frame = (20 700; 350 50); layer = <CALayer: 0x14>>`",
+        ].joined(separator: "\n")
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "cy.txt")
+        let snapshots = records.filter { if case .snapshot = $0 { true } else { false } }
+        #expect(snapshots.count == 1)
+        guard case .snapshot(let snapshot) = try #require(snapshots.first) else { return }
+        #expect(snapshot.hierarchy.windows.first?.view.subviews.first?.subviews.count == 1)
+    }
+
     @Test func aDumpCutByHandSaysWhereAndWhatWasKept() throws {
         let (_, warnings) = try WrapperRepairTests.warnings(
             WrapperRepairTests.fixture(.recursiveDescription, "cut-by-hand.txt"))
