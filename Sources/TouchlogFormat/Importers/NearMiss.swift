@@ -51,6 +51,17 @@ public struct NearMiss: Equatable, Sendable {
                     + "XCUITest's: print `app.debugDescription` in an XCUITest test instead")
             return
         }
+        if !ImportText.contains(text, "XCUIElementType"),
+            ["\"UIAWindow", "\"UIAApplication", "\"UIAButton", "<UIAWindow", "<UIAApplication", "<UIAButton"].contains(
+                where: { ImportText.contains(text, $0) })
+        {
+            self.init(
+                what: "a UIAutomation-era page source (Appium 1.x over Instruments: `UIAWindow`, `UIAButton` elements)",
+                closest: .appium,
+                differs: "its elements are UIAutomation's, not WebDriverAgent's `XCUIElementType…`: capture the page "
+                    + "source with Appium's XCUITest driver (`driver.page_source`)")
+            return
+        }
         if lines.contains(where: {
             ImportText.contains($0.bytes, "Failed to fetch hit point for")
                 || ImportText.contains($0.bytes, "Enqueue Failure: Failure fetching attributes")

@@ -15,6 +15,12 @@ import Testing
 
     static let cases: [Case] = [
         Case(
+            name: "UIAutomation-era JSON page source",
+            input:
+                "[debug] page source: {\"name\":\"UIAWindow\",\"rect\":{\"x\":0,\"y\":0,\"width\":320},"
+                + "\"children\":[{\"name\":\"UIAButton\",\"label\":\"Done\"}]}\n",
+            what: "a UIAutomation-era page source", closest: .appium),
+        Case(
             name: "EarlGrey failure report quoting its element only",
             input:
                 "Error Trace: [\n  {\n    \"Description\": \"Assertion failed\",\n"
