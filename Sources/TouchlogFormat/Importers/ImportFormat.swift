@@ -339,6 +339,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         for line in ImportText.lines(head).prefix(400) where XCTestLogImporter.looksLikeActivity(line.bytes) {
             return .xctestLog
         }
+        // Last: a view description inside text (a UIKit log message naming a window), which the recursiveDescription
+        // importer reads as a view with no parent when nothing else is there, or an lldb print of Swift arrays of
+        // views, which it refuses saying what it is.
+        for line in ImportText.lines(head).prefix(400) {
+            let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
+            if RecursiveDescriptionImporter.unquotedViewOffset(content) != nil { return .recursiveDescription }
+        }
         return nil
     }
 

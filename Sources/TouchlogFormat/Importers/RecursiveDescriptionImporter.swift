@@ -65,7 +65,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         for position in classified.indices where unescapedLines.contains(classified[position].number) {
             classified[position].column = nil
         }
-        var lines = unfoldJoinedLines(expandQuotedDumps(unfoldArrayPrints(classified)), warn: warn)
+        var lines = expandQuotedDumps(unfoldArrayPrints(classified))
+        try refuseSwiftArrayPrints(lines)
+        readViewsInsideText(&lines, warn: warn)
+        lines = unfoldJoinedLines(lines, warn: warn)
         // Notes that print a view dump, then `_printHierarchy`'s controllers, then another dump: the controllers'
         // lines are what the author printed between the dumps, not views. Only beside real views: a file of them
         // alone is refused below, saying what it is.
@@ -918,6 +921,68 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return result
     }
 
+    /// lldb's `po` of Swift arrays of views (`▿ 2 elements`, `  - 0 : <UIWindow: …>`), with no tree beside them: each
+    /// array lists views without their subviews, and the prints repeat views in no nesting, so no hierarchy can be
+    /// read from them without making one up.
+    static func refuseSwiftArrayPrints(_ lines: [ClassifiedLine]) throws(ImportError) {
+        let elements = lines.filter { line in
+            line.kind == .text && isSwiftArrayElement(line.content)
+        }
+        guard let first = elements.first, !lines.contains(where: { $0.kind == .view && $0.pipes > 0 }) else {
+            return
+        }
+        throw ImportError(
+            format: format, line: first.number,
+            reason: "lldb prints of views and Swift arrays of views (`- 0 : <UIWindow: …>`), not a "
+                + "recursiveDescription tree",
+            hint: "capture `po view.recursiveDescription()` in lldb (or `expr -l objc -O -- [[UIWindow keyWindow] "
+                + "recursiveDescription]`)")
+    }
+
+    /// Where a view description starts inside text with no quote before it on the line: `"view":"<UIButton: …>"` (a
+    /// JSON log's member) and `'   | <UIView: …>',` (a line of a string array) are strings, which other rules read.
+    static func unquotedViewOffset(_ content: [UInt8]) -> Int? {
+        guard let offset = embeddedViewOffset(content) else { return nil }
+        let quotes: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`")]
+        return content[..<offset].contains(where: quotes.contains) ? nil : offset
+    }
+
+    /// `- 0 : <UIWindow: 0x…; frame = (…); …>`: an element of a Swift array as lldb's `po` prints it.
+    static func isSwiftArrayElement(_ content: [UInt8]) -> Bool {
+        guard content.first == UInt8(ascii: "-") else { return false }
+        var index = 1
+        while index < content.count, ImportText.isSpace(content[index]) { index += 1 }
+        let digits = index
+        while index < content.count, ImportText.isDigit(content[index]) { index += 1 }
+        guard index > digits, content[index...].starts(with: " : <".utf8) else { return false }
+        return looksLikeViewLine(Array(content[(index + 3)...]))
+    }
+
+    /// A paste with no tree line, whose only view descriptions are inside text (a UIKit log message naming a window,
+    /// `_windowServerHitTestWindow: <UIWindow: 0x…; …>`; a comment `//\t+ <AnnoyingWindow: …>`): each is read as a view
+    /// with no parent, with a warning. Beside a tree, such text stays text (a warning says so), since a mention in a
+    /// log is no part of the tree.
+    static func readViewsInsideText(_ lines: inout [ClassifiedLine], warn: (ImportWarning) -> Void) {
+        guard !lines.contains(where: { $0.kind == .view }) else { return }
+        var read: [Int] = []
+        for index in lines.indices where lines[index].kind == .text {
+            guard let offset = unquotedViewOffset(lines[index].content) else { continue }
+            lines[index].content = Array(lines[index].content[offset...])
+            lines[index].column = lines[index].column.map { $0 + offset }
+            lines[index].indent = 0
+            lines[index].pipes = 0
+            lines[index].kind = .view
+            read.append(lines[index].number)
+        }
+        guard let first = read.first else { return }
+        warn(
+            ImportWarning(
+                line: first,
+                message: "no tree lines: the view description(s) inside text read as views with no parent (line "
+                    + read.prefix(8).map(String.init).joined(separator: ", ") + (read.count > 8 ? ", …" : "") + ")",
+                hint: "each is the view as the text names it, without its subviews"))
+    }
+
     /// A dump whose line breaks were lost (a log that joins a message's lines, a web page that reflowed it): the
     /// views follow one another on one line, each after the `|` marks that were its indentation,
     /// `<UIView: …>> | <UIButton: …>> | | <UIButtonLabel: …>>`. Each is read as the line it was, nested by its marks
@@ -926,6 +991,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     {
         var result: [ClassifiedLine] = []
         var unfolded: [(line: Int, views: Int)] = []
+        var listed: [(line: Int, views: Int)] = []
         for line in lines {
             guard line.kind == .view, let pieces = joinedViews(line.content) else {
                 result.append(line)
@@ -943,7 +1009,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 next.pipes = line.pipes + piece.marks
                 result.append(next)
             }
-            unfolded.append((line.number, pieces.count))
+            if pieces.allSatisfy({ $0.marks == 0 }) {
+                listed.append((line.number, pieces.count))
+            } else {
+                unfolded.append((line.number, pieces.count))
+            }
         }
         if let first = unfolded.first {
             warn(
@@ -953,6 +1023,16 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                         + unfolded.map { "line \($0.line) read as \($0.views) views" }.joined(separator: ", ")
                         + ", each nested by its `|` marks",
                     hint: "copy the dump from the console itself to keep its lines"))
+        }
+        if let first = listed.first {
+            warn(
+                ImportWarning(
+                    line: first.line,
+                    message: "an array of views printed on one line: "
+                        + listed.map { "line \($0.line) read as \($0.views) views" }.joined(separator: ", ")
+                        + ", with no parent in the paste",
+                    hint: "an array print shows each view without its subviews; `po view.recursiveDescription()` "
+                        + "prints the tree"))
         }
         return result
     }
@@ -974,6 +1054,20 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             } else if byte == UInt8(ascii: ">"), depth > 0 {
                 depth -= 1
                 if depth == 0 { closed = true }
+            } else if byte == UInt8(ascii: ","), depth == 0, closed {
+                // An array of views printed on one line (`Optional([<UIView: …>, <UIView: …>])`): siblings.
+                var end = index + 1
+                while end < content.count, ImportText.isSpace(content[end]) { end += 1 }
+                if end + 1 < content.count, content[end] == UInt8(ascii: "<"), isIdentifierByte(content[end + 1]),
+                    looksLikeViewLine(Array(content[end...]))
+                {
+                    pieces.append((marks, Array(ImportText.trimmed(content[pieceStart..<index]))))
+                    marks = 0
+                    pieceStart = end
+                    closed = false
+                    index = end
+                    continue
+                }
             } else if byte == UInt8(ascii: "|"), depth == 0, closed, index > 0, ImportText.isSpace(content[index - 1]) {
                 var end = index
                 var run = 0

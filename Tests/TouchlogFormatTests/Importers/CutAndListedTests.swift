@@ -48,6 +48,44 @@ import Testing
         #expect(snapshot.hierarchy.windows.first?.view.subviews.first?.subviews.count == 1)
     }
 
+    @Test func lldbPrintsOfSwiftArraysOfViewsAreRefusedSayingWhatTheyAre() {
+        let text = [
+            "(lldb) po UIApplication.shared.windows[0]",
+            "<UIWindow: 0x1; frame = (0 0; 390 844); hidden = YES; layer = <UIWindowLayer: 0x2>>",
+            "(lldb) po UIApplication.shared.windows",
+            "▿ 2 elements",
+            "  - 0 : <UIWindow: 0x1; frame = (0 0; 390 844); hidden = YES; layer = <UIWindowLayer: 0x2>>",
+            "  - 1 : <UIWindow: 0x3; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x4>>",
+        ].joined(separator: "\n")
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "po.txt")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 5 && error.reason.contains("Swift arrays of views")
+        }
+    }
+
+    @Test func aViewNamedInALogIsReadOnlyWhenNoTreeIsThere() throws {
+        let (_, alone) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.recursiveDescription, "window-named-in-a-log.txt"))
+        #expect(alone.map(\.line) == [3])
+        #expect(alone.first?.message.contains("no tree lines") == true)
+        // Beside a tree the same mention stays text, with the warning that says so.
+        let text = [
+            "<UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x2>>",
+            "   | <UIView: 0x3; frame = (0 0; 10 10); layer = <CALayer: 0x4>>",
+            "hit-tested window: <UIWindow: 0x5; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x6>>",
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "t.txt") {
+            warnings.append($0)
+        }
+        #expect(warnings.map(\.line) == [3])
+        #expect(warnings.first?.message.contains("read as text and left out") == true)
+        guard case .snapshot(let snapshot) = records[1] else { return }
+        #expect(snapshot.hierarchy.windows.count == 1)
+    }
+
     @Test func aDumpCutByHandSaysWhereAndWhatWasKept() throws {
         let (_, warnings) = try WrapperRepairTests.warnings(
             WrapperRepairTests.fixture(.recursiveDescription, "cut-by-hand.txt"))
