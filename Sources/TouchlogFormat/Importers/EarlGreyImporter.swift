@@ -61,14 +61,33 @@ public enum EarlGreyImporter: HierarchyImporter {
                         + "the page's tags left out",
                     hint: "columns in later messages count the unescaped text"))
         }
-        for line in ImportText.lines(source) {
-            guard let node = Self.node(line.bytes) else { continue }
+        let sourceLines = ImportText.lines(source)
+        var wrapped: [Int] = []
+        for (position, line) in sourceLines.enumerated() {
+            guard var node = Self.node(line.bytes) else { continue }
             if node.isQuoted {
                 quoted.append((line.number, node.column))
                 continue
             }
+            var parsed = RecursiveDescriptionLine.parse(node.content)
+            // An editor that wrapped a long description (both halves behind `// `, as in a test's comment): the next
+            // line, its leader set aside, is the rest of it when it is no element of its own.
+            if case .failure(let failure) = parsed, failure.unterminated, position + 1 < sourceLines.count,
+                Self.node(sourceLines[position + 1].bytes) == nil
+            {
+                let next = sourceLines[position + 1].bytes
+                var start = next.startIndex
+                while start < next.endIndex, ImportText.isSpace(next[start]) { start += 1 }
+                start += ImportText.leaderLength(Array(next), at: start - next.startIndex)
+                let joined = node.content + Array(ImportText.trimmed(next[start...]))
+                if case .success = RecursiveDescriptionLine.parse(joined) {
+                    node.content = joined
+                    parsed = RecursiveDescriptionLine.parse(joined)
+                    wrapped.append(line.number)
+                }
+            }
             let description: RecursiveDescriptionLine
-            switch RecursiveDescriptionLine.parse(node.content) {
+            switch parsed {
             case .success(let value): description = value
             case .failure(let failure):
                 throw ImportError(
@@ -130,6 +149,14 @@ public enum EarlGreyImporter: HierarchyImporter {
                         + quoted.map { String($0.line) }.joined(separator: ", ") + ")",
                     hint: "an element quoted in the failure message (its error trace's `\"E\": \"<…>\"`) names the "
                         + "element that failed; it is not a line of the hierarchy"))
+        }
+        if let first = wrapped.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "a description wrapped onto the next line (line "
+                        + wrapped.map(String.init).joined(separator: ", ") + "): read joined",
+                    hint: "copy the dump as EarlGrey printed it, one element a line"))
         }
         guard !snapshots.isEmpty else {
             if let first = quoted.first {

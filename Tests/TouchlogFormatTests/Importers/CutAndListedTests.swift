@@ -86,6 +86,13 @@ import Testing
         #expect(snapshot.hierarchy.windows.count == 1)
     }
 
+    @Test func anEarlGreyDescriptionWrappedOntoACommentLineIsReadJoined() throws {
+        let (_, warnings) = try WrapperRepairTests.warnings(
+            WrapperRepairTests.fixture(.earlgrey, "wrapped-in-comment.txt"))
+        #expect(warnings.map(\.line) == [3])
+        #expect(warnings.first?.message.contains("wrapped onto the next line") == true)
+    }
+
     @Test func aDumpCutByHandSaysWhereAndWhatWasKept() throws {
         let (_, warnings) = try WrapperRepairTests.warnings(
             WrapperRepairTests.fixture(.recursiveDescription, "cut-by-hand.txt"))
