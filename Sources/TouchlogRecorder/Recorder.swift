@@ -156,8 +156,11 @@ public final class Recorder {
         // A `sendEvent` override that resigns on an outside touch runs before this one: with the policy declared,
         // its resign (of the key window's first responder, where replay's policy acts) is the event's effect and is
         // written after the touch, where replay predicts it. Other changes since the last look are the app's.
+        // Only a touch that begins searches: one that ends comes after its own `began` looked, and a first responder
+        // that appeared in between without a notification (app code on a timer) is found by the search after this
+        // event, which every lift takes.
         let policyResign =
-            !changesTouches && firstRespondersHold()
+            !hasBegan && firstRespondersHold()
             ? false
             : syncFirstResponders(
                 t: t, appCode: true,
