@@ -207,6 +207,17 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             rootAddresses.removeAll()
         }
 
+        // A view whose description was cut is left out, never completed by guessing its frame; its parent is marked
+        // as missing it.
+        func leaveOutCut(_ line: ClassifiedLine, at offset: Int, _ message: String) {
+            while let top = open.last, top.indent >= line.indent { open.removeLast() }
+            if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
+            warn(
+                ImportWarning(
+                    line: line.number, column: line.column.map { $0 &+ offset }, message: message,
+                    hint: "copy the whole line from the console to import it"))
+        }
+
         while index < lines.count {
             var line = lines[index]
             index += 1
@@ -265,14 +276,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                             message: "the view description is cut by hand (`...`): read up to the cut",
                             hint: "what followed the cut in that line is not imported"))
                 } else {
-                    while let top = open.last, top.indent >= line.indent { open.removeLast() }
-                    if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
-                    warn(
-                        ImportWarning(
-                            line: line.number, column: line.column.map { $0 &+ failure.offset },
-                            message: "the view description is cut by hand (`...`) before its frame: that view is "
-                                + "left out",
-                            hint: "copy the whole line from the console to import it"))
+                    leaveOutCut(
+                        line, at: failure.offset,
+                        "the view description is cut by hand (`...`) before its frame: that view is left out")
                     continue
                 }
             }
@@ -293,16 +299,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             case .success(let value): description = value
             case .failure(let failure):
                 if failure.unterminated, index < lines.count, lines[index].kind == .command {
-                    // The author cut the line and typed the next command (`cy# …`): the dump ends there. The cut
-                    // view is left out, never completed by guessing its frame; its parent is marked as missing it.
-                    while let top = open.last, top.indent >= line.indent { open.removeLast() }
-                    if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
-                    warn(
-                        ImportWarning(
-                            line: line.number, column: line.column.map { $0 &+ failure.offset },
-                            message: "the view description is cut before its '>' and the next command follows: "
-                                + "that view is left out",
-                            hint: "copy the whole line from the console to import it"))
+                    // The author cut the line and typed the next command (`cy# …`): the dump ends there.
+                    leaveOutCut(
+                        line, at: failure.offset,
+                        "the view description is cut before its '>' and the next command follows: that view is left out"
+                    )
                     continue
                 }
                 throw ImportError(

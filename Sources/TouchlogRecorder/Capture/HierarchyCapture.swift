@@ -267,6 +267,17 @@ public struct HierarchyCapture {
             return resolved
         }
 
+        /// A transformed view has no frame: its center and transform place it. An untransformed one is placed by its
+        /// frame, with bounds only when their origin is not zero (a scroll offset). The other of each is left out.
+        static func keepPlacingFields(_ properties: inout ViewProperties) {
+            if (properties.transform ?? .identity) == .identity {
+                properties.center = nil
+                if let bounds = properties.bounds, bounds.x == 0, bounds.y == 0 { properties.bounds = nil }
+            } else {
+                properties.frame = nil
+            }
+        }
+
         /// The view and its subtree. Recursion is bounded by UIKit's own view depth (the format allows 250 levels).
         mutating func view(
             _ view: any RecordableView, ids: inout ObjectIDs, subviews: Subviews = .all
@@ -275,14 +286,7 @@ public struct HierarchyCapture {
             let id = ids.captured(view, className: fields.className)
             let kind = uikitClass(fields.className, fields.baseClass)
             var properties = fields.properties
-            // A transformed view has no frame: its center and transform place it. An untransformed one is placed by
-            // its frame, with bounds only when their origin is not zero (a scroll offset).
-            if (properties.transform ?? .identity) == .identity {
-                properties.center = nil
-                if let bounds = properties.bounds, bounds.x == 0, bounds.y == 0 { properties.bounds = nil }
-            } else {
-                properties.frame = nil
-            }
+            Self.keepPlacingFields(&properties)
             properties.accessibilityLabel = properties.accessibilityLabel.map { privacy.label($0) }
             properties.accessibilityElements = properties.accessibilityElements.map { elements in
                 elements.map { element in

@@ -106,16 +106,20 @@ extension HierarchyCapture.Walk {
     /// A view as the last capture recorded it, given the geometry read now, each field left out where it is the
     /// class default, as a whole capture leaves it out.
     mutating func place(_ spec: inout ViewSpec, at geometry: ViewGeometry) {
+        var read = ViewProperties()
+        read.frame = geometry.frame
+        read.bounds = geometry.bounds
+        read.center = geometry.center
+        read.transform = geometry.transform
+        Self.keepPlacingFields(&read)
         let defaults = classDefaults(uikitClass(spec.className, spec.baseClass))
         func unlessDefault<Value: Equatable>(_ value: Value?, _ classDefault: Value?) -> Value? {
             value == classDefault ? nil : value
         }
-        let identity = geometry.transform == .identity
-        let bounds = identity && geometry.bounds.x == 0 && geometry.bounds.y == 0 ? nil : geometry.bounds
-        spec.properties.frame = unlessDefault(identity ? geometry.frame : nil, defaults.frame)
-        spec.properties.bounds = unlessDefault(bounds, defaults.bounds)
-        spec.properties.center = unlessDefault(identity ? nil : geometry.center, defaults.center)
-        spec.properties.transform = unlessDefault(geometry.transform, defaults.transform)
+        spec.properties.frame = unlessDefault(read.frame, defaults.frame)
+        spec.properties.bounds = unlessDefault(read.bounds, defaults.bounds)
+        spec.properties.center = unlessDefault(read.center, defaults.center)
+        spec.properties.transform = unlessDefault(read.transform, defaults.transform)
         spec.properties.isHidden = unlessDefault(geometry.isHidden, defaults.isHidden)
         spec.properties.alpha = unlessDefault(geometry.alpha, defaults.alpha)
     }
