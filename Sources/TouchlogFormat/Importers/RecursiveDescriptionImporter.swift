@@ -72,6 +72,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         // Notes that print a view dump, then `_printHierarchy`'s controllers, then another dump: the controllers'
         // lines are what the author printed between the dumps, not views. Only beside real views: a file of them
         // alone is refused below, saying what it is.
+        let scenes = OtherViewPrintout.sceneDescriptions(in: lines)
+        for scene in scenes {
+            for index in scene { lines[index].kind = .text }
+        }
+        if let scene = scenes.first, lines.contains(where: { $0.kind == .view }) {
+            warn(
+                ImportWarning(
+                    line: lines[scene.lowerBound].number,
+                    message: "\(scenes.count) UIWindowScene description(s) left out (lines "
+                        + scenes.map { "\(lines[$0.lowerBound].number)-\(lines[$0.upperBound].number)" }
+                        .joined(separator: ", ") + "): a scene lists its windows without their subviews",
+                    hint: "the views of the dump beside it are read"))
+        }
         let lists = Set(objectLists(in: lines))
         let printouts = lines.indices.filter {
             lines[$0].kind == .view
@@ -118,6 +131,22 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         let nextIsDots = next.map { $0.kind == .elided || isDots($0.content) } ?? false
         guard dots >= 3 || nextIsDots else { return nil }
         return Array(ImportText.trimmed(content[..<end])) + Array(" >".utf8)
+    }
+
+    /// Whether `next`, a line that starts with `<`, is the rest of `line`'s open description wrapped onto it
+    /// (`gestureRecognizers =` / `<NSArray: 0x…>; layer = <CALayer: 0x…>>`) rather than a view of its own: it carries
+    /// no depth mark, describes nothing with a frame by itself, and joined to `line` it closes or continues it.
+    static func wrapsOnto(_ line: ClassifiedLine, next: ClassifiedLine) -> Bool {
+        guard next.kind == .view, next.pipes == 0, next.indent <= line.indent else { return false }
+        if case .success(let alone) = RecursiveDescriptionLine.parse(next.content),
+            alone.properties.contains(where: { $0.key == "frame" })
+        {
+            return false
+        }
+        switch RecursiveDescriptionLine.parse(line.content + [0x0A] + next.content) {
+        case .success: return true
+        case .failure(let failure): return failure.unterminated
+        }
     }
 
     /// A line of dots the author put where they left lines out: three or more `.` (or `…`), spaces allowed.
@@ -251,6 +280,18 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             case .elided:
                 // Views below an elision nest under the nearest printed view above them (marked truncated); their
                 // frames are relative to a view the paste left out, which is the best placement there is.
+                // Dots put at the line's start between `| | ` lines (`……` in a book) say nothing of depth: the
+                // next view line places itself, and the view it nests under is the one missing views.
+                if line.pipes == 0, let next = lines[index...].first(where: { $0.kind != .blank }),
+                    next.kind == .view, next.pipes > 0
+                {
+                    if let parent = open.last(where: { $0.indent < next.indent }) {
+                        current.views[parent.index].subviewsTruncated = true
+                    }
+                    lastTreeLineStamped = line.timestamp != nil
+                    brokeSinceTreeLine = false
+                    continue
+                }
                 while let top = open.last, top.indent >= line.indent { open.removeLast() }
                 if let parent = open.last { current.views[parent.index].subviewsTruncated = true }
                 lastTreeLineStamped = line.timestamp != nil
@@ -284,10 +325,13 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
             // A label whose text holds a newline prints over several lines: join them while the
             // description stays open and the following lines are not views of their own.
+            // A book or a narrow page wraps long descriptions the same way, also where the next piece starts with
+            // `<` (`gestureRecognizers =` / `<NSArray: 0x…>; layer = <CALayer: 0x…>>`).
             var joined = 0
             while case .failure(let failure) = parsed, failure.unterminated, joined < 32,
                 index < lines.count,
                 lines[index].kind == .text || lines[index].kind == .blank
+                    || wrapsOnto(line, next: lines[index])
             {
                 line.content += [0x0A] + lines[index].content
                 index += 1
@@ -1315,9 +1359,12 @@ enum EscapedDump {
 /// What lldb prints about a view tree besides `recursiveDescription`, which has no frames and so cannot be
 /// imported: `_autolayoutTrace` (`*<UIView:0x7f88…> - AMBIGUOUS LAYOUT`, `| •UIButton:0x7f88…'Pay'`) and
 /// `_printHierarchy` (`<UINavigationController 0x7fc4…>, state: appeared, view: <UILayoutContainerView 0x7fc4…>`).
-/// Detection sends them to the recursiveDescription importer so that the refusal says what they are.
+/// Detection sends them to the recursiveDescription importer so that the refusal says what they are. A scene's
+/// description (`po view.window.windowScene`, or Pythonista's and a-Shell's `<ObjCInstance: UIWindowScene at 0x…:
+/// <UIWindowScene: 0x…; role: …> {` … `windows = { <UIWindow: …>; … }`) lists its windows, but without a subview of
+/// theirs: a hierarchy read from it would be windows with nothing in them.
 enum OtherViewPrintout: Equatable {
-    case autolayoutTrace, printHierarchy
+    case autolayoutTrace, printHierarchy, sceneDescription
 
     /// What a line (its content, once prefix and indentation are set aside) is, if it is one of these.
     init?(content: [UInt8]) {
@@ -1325,9 +1372,34 @@ enum OtherViewPrintout: Equatable {
             self = .printHierarchy
         } else if Self.isAutolayoutTraceLine(content) {
             self = .autolayoutTrace
+        } else if Self.isSceneDescriptionLine(content) {
+            self = .sceneDescription
         } else {
             return nil
         }
+    }
+
+    /// The lines of each scene description: its first line to the `}>` or `}` that closes it at its own
+    /// indentation (at most 60 lines on), so that the windows it lists are not read as a tree.
+    static func sceneDescriptions(in lines: [RecursiveDescriptionImporter.ClassifiedLine]) -> [ClosedRange<Int>] {
+        var found: [ClosedRange<Int>] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard isSceneDescriptionLine(lines[index].content) else { continue }
+            let start = index
+            var end = index
+            for later in (index + 1)..<min(lines.count, index + 60) {
+                let trimmed = ImportText.trimmed(lines[later].content[...])
+                if lines[later].indent <= lines[start].indent, trimmed.elementsEqual("}>".utf8) || trimmed.elementsEqual("}".utf8) {
+                    end = later
+                    break
+                }
+            }
+            found.append(start...end)
+            index = end
+        }
+        return found
     }
 
     /// The refusal for the first such line among the first 400 of a dump, if there is one.
@@ -1341,6 +1413,9 @@ enum OtherViewPrintout: Equatable {
                         + "not a view dump"
                 case .printHierarchy:
                     "this is `_printHierarchy` output (view controllers and their states, no frames), not a view dump"
+                case .sceneDescription:
+                    "this is a UIWindowScene's description: it lists the scene's windows without their subviews, "
+                        + "not a view dump"
                 }
             return ImportError(
                 format: .recursiveDescription, line: line.number, reason: what,
@@ -1348,6 +1423,11 @@ enum OtherViewPrintout: Equatable {
                     + "(`po [[UIWindow keyWindow] recursiveDescription]` in Objective-C) and import that")
         }
         return nil
+    }
+
+    /// `<UIWindowScene: 0x1027c3440; role: …`, or the same behind Rubicon's `<ObjCInstance: UIWindowScene at 0x…: `.
+    private static func isSceneDescriptionLine(_ content: [UInt8]) -> Bool {
+        content.starts(with: "<UIWindowScene: ".utf8) || content.starts(with: "<ObjCInstance: UIWindowScene ".utf8)
     }
 
     /// `<UINavigationController 0x7fc4f2812000>, state: appeared, …`

@@ -180,6 +180,13 @@ struct RecursiveDescriptionLine {
         return result[...]
     }
 
+    private static func trimmedAcrossLines(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, ImportText.isSpace(first) || first == 0x0A { slice = slice.dropFirst() }
+        while let last = slice.last, ImportText.isSpace(last) || last == 0x0A { slice = slice.dropLast() }
+        return slice
+    }
+
     private static func unterminated(_ n: Int) -> Failure {
         Failure(
             offset: n, reason: "the view description is not closed by '>'",
@@ -195,7 +202,9 @@ struct RecursiveDescriptionLine {
         {
             i += 1
         }
-        let key = ImportText.string(ImportText.trimmed(c[keyStart..<i]))
+        // A description wrapped over lines (a label's newline, a book's line width) is read joined by `\n`, which may
+        // fall inside a key or before a value (`frame` / `= (0 0; 320 568)`).
+        let key = ImportText.string(trimmedAcrossLines(c[keyStart..<i]))
         guard i < n else { return .failure(unterminated(n)) }
         guard c[i] == UInt8(ascii: "=") || c[i] == UInt8(ascii: ":") else {
             if c[i] == UInt8(ascii: "<") || c[i] == UInt8(ascii: "(") {
@@ -210,7 +219,7 @@ struct RecursiveDescriptionLine {
                 key.isEmpty ? nil : Property(key: key, value: nil, quoted: false, offset: keyStart))
         }
         i += 1
-        while i < n, ImportText.isSpace(c[i]) { i += 1 }
+        while i < n, ImportText.isSpace(c[i]) || c[i] == 0x0A { i += 1 }
         let valueStart = i
         if i < n, c[i] == UInt8(ascii: "'") {
             var j = i + 1

@@ -100,4 +100,40 @@ import Testing
         #expect(warnings[0].message.contains("before its frame: that view is left out"))
         #expect(warnings[1].message.contains("read up to the cut"))
     }
+
+    /// A scene's description lists its windows with none of their subviews: alone it is refused saying what it is;
+    /// beside a dump it is left out in one warning and the dump is read.
+    @Test func aWindowScenesDescriptionIsNoDumpButLeavesADumpBesideItReadable() throws {
+        let scene = [
+            "<ObjCInstance: UIWindowScene at 0x11a: <UIWindowScene: 0x21b; role: UIWindowSceneSessionRoleApplication> {",
+            "    delegate = <Notes.SceneDelegate: 0x31c>;",
+            "    windows = {",
+            "        <UIWindow: 0x41d; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x51e>>;",
+            "        <UITextEffectsWindow: 0x61f; frame = (0 0; 390 844); opaque = NO; layer = <UIWindowLayer: 0x71a>>;",
+            "    }",
+            "}>",
+        ]
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(scene.joined(separator: "\n").utf8), sourceName: "s.txt")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 1 && error.reason.contains("UIWindowScene's description")
+        }
+        let beside =
+            scene + [
+                "(lldb) po [[UIWindow keyWindow] recursiveDescription]",
+                "<UIWindow: 0x41d; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x51e>>",
+                "   | <UIView: 0x81b; frame = (0 0; 390 844); layer = <CALayer: 0x91c>>",
+            ]
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(
+            Array(beside.joined(separator: "\n").utf8), sourceName: "s.txt"
+        ) { warnings.append($0) }
+        #expect(warnings.map(\.line) == [1])
+        #expect(warnings.first?.message.contains("(lines 1-7)") == true)
+        let snapshots = records.compactMap { if case .snapshot(let s) = $0 { s } else { nil } }
+        #expect(snapshots.count == 1)
+        #expect(snapshots.first?.hierarchy.windows.count == 1)
+        #expect(snapshots.first?.hierarchy.windows.first?.view.subviews.count == 1)
+    }
 }
