@@ -81,7 +81,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         // hide nothing), so a dump that merely quotes a few lines is never changed.
         if !(importer is any JSONDocumentImporter.Type), let unquoted = ImportText.unquotedLines(bytes) {
             var inner: [ImportWarning] = []
-            if let records = try? importer.convert(unquoted, sourceName: sourceName, warn: { inner.append($0) }) {
+            let insideQuotes = Result { () throws(ImportError) in
+                try importer.convert(unquoted, sourceName: sourceName, warn: { inner.append($0) })
+            }
+            switch insideQuotes {
+            case .success(let records):
                 var outer: [ImportWarning] = []
                 let plain = try? importer.convert(bytes, sourceName: sourceName, warn: { outer.append($0) })
                 guard let plain, Self.viewCount(plain) >= Self.viewCount(records) else {
@@ -95,6 +99,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                 }
                 outer.forEach(warn)
                 return plain
+            case .failure(let insideError):
+                // Neither reading imports: the one that got further says why (read as it is, the quotes may hide
+                // every line, and "nothing found" would be false).
+                do throws(ImportError) {
+                    return try importer.convert(bytes, sourceName: sourceName, warn: warn)
+                } catch {
+                    throw insideError.line > error.line ? insideError : error
+                }
             }
         }
         return try importer.convert(bytes, sourceName: sourceName, warn: warn)

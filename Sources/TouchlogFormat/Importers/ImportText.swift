@@ -181,8 +181,9 @@ enum ImportText {
     }
 
     /// A dump kept in source code as an array of string literals, one per line (`'<UIWindow: …>',` in a JavaScript
-    /// fixture, `"    Window (Main), …",`): each such line without its quotes and the comma after them, its `\'` and
-    /// `\"` escapes undone; every other line (`const RAW = [`, `].join('\n')`) as it was, so line numbers hold. The
+    /// fixture, `"    Window (Main), …",`, Python's `f"…",`, Objective-C's `@"…",`): each such line without its
+    /// quotes, the string's prefix and the comma after them, its `\'`, `\"`, `\\` and Unicode (`\u2192`, `\u{2192}`)
+    /// escapes undone, an f-string's doubled braces made single (a `{name}` it fills in stays as written); every other line (`const RAW = [`, `].join('\n')`) as it was, so line numbers hold. The
     /// opening quote becomes a space, so the indentation inside the literal stays the tree's. Nil with fewer than two
     /// such lines.
     static func unquotedLines(_ bytes: [UInt8]) -> [UInt8]? {
@@ -199,7 +200,11 @@ enum ImportText {
             var end = text.count
             while end > lead, isSpace(text[end - 1]) || text[end - 1] == 0x0D { end -= 1 }
             if end > lead, text[end - 1] == UInt8(ascii: ",") { end -= 1 }
-            guard end - lead >= 2, let quote = text.indices.contains(lead) ? text[lead] : nil,
+            let prefix = stringPrefixLength(text, at: lead)
+            let open = lead + prefix
+            // A Python f-string doubles the braces it prints (`f"{{{{0.0, 0.0}}, …}}"` prints `{{0.0, 0.0}, …}`).
+            let formatted = text[lead..<open].contains { $0 | 0x20 == UInt8(ascii: "f") }
+            guard end - open >= 2, let quote = text.indices.contains(open) ? text[open] : nil,
                 quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\""), text[end - 1] == quote
             else {
                 result += text
@@ -207,11 +212,23 @@ enum ImportText {
             }
             quotedLines += 1
             result += text[0..<lead]
+            // The prefix and the quote become one space, so the text inside every literal starts in the same column
+            // whether or not its line has a prefix (`"    Other, …",` beside `f"    Other, …",`).
             result.append(0x20)
-            var index = lead + 1
+            var index = open + 1
             while index < end - 1 {
-                if text[index] == UInt8(ascii: "\\"), index + 1 < end - 1,
-                    text[index + 1] == UInt8(ascii: "'") || text[index + 1] == UInt8(ascii: "\"")
+                if text[index] == UInt8(ascii: "\\"), index + 1 < end - 1 {
+                    let escaped = text[index + 1]
+                    if escaped == UInt8(ascii: "'") || escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") {
+                        index += 1
+                    } else if escaped == UInt8(ascii: "u"), let (scalar, length) = unicodeEscape(text, at: index + 2) {
+                        result += Array(String(Character(scalar)).utf8)
+                        index += 2 + length
+                        continue
+                    }
+                }
+                if formatted, text[index] == UInt8(ascii: "{") || text[index] == UInt8(ascii: "}"),
+                    index + 1 < end - 1, text[index + 1] == text[index]
                 {
                     index += 1
                 }
@@ -221,6 +238,47 @@ enum ImportText {
         }
         result += bytes[position...]
         return quotedLines >= 2 ? result : nil
+    }
+
+    /// The letters before a string literal's quote that say what kind of string it is: Python's `f`, `r`, `b`,
+    /// `u` (or two of them, `rf`), Objective-C's `@`. Zero when no quote follows them.
+    private static func stringPrefixLength(_ text: [UInt8], at index: Int) -> Int {
+        var length = 0
+        if index < text.count, text[index] == UInt8(ascii: "@") {
+            length = 1
+        } else {
+            while length < 2, index + length < text.count,
+                "fFrRbBuU".utf8.contains(text[index + length])
+            {
+                length += 1
+            }
+        }
+        guard length > 0, index + length < text.count,
+            text[index + length] == UInt8(ascii: "\"") || text[index + length] == UInt8(ascii: "'")
+        else { return 0 }
+        return length
+    }
+
+    /// `2192` or `{2192}` at `index` (after `\u`): the scalar and how many bytes spell it.
+    private static func unicodeEscape(_ text: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
+        if index < text.count, text[index] == UInt8(ascii: "{") {
+            var value: UInt32 = 0
+            var end = index + 1
+            while end < text.count, end - index <= 7, isHexDigit(text[end]) {
+                value = value &* 16 &+ UInt32(hexValue(text[end]))
+                end += 1
+            }
+            guard end > index + 1, end < text.count, text[end] == UInt8(ascii: "}"),
+                let scalar = Unicode.Scalar(value)
+            else { return nil }
+            return (scalar, end + 1 - index)
+        }
+        guard let scalar = EscapedDump.hexScalar(text, at: index) else { return nil }
+        return (scalar, 4)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
+        isDigit(byte) ? byte - 0x30 : (byte | 0x20) - UInt8(ascii: "a") + 10
     }
 
     /// `/**`, `/*` or `*/` alone on a line: a block comment's opening or closing.

@@ -64,6 +64,10 @@ public enum XCUITestImporter: HierarchyImporter {
         var zeroSizeGroups: [Int] = []
         // Lines where a `Path to element:` chain starts whose header was cut off (`↳` steps in a tree).
         var headerlessPath: [Int] = []
+        // The line of text that ended the last tree before its elements did, and the element lines after it: a
+        // tree's lines are never dropped without a word.
+        var interruptedAt: Int?
+        var unreadElements: [Int] = []
 
         func finish() throws(ImportError) {
             if !pending.entries.isEmpty {
@@ -83,6 +87,7 @@ public enum XCUITestImporter: HierarchyImporter {
             if trimmed.elementsEqual("Element subtree:".utf8) {
                 try finish()
                 section = .tree
+                interruptedAt = nil
                 continue
             }
             if ImportText.hasPrefix(trimmed, "Attributes: ") {
@@ -140,7 +145,10 @@ public enum XCUITestImporter: HierarchyImporter {
                 if queryDepth > 0 || ImportText.contains(trimmed, "Find: ") { continue }
                 section = hasSubtreeHeader ? .after : .tree
             }
-            if section == .after { continue }
+            if section == .after {
+                if interruptedAt != nil, looksLikeElementLine(trimmed) { unreadElements.append(line.number) }
+                continue
+            }
             if section == .tree, !pending.entries.isEmpty,
                 trimmed.elementsEqual("...".utf8) || trimmed.elementsEqual([0xE2, 0x80, 0xA6])
             {
@@ -153,6 +161,7 @@ public enum XCUITestImporter: HierarchyImporter {
             if !startsLikeElement(trimmed) || isProse(trimmed) {
                 // Test-runner chatter ends the tree; without an `Element subtree:` header, the next element
                 // line starts another one.
+                if hasSubtreeHeader, section == .tree, !pending.entries.isEmpty { interruptedAt = line.number }
                 try finish()
                 if hasSubtreeHeader { section = .after }
                 continue
@@ -197,6 +206,17 @@ public enum XCUITestImporter: HierarchyImporter {
                 hint:
                     "expected an `Element subtree:` of lines like `Button, 0x600…, {{20.0, 100.0}, {353.0, 44.0}}`"
             )
+        }
+        if let interruptedAt, let first = unreadElements.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "\(unreadElements.count) element line(s) after the text at line \(interruptedAt), which "
+                        + "ended the tree, were not read (line "
+                        + unreadElements.prefix(8).map(String.init).joined(separator: ", ")
+                        + (unreadElements.count > 8 ? ", …" : "") + ")",
+                    hint: "the tree's lines must follow one another; remove the text at line \(interruptedAt) and "
+                        + "import again to read them"))
         }
         if let first = headerlessPath.first {
             warn(
@@ -306,6 +326,15 @@ public enum XCUITestImporter: HierarchyImporter {
         screenFrames: inout [[Double]]
     ) throws(ImportError) -> ImportedView {
         guard let screen = element.frame else {
+            // A tree kept in a test's code as a template (`f"    Other, 0x…, {overlay_frame}, …"`): a name in
+            // braces where the frame goes is filled in when the test runs, and the paste does not hold it.
+            if let placeholder = element.flags.first(where: { $0.hasPrefix("{") && $0.hasSuffix("}") }) {
+                throw ImportError(
+                    format: format, line: line, column: column,
+                    reason: "the element '\(element.type)' has '\(placeholder)' where its frame goes: a placeholder of "
+                        + "the code the tree is kept in, not a frame",
+                    hint: "print the tree from the test run (`app.debugDescription`) and import that")
+            }
             throw ImportError(
                 format: format, line: line, column: column,
                 reason: "the element '\(element.type)' has no frame",

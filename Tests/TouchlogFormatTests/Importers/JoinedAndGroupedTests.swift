@@ -58,4 +58,25 @@ import Testing
         // Detected by content as idb's, not as members without braces.
         #expect(ImportFormat.detect(Array(text.utf8)) == .idb)
     }
+
+    /// A line of text inside a tree ends it; element lines after it are not read, and the import says which.
+    @Test func elementLinesAfterTextThatEndedTheTreeAreNamed() throws {
+        let text = """
+            Element subtree:
+             →Application, 0x1, pid: 4, label: 'Maps'
+                Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+                  Button, 0x3, {{20.0, 700.0}, {350.0, 50.0}}, label: 'Go'
+            [debug] overlay shown
+                  Other, 0x4, {{0.0, 600.0}, {390.0, 244.0}}, identifier: 'sheet'
+                    Button, 0x5, {{20.0, 620.0}, {350.0, 44.0}}, label: 'Close'
+            Test Case passed.
+            """
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.xcuitest.convert(Array(text.utf8), sourceName: "log.txt") {
+            warnings.append($0)
+        }
+        #expect(ImportFormat.viewCount(records) == 2)
+        #expect(warnings.map(\.line) == [6])
+        #expect(warnings.first?.message.hasPrefix("2 element line(s) after the text at line 5") == true)
+    }
 }

@@ -165,4 +165,35 @@ import Testing
             try ImportFormat.recursiveDescription.convert(Array(stream.utf8), sourceName: "s.go", joining: hierarchy)
                 == nil)
     }
+
+    /// Python's f-strings and Objective-C's `@"…"` literals are read inside their quotes as plain ones are; a
+    /// placeholder where a frame goes is refused saying so, at its line, though read as it is the file holds no
+    /// element at all (the reading that got further speaks).
+    @Test func prefixedStringLiteralsAreReadAndAPlaceholderFrameIsNamed() throws {
+        let (records, warnings) = try Self.warnings(Self.fixture(.xcuitest, "python-fstring-list.txt"))
+        #expect(ImportFormat.viewCount(records) == 4)
+        #expect(warnings.first?.message.contains("string literals in source code") == true)
+        let objectiveC = """
+            NSArray *lines = @[
+                @"<UIWindow: 0x1; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x2>>",
+                @"   | <UIView: 0x3; frame = (0 0; 390 844); layer = <CALayer: 0x4>>",
+            ];
+            """
+        let views = try ImportFormat.recursiveDescription.convert(Array(objectiveC.utf8), sourceName: "t.m")
+        #expect(ImportFormat.viewCount(views) == 2)
+        let template = """
+            tree = "\\n".join([
+                "Element subtree:",
+                " \\u2192Application, 0x1, pid: 4, label: 'Maps'",
+                "    Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}",
+                f"      Other, 0x3, {sheet_frame}, identifier: 'sheet'",
+            ])
+            """
+        #expect {
+            try ImportFormat.xcuitest.convert(Array(template.utf8), sourceName: "t.py")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 5 && error.reason.contains("'{sheet_frame}' where its frame goes")
+        }
+    }
 }
