@@ -69,6 +69,16 @@ import TouchlogStore
         #expect(!result.stderr.contains("--from"))
     }
 
+    /// A log whose first line is a tag starts with `[` and is no JSON array: it is not called one.
+    @Test func textOpeningWithATagIsNotCalledAJSONArray() throws {
+        let path = folder.path("notes.txt")
+        try Data("[build]\nCompiling Shop\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = Touchlog.call(["ingest", "--db", db, path])
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("JSON array"))
+        #expect(result.stderr.contains("\(path):1:1: error: neither a touchlog/1 recording"), "\(result.stderr)")
+    }
+
     @Test func aDirectoryIsNamedAsOne() throws {
         let result = Touchlog.call(["ingest", "--db", db, folder.url.path])
         #expect(result.status == 1)

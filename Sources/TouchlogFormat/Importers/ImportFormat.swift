@@ -265,10 +265,29 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case empty
         /// JSON whose first line is a touchlog/1 `session` header.
         case touchlog
-        /// Any other input starting with `{` or `[`.
+        /// Any other input starting with `{`, or with `[` and a JSON value.
         case json
         /// Anything else; `start` is the offset of its first byte that is not blank space.
         case text(start: Int)
+
+        /// Whether the input reads as text (a log that opens `[INFO]` included), not JSON.
+        public var isText: Bool {
+            switch self {
+            case .text: true
+            case .empty, .touchlog, .json: false
+            }
+        }
+    }
+
+    /// Whether the `[` at `start` opens a JSON array: a value or `]` follows it. A log that opens with a tag
+    /// (`[daemon log]`, `[INFO] …`) is text.
+    private static func opensArray(_ prefix: [UInt8], at start: Int) -> Bool {
+        guard
+            let next = prefix[(start + 1)...].first(where: {
+                !ImportText.isSpace($0) && $0 != 0x0A && $0 != 0x0D
+            })
+        else { return true }
+        return "{[\"]-0123456789tfn".utf8.contains(next)
     }
 
     /// Classifies an input from its first bytes; ingest passes its detection window. A touchlog/1 header is one
@@ -282,7 +301,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             start += 1
         }
         guard start < prefix.count else { return .empty }
-        guard prefix[start] == UInt8(ascii: "{") || prefix[start] == UInt8(ascii: "[") else {
+        guard prefix[start] == UInt8(ascii: "{") || (prefix[start] == UInt8(ascii: "[") && opensArray(prefix, at: start))
+        else {
             return .text(start: start)
         }
         var end = start

@@ -173,6 +173,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
         var log = Log()
         var sawTime = false
         var lastTime: Double?
+        // A `Synthesize event` step before any activity: the paste was cut below the title that says what it did.
+        var firstOrphanEvent: Int?
         for line in ImportText.lines(bytes) {
             let (time, titleBytes) = timed(line.bytes)
             if let time {
@@ -188,6 +190,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
             }
             if title == "Synthesize event" || title.hasPrefix("Synthesize event ") {
                 log.printsEvents = true
+                if firstOrphanEvent == nil, log.activities.isEmpty { firstOrphanEvent = line.number }
                 if let index = log.activities.indices.last, log.activities[index].synthesized == nil {
                     log.activities[index].synthesized = time ?? lastTime
                 }
@@ -206,6 +209,14 @@ public enum XCTestLogImporter: TouchStreamImporter {
                     index: log.activities.count))
         }
         guard !log.activities.isEmpty else {
+            if let firstOrphanEvent {
+                throw ImportError(
+                    format: format, line: firstOrphanEvent,
+                    reason: "the log's `Synthesize event` step has no activity above it: the title that says what was "
+                        + "touched (`Tap \"Sign In\" Button`, `Swipe up`) was cut from the paste, and the steps print "
+                        + "no point",
+                    hint: "copy the log from the activity's line (`t =    18.40s Tap …`) down")
+            }
             throw ImportError(
                 format: format, line: 1,
                 reason:

@@ -42,7 +42,7 @@ enum InputShape {
             return Problem(
                 message: "neither a touchlog/1 recording nor a dump touchlog imports: \(miss.message)",
                 hint: "see docs/importers.md for the formats touchlog imports and how to capture them")
-        case UInt8(ascii: "["):
+        case UInt8(ascii: "[") where !ImportFormat.opening(prefix).isText:
             return Problem(
                 message: "a JSON array, not JSON Lines: a touchlog/1 recording is one JSON object per line",
                 hint: "if the array holds touchlog/1 records, put one per line: `jq -c '.[]' FILE | touchlog ingest -`")

@@ -135,6 +135,9 @@ import Testing
         #expect(ImportFormat.opening(Array("\u{FEFF}\n{\"type\":\"session\"}\n{\"windows\":[]}".utf8)) == .touchlog)
         #expect(ImportFormat.opening(Array("  {\"windows\":[]}".utf8)) == .json)
         #expect(ImportFormat.opening(Array("[1]".utf8)) == .json)
+        #expect(ImportFormat.opening(Array(" [\n  {\"AXFrame\": 1}]".utf8)) == .json)
+        // A log that opens with a tag is text, whatever its first byte.
+        #expect(ImportFormat.opening(Array("[daemon log]\n    t =    18.51s     Set Up".utf8)) == .text(start: 0))
         #expect(ImportFormat.opening(Array("\n<UIWindow: 0x1>".utf8)) == .text(start: 1))
         #expect(ImportFormat.opening(Array(" \r\n".utf8)) == .empty)
     }

@@ -70,6 +70,26 @@ import Testing
         }
     }
 
+    /// A log cut below its activity's title: detected by content though it opens with `[`, and refused at its
+    /// `Synthesize event` saying the title is missing, never given a made-up touch.
+    @Test func stepsCutFromTheirActivityAreRefusedSayingTheTitleIsMissing() throws {
+        let log = Array(
+            """
+            [runner log]
+                t =    18.51s     Wait for com.example.maps to idle
+                t =    18.51s     Find the Window at {{0.0, 0.0}, {402.0, 874.0}}
+                t =    18.76s     Synthesize event
+                t =    19.42s     Wait for com.example.maps to idle
+            """.utf8)
+        #expect(ImportFormat.detect(log) == .xctestLog)
+        #expect {
+            try ImportFormat.xctestLog.convert(log, sourceName: "")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 4 && error.reason.contains("has no activity above it")
+        }
+    }
+
     @Test func activitiesThatCannotBePlacedAreWarningsAtTheirLines() throws {
         var warnings: [ImportWarning] = []
         let log = try bytes("xctest-log-sign-in", "touches.log")
