@@ -106,7 +106,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         } catch {
             // What lldb prints about views besides recursiveDescription has no frames: say what it is and what to
             // capture instead, rather than which of its lines is no view description.
-            throw OtherViewPrintout.refusal(in: lines) ?? error
+            throw OtherViewPrintout.refusal(in: lines) ?? OtherViewPrintout.touchLogRefusal(in: lines) ?? error
         }
     }
 
@@ -1010,7 +1010,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     static func readViewsInsideText(_ lines: inout [ClassifiedLine], warn: (ImportWarning) -> Void) {
         guard !lines.contains(where: { $0.kind == .view }) else { return }
         var read: [Int] = []
-        for index in lines.indices where lines[index].kind == .text {
+        // A console line about a touch names the window the touch was in (`window: <UIWindow: …>`): that window is
+        // not a hierarchy the paste holds.
+        for index in lines.indices where lines[index].kind == .text && !OtherViewPrintout.mentionsTouch(lines[index].content) {
             guard let offset = unquotedViewOffset(lines[index].content) else { continue }
             lines[index].content = Array(lines[index].content[offset...])
             lines[index].column = lines[index].column.map { $0 + offset }
@@ -1423,6 +1425,26 @@ enum OtherViewPrintout: Equatable {
                     + "(`po [[UIWindow keyWindow] recursiveDescription]` in Objective-C) and import that")
         }
         return nil
+    }
+
+    /// UIKit's description of a touch or a touch event (`<UITouch: 0x…> phase: Began; … window: <UIWindow: …>`,
+    /// `touches began with event: <UITouchesEvent: 0x…>`), as console logs print them.
+    static func mentionsTouch(_ content: [UInt8]) -> Bool {
+        ImportText.contains(content, "<UITouch: 0x") || ImportText.contains(content, "<UITouchesEvent: 0x")
+    }
+
+    /// The refusal for a console log about touches whose only view descriptions are inside the touches' (the window
+    /// a touch was in): nil when a view line of the paste is no touch's.
+    static func touchLogRefusal(in lines: [RecursiveDescriptionImporter.ClassifiedLine]) -> ImportError? {
+        guard let first = lines.first(where: { mentionsTouch($0.content) }),
+            !lines.contains(where: { $0.kind == .view && !mentionsTouch($0.content) })
+        else { return nil }
+        return ImportError(
+            format: .recursiveDescription, line: first.number,
+            reason: "this is a console log about touches (`<UITouch: 0x…> phase: …`): it names the window a touch was "
+                + "in, not the views of a hierarchy",
+            hint: "capture the views with `po view.recursiveDescription()` in lldb; touches come from a "
+                + "TouchlogRecorder recording or a session-replay stream")
     }
 
     /// `<UIWindowScene: 0x1027c3440; role: …`, or the same behind Rubicon's `<ObjCInstance: UIWindowScene at 0x…: `.

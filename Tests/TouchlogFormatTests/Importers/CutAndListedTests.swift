@@ -136,4 +136,36 @@ import Testing
         #expect(snapshots.first?.hierarchy.windows.count == 1)
         #expect(snapshots.first?.hierarchy.windows.first?.view.subviews.count == 1)
     }
+
+    /// A console log about touches names the window a touch was in: no hierarchy, refused saying what it is, whether
+    /// the touch's description starts a line or sits inside a message; a dump beside such a line is still read.
+    @Test func aConsoleLogAboutTouchesIsRefusedSayingWhatItIs() throws {
+        let printed = [
+            "default 09:14:02.118 Notes touches began with event: <UITouchesEvent: 0x6001> timestamp: 812.5 touches: {(",
+            "    <UITouch: 0x6002> phase: Began tap count: 1 window: <UIWindow: 0x6003; frame = (0 0; 390 844); "
+                + "layer = <UIWindowLayer: 0x6004>> view: <UIButton: 0x6005; frame = (20 700; 350 50); "
+                + "layer = <CALayer: 0x6006>> location in window: {195, 725}",
+            ")}",
+        ]
+        let quoted = [
+            "[Touch] unexpected nil window, hit-test window: <UIRemoteKeyboardWindow: 0x7001; frame = (0 0; 390 844); "
+                + "layer = <UIWindowLayer: 0x7002>>, touch:<UITouch: 0x7003> phase: Stationary window: (null)"
+        ]
+        for (text, line) in [(printed, 1), (quoted, 1)] {
+            #expect {
+                try ImportFormat.recursiveDescription.convert(
+                    Array(text.joined(separator: "\n").utf8), sourceName: "console.log")
+            } throws: { error in
+                guard let error = error as? ImportError else { return false }
+                return error.line == line && error.reason.contains("a console log about touches")
+            }
+        }
+        let beside = [
+            "<UIWindow: 0x6003; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x6004>>",
+            "   | <UIButton: 0x6005; frame = (20 700; 350 50); layer = <CALayer: 0x6006>>",
+        ] + quoted
+        let records = try ImportFormat.recursiveDescription.convert(
+            Array(beside.joined(separator: "\n").utf8), sourceName: "console.log")
+        #expect(ImportFormat.viewCount(records) == 2)
+    }
 }
