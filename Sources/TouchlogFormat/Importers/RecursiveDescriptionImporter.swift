@@ -133,6 +133,21 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return Array(ImportText.trimmed(content[..<end])) + Array(" >".utf8)
     }
 
+    /// What follows a description cut before its `>` when that ends the dump: the next command, the end of the code
+    /// block the dump was pasted in, or the end of the paste, blank lines between. Nil when text follows that may
+    /// continue it.
+    static func cutEnding(_ lines: [ClassifiedLine], at start: Int) -> String? {
+        var index = start
+        while index < lines.count, lines[index].kind == .blank { index += 1 }
+        guard index < lines.count else { return "the paste ends there" }
+        if lines[index].kind == .command { return "the next command follows" }
+        let text = ImportText.trimmed(lines[index].content[...])
+        if ImportText.hasPrefix(text, "```") || ImportText.hasPrefix(text, "~~~") {
+            return "the code block closes at line \(lines[index].number)"
+        }
+        return nil
+    }
+
     /// Whether `next`, a line that starts with `<`, is the rest of `line`'s open description wrapped onto it
     /// (`gestureRecognizers =` / `<NSArray: 0x…>; layer = <CALayer: 0x…>>`) rather than a view of its own: it carries
     /// no depth mark, describes nothing with a frame by itself, and joined to `line` it closes or continues it.
@@ -327,6 +342,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             // description stays open and the following lines are not views of their own.
             // A book or a narrow page wraps long descriptions the same way, also where the next piece starts with
             // `<` (`gestureRecognizers =` / `<NSArray: 0x…>; layer = <CALayer: 0x…>>`).
+            let unjoined = line
+            let next = index
             var joined = 0
             while case .failure(let failure) = parsed, failure.unterminated, joined < 32,
                 index < lines.count,
@@ -342,12 +359,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             switch parsed {
             case .success(let value): description = value
             case .failure(let failure):
-                if failure.unterminated, index < lines.count, lines[index].kind == .command {
-                    // The author cut the line and typed the next command (`cy# …`): the dump ends there.
+                if failure.unterminated, !current.isEmpty || !snapshots.isEmpty, let ending = cutEnding(lines, at: next) {
+                    // The author cut the line and typed the next command (`cy# …`), closed the code block, or the
+                    // paste ends: the dump ends there, and what was joined after the line was no part of it. (A
+                    // paste whose only view is cut says so in the error below.)
+                    index = next
                     leaveOutCut(
-                        line, at: failure.offset,
-                        "the view description is cut before its '>' and the next command follows: that view is left out"
-                    )
+                        unjoined, at: unjoined.content.count,
+                        "the view description is cut before its '>' and \(ending): that view is left out")
                     continue
                 }
                 throw ImportError(
@@ -404,6 +423,34 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             snapshots.remove(at: position)
             times.remove(at: position)
             roots.remove(at: position)
+        }
+        // One view of a dump quoted again after it (prose, then "Notice this:" and the button's line in backticks):
+        // the dump holds it, so the quote is no moment of its own. A view printed alone and unchanged, as in a
+        // dump before it that holds more, is that quote.
+        var quoted: [(line: Int, dumpLine: Int)] = []
+        for position in snapshots.indices.reversed() where position > 0 {
+            let alone = snapshots[position]
+            guard alone.views.count == 1, let address = alone.views[0].address, times[position] == nil else {
+                continue
+            }
+            guard
+                let earlier = snapshots[..<position].last(where: { $0.views.count > 1 }),
+                let original = earlier.views.first(where: { $0.address == address }),
+                original.className == alone.views[0].className, original.properties == alone.views[0].properties
+            else { continue }
+            quoted.append((alone.views[0].line, original.line))
+            snapshots.remove(at: position)
+            times.remove(at: position)
+            roots.remove(at: position)
+        }
+        if !quoted.isEmpty {
+            let lines = quoted.reversed().map { "line \($0.line) repeats line \($0.dumpLine)" }
+            warn(
+                ImportWarning(
+                    line: quoted.last?.line ?? 1,
+                    message: "\(quoted.count) view(s) printed alone after the dump that holds them left out ("
+                        + lines.prefix(4).joined(separator: ", ") + (lines.count > 4 ? ", …" : "") + ")",
+                    hint: "a view quoted again is no dump of its own; the dump's copy, with its place in the tree, is read"))
         }
         // Dumps logged with a stamp each are one process over time: one session, its snapshots at their real times.
         // So is a dump that prints a root window of the dump before it again (the same app, a moment later: t = 1,
@@ -868,6 +915,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             || (content[0] == UInt8(ascii: "<") && content.reversed().starts(with: ")reyal(".utf8))
         {
             result.kind = .layer
+        } else if content.elementsEqual("<nil>".utf8) && pipes == 0 {
+            // lldb's answer to `po` of a nil object: no view.
+            result.kind = .text
         } else if content[0] == UInt8(ascii: "<") {
             result.kind = .view
         } else if pipes > 0 {

@@ -168,4 +168,40 @@ import Testing
             Array(beside.joined(separator: "\n").utf8), sourceName: "console.log")
         #expect(ImportFormat.viewCount(records) == 2)
     }
+
+    /// A view of the dump quoted again after it (prose, then the line in backticks) is no dump of its own: left out
+    /// with a warning naming both lines. Changed, or printed before the dump, it stays a moment of its own.
+    @Test func aViewQuotedAgainAfterTheDumpIsLeftOut() throws {
+        let dump = [
+            "<UIWindow: 0x1; frame = (0 0; 320 480); layer = <UIWindowLayer: 0x2>>",
+            "   | <UIButton: 0x3; frame = (139 318; 97 30); layer = <CALayer: 0x4>>",
+            "   | <UILabel: 0x5; frame = (20 40; 280 21); text = 'Hi'; layer = <CALayer: 0x6>>",
+            "",
+            "Notice this:",
+        ]
+        let same = dump + ["`<UIButton: 0x3; frame = (139 318; 97 30); layer = <CALayer: 0x4>>`"]
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(
+            Array(same.joined(separator: "\n").utf8), sourceName: "n.md"
+        ) { warnings.append($0) }
+        #expect(records.count { if case .session = $0 { true } else { false } } == 1)
+        #expect(ImportFormat.viewCount(records) == 3)
+        #expect(warnings.map(\.line) == [6])
+        #expect(warnings.first?.message.contains("(line 6 repeats line 2)") == true)
+        // Moved since the dump: another moment, kept.
+        let moved = dump + ["`<UIButton: 0x3; frame = (139 400; 97 30); layer = <CALayer: 0x4>>`"]
+        let kept = try ImportFormat.recursiveDescription.convert(
+            Array(moved.joined(separator: "\n").utf8), sourceName: "n.md")
+        #expect(kept.count { if case .snapshot = $0 { true } else { false } } == 2)
+    }
+
+    /// lldb's `<nil>` (what `po` prints for a nil object) is no view: the window printed after it imports.
+    @Test func lldbsNilIsNoView() throws {
+        let text = [
+            "(lldb) po 0x0000000000000000", "<nil>", "(lldb) po 0x00007fc9e3507360",
+            "<UIWindow: 0x7fc9e3507360; frame = (0 0; 375 812); hidden = YES; layer = <UIWindowLayer: 0x6000026c3e60>>",
+        ].joined(separator: "\n")
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "lldb.txt")
+        #expect(ImportFormat.viewCount(records) == 1)
+    }
 }

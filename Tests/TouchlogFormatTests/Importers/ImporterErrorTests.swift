@@ -57,7 +57,8 @@ import Testing
             line: 2, column: 6, reason: "a view line must start with '<'"),
         Bad(
             name: "text container closed by one '>'", format: .recursiveDescription,
-            input: "<UITextView: 0x1; frame = (0 0; 9 9)>\n   | <<_UITextContainerView: 0x2; frame = (0 0; 9 9)> x",
+            input: "<UITextView: 0x1; frame = (0 0; 9 9)>\n   | <<_UITextContainerView: 0x2; frame = (0 0; 9 9)> x\n"
+                + "   | <UIView: 0x3; frame = (0 0; 9 9)>",
             line: 2, column: 54, reason: "opened with '<<' is not closed by '>>'"),
         Bad(
             name: "bad frame behind an lldb prompt on every line", format: .recursiveDescription,
@@ -70,7 +71,8 @@ import Testing
             line: 2, column: 57, reason: "the view 'UIView' has no frame"),
         Bad(
             name: "instance variable naming an unreadable node", format: .recursiveDescription,
-            input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n  _contentView <UIView: 0x2; frame = (0 0; 1 1)",
+            input: "<UIWindow: 0x1; frame = (0 0; 1 1)>\n  _contentView <UIView: 0x2; frame = (0 0; 1 1)\n"
+                + "   | <UIView: 0x3; frame = (0 0; 1 1)>",
             line: 2, column: 48, reason: "not closed by '>'"),
         Bad(
             name: "tab-indented node with a bad frame", format: .recursiveDescription,

@@ -49,11 +49,26 @@ import Testing
         #expect(warnings.first?.message.contains("left out") == true)
     }
 
-    @Test func aCutTreeLineAtTheEndIsStillRefused() {
-        // Without the next command after it, the cut line may be a paste that lost its end: refused as before.
-        let text = "<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1); layer = <CALayer: 0x3>"
+    /// A line cut where the paste or its code block ends (the author stopped copying there) is left out like one cut
+    /// before a command, its parent marked as missing it; one followed by another tree line is still an error.
+    @Test func aCutTreeLineWhereThePasteOrItsBlockEndsIsLeftOut() throws {
+        let cut = "<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UIView: 0x2; frame = (0 0; 1 1); layer = <CALayer: 0x3>"
+        for (text, ending) in [
+            (cut, "the paste ends there"), ("```\n" + cut + "\n\n```\nThat is all.", "the code block closes at line 5"),
+        ] {
+            var warnings: [ImportWarning] = []
+            let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "cut.txt") {
+                warnings.append($0)
+            }
+            #expect(ImportFormat.viewCount(records) == 1)
+            #expect(warnings.count == 1)
+            #expect(warnings.first?.message.contains(ending) == true)
+            guard case .snapshot(let snapshot) = records[1] else { continue }
+            #expect(snapshot.hierarchy.windows.first?.view.unknownMembers.first?.key == "subviewsTruncated")
+        }
+        let followed = cut + "\n   | <UIView: 0x4; frame = (0 0; 1 1); layer = <CALayer: 0x5>>"
         #expect(throws: ImportError.self) {
-            try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "cut.txt")
+            try ImportFormat.recursiveDescription.convert(Array(followed.utf8), sourceName: "cut.txt")
         }
     }
 
