@@ -206,7 +206,7 @@ struct PageSourceRepair {
                 if input[index] == UInt8(ascii: "\""), input[index + 1] == UInt8(ascii: "<") {
                     let rest = input[(index + 1)...]
                     if rest.starts(with: "<?xml".utf8) || rest.starts(with: "<AppiumAUT".utf8)
-                        || rest.starts(with: "<XCUIElementType".utf8)
+                        || rest.starts(with: "<XCUIElementType".utf8), escapesItsQuotes(input, from: index + 1)
                     {
                         return index
                     }
@@ -214,6 +214,22 @@ struct PageSourceRepair {
                 index += 1
             }
             return nil
+        }
+
+        /// Whether the string that opens before `start` escapes the quotes of the XML inside it (`version=\"1.0\"`),
+        /// as a JSON or log string does: its first unescaped quote ends it. A quote right after `=` instead is an
+        /// attribute's, so the `"` before the source only opened a multi-line literal of code (`xml = """<?xml …`,
+        /// `xml = "<?xml version="1.0"…`), which leaves the XML as it is.
+        private static func escapesItsQuotes(_ input: [UInt8], from start: Int) -> Bool {
+            var index = start
+            while index < input.count {
+                switch input[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""): return index == start || input[index - 1] != UInt8(ascii: "=")
+                default: index += 1
+                }
+            }
+            return true
         }
 
         private static func lineNumber(of offset: Int, in input: [UInt8]) -> Int {

@@ -106,6 +106,20 @@ import Testing
         #expect(Self.lines(warnings) == [1])
     }
 
+    /// A quote right before the source that opens a literal of code (`xml = """<?xml …`), not a JSON string: the
+    /// XML's own quotes are not escaped, so it is read as it is, the code around it left out.
+    @Test func aSourceInAStringLiteralOfCodeIsNotTakenForAQuotedOne() throws {
+        for opener in [#"xml = """"#, #"xml = ""#] {
+            let code =
+                "    " + opener + #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<AppiumAUT><XCUIElementTypeWindow "
+                + #"x="0" y="0" width="9" height="9"/></AppiumAUT>"# + "\n\"\"\"\n"
+            let (outline, warnings, _) = try Self.imported(code)
+            #expect(outline == "session from appium\nsnapshot t=0\n  UIWindow 0 0 9 9\n")
+            #expect(!warnings.contains { $0.message.contains("quoted string") })
+            #expect(warnings.first?.message.contains("text outside the page source's elements") == true)
+        }
+    }
+
     @Test func aBrokenTagIsStillRefusedAtItsLine() {
         let xml =
             "<AppiumAUT>\n<XCUIElementTypeOther x=\"0 y=\"1\" width=\"1\" height=\"1\"/>\n"
