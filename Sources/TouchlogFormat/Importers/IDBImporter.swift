@@ -20,8 +20,24 @@ public enum IDBImporter: JSONDocumentImporter {
         let keys = first.keys
         // An element cut before its "type" (`describe-point`'s object, keys in no fixed order) still names its frame
         // and role the way idb does.
-        return (keys.contains("type") || (keys.contains("AXFrame") && keys.contains("role_description")))
+        if (keys.contains("type") || (keys.contains("AXFrame") && keys.contains("role_description")))
             && (keys.contains("AXFrame") || (keys.contains("frame") && keys.contains("role_description")))
+        {
+            return true
+        }
+        // A condensed listing, as scripts and agent tools print describe-all (`{"role": "AXButton", "AXLabel": "Go",
+        // "frame": {…}}`): idb's role and frame beside its `AX…` keys.
+        return keys.contains("role") && keys.contains("frame") && keys.contains { $0.hasPrefix("AX") }
+    }
+
+    /// An element's type: idb's `type`, or, in a listing that kept only the accessibility role, the role without its
+    /// `AX` prefix (`AXButton` is `Button`, as idb derives the type from it).
+    static func type(of element: LocatedJSON) -> String? {
+        if let type = element["type"]?.string { return type }
+        guard element["type"] == nil, let role = element["role"]?.string, role.hasPrefix("AX"), role.count > 2 else {
+            return nil
+        }
+        return String(role.dropFirst(2))
     }
 
     public static func convert(
@@ -40,7 +56,7 @@ public enum IDBImporter: JSONDocumentImporter {
         var app = JSONObject()
         for value in values {
             // One element copied out of the array (or `describe-point`'s one object) is a list of one.
-            let listed = value.members != nil && value["type"] != nil ? [value] : value.array
+            let listed = value.members != nil && (value["type"] != nil || type(of: value) != nil) ? [value] : value.array
             if listed == nil, value.members != nil, value.cut, value["AXFrame"] != nil {
                 throw ImportError(
                     format: format, line: value.line, column: value.column,
@@ -127,7 +143,7 @@ public enum IDBImporter: JSONDocumentImporter {
         _ element: LocatedJSON, parent: Int?, parentOrigin: [Double], into hierarchy: inout ImportedHierarchy,
         app: inout JSONObject, emptyTree: inout Int?, cutElement: inout LocatedJSON?
     ) throws(ImportError) {
-        if element.cut, element["type"]?.string != "Application" {
+        if element.cut, type(of: element) != "Application" {
             // Cut short: whatever it lacks (its frame, `enabled`, its children) would be a guess. The application is
             // no view, so the complete elements it holds are still read.
             if cutElement == nil { cutElement = element }
@@ -147,10 +163,10 @@ public enum IDBImporter: JSONDocumentImporter {
             if emptyTree == nil { emptyTree = element.line }
             return
         }
-        guard let type = element["type"]?.string else {
+        guard let type = type(of: element) else {
             throw ImportError(
                 format: format, line: element.line, column: element.column,
-                reason: "the element has no \"type\" string",
+                reason: "the element has no \"type\" string (nor an `AX…` \"role\")",
                 hint: "idb names each element's type (\"Button\", \"StaticText\", …)")
         }
         let screen = try frame(of: element)
@@ -174,6 +190,7 @@ public enum IDBImporter: JSONDocumentImporter {
             for (key, value) in members {
                 switch key {
                 case "type", "frame", "children": continue
+                case "role" where element["type"] == nil: continue
                 case "AXUniqueId":
                     if let identifier = value.string, !identifier.isEmpty, view.accessibilityIdentifier == nil {
                         view.accessibilityIdentifier = identifier

@@ -129,6 +129,17 @@ public struct NearMiss: Equatable, Sendable {
                     + "(`driver.page_source`) has")
             return
         }
+        if let frameLine = lines.firstIndex(where: {
+            ImportText.hasPrefix(ImportText.trimmed($0.bytes), "\"AXFrame\"") && ImportText.contains($0.bytes, "\"{{")
+        }), lines[..<frameLine].contains(where: { ImportText.trimmed($0.bytes).last == UInt8(ascii: "{") }) {
+            // Inside an object after all: what is missing is idb's own keys (an author's `"AXType"` for `"type"`).
+            self.init(
+                what: "an element of idb's accessibility output (`\"AXFrame\": \"{{…}}\"`) without the \"type\" idb "
+                    + "prints", closest: .idb,
+                differs: "idb names each element's \"type\" (\"Button\") beside its frame, or its \"role\" "
+                    + "(\"AXButton\"): paste the output of `idb ui describe-all` as it printed it")
+            return
+        }
         if lines.contains(where: {
             ImportText.hasPrefix(ImportText.trimmed($0.bytes), "\"AXFrame\"") && ImportText.contains($0.bytes, "\"{{")
         }) {

@@ -74,6 +74,7 @@ import Testing
             ("log\n  |  |--<UIView:0x2; AX=N; frame={{0, 0}, {1, 1}}; opaque; alpha=1>", .earlgrey),
             (#"[{"AXFrame":"{{0, 0}, {1, 1}}","type":"Button","AXLabel":"Pay"}]"#, .idb),
             (#"[{"frame":{"x":0,"y":0,"width":1,"height":1},"role_description":"button","type":"Button"}]"#, .idb),
+            (#"[{"role":"AXButton","AXLabel":"Go","frame":{"x":0,"y":0,"width":1,"height":1}}]"#, .idb),
             ("{\"rendering_system\":\"UIKIT\",\"windows\":[]}", .sentry),
             ("{\"event_id\":\"1\",\"breadcrumbs\":{\"values\":[]}}", .sentry),
             ("Attributes: Application, pid: 1, label: 'Shop'", .xcuitest),

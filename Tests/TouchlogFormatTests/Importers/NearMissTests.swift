@@ -78,6 +78,11 @@ import Testing
                 + "  \"AXLabel\": \"Done\",\n  \"type\": \"Button\"\n",
             what: "members of an idb element", closest: .idb),
         Case(
+            name: "idb element with an author's keys",
+            input: "Returns a flat JSON array:\n```json\n[\n  {\n    \"AXLabel\": \"Submit\",\n"
+                + "    \"AXFrame\": \"{{120, 680}, {180, 44}}\",\n    \"AXType\": \"Button\"\n  }\n]\n```\n",
+            what: "an element of idb's accessibility output", closest: .idb),
+        Case(
             name: "XML of something else", input: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>",
             what: "XML that is not a page source", closest: .appium),
         Case(
