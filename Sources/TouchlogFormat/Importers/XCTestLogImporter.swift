@@ -22,10 +22,13 @@ public enum XCTestLogImporter: TouchStreamImporter {
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError) -> [Record] {
         let log = try read(bytes)
+        // The log's own first activity, as it names its element (`Tap "settings-button" Button`).
+        let first = log.activities.first.map { "`\($0.title.prefix(60))`" } ?? "its activities"
         throw ImportError(
             format: format, line: log.activities.first?.line ?? 1, column: 1,
             reason:
-                "an XCTest activity log names the elements it tapped (\"Sign In\" Button), not where: it needs the hierarchy of the same test to place them",
+                "an XCTest activity log names the elements it touched (\(first)), not where: it needs the hierarchy of "
+                + "the same test to place them",
             hint:
                 "pass the tree captured in that test with --hierarchy: print(app.debugDescription) (XCUITest) or po [[UIWindow keyWindow] recursiveDescription] (lldb) before the first tap"
         )

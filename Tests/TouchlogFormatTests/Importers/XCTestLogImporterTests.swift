@@ -63,6 +63,8 @@ import Testing
             // The first activity's line: `t =     2.91s Tap "email" TextField`.
             #expect(error.line == 9)
             #expect(error.reason.contains("needs the hierarchy"))
+            // The log's own first activity, not an example.
+            #expect(error.reason.contains("(`Tap \"email\" TextField`)"))
             #expect(error.hint?.contains("--hierarchy") == true)
             #expect(error.hint?.contains("app.debugDescription") == true)
             #expect(error.hint?.contains("recursiveDescription") == true)
