@@ -115,6 +115,20 @@ public enum AppiumImporter: HierarchyImporter {
                     KeyboardRecord(t: hierarchy.t, phase: .didShow, frame: Rect(importing: keyboard)))
             }
         }
+        // A root that holds no element type (an Android UI Automator dump beside the iOS source, in one test file) is
+        // not imported: said at its line, so the warning about several roots is not read as both being kept.
+        let rootsWithElements = Set(reader.nodes.map(\.root))
+        if reader.roots.count > 1 {
+            for (position, root) in reader.roots.enumerated() where !rootsWithElements.contains(position) {
+                warn(
+                    ImportWarning(
+                        line: line(root.line),
+                        message: "the root `<\(root.name)>` holds no XCUIElementType element"
+                            + (root.android ? " (an Android UI Automator dump)" : "") + ": nothing of it is imported",
+                        hint: root.android
+                            ? "touchlog imports iOS hierarchies only" : "an iOS page source holds XCUIElementType… elements"))
+            }
+        }
         // WebDriverAgent prints x, y, width and height on every element; one without them (a hand-written test
         // fixture, Appium 1.6's `x=""` for what it could not measure) is placed at 0 for what is missing, which no
         // tap reaches: said at its line, and refused when no element has a size at all.
@@ -413,6 +427,9 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
     }
 
     var nodes: [Node] = []
+    /// Each top-level element of the document (under the wrapper around several): its name, line, and whether it
+    /// names Android classes.
+    var roots: [(name: String, line: Int, android: Bool)] = []
     var failure: Failure?
     var syntaxError: (line: Int, column: Int, error: any Error)?
     /// The innermost open element that is an element type, for each open XML element.
@@ -444,7 +461,11 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
         }
         let elementOrdinal = ordinal
         ordinal += 1
-        if open.count == (wrapped ? 1 : 0) { root += 1 }
+        if open.count == (wrapped ? 1 : 0) {
+            root += 1
+            roots.append((elementName, parser.lineNumber, false))
+        }
+        if let last = roots.indices.last, attributes["class"]?.hasPrefix("android.") == true { roots[last].android = true }
         let enclosing = open.last ?? nil
         // `type` names the element in every WebDriverAgent version; the element name is the same type.
         let typeName = attributes["type"].flatMap { $0.hasPrefix("XCUIElementType") ? $0 : nil } ?? elementName

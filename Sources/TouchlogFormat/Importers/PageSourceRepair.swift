@@ -530,8 +530,8 @@ struct PageSourceRepair {
                 if let first = result.rootNames.first {
                     warn(
                         result.rootNames.count == 1
-                            ? "a second root element `<\(name)>` after `<\(first)>`: the roots are read side by side "
-                                + "(page sources one after another are a snapshot each)"
+                            ? "a second root element `<\(name)>` after `<\(first)>`: each root is read (page sources "
+                                + "one after another are a snapshot each, fragments side by side one snapshot)"
                             : "another root element `<\(name)>`", at: tagLine)
                 }
                 result.rootNames.append(name)

@@ -120,6 +120,21 @@ import Testing
         }
     }
 
+    /// An Android dump beside the iOS source (one test file holding both): the iOS root is read, and the Android
+    /// one is said to be left out at its line.
+    @Test func aRootWithNoElementTypeIsSaidToBeLeftOut() throws {
+        let xml =
+            "<hierarchy rotation=\"0\">\n  <node class=\"android.widget.Button\" bounds=\"[0,0][9,9]\"/>\n</hierarchy>\n"
+            + "<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\">\n<XCUIElementTypeWindow x=\"0\" y=\"0\" "
+            + "width=\"9\" height=\"9\"/>\n</XCUIElementTypeApplication>"
+        let (outline, warnings, _) = try Self.imported(xml)
+        #expect(outline == "session from appium\nsnapshot t=0\n  UIWindow 0 0 9 9\n")
+        let leftOut = warnings.filter { $0.message.contains("holds no XCUIElementType element") }
+        #expect(leftOut.map(\.line) == [1])
+        #expect(leftOut.first?.message.contains("`<hierarchy>`") == true)
+        #expect(leftOut.first?.message.contains("Android UI Automator") == true)
+    }
+
     @Test func aBrokenTagIsStillRefusedAtItsLine() {
         let xml =
             "<AppiumAUT>\n<XCUIElementTypeOther x=\"0 y=\"1\" width=\"1\" height=\"1\"/>\n"
