@@ -152,6 +152,18 @@ public struct NearMiss: Equatable, Sendable {
                     + "and `}` after the last (or paste the whole output) and import again")
             return
         }
+        if lines.contains(where: {
+            RecursiveDescriptionImporter.embeddedViewOffset(RecursiveDescriptionImporter.viewContent(of: $0.bytes)) != nil
+        }) {
+            // Detection reads a view named in text only when no quote comes before it: inside one, it is what a
+            // message is about (an exception's reason, an assertion).
+            self.init(
+                what: "a message that quotes UIKit view descriptions (`reason: '… <UILabel: 0x…; frame = …>'`)",
+                closest: .recursiveDescription,
+                differs: "it names the views it is about, not a hierarchy: capture `po view.recursiveDescription()` "
+                    + "in lldb")
+            return
+        }
         for line in lines {
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if content.first == UInt8(ascii: "<"), Self.isDescription(content) {

@@ -164,6 +164,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
     }
 
+    /// `<Object: 0x…> selector:<View: …>`: an object printed bare (no `;` inside its brackets), then a method name
+    /// and a view description as its argument, as a hooked method's log prints them.
+    static func isObjectThenMessage(_ content: [UInt8]) -> Bool {
+        guard let close = content.firstIndex(of: UInt8(ascii: ">")) else { return false }
+        let inside = content[1..<close]
+        guard !inside.contains(UInt8(ascii: "<")), !inside.contains(UInt8(ascii: ";")), ImportText.contains(inside, " 0x")
+        else { return false }
+        let after = Array(ImportText.trimmed(content[(close + 1)...]))
+        guard let view = embeddedViewOffset(after) else { return false }
+        let selector = after[..<view]
+        return selector.last == UInt8(ascii: ":") && selector.allSatisfy { isIdentifierByte($0) || $0 == UInt8(ascii: ":") }
+    }
+
     /// A line of dots the author put where they left lines out: three or more `.` (or `…`), spaces allowed.
     static func isDots(_ content: [UInt8]) -> Bool {
         let trimmed = ImportText.trimmed(content[...])
@@ -407,6 +420,15 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         close()
         guard !snapshots.isEmpty else {
+            if let quoted = lines.first(where: { $0.kind == .text && embeddedViewOffset($0.content) != nil }) {
+                // A message that quotes views (`reason: 'couldn't find a common superview for <UILabel: …> and
+                // <UIView: …>'`): what it names are the views the message is about, not a hierarchy.
+                throw ImportError(
+                    format: format, line: quoted.number,
+                    reason: "the only view descriptions are quoted inside a message (line \(quoted.number)): it names "
+                        + "views, it is no dump of them",
+                    hint: "capture the views with `po view.recursiveDescription()` in lldb and import that")
+            }
             throw ImportError(
                 format: format, line: 1, reason: "no view description found",
                 hint: "expected lines like `<UIWindow: 0x7fb1; frame = (0 0; 393 852); …>`, as "
@@ -917,6 +939,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             result.kind = .layer
         } else if content.elementsEqual("<nil>".utf8) && pipes == 0 {
             // lldb's answer to `po` of a nil object: no view.
+            result.kind = .text
+        } else if content[0] == UInt8(ascii: "<"), pipes == 0, isObjectThenMessage(content) {
+            // A log of a call, `<UIPopoverPresentationController: 0x…> dimmingViewWasTapped:<UIDimmingView: …>`: the
+            // line is text about an object, which may name a view.
             result.kind = .text
         } else if content[0] == UInt8(ascii: "<") {
             result.kind = .view

@@ -204,4 +204,27 @@ import Testing
         let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "lldb.txt")
         #expect(ImportFormat.viewCount(records) == 1)
     }
+
+    /// A hooked method's log (`<Controller: 0x…> dimmingViewWasTapped:<UIDimmingView: …>`) is text naming a view:
+    /// the view is read with no parent (warned), not the controller as a view without a frame. Views quoted in an
+    /// exception's reason are what it is about: refused saying so.
+    @Test func viewsNamedInLogMessagesAreReadOrRefusedForWhatTheyAre() throws {
+        let call =
+            "2014-11-22 19:15:51.660 Catalog[84049:1079574] <UIPopoverPresentationController: 0x7fd1> "
+            + "dimmingViewWasTapped:<UIDimmingView: 0x7fd2; frame = (0 0; 768 1024); layer = <CALayer: 0x7fd3>>"
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(call.utf8), sourceName: "log.txt") {
+            warnings.append($0)
+        }
+        #expect(ImportFormat.viewCount(records) == 2)  // the dimming view, in its synthetic window
+        #expect(warnings.first?.message.contains("inside text read as views with no parent") == true)
+        let exception =
+            "Terminating app, reason: 'couldn't find a common superview for <UILabel: 0x1; frame = (0 0; 0 0)> and "
+            + "<UIView: 0x2; frame = (0 0; 390 844)>'"
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(exception.utf8), sourceName: "crash.txt")
+        } throws: { error in
+            (error as? ImportError)?.reason.contains("quoted inside a message (line 1)") == true
+        }
+    }
 }

@@ -78,6 +78,12 @@ import Testing
                 + "  \"AXLabel\": \"Done\",\n  \"type\": \"Button\"\n",
             what: "members of an idb element", closest: .idb),
         Case(
+            name: "exception quoting views",
+            input: "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
+                + "'couldn't find a common superview for <UILabel: 0x7fdc1; frame = (0 0; 0 0); text = 'Hi'> and "
+                + "<UIView: 0x7fdc2; frame = (0 0; 390 844)>'",
+            what: "a message that quotes UIKit view descriptions", closest: .recursiveDescription),
+        Case(
             name: "idb element with an author's keys",
             input: "Returns a flat JSON array:\n```json\n[\n  {\n    \"AXLabel\": \"Submit\",\n"
                 + "    \"AXFrame\": \"{{120, 680}, {180, 44}}\",\n    \"AXType\": \"Button\"\n  }\n]\n```\n",
