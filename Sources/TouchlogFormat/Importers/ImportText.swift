@@ -294,8 +294,8 @@ enum ImportText {
     /// `[]byte(\`[` … `]\`)`: what comes before the delimiter that opens it, the delimiter, and from the last
     /// delimiter after the JSON to the end, blanked. The JSON starts right after the opening delimiter, or (with
     /// `proseBefore`, a template literal opened on a line of prose: `` `Running on <UDID> ``) on the next line with
-    /// text. The closing delimiter is the last one, and only what is not JSON may follow it on its line (`;`, `)`,
-    /// `,`), so a backtick inside a JSON string is never taken for it. Nil when no such literal holds JSON.
+    /// text. The closing delimiter is the last one, and only code may follow it on its line (`;`, `)`,
+    /// `.trimIndent()`: no quote or bracket), so a backtick inside a JSON string is never taken for it. Nil when no such literal holds JSON.
     private static func stringLiteralJSON(_ bytes: [UInt8], lines: [Line], proseBefore: Bool) -> UnwrappedJSON? {
         for (position, line) in lines.enumerated() {
             let text = Array(line.bytes)
@@ -312,10 +312,13 @@ enum ImportText {
                     && [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(trimmed(lines[position + 1].bytes).first ?? 0)
                 guard opensHere || opensNext else { continue }
                 let start = line.bytes.startIndex + (opensHere ? at + delimiter.count : text.count)
+                // What follows the closing delimiter on its line is code (`;`, `)`, Kotlin's `.trimIndent()`,
+                // Swift's `.data(using: .utf8)!`), never JSON: a delimiter inside a JSON string has quotes or
+                // brackets after it.
                 guard let close = lastIndex(of: delimiter, in: bytes, from: start),
-                    bytes[(close + delimiter.count)...].prefix(while: { $0 != 0x0A }).allSatisfy({
-                        isSpace($0) || $0 == 0x0D
-                            || [UInt8(ascii: ";"), UInt8(ascii: ")"), UInt8(ascii: ",")].contains($0)
+                    !bytes[(close + delimiter.count)...].prefix(while: { $0 != 0x0A }).contains(where: {
+                        [UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]")]
+                            .contains($0)
                     })
                 else { continue }
                 var result = bytes

@@ -152,6 +152,14 @@ public struct NearMiss: Equatable, Sendable {
                     + "and `}` after the last (or paste the whole output) and import again")
             return
         }
+        if ImportText.contains(text, "\"wireframes\""), !ImportText.contains(text, "\"timestamp\"") {
+            self.init(
+                what: "PostHog session-replay wireframes (a full snapshot's `data`) without the events around them",
+                closest: .rrweb,
+                differs: "touches are events with a type and a timestamp (`$snapshot_data`, incremental mouse "
+                    + "interactions); pass the exported `$snapshot` events or the replay recording")
+            return
+        }
         if lines.contains(where: {
             RecursiveDescriptionImporter.embeddedViewOffset(RecursiveDescriptionImporter.viewContent(of: $0.bytes)) != nil
         }) {

@@ -78,6 +78,11 @@ import Testing
                 + "  \"AXLabel\": \"Done\",\n  \"type\": \"Button\"\n",
             what: "members of an idb element", closest: .idb),
         Case(
+            name: "PostHog wireframes without events",
+            input: "val handData = \"\"\"\n{ \"wireframes\": [ { \"id\": 5, \"x\": 0, \"y\": 0, \"width\": 10, "
+                + "\"height\": 10, \"type\": \"div\" } ] }\n\"\"\".trimIndent()\n",
+            what: "PostHog session-replay wireframes", closest: .rrweb),
+        Case(
             name: "exception quoting views",
             input: "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
                 + "'couldn't find a common superview for <UILabel: 0x7fdc1; frame = (0 0; 0 0); text = 'Hi'> and "

@@ -211,4 +211,18 @@ import Testing
             return error.line == 5 && error.reason.contains("'{sheet_frame}' where its frame goes")
         }
     }
+
+    /// Code after a string literal's closing delimiter (Kotlin's `""".trimIndent()`) still closes it: the JSON
+    /// inside is read, so what is refused is what the JSON holds, not the wrapper's quotes.
+    @Test func aKotlinRawStringAroundJSONIsAWrapper() {
+        func inside(_ code: String) -> String? {
+            guard let unwrapped = ImportText.unwrappedJSON(Array(code.utf8), proseBefore: true) else { return nil }
+            // Blanked, not removed: every byte keeps its position.
+            #expect(unwrapped.bytes.count == code.utf8.count)
+            return String(decoding: unwrapped.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(inside("val events = \"\"\"\n[{\"type\": 4, \"data\": {}}]\n\"\"\".trimIndent()\n") == "[{\"type\": 4, \"data\": {}}]")
+        // A delimiter inside a JSON string (quotes after it) is never taken for the end.
+        #expect(inside("const s = `[{\"note\": \"a ` b\"}]`;") == "[{\"note\": \"a ` b\"}]")
+    }
 }
