@@ -72,6 +72,36 @@ public struct NearMiss: Equatable, Sendable {
                     + "print `app.debugDescription` in the test to capture the screen")
             return
         }
+        if lines.contains(where: {
+            ImportText.contains($0.bytes, "Snapshot accessibility hierarchy for")
+                || ImportText.contains($0.bytes, "Use cached accessibility hierarchy for")
+        }) {
+            self.init(
+                what: "an XCTest runner's log of element queries (`Find the …`, `Snapshot accessibility hierarchy "
+                    + "for …`, as WebDriverAgent's `[Xcode]` lines print them)",
+                closest: .xcuitest,
+                differs: "it logs that a snapshot was taken, not the tree: print `app.debugDescription` in the test, "
+                    + "or take Appium's page source")
+            return
+        }
+        if lines.contains(where: { Self.isPathStep($0.bytes) }),
+            !lines.contains(where: { ImportText.contains($0.bytes, "{{") })
+        {
+            self.init(
+                what: "an XCUITest element path (`→Application`, then `↳Window (Main)`, `↳Other` steps) without frames",
+                closest: .xcuitest,
+                differs: "each step names an element, not where it is: print `app.debugDescription` (its `Element "
+                    + "subtree:` has a frame on every line) in the test")
+            return
+        }
+        if lines.contains(where: { Self.isFormatString($0.bytes) }) {
+            self.init(
+                what: "code that formats an element description (`<UILabel:%p; …`), not a dump it printed",
+                closest: .earlgrey,
+                differs: "`%p` and the literals around it are filled in when the code runs: import the hierarchy "
+                    + "EarlGrey printed with a failure")
+            return
+        }
         if lines.contains(where: { EarlGreyImporter.node($0.bytes)?.isQuoted == true }) {
             self.init(
                 what: "an EarlGrey failure report whose only elements are quoted in the error (`\"E\": \"<…>\"`)",
@@ -98,8 +128,12 @@ public struct NearMiss: Equatable, Sendable {
             guard ImportText.hasPrefix(opening, "```") else { break }
             opening = opening.drop { $0 != 0x0A }
         }
-        if opening.first == UInt8(ascii: "{") {
-            let shape = JSONDocumentShape(scanning: Array(head))
+        // JSON as it opens the input, or behind a wrapper (prose and a fence, comment leaders).
+        let json: [UInt8]? =
+            opening.first == UInt8(ascii: "{")
+            ? Array(head) : ImportText.unwrappedJSON(Array(head), proseBefore: true).map(\.bytes)
+        if let json, ImportFormat.opening(json) == .json {
+            let shape = JSONDocumentShape(scanning: json)
             if let keys = shape.values.first?.keys, keys.contains("attributes"), keys.contains("children") {
                 // An iOS app's is imported (`maestro`); what reaches here is an Android app's.
                 self.init(
@@ -109,7 +143,8 @@ public struct NearMiss: Equatable, Sendable {
                 )
                 return
             }
-            return nil
+            // Bare JSON no rule above names resembles nothing here; wrapped JSON may still be named below.
+            if opening.first == UInt8(ascii: "{") { return nil }
         }
         if opening.first == UInt8(ascii: "<"), Self.isTag(opening), ImportText.contains(text, " class=\""),
             ImportText.contains(text, " width=\""), !ImportText.contains(text, "XCUIElementType")
@@ -172,6 +207,25 @@ public struct NearMiss: Equatable, Sendable {
                     + "in lldb")
             return
         }
+        if lines.contains(where: { Self.namesAccessibilityField($0.bytes) }) {
+            // Last of the idb rules: a JSON element would have been read, or named above.
+            self.init(
+                what: "text that names idb's or AXe's accessibility fields (`AXLabel: …`, `\"AXFrame\"`) but holds no "
+                    + "element as they print it",
+                closest: .idb,
+                differs: "`idb ui describe-all` and `axe describe-ui` print JSON objects with a type and a frame; "
+                    + "paste that output as it printed it")
+            return
+        }
+        if lines.count(where: { Self.isHomeMadeDumpLine($0.bytes) }) >= 3 {
+            self.init(
+                what: "a view dump of an app's own making (a class name behind depth marks, then numbers: "
+                    + "`--UITransitionView (0,0) (320,431)`)",
+                closest: .recursiveDescription,
+                differs: "it is not UIKit's recursiveDescription, and what its numbers mean is its author's: capture "
+                    + "`po view.recursiveDescription()` in lldb")
+            return
+        }
         for line in lines {
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if content.first == UInt8(ascii: "<"), Self.isDescription(content) {
@@ -199,6 +253,79 @@ public struct NearMiss: Equatable, Sendable {
             line[line.startIndex + 3] >= UInt8(ascii: "A"), line[line.startIndex + 3] <= UInt8(ascii: "Z")
         else { return false }
         return ImportText.contains(line, " \"") && ImportText.contains(line, "{{")
+    }
+
+    /// `↳Window (Main)` or `⋅ ↳Button, label: '…'`, behind a comment leader or not: a step of an element path as
+    /// XCUITest prints one.
+    private static func isPathStep(_ line: ArraySlice<UInt8>) -> Bool {
+        let bytes = Array(line)
+        var index = 0
+        while index < bytes.count, ImportText.isSpace(bytes[index]) { index += 1 }
+        index += ImportText.leaderLength(bytes, at: index)
+        while index < bytes.count {
+            if ImportText.isSpace(bytes[index]) {
+                index += 1
+            } else if bytes[index...].starts(with: [0xE2, 0x8B, 0x85]) {  // ⋅, XCUITest's depth dot
+                index += 3
+            } else {
+                break
+            }
+        }
+        return bytes[index...].starts(with: [0xE2, 0x86, 0xB3])  // ↳
+    }
+
+    /// `stringWithFormat:@"<UILabel:%p; …"`, `String(format: "<UIView: %p; …`: a description whose address is a
+    /// format specifier.
+    private static func isFormatString(_ line: ArraySlice<UInt8>) -> Bool {
+        let bytes = Array(line)
+        var from = 0
+        while let open = bytes[from...].firstIndex(of: UInt8(ascii: "<")) {
+            var index = open + 1
+            while index < bytes.count, bytes[index] == UInt8(ascii: "_") || ImportText.isDigit(bytes[index])
+                || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z"))
+            {
+                index += 1
+            }
+            if index > open + 1, index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+                index += 1
+                while index < bytes.count, ImportText.isSpace(bytes[index]) { index += 1 }
+                if bytes[index...].starts(with: "%p".utf8) || bytes[index...].starts(with: "%@".utf8) { return true }
+            }
+            from = open + 1
+        }
+        return false
+    }
+
+    /// `AXLabel: Library` (a field retyped as `key: value`) or `"AXFrame"` anywhere on the line.
+    private static func namesAccessibilityField(_ line: ArraySlice<UInt8>) -> Bool {
+        let text = ImportText.trimmed(line)
+        return ["AXLabel: ", "AXUniqueId: ", "AXFrame: ", "AXValue: "].contains { ImportText.hasPrefix(text, $0) }
+            || ImportText.contains(text, "\"AXFrame\"")
+    }
+
+    /// `UIViewDumper[14013:c07] ---UIViewControllerWrapperView (0,20) (320,411)`: a UIKit class name (`UI` or `_UI`
+    /// and a capital) right after a run of depth marks (`-`, `|`, `+`, spaces) at the line's start or after a log
+    /// prefix, then text with digits, and no `<` description.
+    private static func isHomeMadeDumpLine(_ line: ArraySlice<UInt8>) -> Bool {
+        let bytes = Array(line)
+        guard !bytes.contains(UInt8(ascii: "<")) else { return false }
+        var start = 0
+        if let close = bytes.firstIndex(of: UInt8(ascii: "]")), close + 1 < bytes.count, bytes[close + 1] == 0x20,
+            bytes[..<close].contains(UInt8(ascii: "["))
+        {
+            start = close + 2  // an NSLog prefix, `Process[pid:thread] `
+        }
+        var index = start
+        while index < bytes.count, [0x20, 0x09, UInt8(ascii: "-"), UInt8(ascii: "|"), UInt8(ascii: "+")].contains(bytes[index]) {
+            index += 1
+        }
+        var name = bytes[index...]
+        if name.first == UInt8(ascii: "_") { name = name.dropFirst() }
+        guard name.starts(with: "UI".utf8), name.count > 2 else { return false }
+        let capital = name[name.startIndex + 2]
+        guard capital >= UInt8(ascii: "A"), capital <= UInt8(ascii: "Z") else { return false }
+        let rest = name.drop { $0 != 0x20 }
+        return rest.contains { ImportText.isDigit($0) }
     }
 
     /// `<name` followed by a space, `>` or `/`: an XML or HTML tag.

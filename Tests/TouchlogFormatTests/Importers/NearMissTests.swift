@@ -78,6 +78,40 @@ import Testing
                 + "  \"AXLabel\": \"Done\",\n  \"type\": \"Button\"\n",
             what: "members of an idb element", closest: .idb),
         Case(
+            name: "accessibility fields retyped",
+            input: "returns:\n\n```text\ntype: RadioButton\nrole_description: tab\nAXLabel: Library\nAXUniqueId: LibraryTab\n```\n",
+            what: "text that names idb's or AXe's accessibility fields", closest: .idb),
+        Case(
+            name: "AXFrame named in a shell comment",
+            input: "axe describe-ui --udid $WATCH_ID | head -20\n# Look for: \"AXFrame\" : \"{{0, 0}, {WIDTH, HEIGHT}}\"\n",
+            what: "text that names idb's or AXe's accessibility fields", closest: .idb),
+        Case(
+            name: "home-made dump with dashes",
+            input: "Dumper[14013:c07] UIWindow (0,0) (320,480)\nDumper[14013:c07] -UILayoutContainerView (0,0) (320,480)\n"
+                + "Dumper[14013:c07] --UITransitionView (0,0) (320,431)\nDumper[14013:c07] --UITabBar (0,431) (320,49)\n",
+            what: "a view dump of an app's own making (a class name behind depth marks", closest: .recursiveDescription),
+        Case(
+            name: "runner log of queries",
+            input: "[Xcode]     t =  1431.36s     Find the \"toolbar_home\" Any\n"
+                + "[Xcode]     t =  1431.36s         Snapshot accessibility hierarchy for com.example.shop\n",
+            what: "an XCTest runner's log of element queries", closest: .xcuitest),
+        Case(
+            name: "element path without frames",
+            input: "//        →Application, pid: 15333, label: 'Movies'\n//        ↳Window (Main)\n//        ↳Other\n"
+                + "//        ⋅ ↳Button, label: 'favorite'\n",
+            what: "an XCUITest element path", closest: .xcuitest),
+        Case(
+            name: "code formatting a description",
+            input: "  NSString *expected = [NSString stringWithFormat:@\"<UILabel:%p; AX=Y; \"\n"
+                + "      @\"AX.frame={{1, 2}, {3, 4}}; frame={{3, 3}, {3, 3}}; alpha=0.5>\", label];\n",
+            what: "code that formats an element description", closest: .earlgrey),
+        Case(
+            name: "Android Maestro node behind prose",
+            input: "`maestro hierarchy` returns a nested JSON tree:\n\n```json\n{\n  \"attributes\": {\n"
+                + "    \"bounds\": \"[100,200][300,260]\",\n    \"className\": \"android.widget.Button\"\n  },\n"
+                + "  \"children\": []\n}\n```\n",
+            what: "Maestro's `maestro hierarchy` output of an Android app", closest: .maestro),
+        Case(
             name: "PostHog wireframes without events",
             input: "val handData = \"\"\"\n{ \"wireframes\": [ { \"id\": 5, \"x\": 0, \"y\": 0, \"width\": 10, "
                 + "\"height\": 10, \"type\": \"div\" } ] }\n\"\"\".trimIndent()\n",
