@@ -71,6 +71,15 @@ public enum XCTestLogImporter: TouchStreamImporter {
             }
             let t = max(lastT, time)
             lastT = t
+            if let hit = activity.hitPoint, !screen.contains(hit) {
+                warn(
+                    ImportWarning(
+                        line: activity.line, column: 1,
+                        message: "\"\(activity.title)\": XCTest computed the hit point (\(hit.x), \(hit.y)), outside "
+                            + "every window: the event went there, so it touched nothing",
+                        hint: "XCTest could not make the element hittable (covered, off screen, or not an accessibility "
+                            + "element at that moment); the test's failure follows from it"))
+            }
             switch place(activity, on: screen) {
             case .failure(let failure):
                 warn(
@@ -153,6 +162,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
         var synthesized: Double?
         /// Fingers described by `XCPointerEventPath` / `XCTouchPath` lines under it.
         var paths: [[Step]] = []
+        /// Where XCTest said it would touch the element: `Computed hit point {x, y} after scrolling to visible`.
+        var hitPoint: (x: Double, y: Double)?
         /// Its position among the activities, for logs without times.
         var index: Int
 
@@ -197,6 +208,14 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 if let index = log.activities.indices.last, log.activities[index].synthesized == nil {
                     log.activities[index].synthesized = time ?? lastTime
                 }
+                continue
+            }
+            if title.hasPrefix("Computed hit point {"), let index = log.activities.indices.last,
+                log.activities[index].hitPoint == nil,
+                let close = title.firstIndex(of: "}"),
+                let point = DescribedGeometry.point(Array(title[title.index(title.startIndex, offsetBy: 18)...close].utf8)[...])
+            {
+                log.activities[index].hitPoint = (point[0], point[1])
                 continue
             }
             if let path = pointerPath(title), let index = log.activities.indices.last {
@@ -498,6 +517,9 @@ public enum XCTestLogImporter: TouchStreamImporter {
         case .unplaceable(let why):
             return .failure(PlacementFailure(why))
         case .tap(let count, let target):
+            // XCTest's own hit point, when the log prints it, is where the event went: `{-1, -1}` (an element it
+            // could not make hittable) is off screen, and a tap there touches nothing.
+            let target = activity.hitPoint.map { Target.point(x: $0.x, y: $0.y) } ?? target
             switch screen.point(of: target) {
             case .failure(let failure): return .failure(failure)
             case .success(let point):
@@ -506,6 +528,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 return .success(.touches(Array(repeating: tap, count: count)))
             }
         case .press(let duration, let target, let dragTo):
+            let target = activity.hitPoint.map { Target.point(x: $0.x, y: $0.y) } ?? target
             let start: (x: Double, y: Double)
             switch screen.point(of: target) {
             case .failure(let failure): return .failure(failure)
@@ -549,12 +572,15 @@ public enum XCTestLogImporter: TouchStreamImporter {
         }
 
         var elements: [Element] = []
+        /// The windows' frames on screen.
+        var windows: [(x: Double, y: Double, width: Double, height: Double)] = []
 
         init(_ snapshot: SnapshotRecord?) {
             guard let snapshot else { return }
             for window in snapshot.hierarchy.windows {
                 guard let frame = window.view.frame else { continue }
                 let screen = (frame.x, frame.y, frame.width, frame.height)
+                windows.append(screen)
                 collect(window.view, origin: (frame.x, frame.y), window: screen, hidden: false, depth: 0)
             }
         }
@@ -588,6 +614,13 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 collect(
                     subview, origin: (origin.x + child.x - bounds.x, origin.y + child.y - bounds.y), window: window,
                     hidden: hidden, depth: depth + 1)
+            }
+        }
+
+        /// Whether `point` is inside a window.
+        func contains(_ point: (x: Double, y: Double)) -> Bool {
+            windows.contains {
+                point.x >= $0.x && point.y >= $0.y && point.x < $0.x + $0.width && point.y < $0.y + $0.height
             }
         }
 

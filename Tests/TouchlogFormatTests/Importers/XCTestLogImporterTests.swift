@@ -127,6 +127,23 @@ import Testing
         #expect(wrongType.warnings.map(\.line) == [1])
     }
 
+    /// XCTest's computed hit point is where the event went: `{-1, -1}` (an element it could not make hittable) is
+    /// off screen, a tap that touched nothing, said in a warning; a hit point on screen is taken as printed.
+    @Test func theComputedHitPointIsWhereTheTapWent() throws {
+        let offScreen = try imported(
+            "    t =     1.00s Tap \"Sign In\" Button\n    t =     1.04s     Synthesize event\n"
+                + "    t =     1.05s         Find the \"Sign In\" Button\n"
+                + "    t =     1.07s         Computed hit point {-1, -1} after scrolling to visible\n")
+        #expect(touches(offScreen.records) == ["1.04 began -1.0 -1.0", "1.04 ended -1.0 -1.0"])
+        #expect(offScreen.warnings.map(\.line) == [1])
+        #expect(offScreen.warnings.first?.message.contains("outside every window") == true)
+        let onScreen = try imported(
+            "    t =     1.00s Tap \"Sign In\" Button\n    t =     1.04s     Synthesize event\n"
+                + "    t =     1.07s         Computed hit point {60.5, 380} after scrolling to visible\n")
+        #expect(touches(onScreen.records) == ["1.04 began 60.5 380.0", "1.04 ended 60.5 380.0"])
+        #expect(onScreen.warnings.isEmpty)
+    }
+
     @Test func aQueryIndexPicksAmongSeveralAndCoordinatesAreTakenAsGiven() throws {
         let log = """
                 t =     1.00s Tap "Cancel" Button (Element at index 1)
