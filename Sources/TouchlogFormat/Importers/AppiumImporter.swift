@@ -131,22 +131,11 @@ public enum AppiumImporter: HierarchyImporter {
         }
         // WebDriverAgent prints x, y, width and height on every element; one without them (a hand-written test
         // fixture, Appium 1.6's `x=""` for what it could not measure) is placed at 0 for what is missing, which no
-        // tap reaches: said at its line, and refused when no element has a size at all.
+        // tap reaches: kept (the tree and its flags are still what the source says), and said at its line.
         let unmeasured = reader.nodes.filter { node in
             node.type != "Application" && ["x", "y", "width", "height"].contains { node.attributes[$0]?.isEmpty ?? true }
         }
         if !unmeasured.isEmpty {
-            let sized = reader.nodes.contains { node in
-                node.type != "Application" && !(node.attributes["width"]?.isEmpty ?? true)
-                    && !(node.attributes["height"]?.isEmpty ?? true)
-            }
-            guard sized else {
-                throw ImportError(
-                    format: format, line: line(unmeasured[0].line), column: column(unmeasured[0].column, line: unmeasured[0].line),
-                    reason: "no element has a frame (x, y, width, height): nothing can be placed",
-                    hint: "take the page source from Appium (`driver.page_source`); WebDriverAgent prints a frame on "
-                        + "every element")
-            }
             let lines = unmeasured.map { String(line($0.line)) }
             warn(
                 ImportWarning(

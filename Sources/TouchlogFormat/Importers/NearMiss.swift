@@ -75,6 +75,7 @@ public struct NearMiss: Equatable, Sendable {
         if lines.contains(where: {
             ImportText.contains($0.bytes, "Snapshot accessibility hierarchy for")
                 || ImportText.contains($0.bytes, "Use cached accessibility hierarchy for")
+                || ImportText.contains($0.bytes, "Requesting snapshot of accessibility hierarchy for")
         }) {
             self.init(
                 what: "an XCTest runner's log of element queries (`Find the …`, `Snapshot accessibility hierarchy "
