@@ -3,9 +3,10 @@
 // / -D FUZZ_MAESTRO / -D FUZZ_XCTESTLOG choosing the importer (default: recursiveDescription). An XCTest activity log
 // imports only joined to a hierarchy: it is fuzzed joined to a fixed XCUITest tree.
 //
-// Besides "no crash, no hang", every input checks what the importers promise: the result is a session header
-// followed by snapshots whose view ids are unique, the output is never mistaken for a dump, a second
-// conversion gives the same records, and an error or warning names a line that exists.
+// Detection and the near-miss description run on every input too. Besides "no crash, no hang", every input checks
+// what the importers promise: the result is a session header followed by snapshots whose view ids are unique, the
+// output is never mistaken for a dump, a second conversion gives the same records, and an error or warning names a
+// line that exists.
 
 #if FUZZ_SENTRY
     let fuzzedFormat = ImportFormat.sentry
@@ -32,6 +33,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes: [UInt8] =
         if let data, size > 0 { Array(UnsafeBufferPointer(start: data, count: size)) } else { [] }
     _ = ImportFormat.detect(bytes)
+    // What ingest says of an input no importer claims reads the same bytes: it must hold up on anything too.
+    _ = NearMiss(bytes)
     let typed: [Record]
     let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     var warnings: [ImportWarning] = []

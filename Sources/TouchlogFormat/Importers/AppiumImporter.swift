@@ -126,14 +126,16 @@ public enum AppiumImporter: HierarchyImporter {
                         message: "the root `<\(root.name)>` holds no XCUIElementType element"
                             + (root.android ? " (an Android UI Automator dump)" : "") + ": nothing of it is imported",
                         hint: root.android
-                            ? "touchlog imports iOS hierarchies only" : "an iOS page source holds XCUIElementType… elements"))
+                            ? "touchlog imports iOS hierarchies only"
+                            : "an iOS page source holds XCUIElementType… elements"))
             }
         }
         // WebDriverAgent prints x, y, width and height on every element; one without them (a hand-written test
         // fixture, Appium 1.6's `x=""` for what it could not measure) is placed at 0 for what is missing, which no
         // tap reaches: kept (the tree and its flags are still what the source says), and said at its line.
         let unmeasured = reader.nodes.filter { node in
-            node.type != "Application" && ["x", "y", "width", "height"].contains { node.attributes[$0]?.isEmpty ?? true }
+            node.type != "Application"
+                && ["x", "y", "width", "height"].contains { node.attributes[$0]?.isEmpty ?? true }
         }
         if !unmeasured.isEmpty {
             let lines = unmeasured.map { String(line($0.line)) }
@@ -454,7 +456,9 @@ private final class PageSourceReader: NSObject, XMLParserDelegate {
             root += 1
             roots.append((elementName, parser.lineNumber, false))
         }
-        if let last = roots.indices.last, attributes["class"]?.hasPrefix("android.") == true { roots[last].android = true }
+        if let last = roots.indices.last, attributes["class"]?.hasPrefix("android.") == true {
+            roots[last].android = true
+        }
         let enclosing = open.last ?? nil
         // `type` names the element in every WebDriverAgent version; the element name is the same type.
         let typeName = attributes["type"].flatMap { $0.hasPrefix("XCUIElementType") ? $0 : nil } ?? elementName

@@ -56,7 +56,8 @@ public enum IDBImporter: JSONDocumentImporter {
         var app = JSONObject()
         for value in values {
             // One element copied out of the array (or `describe-point`'s one object) is a list of one.
-            let listed = value.members != nil && (value["type"] != nil || type(of: value) != nil) ? [value] : value.array
+            let listed =
+                value.members != nil && (value["type"] != nil || type(of: value) != nil) ? [value] : value.array
             if listed == nil, value.members != nil, value.cut, value["AXFrame"] != nil {
                 throw ImportError(
                     format: format, line: value.line, column: value.column,

@@ -301,7 +301,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             start += 1
         }
         guard start < prefix.count else { return .empty }
-        guard prefix[start] == UInt8(ascii: "{") || (prefix[start] == UInt8(ascii: "[") && opensArray(prefix, at: start))
+        guard
+            prefix[start] == UInt8(ascii: "{") || (prefix[start] == UInt8(ascii: "[") && opensArray(prefix, at: start))
         else {
             return .text(start: start)
         }

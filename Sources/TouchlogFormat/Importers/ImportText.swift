@@ -317,8 +317,11 @@ enum ImportText {
                 // brackets after it.
                 guard let close = lastIndex(of: delimiter, in: bytes, from: start),
                     !bytes[(close + delimiter.count)...].prefix(while: { $0 != 0x0A }).contains(where: {
-                        [UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]")]
-                            .contains($0)
+                        [
+                            UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
+                            UInt8(ascii: "]"),
+                        ]
+                        .contains($0)
                     })
                 else { continue }
                 var result = bytes

@@ -197,7 +197,8 @@ public struct NearMiss: Equatable, Sendable {
             return
         }
         if lines.contains(where: {
-            RecursiveDescriptionImporter.embeddedViewOffset(RecursiveDescriptionImporter.viewContent(of: $0.bytes)) != nil
+            RecursiveDescriptionImporter.embeddedViewOffset(RecursiveDescriptionImporter.viewContent(of: $0.bytes))
+                != nil
         }) {
             // Detection reads a view named in text only when no quote comes before it: inside one, it is what a
             // message is about (an exception's reason, an assertion).
@@ -282,8 +283,9 @@ public struct NearMiss: Equatable, Sendable {
         var from = 0
         while let open = bytes[from...].firstIndex(of: UInt8(ascii: "<")) {
             var index = open + 1
-            while index < bytes.count, bytes[index] == UInt8(ascii: "_") || ImportText.isDigit(bytes[index])
-                || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z"))
+            while index < bytes.count,
+                bytes[index] == UInt8(ascii: "_") || ImportText.isDigit(bytes[index])
+                    || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z"))
             {
                 index += 1
             }
@@ -317,7 +319,9 @@ public struct NearMiss: Equatable, Sendable {
             start = close + 2  // an NSLog prefix, `Process[pid:thread] `
         }
         var index = start
-        while index < bytes.count, [0x20, 0x09, UInt8(ascii: "-"), UInt8(ascii: "|"), UInt8(ascii: "+")].contains(bytes[index]) {
+        while index < bytes.count,
+            [0x20, 0x09, UInt8(ascii: "-"), UInt8(ascii: "|"), UInt8(ascii: "+")].contains(bytes[index])
+        {
             index += 1
         }
         var name = bytes[index...]

@@ -169,12 +169,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     static func isObjectThenMessage(_ content: [UInt8]) -> Bool {
         guard let close = content.firstIndex(of: UInt8(ascii: ">")) else { return false }
         let inside = content[1..<close]
-        guard !inside.contains(UInt8(ascii: "<")), !inside.contains(UInt8(ascii: ";")), ImportText.contains(inside, " 0x")
+        guard !inside.contains(UInt8(ascii: "<")), !inside.contains(UInt8(ascii: ";")),
+            ImportText.contains(inside, " 0x")
         else { return false }
         let after = Array(ImportText.trimmed(content[(close + 1)...]))
         guard let view = embeddedViewOffset(after) else { return false }
         let selector = after[..<view]
-        return selector.last == UInt8(ascii: ":") && selector.allSatisfy { isIdentifierByte($0) || $0 == UInt8(ascii: ":") }
+        return selector.last == UInt8(ascii: ":")
+            && selector.allSatisfy { isIdentifierByte($0) || $0 == UInt8(ascii: ":") }
     }
 
     /// A line of dots the author put where they left lines out: three or more `.` (or `…`), spaces allowed.
@@ -372,7 +374,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             switch parsed {
             case .success(let value): description = value
             case .failure(let failure):
-                if failure.unterminated, !current.isEmpty || !snapshots.isEmpty, let ending = cutEnding(lines, at: next) {
+                if failure.unterminated, !current.isEmpty || !snapshots.isEmpty, let ending = cutEnding(lines, at: next)
+                {
                     // The author cut the line and typed the next command (`cy# …`), closed the code block, or the
                     // paste ends: the dump ends there, and what was joined after the line was no part of it. (A
                     // paste whose only view is cut says so in the error below.)
@@ -472,7 +475,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                     line: quoted.last?.line ?? 1,
                     message: "\(quoted.count) view(s) printed alone after the dump that holds them left out ("
                         + lines.prefix(4).joined(separator: ", ") + (lines.count > 4 ? ", …" : "") + ")",
-                    hint: "a view quoted again is no dump of its own; the dump's copy, with its place in the tree, is read"))
+                    hint:
+                        "a view quoted again is no dump of its own; the dump's copy, with its place in the tree, is read"
+                ))
         }
         // Dumps logged with a stamp each are one process over time: one session, its snapshots at their real times.
         // So is a dump that prints a root window of the dump before it again (the same app, a moment later: t = 1,
@@ -1088,7 +1093,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var read: [Int] = []
         // A console line about a touch names the window the touch was in (`window: <UIWindow: …>`): that window is
         // not a hierarchy the paste holds.
-        for index in lines.indices where lines[index].kind == .text && !OtherViewPrintout.mentionsTouch(lines[index].content) {
+        for index in lines.indices
+        where lines[index].kind == .text && !OtherViewPrintout.mentionsTouch(lines[index].content) {
             guard let offset = unquotedViewOffset(lines[index].content) else { continue }
             lines[index].content = Array(lines[index].content[offset...])
             lines[index].column = lines[index].column.map { $0 + offset }
@@ -1469,7 +1475,9 @@ enum OtherViewPrintout: Equatable {
             var end = index
             for later in (index + 1)..<min(lines.count, index + 60) {
                 let trimmed = ImportText.trimmed(lines[later].content[...])
-                if lines[later].indent <= lines[start].indent, trimmed.elementsEqual("}>".utf8) || trimmed.elementsEqual("}".utf8) {
+                if lines[later].indent <= lines[start].indent,
+                    trimmed.elementsEqual("}>".utf8) || trimmed.elementsEqual("}".utf8)
+                {
                     end = later
                     break
                 }

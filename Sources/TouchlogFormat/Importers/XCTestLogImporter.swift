@@ -77,7 +77,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
                         line: activity.line, column: 1,
                         message: "\"\(activity.title)\": XCTest computed the hit point (\(hit.x), \(hit.y)), outside "
                             + "every window: the event went there, so it touched nothing",
-                        hint: "XCTest could not make the element hittable (covered, off screen, or not an accessibility "
+                        hint:
+                            "XCTest could not make the element hittable (covered, off screen, or not an accessibility "
                             + "element at that moment); the test's failure follows from it"))
             }
             switch place(activity, on: screen) {
@@ -213,7 +214,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
             if title.hasPrefix("Computed hit point {"), let index = log.activities.indices.last,
                 log.activities[index].hitPoint == nil,
                 let close = title.firstIndex(of: "}"),
-                let point = DescribedGeometry.point(Array(title[title.index(title.startIndex, offsetBy: 18)...close].utf8)[...])
+                let point = DescribedGeometry.point(
+                    Array(title[title.index(title.startIndex, offsetBy: 18)...close].utf8)[...])
             {
                 log.activities[index].hitPoint = (point[0], point[1])
                 continue

@@ -41,7 +41,8 @@ import Testing
         let (_, warnings) = try Self.convert("<AppiumAUT>\n" + window + "\n</AppiumAUT>")
         #expect(warnings.map(\.line) == [3])
         #expect(warnings.first?.message.hasPrefix("1 element(s) without x, y, width or height") == true)
-        let alone = "<AppiumAUT>\n" + Self.element("Application", #"name="Shop""#, children: "\n" + button + "\n")
+        let alone =
+            "<AppiumAUT>\n" + Self.element("Application", #"name="Shop""#, children: "\n" + button + "\n")
             + "\n</AppiumAUT>"
         let (records, aloneWarnings) = try Self.convert(alone)
         #expect(aloneWarnings.map(\.line) == [3])

@@ -114,7 +114,8 @@ import Testing
             "}>",
         ]
         #expect {
-            try ImportFormat.recursiveDescription.convert(Array(scene.joined(separator: "\n").utf8), sourceName: "s.txt")
+            try ImportFormat.recursiveDescription.convert(
+                Array(scene.joined(separator: "\n").utf8), sourceName: "s.txt")
         } throws: { error in
             guard let error = error as? ImportError else { return false }
             return error.line == 1 && error.reason.contains("UIWindowScene's description")
@@ -160,10 +161,11 @@ import Testing
                 return error.line == line && error.reason.contains("a console log about touches")
             }
         }
-        let beside = [
-            "<UIWindow: 0x6003; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x6004>>",
-            "   | <UIButton: 0x6005; frame = (20 700; 350 50); layer = <CALayer: 0x6006>>",
-        ] + quoted
+        let beside =
+            [
+                "<UIWindow: 0x6003; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x6004>>",
+                "   | <UIButton: 0x6005; frame = (20 700; 350 50); layer = <CALayer: 0x6006>>",
+            ] + quoted
         let records = try ImportFormat.recursiveDescription.convert(
             Array(beside.joined(separator: "\n").utf8), sourceName: "console.log")
         #expect(ImportFormat.viewCount(records) == 2)

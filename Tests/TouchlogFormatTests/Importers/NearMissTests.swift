@@ -79,15 +79,18 @@ import Testing
             what: "members of an idb element", closest: .idb),
         Case(
             name: "accessibility fields retyped",
-            input: "returns:\n\n```text\ntype: RadioButton\nrole_description: tab\nAXLabel: Library\nAXUniqueId: LibraryTab\n```\n",
+            input:
+                "returns:\n\n```text\ntype: RadioButton\nrole_description: tab\nAXLabel: Library\nAXUniqueId: LibraryTab\n```\n",
             what: "text that names idb's or AXe's accessibility fields", closest: .idb),
         Case(
             name: "AXFrame named in a shell comment",
-            input: "axe describe-ui --udid $WATCH_ID | head -20\n# Look for: \"AXFrame\" : \"{{0, 0}, {WIDTH, HEIGHT}}\"\n",
+            input:
+                "axe describe-ui --udid $WATCH_ID | head -20\n# Look for: \"AXFrame\" : \"{{0, 0}, {WIDTH, HEIGHT}}\"\n",
             what: "text that names idb's or AXe's accessibility fields", closest: .idb),
         Case(
             name: "home-made dump with dashes",
-            input: "Dumper[14013:c07] UIWindow (0,0) (320,480)\nDumper[14013:c07] -UILayoutContainerView (0,0) (320,480)\n"
+            input:
+                "Dumper[14013:c07] UIWindow (0,0) (320,480)\nDumper[14013:c07] -UILayoutContainerView (0,0) (320,480)\n"
                 + "Dumper[14013:c07] --UITransitionView (0,0) (320,431)\nDumper[14013:c07] --UITabBar (0,431) (320,49)\n",
             what: "a view dump of an app's own making (a class name behind depth marks", closest: .recursiveDescription),
         Case(

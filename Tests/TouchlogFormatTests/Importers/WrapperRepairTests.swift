@@ -221,7 +221,9 @@ import Testing
             #expect(unwrapped.bytes.count == code.utf8.count)
             return String(decoding: unwrapped.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        #expect(inside("val events = \"\"\"\n[{\"type\": 4, \"data\": {}}]\n\"\"\".trimIndent()\n") == "[{\"type\": 4, \"data\": {}}]")
+        #expect(
+            inside("val events = \"\"\"\n[{\"type\": 4, \"data\": {}}]\n\"\"\".trimIndent()\n")
+                == "[{\"type\": 4, \"data\": {}}]")
         // A delimiter inside a JSON string (quotes after it) is never taken for the end.
         #expect(inside("const s = `[{\"note\": \"a ` b\"}]`;") == "[{\"note\": \"a ` b\"}]")
     }
