@@ -108,7 +108,10 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
         var stream = Stream()
         stream.firstLine = values.first?.line ?? 1
         var eventLists: [[LocatedJSON]] = []
+        // Whether the JSON ends inside the events (a paste or a log cut at a size limit): what followed is missing.
+        var cutShort = false
         for value in values.flatMap({ unwrapped($0) }) {
+            cutShort = cutShort || value.cut
             if let elements = value.array {
                 // A recording segment is an array of events; a PostHog export, an array of `$snapshot` events.
                 var events: [LocatedJSON] = []
@@ -122,8 +125,26 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
                 stream.carriesHierarchy = true
             }
         }
+        var cutEvent: LocatedJSON?
         for events in eventLists {
-            for event in events { try readEvent(event, into: &stream) }
+            for event in events {
+                // An event cut short is left out: whatever it lacks (its position, its phase) would be a guess.
+                if event.cut {
+                    cutEvent = cutEvent ?? event
+                    continue
+                }
+                try readEvent(event, into: &stream)
+            }
+        }
+        if cutShort || cutEvent != nil {
+            let lastLine = bytes.reduce(1) { $1 == 0x0A ? $0 &+ 1 : $0 }
+            warn(
+                ImportWarning(
+                    line: cutEvent?.line ?? lastLine, column: cutEvent?.column,
+                    message: "the stream is cut off"
+                        + (cutEvent != nil ? ", inside this event (left out)" : " before its array closes")
+                        + ": events after the cut are missing, and a touch still down at the cut is left unfinished",
+                    hint: "export the whole recording (or the whole segment) to import every touch"))
         }
         guard stream.eventsRead > 0 else {
             throw ImportError(

@@ -144,6 +144,23 @@ import Testing
         #expect(records.compactMap { $0["phase"]?.stringValue } == ["began", "began"])
     }
 
+    /// A stream cut short says so: at the cut event (left out, never completed by guessing), or at the last line
+    /// when the array merely never closes.
+    @Test func aStreamCutShortSaysSoAndLeavesTheCutEventOut() throws {
+        let down = #"[{"type":3,"timestamp":1000,"data":{"source":2,"type":7,"pointerId":1,"x":1,"y":2}},"#
+        let insideEvent = down + "\n" + #"{"type":3,"timestamp":1500,"data":{"source":2,"type":9,"poin"#
+        let found = try warnings(insideEvent)
+        #expect(found.contains { $0.message.hasPrefix("the stream is cut off, inside this event") && $0.line == 2 })
+        let records = try ImportFormat.rrweb.convert(Array(insideEvent.utf8), sourceName: "")
+        #expect(records.compactMap { $0["phase"]?.stringValue } == ["began"])
+        let unclosed = try warnings(down + "\n")
+        #expect(
+            unclosed.contains { $0.message.hasPrefix("the stream is cut off before its array closes") && $0.line == 2 })
+        // A whole stream says nothing of the kind.
+        let whole = try warnings(String(down.dropLast()) + "]")
+        #expect(!whole.contains { $0.message.contains("cut off") })
+    }
+
     @Test func aSecondStartOfAPointerThatIsDownCancelsTheFirst() throws {
         let text = """
             [{"type":3,"timestamp":1000,"data":{"source":2,"type":7,"pointerId":1,"x":1,"y":2}},
