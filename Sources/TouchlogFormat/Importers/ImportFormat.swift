@@ -337,7 +337,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if RecursiveDescriptionImporter.looksLikeViewLine(content) { return .recursiveDescription }
             let unstamped = XCUITestImporter.withoutLogStamp(line)
-            if XCUITestImporter.looksLikeElementLine(unstamped.bytes) { return .xcuitest }
+            if XCUITestImporter.looksLikeElementLine(unstamped.bytes)
+                || XCUITestImporter.looksLikeElementLine(XCUITestImporter.withoutCommentLeader(unstamped).bytes)
+            {
+                return .xcuitest
+            }
             if ImportText.contains(line.bytes, "\\n"), XCUITestImporter.unfoldEscapedTrees([line]).count > 1 {
                 return .xcuitest
             }

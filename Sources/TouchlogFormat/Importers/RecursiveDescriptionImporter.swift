@@ -16,6 +16,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// How a line of a dump reads once its console prefix and its indentation are set aside.
     enum LineKind: Equatable {
         case blank, command, elided, layer, view, text
+        /// Text naming a view an earlier line of the paste already named: the view is read once.
+        case repeated
     }
 
     struct ClassifiedLine {
@@ -72,6 +74,28 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         // Notes that print a view dump, then `_printHierarchy`'s controllers, then another dump: the controllers'
         // lines are what the author printed between the dumps, not views. Only beside real views: a file of them
         // alone is refused below, saying what it is.
+        // Chisel's `presponder` prints the responder chain child first, each next responder a `|` deeper: the bars
+        // invert the views' nesting, and controllers and the application sit among them. No tree: left out.
+        let chains = responderChains(in: lines)
+        for chain in chains {
+            for index in chain { lines[index].kind = .text }
+        }
+        if let chain = chains.first, !lines.contains(where: { $0.kind == .view }) {
+            throw ImportError(
+                format: format, line: lines[chain.lowerBound].number,
+                reason: "this is Chisel's `presponder` output (a view's next responders up to the application), not a "
+                    + "view dump",
+                hint: "print the tree with `pviews` or `po view.recursiveDescription()` in lldb and import that")
+        }
+        if let chain = chains.first {
+            warn(
+                ImportWarning(
+                    line: lines[chain.lowerBound].number,
+                    message: "\(chains.count) responder chain(s) printed by `presponder` left out (lines "
+                        + chains.map { "\(lines[$0.lowerBound].number)-\(lines[$0.upperBound].number)" }
+                        .joined(separator: ", ") + "): each lists a view's next responders, which is no view tree",
+                    hint: "the views of a dump beside it are read; `pviews` prints the tree"))
+        }
         let scenes = OtherViewPrintout.sceneDescriptions(in: lines)
         for scene in scenes {
             for index in scene { lines[index].kind = .text }
@@ -114,6 +138,21 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// `…; frame = (0 0; 10 10); >`): when it ends in three or more dots or `…`, or the next line is only those. Nil
     /// for a line cut some other way (by a paste's end, or a label's newline, which the caller joins).
     static func authorsCut(_ content: [UInt8], before next: ClassifiedLine?) -> [UInt8]? {
+        // Apple's technical notes shorten descriptions with a bracketed ellipsis: `…; layer = […]`, `…; [...]`.
+        let trimmed = ImportText.trimmed(content[...])
+        for elision in [Array("[…]".utf8), Array("[...]".utf8)]
+        where trimmed.count >= elision.count && trimmed.suffix(elision.count).elementsEqual(elision) {
+            var cut = trimmed.endIndex - elision.count
+            // `layer = […]`: the key whose value was elided goes with it.
+            var keyStart = cut
+            while keyStart > trimmed.startIndex, ImportText.isSpace(trimmed[keyStart - 1]) { keyStart -= 1 }
+            if keyStart > trimmed.startIndex, trimmed[keyStart - 1] == UInt8(ascii: "=") {
+                keyStart -= 1
+                while keyStart > trimmed.startIndex, trimmed[keyStart - 1] != UInt8(ascii: ";") { keyStart -= 1 }
+                cut = keyStart
+            }
+            return Array(ImportText.trimmed(trimmed[..<cut])) + Array(" >".utf8)
+        }
         var end = content.endIndex
         var dots = 0
         while end > content.startIndex {
@@ -131,6 +170,23 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         let nextIsDots = next.map { $0.kind == .elided || isDots($0.content) } ?? false
         guard dots >= 3 || nextIsDots else { return nil }
         return Array(ImportText.trimmed(content[..<end])) + Array(" >".utf8)
+    }
+
+    /// The tree lines after each `presponder` command, up to the next command, blank line or text.
+    static func responderChains(in lines: [ClassifiedLine]) -> [ClosedRange<Int>] {
+        var found: [ClosedRange<Int>] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index].kind == .command, ImportText.contains(lines[index].content, "presponder") else {
+                continue
+            }
+            var end = index
+            while end + 1 < lines.count, [.view, .layer, .elided].contains(lines[end + 1].kind) { end += 1 }
+            if end > index { found.append((index + 1)...end) }
+            index = end
+        }
+        return found
     }
 
     /// What follows a description cut before its `>` when that ends the dump: the next command, the end of the code
@@ -219,7 +275,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             switch lines[index].kind {
             case .command: close()
             case .view: block.append(index)
-            case .blank, .elided, .layer, .text: break
+            case .blank, .elided, .layer, .text, .repeated: break
             }
         }
         close()
@@ -296,6 +352,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                             hint: "remove the text before '<' and import again to keep that view"))
                 }
                 continue
+            case .repeated:
+                // A view named again: read once, where it was named first; the line neither nests nor breaks a dump.
+                continue
             case .layer:
                 // `<CALayer: 0x…> (layer)` lines list a view's sublayers: CALayers are not views, and whatever
                 // nests under them is a layer too.
@@ -344,7 +403,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                     warn(
                         ImportWarning(
                             line: line.number, column: line.column,
-                            message: "the view description is cut by hand (`...`): read up to the cut",
+                            message: "the view description is cut by hand (`...`, `[…]`): read up to the cut",
                             hint: "what followed the cut in that line is not imported"))
                 } else {
                     leaveOutCut(
@@ -725,12 +784,30 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
 
     /// Where a view description starts inside a text line (`log: <UIView: 0x…; frame = (…)>`), nil when it holds none.
     static func embeddedViewOffset(_ content: [UInt8]) -> Int? {
-        var from = 0
-        while let start = content[from...].firstIndex(of: UInt8(ascii: "<")) {
-            if start > 0, looksLikeViewLine(Array(content[start...])) { return start }
-            from = start + 1
+        // Only a description at the top level of the text: one inside another object's (a layer's `delegate =
+        // <UIView: …>`) is a value of that object, not a view the text names.
+        var depth = 0
+        for start in content.indices {
+            switch content[start] {
+            case UInt8(ascii: "<"):
+                if depth == 0, start > 0, looksLikeViewLine(Array(content[start...])),
+                    !describesLayer(content[start...])
+                {
+                    return start
+                }
+                depth += 1
+            case UInt8(ascii: ">"): depth = max(0, depth - 1)
+            default: break
+            }
         }
         return nil
+    }
+
+    /// `<CALayer: 0x…; frame = …; delegate = <UIView: …>>`, `<_UILabelLayer: …`: a layer prints a frame too, but it is
+    /// no view (its delegate is).
+    private static func describesLayer(_ description: ArraySlice<UInt8>) -> Bool {
+        let name = description.dropFirst().prefix { isClassNameByte($0) }
+        return name.count > 5 && name.suffix(5).elementsEqual("Layer".utf8)
     }
 
     /// `<Name: …` or `<Name; …` (also `<<Name: …`, and with stray spaces) with a `frame = (` or `frame = {{` in it:
@@ -798,6 +875,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         // LxDBAnything prints each line's depth and a FULLWIDTH NUMBER SIGN before its own indentation (`2＃ ` then
         // four spaces a level): the mark is set aside like a prompt, and the spaces after it nest the tree.
         lead += depthMarkLength(bytes, at: lead)
+        // A prompt indented after the leader (a list's indentation inside a blockquote: `>   (lldb) pviews`).
+        var promptAt = lead
+        while promptAt < bytes.count, ImportText.isSpace(bytes[promptAt]) { promptAt += 1 }
+        if promptAt > lead, promptLength(bytes, at: promptAt) != nil { lead = promptAt }
         if let prompt = promptLength(bytes, at: lead) {
             var after = lead + prompt
             if after < bytes.count, bytes[after] == 0x20 { after += 1 }
@@ -979,9 +1060,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// `_subview1 <UIView: …` (an object's instance variables printed with their descriptions): the offset of the
     /// `<` after the name, when a node follows.
     private static func ivarLength(_ content: [UInt8]) -> Int? {
-        guard let first = content.first, isIdentifierByte(first), !ImportText.isDigit(first) else { return nil }
+        // A word in any script (`_contentView`, the author's `before` or `更改前`), then spaces, then the node.
+        func isWordByte(_ byte: UInt8) -> Bool { isIdentifierByte(byte) || byte >= 0x80 }
+        guard let first = content.first, isWordByte(first), !ImportText.isDigit(first) else { return nil }
         var index = 1
-        while index < content.count, isIdentifierByte(content[index]) { index += 1 }
+        while index < content.count, isWordByte(content[index]) { index += 1 }
         let nameEnd = index
         while index < content.count, ImportText.isSpace(content[index]) { index += 1 }
         guard index > nameEnd, index + 1 < content.count, content[index] == UInt8(ascii: "<") else { return nil }
@@ -1091,11 +1174,23 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     static func readViewsInsideText(_ lines: inout [ClassifiedLine], warn: (ImportWarning) -> Void) {
         guard !lines.contains(where: { $0.kind == .view }) else { return }
         var read: [Int] = []
+        // An app's own walk may log a view again (`found a UILabel: <UILabel: 0x…> font: …`): with no timestamp to
+        // make it a later moment, the same address again is the same view, not a new dump.
+        var seen: Set<String> = []
+        var repeated: [Int] = []
         // A console line about a touch names the window the touch was in (`window: <UIWindow: …>`): that window is
         // not a hierarchy the paste holds.
         for index in lines.indices
         where lines[index].kind == .text && !OtherViewPrintout.mentionsTouch(lines[index].content) {
             guard let offset = unquotedViewOffset(lines[index].content) else { continue }
+            if lines[index].timestamp == nil,
+                case .success(let parsed) = RecursiveDescriptionLine.parse(Array(lines[index].content[offset...])),
+                let address = parsed.address, !seen.insert(address).inserted
+            {
+                lines[index].kind = .repeated
+                repeated.append(lines[index].number)
+                continue
+            }
             lines[index].content = Array(lines[index].content[offset...])
             lines[index].column = lines[index].column.map { $0 + offset }
             lines[index].indent = 0
@@ -1110,6 +1205,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 message: "no tree lines: the view description(s) inside text read as views with no parent (line "
                     + read.prefix(8).map(String.init).joined(separator: ", ") + (read.count > 8 ? ", …" : "") + ")",
                 hint: "each is the view as the text names it, without its subviews"))
+        guard let again = repeated.first else { return }
+        warn(
+            ImportWarning(
+                line: again,
+                message: "\(repeated.count) line(s) name a view an earlier line named, and are read once (line "
+                    + repeated.prefix(8).map(String.init).joined(separator: ", ") + (repeated.count > 8 ? ", …" : "")
+                    + ")",
+                hint: "with no timestamp, the same view named again is no later moment"))
     }
 
     /// A dump whose line breaks were lost (a log that joins a message's lines, a web page that reflowed it): the
@@ -1308,7 +1411,7 @@ enum EscapedDump {
             guard ImportText.contains(content, "\\n") else { return nil }
             let (text, _) = unescape(content, from: 0, quoted: false)
             return treeLines(in: text) >= 2 ? text : nil
-        case .blank, .command, .elided, .layer:
+        case .blank, .command, .elided, .layer, .repeated:
             return nil
         }
     }
@@ -1388,7 +1491,7 @@ enum EscapedDump {
         for line in ImportText.lines(text) {
             switch RecursiveDescriptionImporter.classify(line).kind {
             case .view, .layer, .elided: count += 1
-            case .blank, .command, .text: break
+            case .blank, .command, .text, .repeated: break
             }
         }
         return count

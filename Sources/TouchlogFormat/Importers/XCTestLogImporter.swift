@@ -190,6 +190,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
         var lastTime: Double?
         // A `Synthesize event` step before any activity: the paste was cut below the title that says what it did.
         var firstOrphanEvent: Int?
+        // The first timed step of the log, whatever it does (`Open com.example.app`, `Find the "Sign in" Button`).
+        var firstStep: (line: Int, title: String)?
         for line in ImportText.lines(bytes) {
             let (time, titleBytes) = timed(line.bytes)
             if let time {
@@ -197,6 +199,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 lastTime = time
             }
             let title = ImportText.string(ImportText.trimmed(titleBytes))
+            if time != nil, firstStep == nil, !title.isEmpty { firstStep = (line.number, title) }
             if time != nil, title.hasPrefix("Start Test at "), log.startedAt == nil,
                 let stamp = ImportText.timestamp(Array(title.utf8).dropFirst(14))
             {
@@ -240,6 +243,13 @@ public enum XCTestLogImporter: TouchStreamImporter {
                         + "touched (`Tap \"Sign In\" Button`, `Swipe up`) was cut from the paste, and the steps print "
                         + "no point",
                     hint: "copy the log from the activity's line (`t =    18.40s Tap …`) down")
+            }
+            if let firstStep {
+                throw ImportError(
+                    format: format, line: firstStep.line,
+                    reason: "the log's steps (`\(firstStep.title.prefix(50))` …) touch nothing: no Tap, Press, Swipe "
+                        + "or Type activity to import",
+                    hint: "pass the part of the log with the test's touches (`t =     3.21s Tap \"Sign In\" Button`)")
             }
             throw ImportError(
                 format: format, line: 1,

@@ -63,6 +63,9 @@ enum XCUIElementType {
         "Key": "UIView",
         "Menu": "UIView",
         "MenuItem": "UIView",
+        // The menu bar of a Mac app (and of iPadOS 26's apps): XCUITest prints its items without a frame.
+        "MenuBar": "UIView",
+        "MenuBarItem": "UIView",
         "ColorWell": "UIColorWell",
     ]
 }

@@ -37,7 +37,7 @@ public enum XCUITestImporter: HierarchyImporter {
     {
         var escapedQuotes: [Int] = []
         let lines = logicalLines(
-            unfoldEscapedTrees(ImportText.lines(bytes).map(withoutLogStamp)).map { line in
+            unfoldEscapedTrees(commentedTree(ImportText.lines(bytes).map(withoutLogStamp))).map { line in
                 let unescaped = withoutEscapedQuotes(line)
                 if unescaped.bytes.count < line.bytes.count { escapedQuotes.append(line.number) }
                 return unescaped
@@ -335,6 +335,16 @@ public enum XCUITestImporter: HierarchyImporter {
                         + "the code the tree is kept in, not a frame",
                     hint: "print the tree from the test run (`app.debugDescription`) and import that")
             }
+            if element.type == "MenuBarItem" {
+                throw ImportError(
+                    format: format, line: line, column: column,
+                    reason: "the element 'MenuBarItem' has no frame: XCUITest prints a menu bar's items without one "
+                        + "(a Mac app's, or an iPad app's menu bar), and a tree whose elements cannot all be placed is "
+                        + "not imported",
+                    hint:
+                        "print the tree of the app's window (`app.windows.firstMatch.debugDescription`) and import that"
+                )
+            }
             throw ImportError(
                 format: format, line: line, column: column,
                 reason: "the element '\(element.type)' has no frame",
@@ -393,6 +403,43 @@ public enum XCUITestImporter: HierarchyImporter {
     ///
     /// Appium's server log tags each line of xcodebuild's output it passes on (`[Xcode] `, `[WebDriverAgent] `, after
     /// `[debug] ` and the like): the tags are set aside too, and the tree's indentation goes on after them.
+    /// A tree kept in code as comments (`    //Button, 0x…, {{…}}` lines in a page object, after its `struct` line): each
+    /// commented line without its leader, so the indentation after the leader nests the tree. The author's other
+    /// comments among them (`// CollectionView // Cell`) are notes inside the tree, read as blank lines rather than
+    /// as chatter that ends it. Lines as they were when no commented line is an element.
+    static func commentedTree(_ lines: [ImportText.Line]) -> [ImportText.Line] {
+        let uncommented = lines.map(withoutCommentLeader)
+        guard
+            uncommented.indices.contains(where: {
+                uncommented[$0].bytes.count < lines[$0].bytes.count && looksLikeElementLine(uncommented[$0].bytes)
+            })
+        else { return lines }
+        return uncommented.indices.map { index in
+            var line = uncommented[index]
+            let commented = line.bytes.count < lines[index].bytes.count
+            let trimmed = ImportText.trimmed(line.bytes)
+            if commented, !looksLikeElementLine(line.bytes), !trimmed.elementsEqual("Element subtree:".utf8),
+                !ImportText.hasPrefix(trimmed, "Attributes: ")
+            {
+                line.bytes = line.bytes.prefix(0)
+            }
+            return line
+        }
+    }
+
+    /// The line after a `//` or `///` leader (and the whitespace before it), or the line as it is.
+    static func withoutCommentLeader(_ line: ImportText.Line) -> ImportText.Line {
+        let bytes = Array(line.bytes)
+        var index = 0
+        while index < bytes.count, ImportText.isSpace(bytes[index]) { index += 1 }
+        guard bytes[index...].starts(with: "//".utf8) else { return line }
+        index += 2
+        while index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        var result = line
+        result.bytes = line.bytes.dropFirst(index)
+        return result
+    }
+
     static func withoutLogStamp(_ line: ImportText.Line) -> ImportText.Line {
         var result = line
         if let stamp = RecursiveDescriptionImporter.nslogPrefix(Array(line.bytes)) {

@@ -229,4 +229,97 @@ import Testing
             (error as? ImportError)?.reason.contains("quoted inside a message (line 1)") == true
         }
     }
+
+    /// Apple's technical notes shorten descriptions with `[…]`: each is read up to it (its elided key dropped),
+    /// nested as printed, with a warning per line.
+    @Test func descriptionsShortenedWithABracketedEllipsisAreReadUpToIt() throws {
+        let text = [
+            "(gdb) po [[self view] recursiveDescription]",
+            "<UIView: 0x6a107c0; frame = (0 20; 320 460); autoresize = W+H; layer = […]",
+            "   | <UIRoundedRectButton: 0x6a103e0; frame = (124 196; 72 37); opaque = NO; [...]",
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "tn.txt") {
+            warnings.append($0)
+        }
+        #expect(warnings.map(\.line) == [2, 3])
+        #expect(warnings.allSatisfy { $0.message.contains("read up to the cut") })
+        guard case .snapshot(let snapshot) = records[1] else { return }
+        let root = try #require(snapshot.hierarchy.windows.first?.view.subviews.first)
+        #expect(root.className == "UIView" && root.subviews.map(\.className) == ["UIRoundedRectButton"])
+    }
+
+    /// The author's word before the root (`更改前 <UIView: …>`, "before") is set aside in any script, as `before` is.
+    @Test func aWordInAnyScriptBeforeTheRootIsSetAside() throws {
+        let text = [
+            "更改前 <UIView: 0x1; frame = (0 0; 320 568); layer = <CALayer: 0x11>>",
+            "| <TestView: 0x2; frame = (0 0; 200 100); layer = <CALayer: 0x12>>",
+            "更改后",
+            "<UIView: 0x1; frame = (0 0; 320 568); layer = <CALayer: 0x11>>",
+            "   | <TestView: 0x2; frame = (75 25; 50 50); layer = <CALayer: 0x12>>",
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "vc.m") {
+            warnings.append($0)
+        }
+        #expect(warnings.isEmpty)
+        // One app at two moments: one session, two snapshots of the root and its subview.
+        #expect(records.count { if case .session = $0 { true } else { false } } == 1)
+        let snapshots = records.compactMap { if case .snapshot(let s) = $0 { s } else { nil } }
+        #expect(snapshots.map { $0.hierarchy.windows.first?.view.subviews.first?.subviews.count } == [1, 1])
+    }
+
+    /// Chisel's `presponder` prints the responder chain with bars that invert the views' nesting: left out beside a
+    /// dump (a warning), refused alone saying what it is; a prompt indented after a blockquote's leader counts.
+    @Test func aResponderChainIsNoTree() throws {
+        let chain = [
+            ">   (lldb) presponder 0x3",
+            ">   <UILabel: 0x3; frame = (1 1; 5 5); layer = <CALayer: 0x4>>",
+            ">      | <UIView: 0x2; frame = (0 0; 10 10); layer = <CALayer: 0x5>>",
+            ">      |    | <UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x6>>",
+            ">      |    |    | <UIApplication: 0x7>",
+        ]
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(chain.joined(separator: "\n").utf8), sourceName: "c")
+        } throws: { error in
+            (error as? ImportError)?.reason.contains("Chisel's `presponder` output") == true
+        }
+        let beside =
+            [">   (lldb) pviews", ">   <UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x6>>"] + chain
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(
+            Array(beside.joined(separator: "\n").utf8), sourceName: "c"
+        ) { warnings.append($0) }
+        #expect(warnings.map(\.line) == [4])
+        #expect(warnings.first?.message.contains("(lines 4-7)") == true)
+        #expect(ImportFormat.viewCount(records) == 1)
+    }
+
+    /// An app's own walk that logs a view twice, with no timestamp: the same view, read once (a warning names the
+    /// lines), not a new moment. A layer's description inside text, whose delegate is a view, is no view named.
+    @Test func aViewNamedTwiceInTextIsReadOnceAndALayersDelegateIsNoViewNamed() throws {
+        let walk = [
+            "2018-06-09 subView:<UIView: 0x1; frame = (0 0; 375 44); layer = <CALayer: 0x11>>",
+            "2018-06-09 subView:<UILabel: 0x2; frame = (0 0; 0 0); layer = <_UILabelLayer: 0x12>>",
+            "2018-06-09 ---found a UILabel:<UILabel: 0x2; frame = (0 0; 0 0); layer = <_UILabelLayer: 0x12>> font:x",
+            "2018-06-09 subView:<UIView: 0x3; frame = (0 0; 375 44); hidden = YES; layer = <CALayer: 0x13>>",
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(walk.utf8), sourceName: "w") {
+            warnings.append($0)
+        }
+        #expect(records.count { if case .snapshot = $0 { true } else { false } } == 1)
+        #expect(ImportFormat.viewCount(records) == 4)  // three views and their synthetic window
+        #expect(warnings.last?.message.contains("read once (line 3)") == true)
+        let layer = [
+            "<UIView: 0x1; frame = (0 20; 768 1004); layer = <CALayer: 0x11>>",
+            "(int) $8 = 167987072 <CALayer:0x11; bounds = CGRect (0 0; 768 1004); delegate = <UIView: 0x1; "
+                + "frame = (0 -22; 768 1004); layer = <CALayer: 0x11>>>",
+        ].joined(separator: "\n")
+        var layerWarnings: [ImportWarning] = []
+        _ = try ImportFormat.recursiveDescription.convert(Array(layer.utf8), sourceName: "l") {
+            layerWarnings.append($0)
+        }
+        #expect(layerWarnings.isEmpty)
+    }
 }

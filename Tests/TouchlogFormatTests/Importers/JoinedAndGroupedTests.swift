@@ -79,4 +79,38 @@ import Testing
         #expect(warnings.map(\.line) == [6])
         #expect(warnings.first?.message.hasPrefix("2 element line(s) after the text at line 5") == true)
     }
+
+    /// A tree kept as comments in a page object, after its code line: read without the leaders, the author's other
+    /// comments among the elements read as blank lines, so the elements stay one tree.
+    @Test func aTreeInCommentsAfterCodeIsReadAsOneTree() throws {
+        let text = """
+            struct CollectionPage: TestPage {
+                // UI Elements
+                //NavigationBar, 0x1, {{0.0, 44.0}, {414.0, 44.0}}, identifier: 'Sol 1'
+                //Button, 0x2, {{12.0, 44.0}, {22.0, 44.0}}, label: '<'
+                // CollectionView // Cell
+                //Image, 0x3, {{10.0, 88.0}, {192.0, 192.0}}, identifier: 'photo'
+            }
+            """
+        #expect(ImportFormat.detect(Array(text.utf8)) == .xcuitest)
+        let records = try ImportFormat.xcuitest.convert(Array(text.utf8), sourceName: "Page.swift")
+        #expect(records.count { if case .snapshot = $0 { true } else { false } } == 1)
+        #expect(ImportFormat.viewCount(records) == 4)  // three elements and their synthetic window
+    }
+
+    /// A menu bar's items print without a frame: refused saying so, not dropped as chatter.
+    @Test func aFramelessMenuBarItemIsNamed() {
+        let text = """
+            Element subtree:
+             →Application, pid: 1, title: 'Clean', Disabled
+                MenuBar, {{0.0, 0.0}, {1470.0, 33.0}}
+                  MenuBarItem, title: 'Apple'
+            """
+        #expect {
+            try ImportFormat.xcuitest.convert(Array(text.utf8), sourceName: "mac.txt")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 4 && error.reason.contains("prints a menu bar's items without one")
+        }
+    }
 }

@@ -92,6 +92,19 @@ import Testing
         }
     }
 
+    /// A log whose steps touch nothing (it opens the app, finds an element) is refused saying so at its first step,
+    /// not as a log with no activities.
+    @Test func aLogOfStepsThatTouchNothingSaysSo() {
+        let log = Array(
+            "    t =     0.40s Open com.example.notes\n    t =     2.10s Find the \"Sign in\" Button\n".utf8)
+        #expect {
+            try ImportFormat.xctestLog.convert(log, sourceName: "")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 1 && error.reason.contains("(`Open com.example.notes` …) touch nothing")
+        }
+    }
+
     @Test func activitiesThatCannotBePlacedAreWarningsAtTheirLines() throws {
         var warnings: [ImportWarning] = []
         let log = try bytes("xctest-log-sign-in", "touches.log")
