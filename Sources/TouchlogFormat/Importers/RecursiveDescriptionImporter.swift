@@ -1071,6 +1071,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var name = index + 1
         if content[name] == UInt8(ascii: "<") { name += 1 }
         guard name < content.count, isClassNameByte(content[name]) else { return nil }
+        // A sentence in a script without spaces between words (`我们加上 <aView> 和 -m 参数`) reads as one word: only a
+        // view description (with its frame) after it makes it a name before a node.
+        if content[..<nameEnd].contains(where: { $0 >= 0x80 }), !looksLikeViewLine(Array(content[index...])) {
+            return nil
+        }
         return index
     }
 

@@ -267,6 +267,10 @@ import Testing
         #expect(records.count { if case .session = $0 { true } else { false } } == 1)
         let snapshots = records.compactMap { if case .snapshot(let s) = $0 { s } else { nil } }
         #expect(snapshots.map { $0.hierarchy.windows.first?.view.subviews.first?.subviews.count } == [1, 1])
+        // A sentence with no spaces between its words, naming `<aView>` (no description): prose, not a node.
+        let prose = text + "\n我们加上 <aView> 和 -m 参数"
+        let same = try ImportFormat.recursiveDescription.convert(Array(prose.utf8), sourceName: "vc.m")
+        #expect(ImportFormat.viewCount(same) == ImportFormat.viewCount(records))
     }
 
     /// Chisel's `presponder` prints the responder chain with bars that invert the views' nesting: left out beside a
