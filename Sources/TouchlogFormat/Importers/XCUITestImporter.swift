@@ -397,12 +397,6 @@ public enum XCUITestImporter: HierarchyImporter {
         }
     }
 
-    /// A line without the NSLog or os_log stamp it starts with (`2024-05-02 10:31:07.123 WebDriverAgentRunner-Runner[812:4411] `):
-    /// WebDriverAgent logs a long tree in several records, each stamped on its first line, and the tree's
-    /// indentation goes on after the stamp (its own separating space is not the tree's).
-    ///
-    /// Appium's server log tags each line of xcodebuild's output it passes on (`[Xcode] `, `[WebDriverAgent] `, after
-    /// `[debug] ` and the like): the tags are set aside too, and the tree's indentation goes on after them.
     /// A tree kept in code as comments (`    //Button, 0x…, {{…}}` lines in a page object, after its `struct` line): each
     /// commented line without its leader, so the indentation after the leader nests the tree. The author's other
     /// comments among them (`// CollectionView // Cell`) are notes inside the tree, read as blank lines rather than
@@ -440,6 +434,12 @@ public enum XCUITestImporter: HierarchyImporter {
         return result
     }
 
+    /// A line without the NSLog or os_log stamp it starts with (`2024-05-02 10:31:07.123 WebDriverAgentRunner-Runner[812:4411] `):
+    /// WebDriverAgent logs a long tree in several records, each stamped on its first line, and the tree's
+    /// indentation goes on after the stamp (its own separating space is not the tree's).
+    ///
+    /// Appium's server log tags each line of xcodebuild's output it passes on (`[Xcode] `, `[WebDriverAgent] `, after
+    /// `[debug] ` and the like): the tags are set aside too, and the tree's indentation goes on after them.
     static func withoutLogStamp(_ line: ImportText.Line) -> ImportText.Line {
         var result = line
         if let stamp = RecursiveDescriptionImporter.nslogPrefix(Array(line.bytes)) {
