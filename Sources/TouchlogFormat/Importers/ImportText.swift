@@ -183,7 +183,8 @@ enum ImportText {
     /// A dump kept in source code as an array of string literals, one per line (`'<UIWindow: …>',` in a JavaScript
     /// fixture, `"    Window (Main), …",`, Python's `f"…",`, Objective-C's `@"…",`): each such line without its
     /// quotes, the string's prefix and the comma after them, its `\'`, `\"`, `\\` and Unicode (`\u2192`, `\u{2192}`)
-    /// escapes undone, an f-string's doubled braces made single (a `{name}` it fills in stays as written); every other line (`const RAW = [`, `].join('\n')`) as it was, so line numbers hold. The
+    /// escapes undone, an f-string's doubled braces made single (a `{name}` it fills in stays as written); every
+    /// other line (`const RAW = [`, `].join('\n')`) as it was, so line numbers hold. The
     /// opening quote becomes a space, so the indentation inside the literal stays the tree's. Nil with fewer than two
     /// such lines.
     static func unquotedLines(_ bytes: [UInt8]) -> [UInt8]? {
@@ -295,7 +296,8 @@ enum ImportText {
     /// delimiter after the JSON to the end, blanked. The JSON starts right after the opening delimiter, or (with
     /// `proseBefore`, a template literal opened on a line of prose: `` `Running on <UDID> ``) on the next line with
     /// text. The closing delimiter is the last one, and only code may follow it on its line (`;`, `)`,
-    /// `.trimIndent()`: no quote or bracket), so a backtick inside a JSON string is never taken for it. Nil when no such literal holds JSON.
+    /// `.trimIndent()`: no quote or bracket), so a backtick inside a JSON string is never taken for it. Nil when no
+    /// such literal holds JSON.
     private static func stringLiteralJSON(_ bytes: [UInt8], lines: [Line], proseBefore: Bool) -> UnwrappedJSON? {
         for (position, line) in lines.enumerated() {
             let text = Array(line.bytes)
