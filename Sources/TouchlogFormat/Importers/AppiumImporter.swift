@@ -138,13 +138,11 @@ public enum AppiumImporter: HierarchyImporter {
                 && ["x", "y", "width", "height"].contains { node.attributes[$0]?.isEmpty ?? true }
         }
         if !unmeasured.isEmpty {
-            let lines = unmeasured.map { String(line($0.line)) }
             warn(
                 ImportWarning(
                     line: line(unmeasured[0].line),
                     message: "\(unmeasured.count) element(s) without x, y, width or height, placed at 0 for what is "
-                        + "missing (line " + lines.prefix(8).joined(separator: ", ") + (lines.count > 8 ? ", …" : "")
-                        + ")",
+                        + "missing (line " + ImportWarning.lineList(unmeasured.map { line($0.line) }) + ")",
                     hint: "their frames are unknown (`imported.frameMissing`): a tap the replay sends there is not "
                         + "evidence"))
         }

@@ -278,7 +278,8 @@ enum ImportText {
         return (scalar, 4)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8 {
+    /// The value of a hex digit (`0`-`9`, `a`-`f`, `A`-`F`).
+    static func hexValue(_ byte: UInt8) -> UInt8 {
         isDigit(byte) ? byte - 0x30 : (byte | 0x20) - UInt8(ascii: "a") + 10
     }
 

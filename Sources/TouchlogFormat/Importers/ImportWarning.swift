@@ -24,6 +24,16 @@ public struct ImportWarning: Equatable, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// The lines a warning names, as its message lists them: `3, 5, 9`, the first eight, then `…` for the rest.
+    static func lineList(_ numbers: [Int]) -> String {
+        numbers.prefix(8).map(String.init).joined(separator: ", ") + (numbers.count > 8 ? ", …" : "")
+    }
+
+    /// Blocks of lines as a message lists them: `4-7, 12-15`.
+    static func rangeList(_ ranges: [ClosedRange<Int>]) -> String {
+        ranges.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+    }
+
     public var description: String {
         let location = column.map { "\(line):\($0)" } ?? "\(line)"
         return "line \(location): \(hint.map { "\(message); \($0)" } ?? message)"

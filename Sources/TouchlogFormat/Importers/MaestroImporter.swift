@@ -85,8 +85,7 @@ public enum MaestroImporter: JSONDocumentImporter {
                     line: first,
                     message: "\(groups.count) zero-size element(s) with elements inside read as no view, their "
                         + "elements placed in the one around them (line "
-                        + groups.prefix(8).map(String.init).joined(separator: ", ") + (groups.count > 8 ? ", …" : "")
-                        + ")",
+                        + ImportWarning.lineList(groups) + ")",
                     hint: "XCUITest, which Maestro reads, gives groups that are no view a zero frame; as a 0x0 view "
                         + "one would hide what it holds from every tap"))
         }

@@ -92,8 +92,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 ImportWarning(
                     line: lines[chain.lowerBound].number,
                     message: "\(chains.count) responder chain(s) printed by `presponder` left out (lines "
-                        + chains.map { "\(lines[$0.lowerBound].number)-\(lines[$0.upperBound].number)" }
-                        .joined(separator: ", ") + "): each lists a view's next responders, which is no view tree",
+                        + ImportWarning.rangeList(
+                            chains.map { lines[$0.lowerBound].number...lines[$0.upperBound].number })
+                        + "): each lists a view's next responders, which is no view tree",
                     hint: "the views of a dump beside it are read; `pviews` prints the tree"))
         }
         let scenes = OtherViewPrintout.sceneDescriptions(in: lines)
@@ -105,8 +106,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 ImportWarning(
                     line: lines[scene.lowerBound].number,
                     message: "\(scenes.count) UIWindowScene description(s) left out (lines "
-                        + scenes.map { "\(lines[$0.lowerBound].number)-\(lines[$0.upperBound].number)" }
-                        .joined(separator: ", ") + "): a scene lists its windows without their subviews",
+                        + ImportWarning.rangeList(
+                            scenes.map { lines[$0.lowerBound].number...lines[$0.upperBound].number })
+                        + "): a scene lists its windows without their subviews",
                     hint: "the views of the dump beside it are read"))
         }
         let lists = Set(objectLists(in: lines))
@@ -223,11 +225,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// `<Object: 0x…> selector:<View: …>`: an object printed bare (no `;` inside its brackets), then a method name
     /// and a view description as its argument, as a hooked method's log prints them.
     static func isObjectThenMessage(_ content: [UInt8]) -> Bool {
-        guard let close = content.firstIndex(of: UInt8(ascii: ">")) else { return false }
-        let inside = content[1..<close]
-        guard !inside.contains(UInt8(ascii: "<")), !inside.contains(UInt8(ascii: ";")),
-            ImportText.contains(inside, " 0x")
-        else { return false }
+        guard let close = bareObjectEnd(content) else { return false }
         let after = Array(ImportText.trimmed(content[(close + 1)...]))
         guard let view = embeddedViewOffset(after) else { return false }
         let selector = after[..<view]
@@ -249,12 +247,21 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// view line of a recursiveDescription is not (each prints at least its frame and layer after a `;`).
     /// Text may follow it: Cycript's `pactions()` prints `<CustomViewController: 0x1053133f0> showChangeLog:`.
     static func isBareDescription(_ content: [UInt8]) -> Bool {
+        guard let close = bareObjectEnd(content) else { return false }
+        return !content[close...].contains(UInt8(ascii: "<"))
+    }
+
+    /// The offset of the `>` that closes `<Name: 0x…>` at the start of `content`: an object printed bare, with no
+    /// `;` or nested `<` inside its brackets. Nil when the content does not start with one.
+    private static func bareObjectEnd(_ content: [UInt8]) -> Int? {
         guard content.first == UInt8(ascii: "<"), let close = content.firstIndex(of: UInt8(ascii: ">")) else {
-            return false
+            return nil
         }
         let inside = content[1..<close]
-        return !inside.contains(UInt8(ascii: "<")) && !inside.contains(UInt8(ascii: ";"))
-            && ImportText.contains(inside, " 0x") && !content[close...].contains(UInt8(ascii: "<"))
+        guard !inside.contains(UInt8(ascii: "<")), !inside.contains(UInt8(ascii: ";")),
+            ImportText.contains(inside, " 0x")
+        else { return nil }
+        return close
     }
 
     /// The blocks of tree lines after a command that list objects one a line, not a tree: a view and other objects
@@ -1208,15 +1215,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             ImportWarning(
                 line: first,
                 message: "no tree lines: the view description(s) inside text read as views with no parent (line "
-                    + read.prefix(8).map(String.init).joined(separator: ", ") + (read.count > 8 ? ", …" : "") + ")",
+                    + ImportWarning.lineList(read) + ")",
                 hint: "each is the view as the text names it, without its subviews"))
         guard let again = repeated.first else { return }
         warn(
             ImportWarning(
                 line: again,
                 message: "\(repeated.count) line(s) name a view an earlier line named, and are read once (line "
-                    + repeated.prefix(8).map(String.init).joined(separator: ", ") + (repeated.count > 8 ? ", …" : "")
-                    + ")",
+                    + ImportWarning.lineList(repeated) + ")",
                 hint: "with no timestamp, the same view named again is no later moment"))
     }
 
@@ -1540,9 +1546,7 @@ enum EscapedDump {
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {
             guard ImportText.isHexDigit(byte) else { return nil }
-            let digit: UInt8 =
-                ImportText.isDigit(byte) ? byte - 0x30 : (byte | 0x20) - UInt8(ascii: "a") + 10
-            value = value * 16 + UInt32(digit)
+            value = value * 16 + UInt32(ImportText.hexValue(byte))
         }
         return Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)
     }

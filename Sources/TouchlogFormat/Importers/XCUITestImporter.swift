@@ -213,8 +213,7 @@ public enum XCUITestImporter: HierarchyImporter {
                     line: first,
                     message: "\(unreadElements.count) element line(s) after the text at line \(interruptedAt), which "
                         + "ended the tree, were not read (line "
-                        + unreadElements.prefix(8).map(String.init).joined(separator: ", ")
-                        + (unreadElements.count > 8 ? ", …" : "") + ")",
+                        + ImportWarning.lineList(unreadElements) + ")",
                     hint: "the tree's lines must follow one another; remove the text at line \(interruptedAt) and "
                         + "import again to read them"))
         }
@@ -232,8 +231,7 @@ public enum XCUITestImporter: HierarchyImporter {
                     line: first,
                     message: "\(zeroSizeGroups.count) zero-size element(s) with elements inside read as no view, their "
                         + "elements placed in the one around them (line "
-                        + zeroSizeGroups.prefix(8).map(String.init).joined(separator: ", ")
-                        + (zeroSizeGroups.count > 8 ? ", …" : "") + ")",
+                        + ImportWarning.lineList(zeroSizeGroups) + ")",
                     hint: "XCUITest gives groups that are no view a zero frame; as a 0x0 view one would hide what it "
                         + "holds from every tap"))
         }
