@@ -33,6 +33,8 @@ enum ImportText {
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    /// An ASCII letter.
+    static func isLetter(_ byte: UInt8) -> Bool { (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) }
     static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
     }
@@ -290,7 +292,13 @@ enum ImportText {
 
     /// The string literals source code holds a pasted JSON in: a JavaScript template literal or a Go raw string
     /// (`` ` ``), a Python or Swift multi-line string (`"""`, `'''`).
-    private static let literalDelimiters: [[UInt8]] = [Array("\"\"\"".utf8), Array("'''".utf8), [UInt8(ascii: "`")]]
+    /// How source code opens and closes a string that spans lines: Python's and Swift's triple quotes, JavaScript's
+    /// and Go's backticks, Rust's raw strings (`r#"…"#`, `r##"…"##`, which JSON's quotes cannot end).
+    private static let literalDelimiters: [(open: [UInt8], close: [UInt8])] = [
+        (Array("\"\"\"".utf8), Array("\"\"\"".utf8)), (Array("'''".utf8), Array("'''".utf8)),
+        (Array("`".utf8), Array("`".utf8)), (Array("r##\"".utf8), Array("\"##".utf8)),
+        (Array("r#\"".utf8), Array("\"#".utf8)),
+    ]
 
     /// JSON inside a string literal of source code, `const crashEvent = \`{…}\``, `X = """[` … `]"""`,
     /// `[]byte(\`[` … `]\`)`: what comes before the delimiter that opens it, the delimiter, and from the last
@@ -304,7 +312,7 @@ enum ImportText {
             let text = Array(line.bytes)
             // A Markdown fence is the fence's business, not a template literal.
             if hasPrefix(trimmed(line.bytes), "```") { continue }
-            for delimiter in literalDelimiters {
+            for (delimiter, closer) in literalDelimiters {
                 guard let at = firstIndex(of: delimiter, in: text) else { continue }
                 var after = at + delimiter.count
                 while after < text.count, isSpace(text[after]) { after += 1 }
@@ -318,8 +326,8 @@ enum ImportText {
                 // What follows the closing delimiter on its line is code (`;`, `)`, Kotlin's `.trimIndent()`,
                 // Swift's `.data(using: .utf8)!`), never JSON: a delimiter inside a JSON string has quotes or
                 // brackets after it.
-                guard let close = lastIndex(of: delimiter, in: bytes, from: start),
-                    !bytes[(close + delimiter.count)...].prefix(while: { $0 != 0x0A }).contains(where: {
+                guard let close = lastIndex(of: closer, in: bytes, from: start),
+                    !bytes[(close + closer.count)...].prefix(while: { $0 != 0x0A }).contains(where: {
                         [
                             UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
                             UInt8(ascii: "]"),

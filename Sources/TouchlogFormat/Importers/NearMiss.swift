@@ -72,6 +72,15 @@ public struct NearMiss: Equatable, Sendable {
                     + "print `app.debugDescription` in the test to capture the screen")
             return
         }
+        if lines.contains(where: { XCUITestImporter.elementInsideText($0.bytes) != nil }) {
+            self.init(
+                what: "a test failure message that names the one element it is about (`Element: Application "
+                    + "0x…`)",
+                closest: .xcuitest,
+                differs: "it describes one element, with no `Element subtree:` around it: print `app.debugDescription` "
+                    + "in the test, or import the failure's whole log")
+            return
+        }
         if lines.contains(where: {
             ImportText.contains($0.bytes, "Snapshot accessibility hierarchy for")
                 || ImportText.contains($0.bytes, "Use cached accessibility hierarchy for")
@@ -188,6 +197,52 @@ public struct NearMiss: Equatable, Sendable {
                     + "and `}` after the last (or paste the whole output) and import again")
             return
         }
+        if ImportText.contains(text, "\"AXLabel\"") || ImportText.contains(text, "\"AXUniqueId\""),
+            !ImportText.contains(text, "\"frame\""), !ImportText.contains(text, "\"AXFrame\"")
+        {
+            self.init(
+                what: "idb-style accessibility elements (`\"AXLabel\"`, `\"AXUniqueId\"`) without frames",
+                closest: .idb,
+                differs: "`idb ui describe-all` prints each element's \"frame\" (and \"AXFrame\"), and these have "
+                    + "none, so no element can be placed: paste the output as idb printed it")
+            return
+        }
+        if ImportText.contains(text, "<wireframe"), ImportText.contains(text, "\"timestamp\"") {
+            self.init(
+                what: "session-replay event shapes with placeholders where the data goes (`<wireframe>`)",
+                closest: .rrweb,
+                differs: "it describes the events, it records no session: export a session's `$snapshot` events (or "
+                    + "its rrweb recording) and import that")
+            return
+        }
+        if ImportText.contains(text, "\"breadcrumbs\"") || ImportText.contains(text, "\"event_id\""),
+            [": False", ": True", ": None"].contains(where: { ImportText.contains(text, $0) })
+        {
+            self.init(
+                what: "a Sentry event written as Python (`True`, `False`, `None`: a dict in code, not JSON)",
+                closest: .sentry,
+                differs: "touchlog reads an event's JSON: download it from the event's page in Sentry, or write the "
+                    + "dict out with `json.dumps`")
+            return
+        }
+        if lines.contains(where: { ImportText.contains($0.bytes, "Notification; object = <") }) {
+            self.init(
+                what: "a log of notifications (`name = UIWindowDidBecomeKeyNotification; object = <UIWindow: 0x…`)",
+                closest: .recursiveDescription,
+                differs: "each line names the object a notification is about, with no frame or subviews: capture "
+                    + "`po [[UIWindow keyWindow] recursiveDescription]` in lldb")
+            return
+        }
+        let steps = lines.filter { XCTestLogImporter.timed($0.bytes).0 != nil }
+        if steps.count >= 2 {
+            // Detection takes a log with a step that touches (`Tap …`); this one's steps open, wait and find only.
+            let first = ImportText.string(ImportText.trimmed(XCTestLogImporter.timed(steps[0].bytes).1).prefix(40))
+            self.init(
+                what: "an XCTest activity log whose steps touch nothing (`\(first)` …)", closest: .xctestLog,
+                differs: "touchlog imports a UI test's taps, presses, swipes and typing, and this part of the log has "
+                    + "none: paste the log from the steps that touch the screen, with the screen's tree (--hierarchy)")
+            return
+        }
         if ImportText.contains(text, "\"wireframes\""), !ImportText.contains(text, "\"timestamp\"") {
             self.init(
                 what: "PostHog session-replay wireframes (a full snapshot's `data`) without the events around them",
@@ -228,16 +283,23 @@ public struct NearMiss: Equatable, Sendable {
                     + "`po view.recursiveDescription()` in lldb")
             return
         }
-        for line in lines {
+        let frameless = lines.compactMap { line -> RecursiveDescriptionLine? in
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
-            if content.first == UInt8(ascii: "<"), Self.isDescription(content) {
-                self.init(
-                    what: "UIKit object descriptions without frames", closest: .recursiveDescription,
-                    differs: "a recursiveDescription prints `frame = (x y; w h)` on every view, and these print none "
-                        + "(they describe other objects: recognizers, layers, controllers): capture "
-                        + "`po view.recursiveDescription()` in lldb")
-                return
-            }
+            return content.first == UInt8(ascii: "<") ? Self.framelessDescription(content) : nil
+        }
+        if !frameless.isEmpty {
+            // Say why the frames are missing: the author's `[...]` cut them away, or the objects are no views.
+            let why =
+                if frameless.contains(where: { $0.properties.contains(where: { Self.isElision($0.key) }) }) {
+                    "these were shortened by hand (`[...]`) and their frames cut away"
+                } else {
+                    "these print none (they describe other objects: recognizers, layers, controllers)"
+                }
+            self.init(
+                what: "UIKit object descriptions without frames", closest: .recursiveDescription,
+                differs: "a recursiveDescription prints `frame = (x y; w h)` on every view, and \(why): capture "
+                    + "`po view.recursiveDescription()` in lldb and paste its lines whole")
+            return
         }
         return nil
     }
@@ -347,10 +409,18 @@ public struct NearMiss: Equatable, Sendable {
     }
 
     /// `<UIButton: 0x7fb1…; …>`: a UIKit description (a class name, an address, properties).
-    private static func isDescription(_ content: [UInt8]) -> Bool {
+    /// `<Name: 0x…; key = value>` with no frame among its properties: a UIKit object's description, or a view's
+    /// with its frame cut away. Nil for anything else.
+    private static func framelessDescription(_ content: [UInt8]) -> RecursiveDescriptionLine? {
         guard case .success(let line) = RecursiveDescriptionLine.parse(content), let address = line.address,
-            address.hasPrefix("0x"), !line.properties.isEmpty, !line.properties.contains(where: { $0.key == "frame" })
-        else { return false }
-        return line.className.first.map { $0.isUppercase || $0 == "_" } ?? false
+            address.hasPrefix("0x"), !line.properties.isEmpty, !line.properties.contains(where: { $0.key == "frame" }),
+            line.className.first.map({ $0.isUppercase || $0 == "_" }) ?? false
+        else { return nil }
+        return line
+    }
+
+    /// `[...]`, `[…]`, `...`, `…`: what an author types where they left part of a description out.
+    private static func isElision(_ word: String) -> Bool {
+        ["[...]", "[…]", "...", "…"].contains(word)
     }
 }

@@ -111,11 +111,33 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                         + "): a scene lists its windows without their subviews",
                     hint: "the views of the dump beside it are read"))
         }
+        // A log line that makes a view the subject of a sentence (UIKit's `<UIView: 0x…; …>'s window is not equal to
+        // <…>'s view's window!`) is about that view, not a tree line of a dump.
+        let sentences = lines.indices.filter { lines[$0].kind == .view && isSentenceAboutView(lines[$0].content) }
+        for index in sentences { lines[index].kind = .text }
+        if !sentences.isEmpty, lines.contains(where: { $0.kind == .view }) {
+            warn(
+                ImportWarning(
+                    line: lines[sentences[0]].number,
+                    message: "\(sentences.count) line(s) that name a view in a sentence left out (line "
+                        + ImportWarning.lineList(sentences.map { lines[$0].number })
+                        + "): a message about a view, not a line of the dump",
+                    hint: "the views of the dump beside it are read"))
+        }
         let lists = Set(objectLists(in: lines))
-        let printouts = lines.indices.filter {
-            lines[$0].kind == .view
-                && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content)
-                    || lists.contains($0))
+        func describingNoView(withLists: Bool) -> [Int] {
+            lines.indices.filter {
+                lines[$0].kind == .view
+                    && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content)
+                        || (withLists && lists.contains($0)))
+            }
+        }
+        // A list's views are left out only beside other views: when that would leave none (a controller logged,
+        // then a controller and the window: the window is what the paste holds), only the objects that are no views
+        // are.
+        var printouts = describingNoView(withLists: true)
+        if printouts.count >= lines.count(where: { $0.kind == .view }) {
+            printouts = describingNoView(withLists: false)
         }
         if !printouts.isEmpty, printouts.count < lines.count(where: { $0.kind == .view }) {
             for index in printouts { lines[index].kind = .text }
@@ -233,6 +255,23 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             && selector.allSatisfy { isIdentifierByte($0) || $0 == UInt8(ascii: ":") }
     }
 
+    /// `<UIView: 0x…; frame = …>'s window is not equal to …`, `<UIView: …> is not in the window hierarchy`: a view's
+    /// description, then English that makes it a sentence's subject. UIKit's own text after a description (`
+    /// collection view layout: <…>`, ` effect=none`, ` - (null)`) starts with none of these.
+    static func isSentenceAboutView(_ content: [UInt8]) -> Bool {
+        guard case .success(let description) = RecursiveDescriptionLine.parse(content),
+            let after = description.textAfter
+        else { return false }
+        if after.hasPrefix("'s ") || after.hasPrefix("\u{2019}s ") { return true }
+        let verb = after.prefix { $0 != " " }
+        return after.count > verb.count && sentenceVerbs.contains(String(verb))
+    }
+
+    private static let sentenceVerbs: Set<String> = [
+        "is", "was", "has", "had", "does", "did", "should", "must", "cannot", "can't", "isn't", "wasn't", "doesn't",
+        "didn't", "will", "won't", "would", "could", "needs", "becomes", "became",
+    ]
+
     /// A line of dots the author put where they left lines out: three or more `.` (or `…`), spaces allowed.
     static func isDots(_ content: [UInt8]) -> Bool {
         let trimmed = ImportText.trimmed(content[...])
@@ -280,9 +319,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         for index in lines.indices {
             switch lines[index].kind {
-            case .command: close()
+            // Text between two objects (`self.redView.nextResponder` above each `po` result) makes each its own
+            // printout: a controller among them is set aside alone, and the views stay.
+            case .command, .text: close()
             case .view: block.append(index)
-            case .blank, .elided, .layer, .text, .repeated: break
+            case .blank, .elided, .layer, .repeated: break
             }
         }
         close()
@@ -489,7 +530,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         close()
         guard !snapshots.isEmpty else {
-            if let quoted = lines.first(where: { $0.kind == .text && embeddedViewOffset($0.content) != nil }) {
+            if let quoted = lines.first(where: {
+                $0.kind == .text && (embeddedViewOffset($0.content) != nil || isSentenceAboutView($0.content))
+            }) {
                 // A message that quotes views (`reason: 'couldn't find a common superview for <UILabel: …> and
                 // <UIView: …>'`): what it names are the views the message is about, not a hierarchy.
                 throw ImportError(
@@ -1039,8 +1082,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             result.kind = .text
         } else if content[0] == UInt8(ascii: "<") {
             result.kind = .view
-        } else if pipes > 0 {
-            // Indented with lldb's marks but not a view: report it rather than silently losing a subtree.
+        } else if pipes > 0,
+            content.contains(where: { ImportText.isDigit($0) || ImportText.isLetter($0) || $0 >= 0x80 })
+        {
+            // Indented with lldb's marks but not a view: report it rather than silently losing a subtree. Bars
+            // around no word at all are drawing (a tool's ASCII-art banner, `   | (_| |`), not a tree line.
             result.kind = .view
         } else {
             result.kind = .text
@@ -1469,7 +1515,7 @@ enum EscapedDump {
         var index = 0
         while index + 2 < content.count {
             if content[index] == UInt8(ascii: "\""), content[index + 1] == UInt8(ascii: "<"),
-                content[index + 2] == UInt8(ascii: "_") || isLetter(content[index + 2])
+                content[index + 2] == UInt8(ascii: "_") || ImportText.isLetter(content[index + 2])
                     || content[index + 2] == UInt8(ascii: "<")
             {
                 return index
@@ -1484,17 +1530,13 @@ enum EscapedDump {
         var index = 0
         while index + 1 < content.count {
             if content[index] == UInt8(ascii: "<"),
-                content[index + 1] == UInt8(ascii: "_") || isLetter(content[index + 1])
+                content[index + 1] == UInt8(ascii: "_") || ImportText.isLetter(content[index + 1])
             {
                 return index
             }
             index += 1
         }
         return nil
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
     private static func treeLines(in text: [UInt8]) -> Int {

@@ -68,6 +68,8 @@ public enum XCUITestImporter: HierarchyImporter {
         // tree's lines are never dropped without a word.
         var interruptedAt: Int?
         var unreadElements: [Int] = []
+        // The first element only a Mac app's tree prints, and why: the import goes on, and says so.
+        var macSign: (line: Int, what: String)?
 
         func finish() throws(ImportError) {
             if !pending.entries.isEmpty {
@@ -188,6 +190,7 @@ public enum XCUITestImporter: HierarchyImporter {
             let column = start - all.startIndex + 1
             let element = try parseElement(content, line: line.number, column: column)
             noteApplication(element, app: &app, source: &extra)
+            if macSign == nil, let what = macOnlySign(element) { macSign = (line.number, what) }
             pending.entries.append((indent, element, line.number, column))
         }
         try finish()
@@ -200,6 +203,15 @@ public enum XCUITestImporter: HierarchyImporter {
                     reason: "the event dispatch snapshot names the element but prints no frame",
                     hint: "include the `Element debug description:` lines that follow it in the test log (its "
                         + "`Attributes:` line has the frame), or print `app.debugDescription` in the test")
+            }
+            if let quoted = lines.first(where: { elementInsideText($0.bytes) != nil }) {
+                // A failed step's message names the element it acted on: one element, no tree.
+                throw ImportError(
+                    format: format, line: quoted.number,
+                    reason: "the only element is named inside a message (line \(quoted.number)): a failure names the "
+                        + "element it acted on, it prints no tree",
+                    hint: "print `app.debugDescription` in the test, or import the `Element subtree:` of the failure's "
+                        + "log")
             }
             throw ImportError(
                 format: format, line: 1, reason: "no element with a frame found",
@@ -216,6 +228,15 @@ public enum XCUITestImporter: HierarchyImporter {
                         + ImportWarning.lineList(unreadElements) + ")",
                     hint: "the tree's lines must follow one another; remove the text at line \(interruptedAt) and "
                         + "import again to read them"))
+        }
+        if let macSign {
+            warn(
+                ImportWarning(
+                    line: macSign.line,
+                    message: "this looks like a Mac app's tree (\(macSign.what)): read as it is, its frames in the "
+                        + "Mac screen's points, but touchlog models iOS touch handling, so a replay of it is what iOS "
+                        + "would do",
+                    hint: "capture the tree from the app running on an iOS simulator or device to triage touches"))
         }
         if let first = headerlessPath.first {
             warn(
@@ -379,7 +400,7 @@ public enum XCUITestImporter: HierarchyImporter {
         if bytes.starts(with: arrow) { return arrow.count }
         if bytes.starts(with: pathArrow) { return pathArrow.count }
         let ascii = bytes.dropFirst(2)
-        guard bytes.starts(with: "->".utf8), let next = ascii.first, isLetter(next) else { return nil }
+        guard bytes.starts(with: "->".utf8), let next = ascii.first, ImportText.isLetter(next) else { return nil }
         return 2
     }
     private static let pathArrow: [UInt8] = [0xE2, 0x86, 0xB3]
@@ -458,7 +479,7 @@ public enum XCUITestImporter: HierarchyImporter {
         guard bytes.first == UInt8(ascii: "[") else { return nil }
         var index = bytes.startIndex + 1
         while index < bytes.endIndex, index - bytes.startIndex < 40,
-            isLetter(bytes[index]) || ImportText.isDigit(bytes[index]) || bytes[index] == 0x20
+            ImportText.isLetter(bytes[index]) || ImportText.isDigit(bytes[index]) || bytes[index] == 0x20
                 || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "_")
         {
             index += 1
@@ -620,7 +641,7 @@ public enum XCUITestImporter: HierarchyImporter {
         let segments = split(withoutAccessibilityElement(content))
         let first = Array(ImportText.trimmed(segments.first ?? []))
         var typeEnd = 0
-        while typeEnd < first.count, isLetter(first[typeEnd]) { typeEnd += 1 }
+        while typeEnd < first.count, ImportText.isLetter(first[typeEnd]) { typeEnd += 1 }
         guard typeEnd > 0, typeEnd == first.count || first[typeEnd] == 0x20 else {
             throw ImportError(
                 format: format, line: line, column: column,
@@ -724,7 +745,7 @@ public enum XCUITestImporter: HierarchyImporter {
                 let rest = text[(index + 1)...]
                 let marks = rest.allSatisfy {
                     $0 == 0x20 || $0 == 0x09
-                        || ($0 > 0x20 && $0 < 0x7F && !isLetter($0) && !ImportText.isDigit($0)
+                        || ($0 > 0x20 && $0 < 0x7F && !ImportText.isLetter($0) && !ImportText.isDigit($0)
                             && $0 != UInt8(ascii: "{")
                             && $0 != UInt8(ascii: "}") && $0 != UInt8(ascii: ","))
                 }
@@ -772,10 +793,6 @@ public enum XCUITestImporter: HierarchyImporter {
         return segments
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-    }
-
     private static func makeView(_ element: Element, parentClass: String?, line: Int) -> ImportedView {
         var view = ImportedView(
             className: XCUIElementType.uikitClass(element.type, parentClass: parentClass), line: line)
@@ -818,6 +835,18 @@ public enum XCUITestImporter: HierarchyImporter {
         return view
     }
 
+    /// What marks `element` as a Mac app's: an attribute or a type XCUITest prints for macOS elements only (a
+    /// window's `title: 'Cockpit'`, a menu bar). Nil when an iOS tree could hold it.
+    static func macOnlySign(_ element: Element) -> String? {
+        if let title = element.attributes.first(where: { $0.key == "title" && !$0.value.isEmpty }) {
+            return "\(element.type) with `title: '\(title.value.prefix(30))'`"
+        }
+        if ["MenuBar", "MenuBarItem", "Menu", "MenuItem", "DockItem"].contains(element.type) {
+            return "a `\(element.type)` element"
+        }
+        return nil
+    }
+
     private static func noteApplication(
         _ element: Element, app: inout JSONObject, source: inout [JSONObject.Member]
     ) {
@@ -845,7 +874,7 @@ public enum XCUITestImporter: HierarchyImporter {
         var content = trimmed
         if let marker = arrowLength(content) { content = content.dropFirst(marker) }
         var end = content.startIndex
-        while end < content.endIndex, isLetter(content[end]) { end += 1 }
+        while end < content.endIndex, ImportText.isLetter(content[end]) { end += 1 }
         guard end > content.startIndex else { return false }
         let rest = content[end...]
         return rest.isEmpty || ImportText.hasPrefix(rest, ", ") || ImportText.hasPrefix(rest, " (")
@@ -857,7 +886,7 @@ public enum XCUITestImporter: HierarchyImporter {
     private static func isProse(_ trimmed: ArraySlice<UInt8>) -> Bool {
         var content = trimmed
         if let marker = arrowLength(content) { content = content.dropFirst(marker) }
-        let word = content.prefix { isLetter($0) }
+        let word = content.prefix { ImportText.isLetter($0) }
         return XCUIElementType.classes[ImportText.string(word)] == nil && !ImportText.contains(trimmed, "{")
     }
 
@@ -866,7 +895,7 @@ public enum XCUITestImporter: HierarchyImporter {
         var content = ImportText.trimmed(bytes)
         if let marker = arrowLength(content) { content = content.dropFirst(marker) }
         var end = content.startIndex
-        while end < content.endIndex, isLetter(content[end]) { end += 1 }
+        while end < content.endIndex, ImportText.isLetter(content[end]) { end += 1 }
         guard end > content.startIndex,
             XCUIElementType.classes[ImportText.string(content[content.startIndex..<end])] != nil
         else { return false }
@@ -874,6 +903,22 @@ public enum XCUITestImporter: HierarchyImporter {
         return ImportText.hasPrefix(rest, ", 0x") || ImportText.hasPrefix(rest, ", {{")
             || (ImportText.hasPrefix(rest, " (") && ImportText.contains(rest, "{{"))
             || (isAddressThenColon(rest) && ImportText.contains(rest, "{{"))
+    }
+
+    /// Where an element described inside a sentence starts (`… keyboard focus. Element: Application 0x600…: {{0.0,
+    /// 0.0}, {390.0, 844.0}}, label: 'MyApp'`, what a failed step prints): an element after other text on the line,
+    /// never one the line starts with. Nil when the line names none.
+    static func elementInsideText(_ bytes: ArraySlice<UInt8>) -> Int? {
+        let content = ImportText.trimmed(bytes)
+        var index = content.startIndex + 1
+        while index < content.endIndex {
+            defer { index += 1 }
+            guard content[index] >= 0x41, content[index] <= 0x5A, !ImportText.isLetter(content[index - 1]) else {
+                continue
+            }
+            if looksLikeElementLine(content[index...]) { return index }
+        }
+        return nil
     }
 
     /// ` 0x60800009c480:` — Xcode 8 and 9 print the address after a space and end it with a colon.

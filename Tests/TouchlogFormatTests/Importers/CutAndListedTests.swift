@@ -326,4 +326,89 @@ import Testing
         }
         #expect(layerWarnings.isEmpty)
     }
+
+    /// UIKit's warning that makes a view a sentence's subject (`<UIView: …>'s window is not equal to …`) is about the
+    /// view, no dump of it: refused alone, left out with a warning beside a dump. Text UIKit prints after some
+    /// descriptions (a collection view's layout) stays part of the view.
+    @Test func aSentenceAboutAViewIsNoTreeLine() throws {
+        let warning =
+            "2016-06-14 21:10:11.898 Books[526:94062] <UIView: 0x1; frame = (0 0; 10 10); layer = <CALayer: 0x11>>'s "
+            + "window is not equal to <Books.TabController: 0x2>'s view's window!"
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(warning.utf8), sourceName: "w")
+        } throws: { error in
+            (error as? ImportError)?.reason.contains("quoted inside a message (line 1)") == true
+        }
+        let dump = [
+            "(lldb) po [[UIWindow keyWindow] recursiveDescription]",
+            "<UIWindow: 0x5; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x15>>",
+            "   | <UICollectionView: 0x6; frame = (0 0; 10 10); layer = <CALayer: 0x16>> collection view layout: "
+                + "<UICollectionViewFlowLayout: 0x7>",
+            warning,
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(dump.utf8), sourceName: "d") {
+            warnings.append($0)
+        }
+        #expect(ImportFormat.viewCount(records) == 2)
+        #expect(warnings.map(\.line) == [4])
+        #expect(warnings.first?.message.hasPrefix("1 line(s) that name a view in a sentence left out (line 4)") == true)
+        let passive = "<UIView: 0x1; frame = (0 0; 10 10); layer = <CALayer: 0x11>> is not in the window hierarchy"
+        #expect(RecursiveDescriptionImporter.isSentenceAboutView(Array(passive.utf8)))
+        #expect(!RecursiveDescriptionImporter.isSentenceAboutView(Array(dump.split(separator: "\n")[2].utf8)))
+    }
+
+    /// A tool's start-up banner drawn with bars (Frida's `   | (_| |`) before the views it prints is drawing, not a
+    /// tree line; a bar line with a word in it is still reported, so a mangled subview is never lost silently.
+    @Test func bannerArtWithBarsIsNoTreeLine() throws {
+        let banner = [
+            "     ____", "    / _  |   Frida 16.0.0 - instrumentation", "   | (_| |", "    > _  |   Commands:",
+            "   . . . .", "Attaching...",
+            "<UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x11>>",
+            "<UIView: 0x2; frame = (0 0; 5 5); layer = <CALayer: 0x12>>",
+        ].joined(separator: "\n")
+        let records = try ImportFormat.recursiveDescription.convert(Array(banner.utf8), sourceName: "frida")
+        #expect(ImportFormat.viewCount(records) == 3)  // the two views and the synthetic window they share
+        let mangled = "<UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x11>>\n   | UIView 0x2 (0 0; 5 5)"
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(mangled.utf8), sourceName: "m")
+        } throws: { error in
+            (error as? ImportError)?.line == 2
+        }
+    }
+
+    /// A responder chain printed one `po` at a time, each result under the expression that printed it: the controllers
+    /// among the results are set aside, the views are read.
+    @Test func controllersPrintedBetweenViewsOfAChainAreSetAside() throws {
+        let chain = [
+            "self.redView.nextResponder",
+            "<UIView: 0x2; frame = (0 0; 5 5); layer = <CALayer: 0x12>>",
+            "self.redView.nextResponder.nextResponder",
+            "<AnswerController: 0x3>",
+            "self.redView.nextResponder.nextResponder.nextResponder",
+            "<UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x11>>",
+        ].map { " " + $0 }.joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(chain.utf8), sourceName: "c") {
+            warnings.append($0)
+        }
+        #expect(warnings.map(\.line) == [4])
+        let views = records.compactMap { if case .snapshot(let s) = $0 { s } else { nil } }
+            .flatMap { $0.hierarchy.windows.map(\.view.className) }
+        #expect(views.sorted() == ["UIWindow", "UIWindow"])  // the window, and the synthetic one around the view
+        // A controller logged, a method's name, then a controller and the window one stamped line each: the window
+        // is what the paste holds, so only the controllers are set aside.
+        let logged = [
+            "2016-09-01 13:45:42.865 App[1:2] <B_ViewController: 0x7ffe1>",
+            "2016-09-01 13:45:42.866 App[1:2] -[B_ViewController viewWillDisappear:]",
+            "2016-09-01 13:45:43.371 App[1:2] <DDNavigationController: 0x7ffe2>",
+            "2016-09-01 13:45:43.371 App[1:2] <UIWindow: 0x7ffe3; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x4>>",
+        ].joined(separator: "\n")
+        var loggedWarnings: [ImportWarning] = []
+        let window = try ImportFormat.recursiveDescription.convert(Array(logged.utf8), sourceName: "l") {
+            loggedWarnings.append($0)
+        }
+        #expect(ImportFormat.viewCount(window) == 1)
+        #expect(loggedWarnings.first?.message.hasPrefix("2 line(s) that describe no view left out (line 1, 3)") == true)
+    }
 }

@@ -113,4 +113,40 @@ import Testing
             return error.line == 4 && error.reason.contains("prints a menu bar's items without one")
         }
     }
+
+    /// A Mac app's tree (a window's `title:`, a menu bar) is read as it is, and the import says what it is: touchlog
+    /// models iOS touches, so nobody takes a replay of it for the Mac's. An iOS tree says nothing of the kind.
+    @Test func aMacAppsTreeIsReadWithAWarningNamingIt() throws {
+        let mac = """
+            Window (Main), 0x8660a3e80, {{388.0, 274.0}, {1280.0, 820.0}}, identifier: 'main', title: 'Cockpit'
+              Other, 0x8660a12c0, {{396.0, 372.0}, {260.0, 714.0}}, identifier: 'sidebar'
+            """
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.xcuitest.convert(Array(mac.utf8), sourceName: "mac.txt") { warnings.append($0) }
+        #expect(ImportFormat.viewCount(records) == 2)
+        #expect(warnings.map(\.line) == [1])
+        #expect(warnings.first?.message.contains("Mac app's tree (Window with `title: 'Cockpit'`)") == true)
+        let iOS = """
+            Window (Main), 0x1, {{0.0, 0.0}, {390.0, 844.0}}
+              Button, 0x2, {{20.0, 100.0}, {100.0, 44.0}}, identifier: 'pay', label: 'Pay'
+            """
+        var iOSWarnings: [ImportWarning] = []
+        _ = try ImportFormat.xcuitest.convert(Array(iOS.utf8), sourceName: "ios.txt") { iOSWarnings.append($0) }
+        #expect(iOSWarnings.isEmpty)
+    }
+
+    /// A failed step's message names the element it acted on, with its frame: one element and no tree, refused saying
+    /// so, not "no element with a frame".
+    @Test func anElementNamedInAFailureMessageIsNoTree() {
+        let failure = """
+            message: 'Neither element nor any descendant has keyboard focus. Element: Application 0x600: \
+            {{0.0, 0.0}, {390.0, 844.0}}, label: \\'Shop\\''
+            """
+        #expect {
+            try ImportFormat.xcuitest.convert(Array(failure.utf8), sourceName: "failure.ts")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 1 && error.reason.contains("the only element is named inside a message")
+        }
+    }
 }

@@ -138,6 +138,40 @@ import Testing
             input: "(lldb) po view.gestureRecognizers\n<UITapGestureRecognizer: 0x7fb1c3019000; state = Possible; "
                 + "view = <UIView 0x7fb1c3015800>; target= <(action=handleTap:, target=<Shop.CartViewController 0x7fb1>)>>",
             what: "UIKit object descriptions without frames", closest: .recursiveDescription),
+        Case(
+            name: "XCUITest failure naming the element it acted on",
+            input: "  failure: {\n    message: 'Neither element nor any descendant has keyboard focus. Element: "
+                + "Application 0x600000c04c80: {{0.0, 0.0}, {390.0, 844.0}}, label: \\'Shop\\'',\n  }\n",
+            what: "a test failure message that names the one element it is about", closest: .xcuitest),
+        Case(
+            name: "window notifications cut after the address",
+            input: "/**\n name = UIWindowDidBecomeVisibleNotification; object = <UIWindow: 0x127d0;\n"
+                + " name = UIWindowDidBecomeKeyNotification; object = <UIWindow: 0x127d0;\n */\n",
+            what: "a log of notifications", closest: .recursiveDescription),
+        Case(
+            name: "Sentry event as a Python dict",
+            input:
+                "def crash_event():\n    return {\n        \"event_id\": \"4be0\",\n        \"platform\": \"cocoa\",\n"
+                + "        \"exception\": {\"values\": [{\"mechanism\": {\"handled\": False}}]},\n"
+                + "        \"breadcrumbs\": {\"values\": [{\"category\": \"touch\", \"data\": None}]},\n    }\n",
+            what: "a Sentry event written as Python", closest: .sentry),
+        Case(
+            name: "session-replay event shapes with placeholders",
+            input:
+                "```jsonc\n// full snapshot\n{ \"type\": 2, \"timestamp\": 1700000000000, \"data\": { \"wireframes\": "
+                + "[ <wireframe> ] } }\n{ \"type\": 3, \"timestamp\": 1700000000100, \"data\": { \"source\": 2, "
+                + "\"type\": 7, \"x\": 10, \"y\": 20 } }\n```\n",
+            what: "session-replay event shapes with placeholders", closest: .rrweb),
+        Case(
+            name: "idb-style elements without frames in a Rust raw string",
+            input: "    let json = r#\"[{\n        \"AXUniqueId\": \"main\",\n        \"AXLabel\": \"Main\",\n"
+                + "        \"type\": \"View\",\n        \"children\": []\n    }]\"#;\n",
+            what: "idb-style accessibility elements", closest: .idb),
+        Case(
+            name: "XCTest activity log whose steps touch nothing",
+            input: "```\n    t =     0.40s Open com.example.shop\n    t =     0.45s     Launch com.example.shop\n"
+                + "    t =     0.87s         Wait for accessibility to load\n",
+            what: "an XCTest activity log whose steps touch nothing (`Open com.example.shop` …)", closest: .xctestLog),
     ]
 
     @Test(arguments: cases)
@@ -158,5 +192,15 @@ import Testing
     ])
     func resemblesNothingElse(_ text: String) {
         #expect(NearMiss(Array(text.utf8)) == nil)
+    }
+
+    /// Why the frames are missing: the author's `[...]` cut them, or the objects are no views.
+    @Test func framelessDescriptionsSayWhyTheyHaveNoFrame() throws {
+        let shortened = "```\n<UIView: 0x7fcf1; [...]> // view\n   | <UILabel: 0x7fcf2; [...]> // label\n```\n"
+        let cut = try #require(NearMiss(Array(shortened.utf8)))
+        #expect(cut.differs.contains("shortened by hand"))
+        let recognizers = "(lldb) po view.gestureRecognizers\n<UITapGestureRecognizer: 0x7fb1; state = Possible>\n"
+        let other = try #require(NearMiss(Array(recognizers.utf8)))
+        #expect(other.differs.contains("they describe other objects"))
     }
 }

@@ -226,5 +226,9 @@ import Testing
                 == "[{\"type\": 4, \"data\": {}}]")
         // A delimiter inside a JSON string (quotes after it) is never taken for the end.
         #expect(inside("const s = `[{\"note\": \"a ` b\"}]`;") == "[{\"note\": \"a ` b\"}]")
+        // Rust's raw strings end at `"#` (or `"##`), which a JSON string's `"#fff"` does not end early.
+        #expect(
+            inside("let json = r#\"[{\"tint\": \"#fff\"}]\"#;\n") == "[{\"tint\": \"#fff\"}]")
+        #expect(inside("let json = r##\"{\"a\": \"\"#\"}\"##;") == "{\"a\": \"\"#\"}")
     }
 }
