@@ -102,10 +102,12 @@ public enum AppiumImporter: HierarchyImporter {
         var hierarchies: [ImportedHierarchy] = []
         var app = JSONObject()
         var keyboards: [Int: Record] = [:]
+        let containers = framelessContainers(reader.nodes)
         for (position, group) in groups.enumerated() {
             var keyboard: [Double]?
             var hierarchy = try build(
-                group, of: reader.nodes, app: &app, keyboard: &keyboard, line: line, column: column)
+                group, of: reader.nodes, containers: containers, app: &app, keyboard: &keyboard, line: line,
+                column: column)
             hierarchy.t = Double(position)
             hierarchies.append(hierarchy)
             if let keyboard {
@@ -133,9 +135,20 @@ public enum AppiumImporter: HierarchyImporter {
         // WebDriverAgent prints x, y, width and height on every element; one without them (a hand-written test
         // fixture, Appium 1.6's `x=""` for what it could not measure) is placed at 0 for what is missing, which no
         // tap reaches: kept (the tree and its flags are still what the source says), and said at its line.
-        let unmeasured = reader.nodes.filter { node in
-            node.type != "Application"
-                && ["x", "y", "width", "height"].contains { node.attributes[$0]?.isEmpty ?? true }
+        let unmeasured = reader.nodes.indices.filter { index in
+            reader.nodes[index].type != "Application" && !containers.contains(index)
+                && ["x", "y", "width", "height"].contains { reader.nodes[index].attributes[$0]?.isEmpty ?? true }
+        }.map { reader.nodes[$0] }
+        if let first = containers.min() {
+            let lines = containers.sorted().map { line(reader.nodes[$0].line) }
+            warn(
+                ImportWarning(
+                    line: lines[0], column: column(reader.nodes[first].column, line: reader.nodes[first].line),
+                    message: "\(containers.count) element(s) without x, y, width and height that hold measured "
+                        + "elements read as no view, their elements placed in the one around them (line "
+                        + ImportWarning.lineList(lines) + ")",
+                    hint: "as a 0x0 view one would hide what it holds from every tap; its elements' own frames place "
+                        + "them on screen"))
         }
         if !unmeasured.isEmpty {
             warn(
@@ -177,8 +190,8 @@ public enum AppiumImporter: HierarchyImporter {
 
     /// One snapshot from the nodes at `indices` (a page source, or all of them).
     private static func build(
-        _ indices: [Int], of nodes: [PageSourceReader.Node], app: inout JSONObject, keyboard: inout [Double]?,
-        line: (Int) -> Int, column: (Int, Int) -> Int?
+        _ indices: [Int], of nodes: [PageSourceReader.Node], containers: Set<Int>, app: inout JSONObject,
+        keyboard: inout [Double]?, line: (Int) -> Int, column: (Int, Int) -> Int?
     ) throws(ImportError) -> ImportedHierarchy {
         var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
         // Node index to view index, and each view's screen origin (frames are screen points in the source).
@@ -195,6 +208,11 @@ public enum AppiumImporter: HierarchyImporter {
                 {
                     app["name"] = .string(name)
                 }
+                continue
+            }
+            if containers.contains(index) {
+                // No frame to be a view by: what it holds hangs from the view around it.
+                if let parentView { viewOf[index] = parentView }
                 continue
             }
             if let parentView, hierarchy.isFull(below: parentView) {
@@ -223,6 +241,25 @@ public enum AppiumImporter: HierarchyImporter {
         }
         hierarchy.assignIDs(useAddresses: false)
         return hierarchy
+    }
+
+    /// The elements (not the application) printed with none of x, y, width and height that hold an element with a
+    /// frame: a hand-written fixture's `<XCUIElementTypeWindow type="…">` around measured buttons. As a 0x0 view such
+    /// a window would take every point out of reach, and the frames of what it holds are the screen's anyway.
+    fileprivate static func framelessContainers(_ nodes: [PageSourceReader.Node]) -> Set<Int> {
+        func measured(_ node: PageSourceReader.Node) -> Bool {
+            ["x", "y", "width", "height"].allSatisfy { !(node.attributes[$0]?.isEmpty ?? true) }
+        }
+        var holdsMeasured: Set<Int> = []
+        for node in nodes where measured(node) {
+            var parent = node.parent
+            while let index = parent, holdsMeasured.insert(index).inserted { parent = nodes[index].parent }
+        }
+        return Set(
+            holdsMeasured.filter { index in
+                nodes[index].type != "Application"
+                    && ["x", "y", "width", "height"].allSatisfy { nodes[index].attributes[$0]?.isEmpty ?? true }
+            })
     }
 
     /// The first processing instruction other than the leading `<?xml …?>` declaration, or the first DTD markup

@@ -51,31 +51,43 @@ public enum IDBImporter: JSONDocumentImporter {
             hint: "idb prints JSON; was the output cut or edited?")
         var sawEmptyTree: Int?
         var cutElement: LocatedJSON?
+        // Elements printed without any frame (a test's hand-made string): they cannot be placed, and are left out.
+        var frameless: [(line: Int, column: Int)] = []
         // One array per `describe-all`; several arrays in a row (a script that ran it twice) are snapshots in turn.
         var snapshots: [ImportedHierarchy] = []
         var app = JSONObject()
+        // A snapshot's elements: an array's, or a run of elements printed one after another (one element copied out
+        // of the array, `describe-point`'s one object, JSON Lines of one element a line).
+        var lists: [[LocatedJSON]] = []
+        var previousWasElement = false
         for value in values {
-            // One element copied out of the array (or `describe-point`'s one object) is a list of one.
-            let listed =
-                value.members != nil && (value["type"] != nil || type(of: value) != nil) ? [value] : value.array
-            if listed == nil, value.members != nil, value.cut, value["AXFrame"] != nil {
+            let isElement = value.members != nil && (value["type"] != nil || type(of: value) != nil)
+            defer { previousWasElement = isElement }
+            if isElement {
+                if previousWasElement { lists[lists.count - 1].append(value) } else { lists.append([value]) }
+                continue
+            }
+            if value.members != nil, value.cut, value["AXFrame"] != nil {
                 throw ImportError(
                     format: format, line: value.line, column: value.column,
                     reason: "the output is cut off inside its first element, before the element's \"type\": "
                         + "nothing whole to import",
                     hint: "paste the whole output of `idb ui describe-all` (or `describe-point`)")
             }
-            guard let elements = listed else {
+            guard let elements = value.array else {
                 throw ImportError(
                     format: format, line: value.line, column: value.column,
                     reason: "\(value.typeDescription), not the array of elements `idb ui describe-all` prints",
                     hint: "pass the output of `idb ui describe-all` (or `--nested`) as it printed it")
             }
+            lists.append(elements)
+        }
+        for elements in lists {
             var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
             for element in elements {
                 try add(
                     element, parent: nil, parentOrigin: [0, 0], into: &hierarchy, app: &app, emptyTree: &sawEmptyTree,
-                    cutElement: &cutElement)
+                    cutElement: &cutElement, frameless: &frameless)
             }
             hierarchy.t = Double(snapshots.count)
             hierarchy.assignIDs(useAddresses: false)
@@ -88,6 +100,22 @@ public enum IDBImporter: JSONDocumentImporter {
         }
         var extra: [JSONObject.Member] = []
         let kept = snapshots.reduce(0) { $0 + $1.views.count }
+        if let first = frameless.first {
+            guard kept > 0 else {
+                throw ImportError(
+                    format: format, line: first.line, column: first.column,
+                    reason: "no element has a frame (\(frameless.count) element(s), none with \"frame\" or "
+                        + "\"AXFrame\"): nothing can be placed",
+                    hint: "idb writes each element's \"frame\" and \"AXFrame\"; paste the output as it printed it")
+            }
+            warn(
+                ImportWarning(
+                    line: first.line, column: first.column,
+                    message: "\(frameless.count) element(s) without a frame left out (line "
+                        + ImportWarning.lineList(Array(Set(frameless.map(\.line))).sorted())
+                        + "): they cannot be placed",
+                    hint: "idb writes each element's \"frame\" and \"AXFrame\"; was the output edited?"))
+        }
         if kept == 0, values.last?.cut == true, let cut = cutElement {
             // Nothing whole before the cut: an empty snapshot would say idb saw nothing, which is not what happened.
             throw ImportError(
@@ -142,7 +170,8 @@ public enum IDBImporter: JSONDocumentImporter {
     /// screen origin.
     private static func add(
         _ element: LocatedJSON, parent: Int?, parentOrigin: [Double], into hierarchy: inout ImportedHierarchy,
-        app: inout JSONObject, emptyTree: inout Int?, cutElement: inout LocatedJSON?
+        app: inout JSONObject, emptyTree: inout Int?, cutElement: inout LocatedJSON?,
+        frameless: inout [(line: Int, column: Int)]
     ) throws(ImportError) {
         if element.cut, type(of: element) != "Application" {
             // Cut short: whatever it lacks (its frame, `enabled`, its children) would be a guess. The application is
@@ -173,10 +202,13 @@ public enum IDBImporter: JSONDocumentImporter {
         let screen = try frame(of: element)
         var origin = parentOrigin
         var index = parent
-        if type == "Application" {
+        if screen == nil, type != "Application" {
+            // No frame to place it by: left out, and what it holds is placed by its own frames.
+            frameless.append((element.line, element.column))
+        } else if type == "Application" {
             // Not a view: its label is the app's name, and its children are the screen's elements.
             if app["name"] == nil, let name = element["AXLabel"]?.string, !name.isEmpty { app["name"] = .string(name) }
-        } else {
+        } else if let screen {
             if let parent, hierarchy.isFull(below: parent) {
                 throw ImportError(
                     format: format, line: element.line, column: element.column,
@@ -230,7 +262,7 @@ public enum IDBImporter: JSONDocumentImporter {
         for child in element["children"]?.array ?? [] {
             try add(
                 child, parent: index, parentOrigin: origin, into: &hierarchy, app: &app, emptyTree: &emptyTree,
-                cutElement: &cutElement)
+                cutElement: &cutElement, frameless: &frameless)
         }
     }
 
@@ -255,8 +287,9 @@ public enum IDBImporter: JSONDocumentImporter {
         return result
     }
 
-    /// `[x, y, width, height]` in screen points: `frame` (an object), else `AXFrame` (`{{x, y}, {w, h}}`).
-    private static func frame(of element: LocatedJSON) throws(ImportError) -> [Double] {
+    /// `[x, y, width, height]` in screen points: `frame` (an object), else `AXFrame` (`{{x, y}, {w, h}}`); nil when
+    /// the element has neither.
+    private static func frame(of element: LocatedJSON) throws(ImportError) -> [Double]? {
         if let frame = element["frame"], frame.members != nil {
             var numbers: [Double] = []
             for key in ["x", "y", "width", "height"] {
@@ -281,8 +314,6 @@ public enum IDBImporter: JSONDocumentImporter {
             }
             return rect
         }
-        throw ImportError(
-            format: format, line: element.line, column: element.column, reason: "the element has no frame",
-            hint: "idb writes each element's \"frame\" (and \"AXFrame\"); was the output edited?")
+        return nil
     }
 }

@@ -61,6 +61,15 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if importer is any JSONDocumentImporter.Type,
             let unwrapped = ImportText.unwrappedJSON(bytes, proseBefore: true)
         {
+            if let first = unwrapped.escapedLines.first {
+                warn(
+                    ImportWarning(
+                        line: first,
+                        message: "the JSON is escaped in string literals of source code (line "
+                            + ImportWarning.lineList(unwrapped.escapedLines) + "): read unescaped"
+                            + (unwrapped.escapedLines.count > 1 ? ", each literal a value of its own" : ""),
+                        hint: "columns on those lines count the unescaped text"))
+            }
             if let line = unwrapped.textAfterLine {
                 warn(
                     ImportWarning(

@@ -97,6 +97,8 @@ enum ImportText {
         var bytes: [UInt8]
         /// The first line with text after the JSON's closing fence, blanked too (prose after the paste).
         var textAfterLine: Int?
+        /// The lines whose string literal held the JSON escaped (`"{\"windows\": …}"`), read unescaped.
+        var escapedLines: [Int] = []
     }
 
     /// Sets aside, in turn: a comment leader every line with text starts with (`///`, `//`, `>`: JSON in a doc
@@ -121,6 +123,7 @@ enum ImportText {
         guard let firstLine = nonBlank.first else { return nil }
         if opensJSON(firstLine) { return changed ? UnwrappedJSON(bytes: result) : nil }
         if let literal = stringLiteralJSON(result, lines: nonBlank, proseBefore: proseBefore) { return literal }
+        if let escaped = escapedStringJSON(result, lines: all) { return escaped }
         var textAfterLine: Int?
         // The fence's JSON may come after the command that printed it and the tool's chatter, inside the fence
         // (`$ idb ui describe-all`, `objc[56872]: Class FBProcess is implemented in both …`): a few such lines.
@@ -340,10 +343,95 @@ enum ImportText {
                 for index in close..<result.count where result[index] != 0x0A && result[index] != 0x0D {
                     result[index] = 0x20
                 }
+                blankEscapedBreaks(&result, in: start..<close)
                 return UnwrappedJSON(bytes: result)
             }
         }
         return nil
+    }
+
+    /// JSON escaped into one-line string literals of source code, every quote behind a backslash
+    /// (`let expected = "{\"windows\":[{\"type\":\"UIWindow\", …}]}"`): each literal's content unescaped in place of its
+    /// line (padded with spaces to the line's length, so the lines after it keep their numbers and columns), every
+    /// other line blanked. Several literals are several JSON values, one after another. Nil when no line holds one.
+    private static func escapedStringJSON(_ bytes: [UInt8], lines: [Line]) -> UnwrappedJSON? {
+        var result = bytes
+        var found: [Int] = []
+        for line in lines {
+            let text = Array(line.bytes)
+            var unescaped: [UInt8]?
+            if let open = escapedJSONStart(text) {
+                var inner: [UInt8] = []
+                var index = open + 1
+                var closed = false
+                while index < text.count {
+                    let byte = text[index]
+                    if byte == UInt8(ascii: "\""), !closed {
+                        closed = true
+                        break
+                    }
+                    if byte == UInt8(ascii: "\\"), index + 1 < text.count {
+                        let next = text[index + 1]
+                        switch next {
+                        case UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): inner.append(0x20)
+                        case UInt8(ascii: "u"): inner += [byte, next]  // a JSON escape once unescaped: kept
+                        default: inner.append(next)
+                        }
+                        index += 2
+                        continue
+                    }
+                    inner.append(byte)
+                    index += 1
+                }
+                let body = trimmed(inner[...])
+                if closed, let last = body.last, last == UInt8(ascii: "}") || last == UInt8(ascii: "]") {
+                    unescaped = inner
+                }
+            }
+            let start = line.bytes.startIndex
+            for offset in 0..<text.count where result[start + offset] != 0x0D { result[start + offset] = 0x20 }
+            if let unescaped {
+                for (offset, byte) in unescaped.enumerated() { result[start + offset] = byte }
+                found.append(line.number)
+            }
+        }
+        return found.isEmpty ? nil : UnwrappedJSON(bytes: result, escapedLines: found)
+    }
+
+    /// Where a string literal holding escaped JSON opens on a line: a `"` followed by `{\"` or `[{\"`.
+    private static func escapedJSONStart(_ text: [UInt8]) -> Int? {
+        for marker in [Array("\"{\\\"".utf8), Array("\"[{\\\"".utf8)] {
+            if let at = firstIndex(of: marker, in: text) { return at }
+        }
+        return nil
+    }
+
+    /// JSON Lines kept in a one-line string literal separate their values with escaped line breaks
+    /// (`` `{"type":"Button",…}\n{"type":"Text",…}` ``): outside JSON strings, where JSON allows no backslash, a `\n`,
+    /// `\r` or `\t` is blanked to spaces, so the values read one after another. Inside strings nothing changes.
+    private static func blankEscapedBreaks(_ bytes: inout [UInt8], in range: Range<Int>) {
+        var inString = false
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "\\"), index + 1 < range.upperBound,
+                [UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t")].contains(bytes[index + 1])
+            {
+                bytes[index] = 0x20
+                bytes[index + 1] = 0x20
+                index += 2
+                continue
+            }
+            index += 1
+        }
     }
 
     private static func firstIndex(of needle: [UInt8], in text: [UInt8]) -> Int? {

@@ -11,14 +11,26 @@
 /// (`accessibilityText`), identifier (`resource-id`), title, value, placeholder (`hintText`) and screen frame
 /// (`bounds`, corners `[x1,y1][x2,y2]`) but not its element type: every element is a `UIView` unless a newer Maestro
 /// names its type (`elementType`). An Android app's hierarchy (`class` `android.…`, `package`) is not claimed:
-/// ingest says what it is instead. The mapping is in docs/importers.md.
+/// ingest says what it is instead.
+///
+/// Also what Maestro's iOS test runner answers the CLI before it makes `TreeNode`s of it, as a bug report or a
+/// tool's fixture quotes it: `{"axElement": {…}, "depth": N}`, each element an `AXElement` with its `identifier`,
+/// `label`, `value`, `title`, `placeholderValue`, its screen `frame` (`{"X", "Y", "Width", "Height"}`) and its
+/// `elementType` as `XCUIElement.ElementType`'s raw value (`9` a button). The mapping is in docs/importers.md.
 public enum MaestroImporter: JSONDocumentImporter {
     public static let format = ImportFormat.maestro
 
     /// An object with `attributes` and `children`: a `TreeNode`.
     static func claims(_ shape: JSONDocumentShape) -> Bool {
         guard let first = shape.values.first, !first.isArray else { return false }
-        return first.keys.contains("attributes") && first.keys.contains("children")
+        return (first.keys.contains("attributes") && first.keys.contains("children"))
+            || first.keys.contains("axElement")
+            || isAXElement(first.keys)
+    }
+
+    /// The members an `AXElement` of Maestro's iOS runner always has.
+    private static func isAXElement(_ keys: Set<String>) -> Bool {
+        keys.isSuperset(of: ["elementType", "frame", "identifier", "label"])
     }
 
     /// Whether a Maestro hierarchy is an Android app's: its nodes name Android classes or a package. Checked on the
@@ -47,11 +59,18 @@ public enum MaestroImporter: JSONDocumentImporter {
         var snapshots: [ImportedHierarchy] = []
         var cutNode: LocatedJSON?
         var groups: [Int] = []
+        var app = JSONObject()
         for value in values {
             var hierarchy = ImportedHierarchy(orphansShareOneWindow: true)
-            try add(
-                value, parent: nil, parentOrigin: (0, 0), into: &hierarchy, cutNode: &cutNode, groups: &groups,
-                top: true)
+            if let element = value["axElement"] ?? (isAXElement(Set(value.members?.map(\.key) ?? [])) ? value : nil) {
+                var reading = AXReading(hierarchy: hierarchy, cutNode: cutNode, groups: groups, app: app)
+                try reading.add(element, parent: nil, parentOrigin: (0, 0), top: true)
+                (hierarchy, cutNode, groups, app) = (reading.hierarchy, reading.cutNode, reading.groups, reading.app)
+            } else {
+                try add(
+                    value, parent: nil, parentOrigin: (0, 0), into: &hierarchy, cutNode: &cutNode, groups: &groups,
+                    top: true)
+            }
             hierarchy.t = Double(snapshots.count)
             hierarchy.assignIDs(useAddresses: false)
             snapshots.append(hierarchy)
@@ -92,7 +111,7 @@ public enum MaestroImporter: JSONDocumentImporter {
         if snapshots.allSatisfy(\.isEmpty) {
             warn(
                 ImportWarning(
-                    line: values.first?.line ?? 1, message: "no element has \"bounds\"",
+                    line: values.first?.line ?? 1, message: "no element has a frame (\"bounds\", \"frame\")",
                     hint: "Maestro saw nothing on screen (the app was not in front?); nothing can be replayed"))
             extra.append(.init(key: "hierarchy", value: false))
         }
@@ -100,8 +119,114 @@ public enum MaestroImporter: JSONDocumentImporter {
         if !synthetic.isEmpty {
             extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
         }
-        let header = ImportRecords.session(format: format, bytes: bytes, sourceName: sourceName, source: extra)
+        let header = ImportRecords.session(
+            format: format, bytes: bytes, sourceName: sourceName, app: app, source: extra)
         return [.session(header)] + records
+    }
+
+    /// Reads the runner's `AXElement` tree. Frames are the screen's, as in `TreeNode`s; an element of zero size that
+    /// holds others is no view (as there), and the application element is the app, not a view.
+    private struct AXReading {
+        var hierarchy: ImportedHierarchy
+        var cutNode: LocatedJSON?
+        var groups: [Int]
+        var app: JSONObject
+
+        mutating func add(
+            _ node: LocatedJSON, parent: Int?, parentOrigin: (x: Double, y: Double), top: Bool = false
+        ) throws(ImportError) {
+            if node.cut, node["frame"].map(\.cut) ?? true {
+                if cutNode == nil { cutNode = node }
+                return
+            }
+            guard node.members != nil else {
+                throw ImportError(
+                    format: format, line: node.line, column: node.column,
+                    reason: "an element is \(node.typeDescription), not an object",
+                    hint: "Maestro's runner writes each element as {\"identifier\": …, \"frame\": {…}, …}")
+            }
+            let children = node["children"]?.array ?? []
+            let type = node["elementType"]?.number.flatMap(XCUIElementType.name(rawValue:))
+            var index = parent
+            var origin = parentOrigin
+            if type == "Application" {
+                // The app, not a view: what it says names the session's app.
+                if let id = node["identifier"]?.string, !id.isEmpty, app["id"] == nil { app["id"] = .string(id) }
+                if let name = node["label"]?.string, !name.isEmpty, app["name"] == nil { app["name"] = .string(name) }
+            } else if let frameValue = node["frame"] {
+                guard let frame = Self.frame(frameValue) else {
+                    throw ImportError(
+                        format: format, line: frameValue.line, column: frameValue.column,
+                        reason: "\"frame\" is not {\"X\", \"Y\", \"Width\", \"Height\"} in points",
+                        hint: "Maestro's runner writes an element's screen frame as {\"X\": 16, \"Y\": 100, "
+                            + "\"Width\": 358, \"Height\": 64}")
+                }
+                if frame.width == 0 && frame.height == 0 && !children.isEmpty {
+                    if !top { groups.append(node.line) }
+                } else {
+                    if let parent, hierarchy.isFull(below: parent) {
+                        throw ImportError(
+                            format: format, line: node.line, column: node.column,
+                            reason: "elements nest deeper than \(FormatLimits.maximumViewDepth) levels",
+                            hint: "no UIKit hierarchy is that deep")
+                    }
+                    index = hierarchy.add(
+                        view(node, type: type, frame: frame, parent: parent, parentOrigin: parentOrigin),
+                        parent: parent)
+                    origin = (frame.x, frame.y)
+                }
+            }
+            for child in children { try add(child, parent: index, parentOrigin: origin) }
+        }
+
+        private func view(
+            _ node: LocatedJSON, type: String?, frame: (x: Double, y: Double, width: Double, height: Double),
+            parent: Int?, parentOrigin: (x: Double, y: Double)
+        ) -> ImportedView {
+            let className =
+                type.map { XCUIElementType.uikitClass($0, parentClass: parent.map { hierarchy.views[$0].className }) }
+                ?? "UIView"
+            var view = ImportedView(className: className, line: node.line)
+            view.frame = Rect(frame.x - parentOrigin.x, frame.y - parentOrigin.y, frame.width, frame.height)
+            if let type { view.keep("elementType", .string(type)) }
+            for (key, value) in node.members ?? [] {
+                switch (key, value.kind) {
+                case ("frame", _), ("children", _), ("elementType", _): continue
+                case ("label", .string(let text)) where !text.isEmpty: view.accessibilityLabel = text
+                case ("identifier", .string(let text)) where !text.isEmpty: view.accessibilityIdentifier = text
+                case ("value", .string(let text)) where !text.isEmpty:
+                    if type.map(XCUIElementType.textInputs.contains) == true {
+                        view.text = text
+                    } else {
+                        view.keep("value", .string(text))
+                    }
+                case ("placeholderValue", .string(let text)) where !text.isEmpty:
+                    view.keep("placeholder", .string(text))
+                case ("title", .string(let text)) where !text.isEmpty: view.keep("title", .string(text))
+                case ("enabled", .bool(false)):
+                    if let type, XCUIElementType.controls.contains(type) {
+                        view.isEnabled = false
+                    } else {
+                        view.keep("disabled", true)
+                    }
+                // XCUITest's `hasFocus` is the focus engine's (tvOS, a keyboard), not the first responder.
+                case ("selected", .bool(true)), ("hasFocus", .bool(true)): view.keep(key, true)
+                // The size classes and display of the screen, not of the element: nothing a replay uses.
+                default: continue
+                }
+            }
+            if node.cut || node["children"]?.cut == true { view.subviewsTruncated = true }
+            return view
+        }
+
+        /// `{"X": 16, "Y": 100, "Width": 358, "Height": 64}`; nil for anything else or a negative size.
+        static func frame(_ value: LocatedJSON) -> (x: Double, y: Double, width: Double, height: Double)? {
+            let numbers = ["X", "Y", "Width", "Height"].compactMap { value[$0]?.number }
+            guard numbers.count == 4, numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e9 }), numbers[2] >= 0,
+                numbers[3] >= 0
+            else { return nil }
+            return (numbers[0], numbers[1], numbers[2], numbers[3])
+        }
     }
 
     /// Adds `node` (and its `children`) under `parent`. A node without `bounds` (the root Maestro wraps the app's

@@ -74,11 +74,11 @@ public struct NearMiss: Equatable, Sendable {
         }
         if lines.contains(where: { XCUITestImporter.elementInsideText($0.bytes) != nil }) {
             self.init(
-                what: "a test failure message that names the one element it is about (`Element: Application "
-                    + "0x…`)",
+                what: "text that quotes one element's description (a failure's `Element: Application 0x…`, a "
+                    + "quoted `Attributes: TextField, 0x…` line)",
                 closest: .xcuitest,
-                differs: "it describes one element, with no `Element subtree:` around it: print `app.debugDescription` "
-                    + "in the test, or import the failure's whole log")
+                differs: "it describes the element the text is about, with no `Element subtree:` around it: print "
+                    + "`app.debugDescription` in the test and import that")
             return
         }
         if lines.contains(where: {
@@ -205,6 +205,58 @@ public struct NearMiss: Equatable, Sendable {
                 closest: .idb,
                 differs: "`idb ui describe-all` prints each element's \"frame\" (and \"AXFrame\"), and these have "
                     + "none, so no element can be placed: paste the output as idb printed it")
+            return
+        }
+        if ImportText.contains(text, "<XCSynthesizedEventRecord"), ImportText.contains(text, "Touch down at") {
+            self.init(
+                what: "a device log of the events XCTest synthesized (`<XCSynthesizedEventRecord 'tap display 1'>`, "
+                    + "`Touch down at 195.0, 398.0`)",
+                closest: .xctestLog,
+                differs: "touchlog reads a UI test's activity log (`t = 1.23s Tap …` with its steps) joined to the "
+                    + "screen's tree (--hierarchy); this log has the event's points but no steps: pass the test's "
+                    + "xcodebuild log")
+            return
+        }
+        if lines.contains(where: { ImportText.hasPrefix(ImportText.trimmed($0.bytes), "<breadcrumb_") }) {
+            self.init(
+                what: "Sentry breadcrumbs written as tags (`<breadcrumb_8 type=\"user\" category=\"touch\">`, as an "
+                    + "issue summary renders them)",
+                closest: .sentry,
+                differs: "touchlog reads an event's JSON, whose breadcrumbs hold their data and time: download it "
+                    + "from the event's page in Sentry")
+            return
+        }
+        if ImportText.contains(text, "category: 'touch'") || ImportText.contains(text, "category: \"touch\""),
+            !ImportText.contains(text, "\"category\"")
+        {
+            self.init(
+                what: "a breadcrumb written as a JavaScript object (`category: 'touch'`, keys without quotes)",
+                closest: .sentry,
+                differs: "touchlog reads an event's JSON: download it from the event's page in Sentry, or log it "
+                    + "with `JSON.stringify`")
+            return
+        }
+        if ImportText.contains(text, ":${"),
+            ImportText.contains(text, "\"category\"") || ImportText.contains(text, "\"type\"")
+        {
+            self.init(
+                what: "JSON kept in code with placeholders where values go (`\"timestamp\":${now - 28000}`)",
+                closest: ImportText.contains(text, "\"category\"") ? .sentry : .rrweb,
+                differs: "the code fills them in when it runs, and the paste holds no value there: import what it "
+                    + "sends (the event's JSON as Sentry stores it)")
+            return
+        }
+        if ImportText.contains(text, "\"timestamp\""), ImportText.contains(text, "\"source\""),
+            lines.contains(where: {
+                ImportText.trimmed($0.bytes).last == UInt8(ascii: "[") && ImportText.contains($0.bytes, " = [")
+            }),
+            lines.contains(where: { ImportText.trimmed($0.bytes).elementsEqual("]".utf8) })
+        {
+            self.init(
+                what: "session-replay events in source code (`events = [` … `]`: a list of the language, not JSON)",
+                closest: .rrweb,
+                differs: "touchlog reads a recorded stream's JSON: export the session's events (PostHog's `$snapshot` "
+                    + "data, an rrweb recording) and import that")
             return
         }
         if ImportText.contains(text, "<wireframe"), ImportText.contains(text, "\"timestamp\"") {

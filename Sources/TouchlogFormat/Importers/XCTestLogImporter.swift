@@ -140,6 +140,38 @@ public enum XCTestLogImporter: TouchStreamImporter {
         case unknown(String)
     }
 
+    /// One step of the element query an activity's `Find:` lines spell out (`Find: Descendants matching type Cell`,
+    /// `Find: Element at index 0`): what tells `Tap Button` which button, when the title does not.
+    enum QueryStep: Equatable {
+        case descendants(type: String)
+        case children(type: String)
+        case index(Int)
+        /// `Elements matching predicate '"Add" IN identifiers'`: an identifier or label.
+        case named(String)
+        /// Any other step (a predicate on values, `containing`): the query cannot be followed.
+        case other
+
+        init?(_ title: String) {
+            guard title.hasPrefix("Find: ") else { return nil }
+            let step = title.dropFirst(6)
+            let types = ["Descendants matching type ", "Children matching type "]
+            if let prefix = types.first(where: { step.hasPrefix($0) }) {
+                let type = String(step.dropFirst(prefix.count))
+                guard XCUIElementType.isKnown(type) else {
+                    self = .other
+                    return
+                }
+                self = prefix == types[0] ? .descendants(type: type) : .children(type: type)
+            } else if step.hasPrefix("Element at index "), let n = Int(step.dropFirst(17)), n >= 0, n < 100_000 {
+                self = .index(n)
+            } else if step.hasPrefix("Elements matching predicate '\""), step.hasSuffix("\" IN identifiers'") {
+                self = .named(String(step.dropFirst(29).dropLast(17)))
+            } else {
+                self = .other
+            }
+        }
+    }
+
     /// One step of a finger in a pointer path: where, and seconds after the activity's event.
     struct Step: Equatable {
         var phase: TouchPhase
@@ -165,6 +197,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
         var paths: [[Step]] = []
         /// Where XCTest said it would touch the element: `Computed hit point {x, y} after scrolling to visible`.
         var hitPoint: (x: Double, y: Double)?
+        /// The query its `Find:` steps spell out (Xcode 7 to 9), before its event went.
+        var query: [QueryStep] = []
         /// Its position among the activities, for logs without times.
         var index: Int
 
@@ -192,6 +226,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
         var firstOrphanEvent: Int?
         // The first timed step of the log, whatever it does (`Open com.example.app`, `Find the "Sign in" Button`).
         var firstStep: (line: Int, title: String)?
+        // A Mac UI test's pointer activities (`Click "Disconnect" Button`): no touch.
+        var firstClick: (line: Int, title: String)?
         for line in ImportText.lines(bytes) {
             let (time, titleBytes) = timed(line.bytes)
             if let time {
@@ -223,8 +259,20 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 log.activities[index].hitPoint = (point[0], point[1])
                 continue
             }
+            if let step = QueryStep(title), let index = log.activities.indices.last,
+                log.activities[index].synthesized == nil
+            {
+                log.activities[index].query.append(step)
+                continue
+            }
             if let path = pointerPath(title), let index = log.activities.indices.last {
                 log.activities[index].paths += path
+                continue
+            }
+            if time != nil, firstClick == nil,
+                ["Click ", "Double click ", "Right click ", "Hover "].contains(where: { title.hasPrefix($0) })
+            {
+                firstClick = (line.number, title)
                 continue
             }
             // Untimed lines are read only when they are whole activity titles (an .xcresult's, one per line);
@@ -236,6 +284,13 @@ public enum XCTestLogImporter: TouchStreamImporter {
                     index: log.activities.count))
         }
         guard !log.activities.isEmpty else {
+            if let firstClick {
+                throw ImportError(
+                    format: format, line: firstClick.line,
+                    reason: "a Mac UI test's log (`\(firstClick.title.prefix(50))`): its events are clicks of a "
+                        + "pointer, not touches, and touchlog imports the touches of iOS UI tests",
+                    hint: "import the log of the test run on an iOS simulator or device")
+            }
             if let firstOrphanEvent {
                 throw ImportError(
                     format: format, line: firstOrphanEvent,
@@ -382,7 +437,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
             while rest.last == " " { rest = rest.dropLast() }
         }
         let type = String(rest)
-        guard XCUIElementType.classes[type] != nil, type != "Application" else { return .unknown(text) }
+        guard XCUIElementType.isKnown(type), type != "Application" else { return .unknown(text) }
         return .element(label: label, type: type, index: index)
     }
 
@@ -531,8 +586,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
         case .tap(let count, let target):
             // XCTest's own hit point, when the log prints it, is where the event went: `{-1, -1}` (an element it
             // could not make hittable) is off screen, and a tap there touches nothing.
-            let target = activity.hitPoint.map { Target.point(x: $0.x, y: $0.y) } ?? target
-            switch screen.point(of: target) {
+            switch screen.point(of: target, hitPoint: activity.hitPoint, query: activity.query) {
             case .failure(let failure): return .failure(failure)
             case .success(let point):
                 // The log gives no duration: down and up at the moment the event was synthesized.
@@ -540,9 +594,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 return .success(.touches(Array(repeating: tap, count: count)))
             }
         case .press(let duration, let target, let dragTo):
-            let target = activity.hitPoint.map { Target.point(x: $0.x, y: $0.y) } ?? target
             let start: (x: Double, y: Double)
-            switch screen.point(of: target) {
+            switch screen.point(of: target, hitPoint: activity.hitPoint, query: activity.query) {
             case .failure(let failure): return .failure(failure)
             case .success(let point): start = point
             }
@@ -584,6 +637,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
         }
 
         var elements: [Element] = []
+        /// Each element's parent among `elements` (nil for a window's root view).
+        var parents: [Int?] = []
         /// The windows' frames on screen.
         var windows: [(x: Double, y: Double, width: Double, height: Double)] = []
 
@@ -593,13 +648,14 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 guard let frame = window.view.frame else { continue }
                 let screen = (frame.x, frame.y, frame.width, frame.height)
                 windows.append(screen)
-                collect(window.view, origin: (frame.x, frame.y), window: screen, hidden: false, depth: 0)
+                collect(
+                    window.view, origin: (frame.x, frame.y), window: screen, hidden: false, parent: nil, depth: 0)
             }
         }
 
         private mutating func collect(
             _ view: ViewSpec, origin: (x: Double, y: Double),
-            window: (x: Double, y: Double, width: Double, height: Double), hidden: Bool, depth: Int
+            window: (x: Double, y: Double, width: Double, height: Double), hidden: Bool, parent: Int?, depth: Int
         ) {
             // A view whose frame a transform made undefined has no rectangle on screen: neither it nor its subviews
             // can be placed.
@@ -620,12 +676,14 @@ public enum XCTestLogImporter: TouchStreamImporter {
                     className: view.className, baseClass: view.baseClass,
                     elementType: imported?["elementType"]?.stringValue, names: names, frame: elementFrame,
                     window: window, hidden: hidden))
+            parents.append(parent)
+            let index = elements.count - 1
             let bounds = view.bounds ?? Rect(0, 0, frame.width, frame.height)
             for subview in view.subviews {
                 guard let child = subview.frame else { continue }
                 collect(
                     subview, origin: (origin.x + child.x - bounds.x, origin.y + child.y - bounds.y), window: window,
-                    hidden: hidden, depth: depth + 1)
+                    hidden: hidden, parent: index, depth: depth + 1)
             }
         }
 
@@ -634,6 +692,59 @@ public enum XCTestLogImporter: TouchStreamImporter {
             windows.contains {
                 point.x >= $0.x && point.y >= $0.y && point.x < $0.x + $0.width && point.y < $0.y + $0.height
             }
+        }
+
+        /// Where an activity's event went: XCTest's own hit point when the log prints it, else the one element its
+        /// `Find:` steps lead to, else where ``point(of:)`` places the title's target.
+        func point(of target: Target, hitPoint: (x: Double, y: Double)?, query: [QueryStep])
+            -> Result<(x: Double, y: Double), PlacementFailure>
+        {
+            if let hitPoint { return .success(hitPoint) }
+            if let found = follow(query) {
+                return self.hitPoint(of: elements[found], described: "the element its `Find:` steps lead to")
+            }
+            return point(of: target)
+        }
+
+        /// The one visible element `query` leads to from the application, as XCUITest evaluates it: each type step
+        /// keeps the elements of that type below (or right below) the ones before, in document order; an index
+        /// picks one; a name keeps those it identifies. Nil for no query, a step it cannot follow, or not exactly
+        /// one element at the end.
+        func follow(_ query: [QueryStep]) -> Int? {
+            guard !query.isEmpty, !query.contains(.other) else { return nil }
+            // nil stands for the application, above every window.
+            var current: [Int?] = [nil]
+            for step in query {
+                switch step {
+                case .descendants(let type), .children(let type):
+                    let direct: Bool = if case .children = step { true } else { false }
+                    current = elements.indices.filter { index in
+                        guard !elements[index].hidden, matches(elements[index], type: type) else { return false }
+                        return current.contains { isBelow(index, $0, directly: direct) }
+                    }
+                case .index(let n):
+                    guard n < current.count else { return nil }
+                    current = [current[n]]
+                case .named(let name):
+                    current = current.filter { $0.map { elements[$0].names.contains(name) } ?? false }
+                case .other:
+                    return nil
+                }
+            }
+            guard current.count == 1, let found = current[0] else { return nil }
+            return found
+        }
+
+        /// Whether `index` is below `ancestor` (nil: the application), or its child when `directly`.
+        private func isBelow(_ index: Int, _ ancestor: Int?, directly: Bool) -> Bool {
+            guard let ancestor else { return !directly || parents[index] == nil }
+            var parent = parents[index]
+            while let above = parent {
+                if above == ancestor { return true }
+                if directly { return false }
+                parent = parents[above]
+            }
+            return false
         }
 
         /// Where XCUITest would have touched `target`: a coordinate as given, a frame's centre, or the centre of
@@ -674,24 +785,35 @@ public enum XCTestLogImporter: TouchStreamImporter {
                     }
                     element = visible[0]
                 }
-                // The hit point: the centre of the part of the element inside its window.
-                let left = max(element.frame.x, element.window.x)
-                let top = max(element.frame.y, element.window.y)
-                let right = min(element.frame.x + element.frame.width, element.window.x + element.window.width)
-                let bottom = min(element.frame.y + element.frame.height, element.window.y + element.window.height)
-                guard right > left, bottom > top else {
-                    return .failure(PlacementFailure("\(described) is off screen in the hierarchy"))
-                }
-                return .success(((left + right) / 2, (top + bottom) / 2))
+                return hitPoint(of: element, described: described)
             }
+        }
+
+        /// The centre of the part of `element` inside its window, where XCUITest's hit point is.
+        private func hitPoint(of element: Element, described: String) -> Result<
+            (x: Double, y: Double), PlacementFailure
+        > {
+            let left = max(element.frame.x, element.window.x)
+            let top = max(element.frame.y, element.window.y)
+            let right = min(element.frame.x + element.frame.width, element.window.x + element.window.width)
+            let bottom = min(element.frame.y + element.frame.height, element.window.y + element.window.height)
+            guard right > left, bottom > top else {
+                return .failure(PlacementFailure("\(described) is off screen in the hierarchy"))
+            }
+            return .success(((left + right) / 2, (top + bottom) / 2))
         }
 
         /// Whether `element` is of XCUITest's `type`: its element type when the dump names one (XCUITest, Appium,
         /// idb), else its UIKit class (a recursiveDescription).
         private func matches(_ element: Element, type: String) -> Bool {
             if let elementType = element.elementType { return elementType == type }
+            if type == "Cell" {
+                // A table's or a collection view's cell, which XCUITest calls Cell alike.
+                return ["UITableViewCell", "UICollectionViewCell"].contains {
+                    element.className == $0 || element.baseClass == $0
+                }
+            }
             guard let uikit = XCUIElementType.classes[type], type != "Other", uikit != "UIView" else { return false }
-            if type == "Cell" { return false }
             return element.className == uikit || element.baseClass == uikit
         }
     }

@@ -9,6 +9,27 @@ enum XCUIElementType {
         return classes[type] ?? "UIView"
     }
 
+    /// The type whose `XCUIElement.ElementType` raw value is `rawValue` (`9` is `Button`), as tools that send the
+    /// enum over the wire write it; nil for `any` (0) and for values past the enum's last case.
+    static func name(rawValue: Double) -> String? {
+        guard rawValue >= 1, rawValue < Double(byRawValue.count), rawValue == rawValue.rounded() else { return nil }
+        return byRawValue[Int(rawValue)]
+    }
+
+    /// `XCUIElement.ElementType`'s cases in raw-value order, from `any` (0) to `statusItem` (82).
+    private static let byRawValue: [String] = [
+        "Any", "Other", "Application", "Group", "Window", "Sheet", "Drawer", "Alert", "Dialog", "Button",
+        "RadioButton", "RadioGroup", "CheckBox", "DisclosureTriangle", "PopUpButton", "ComboBox", "MenuButton",
+        "ToolbarButton", "Popover", "Keyboard", "Key", "NavigationBar", "TabBar", "TabGroup", "Toolbar", "StatusBar",
+        "Table", "TableRow", "TableColumn", "Outline", "OutlineRow", "Browser", "CollectionView", "Slider",
+        "PageIndicator", "ProgressIndicator", "ActivityIndicator", "SegmentedControl", "Picker", "PickerWheel",
+        "Switch", "Toggle", "Link", "Image", "Icon", "SearchField", "ScrollView", "ScrollBar", "StaticText",
+        "TextField", "SecureTextField", "DatePicker", "TextView", "Menu", "MenuItem", "MenuBar", "MenuBarItem", "Map",
+        "WebView", "IncrementArrow", "DecrementArrow", "Timeline", "RatingIndicator", "ValueIndicator", "SplitGroup",
+        "Splitter", "RelevanceIndicator", "ColorWell", "HelpTag", "Matte", "DockItem", "Ruler", "RulerMarker", "Grid",
+        "LevelIndicator", "Cell", "LayoutArea", "LayoutItem", "Handle", "Stepper", "Tab", "TouchBar", "StatusItem",
+    ]
+
     /// Whether `type` (without `XCUIElementType`) is an element type touchlog maps, `Cell` included.
     static func isKnown(_ type: String) -> Bool { type == "Cell" || classes[type] != nil }
 

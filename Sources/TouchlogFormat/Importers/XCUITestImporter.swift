@@ -205,11 +205,12 @@ public enum XCUITestImporter: HierarchyImporter {
                         + "`Attributes:` line has the frame), or print `app.debugDescription` in the test")
             }
             if let quoted = lines.first(where: { elementInsideText($0.bytes) != nil }) {
-                // A failed step's message names the element it acted on: one element, no tree.
+                // A failed step's message names the element it acted on, a comment quotes one line: one element,
+                // no tree.
                 throw ImportError(
                     format: format, line: quoted.number,
-                    reason: "the only element is named inside a message (line \(quoted.number)): a failure names the "
-                        + "element it acted on, it prints no tree",
+                    reason: "the only element is quoted inside text (line \(quoted.number)): it describes the element "
+                        + "the text is about, no tree",
                     hint: "print `app.debugDescription` in the test, or import the `Element subtree:` of the failure's "
                         + "log")
             }

@@ -49,6 +49,22 @@ import Testing
         #expect(ImportExpectation.outline(records).contains("UIButton 0 0 0 0 label=\"No Bounds\""))
     }
 
+    /// A window written without x, y, width and height around measured elements (a hand-written fixture) is no 0x0
+    /// view, which would take every point out of reach: its elements are placed by their own screen frames, and the
+    /// warning says so. A frameless element that holds nothing measured is still kept at 0, said at its line.
+    @Test func aFramelessWindowAroundMeasuredElementsIsNoView() throws {
+        let login = Self.element("Button", #"name="Login" x="150" y="300" width="100" height="44""#)
+        let spacer = Self.element("Other", #"name="spacer""#)
+        let window = Self.element("Window", #"visible="true""#, children: "\n" + login + "\n" + spacer + "\n")
+        let app = Self.element("Application", #"name="Shop""#, children: "\n" + window + "\n")
+        let (records, warnings) = try Self.convert("<AppiumAUT>\n" + app + "\n</AppiumAUT>")
+        let outline = ImportExpectation.outline(records)
+        #expect(outline.contains("  UIWindow#synthetic-window 0 0 250 344\n    UIButton 150 300 100 44 id=\"Login\""))
+        #expect(warnings.map(\.line) == [3, 5])
+        #expect(warnings.first?.message.hasPrefix("1 element(s) without x, y, width and height that hold") == true)
+        #expect(warnings.last?.message.hasPrefix("1 element(s) without x, y, width or height, placed at 0") == true)
+    }
+
     @Test func aPageSourceWithWindowsDoesNotWarn() throws {
         let window = Self.element("Window", #"x="0" y="0" width="390" height="844""#)
         let (records, warnings) = try Self.convert(Self.element("Application", #"name="Shop""#, children: window))

@@ -411,4 +411,24 @@ import Testing
         #expect(ImportFormat.viewCount(window) == 1)
         #expect(loggedWarnings.first?.message.hasPrefix("2 line(s) that describe no view left out (line 1, 3)") == true)
     }
+
+    /// Elements one a line in a test's one-line string, `\n` between them: one list, read in turn; an element with no
+    /// frame at all is left out with a warning (it cannot be placed), and a list where none has one is refused.
+    @Test func idbElementsInAOneLineStringAreOneListAndFramelessOnesAreLeftOut() throws {
+        let code =
+            #"    const lines = `{"role":"AXButton","AXLabel":"Pay","AXFrame":"{{20, 300}, {170, 44}}"}\n"#
+            + #"{"type":"StaticText","AXLabel":"Total","AXFrame":"{{20, 200}, {100, 20}}"}\n"#
+            + #"{"type":"Other","AXLabel":"Banner"}`;"#
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.idb.convert(Array(code.utf8), sourceName: "idb.test.ts") { warnings.append($0) }
+        #expect(records.count { if case .snapshot = $0 { true } else { false } } == 1)
+        #expect(ImportFormat.viewCount(records) == 3)  // the button, the label and their synthetic window
+        #expect(warnings.map(\.message) == ["1 element(s) without a frame left out (line 1): they cannot be placed"])
+        let none = #"const lines = `{"type":"Button","AXLabel":"Pay"}\n{"type":"Other","AXLabel":"Banner"}`;"#
+        #expect {
+            try ImportFormat.idb.convert(Array(none.utf8), sourceName: "none.ts")
+        } throws: { error in
+            (error as? ImportError)?.reason.hasPrefix("no element has a frame (2 element(s)") == true
+        }
+    }
 }

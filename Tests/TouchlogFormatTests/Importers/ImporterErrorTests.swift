@@ -216,8 +216,8 @@ import Testing
             name: "element without a type", format: .idb, input: "[{\"AXFrame\":\"{{0, 0}, {1, 1}}\"}]",
             line: 1, column: 2, reason: "the element has no \"type\" string"),
         Bad(
-            name: "element without a frame", format: .idb, input: "[\n {\"type\":\"Button\",\"AXLabel\":\"Pay\"}]",
-            line: 2, column: 2, reason: "the element has no frame"),
+            name: "no element with a frame", format: .idb, input: "[\n {\"type\":\"Button\",\"AXLabel\":\"Pay\"}]",
+            line: 2, column: 2, reason: "no element has a frame (1 element(s)"),
         Bad(
             name: "frame without a width", format: .idb,
             input: "[{\"type\":\"Button\",\"frame\":{\"x\":0,\"y\":0,\"height\":1}}]",

@@ -146,7 +146,7 @@ import Testing
             try ImportFormat.xcuitest.convert(Array(failure.utf8), sourceName: "failure.ts")
         } throws: { error in
             guard let error = error as? ImportError else { return false }
-            return error.line == 1 && error.reason.contains("the only element is named inside a message")
+            return error.line == 1 && error.reason.contains("the only element is quoted inside text (line 1)")
         }
     }
 }

@@ -142,7 +142,38 @@ import Testing
             name: "XCUITest failure naming the element it acted on",
             input: "  failure: {\n    message: 'Neither element nor any descendant has keyboard focus. Element: "
                 + "Application 0x600000c04c80: {{0.0, 0.0}, {390.0, 844.0}}, label: \\'Shop\\'',\n  }\n",
-            what: "a test failure message that names the one element it is about", closest: .xcuitest),
+            what: "text that quotes one element's description", closest: .xcuitest),
+        Case(
+            name: "one Attributes line quoted in a doc comment",
+            input: "extension XCUIElement {\n    /// \"Attributes: TextField, 0x12b6, {{97.7, 68.7}, {276.3, 17.0}}, "
+                + "value: Username\"\n    var focused: Bool { false }\n}\n",
+            what: "text that quotes one element's description", closest: .xcuitest),
+        Case(
+            name: "device log of synthesized events",
+            input: "Mar 3 09:14:22 testmanagerd[311] <Notice>: Waiting up to 5.0s for TouchEventsCompleted\n"
+                + "<XCSynthesizedEventRecord 'tap display 1'>\nPath 1:\n\tTouch down at 120.0, 540.0, offset=0.00s\n"
+                + "\tTouch up at 120.0, 540.0, offset=0.05s.\n",
+            what: "a device log of the events XCTest synthesized", closest: .xctestLog),
+        Case(
+            name: "breadcrumbs rendered as tags",
+            input: "### The tap before the crash\n```\n<breadcrumb_3 type=\"user\" category=\"touch\" level=\"info\">\n"
+                + "Touch event within element: Button\n```\n",
+            what: "Sentry breadcrumbs written as tags", closest: .sentry),
+        Case(
+            name: "breadcrumb as a JavaScript object",
+            input:
+                "const crumb = {\n  category: 'touch',\n  type: 'user',\n  message: 'Touch event within element: Row',\n};\n",
+            what: "a breadcrumb written as a JavaScript object", closest: .sentry),
+        Case(
+            name: "JSON with template placeholders",
+            input: "crumbs.add(\"\"\"{\"type\":\"user\",\"category\":\"touch\",\"message\":\"Tapped Pay\","
+                + "\"timestamp\":${now - 9000}}\"\"\")\n",
+            what: "JSON kept in code with placeholders where values go", closest: .sentry),
+        Case(
+            name: "replay events as a Python list",
+            input: "events = [\n    {\"type\": 4, \"timestamp\": 1, \"data\": {\"width\": 390}},\n"
+                + "    {\"type\": 3, \"timestamp\": 900, \"data\": {\"source\": 2, \"type\": 7, \"x\": 5, \"y\": 9}},\n]\n",
+            what: "session-replay events in source code", closest: .rrweb),
         Case(
             name: "window notifications cut after the address",
             input: "/**\n name = UIWindowDidBecomeVisibleNotification; object = <UIWindow: 0x127d0;\n"

@@ -231,4 +231,25 @@ import Testing
             inside("let json = r#\"[{\"tint\": \"#fff\"}]\"#;\n") == "[{\"tint\": \"#fff\"}]")
         #expect(inside("let json = r##\"{\"a\": \"\"#\"}\"##;") == "{\"a\": \"\"#\"}")
     }
+
+    /// A view hierarchy JSON-escaped into a string literal of a test (every quote behind a backslash) is the hierarchy:
+    /// read unescaped, with a warning naming the line; the window's `visible: false` is hidden as Sentry means it.
+    @Test func jsonEscapedInAStringLiteralIsReadUnescaped() throws {
+        let code = [
+            "    func testHiddenWindow() {",
+            #"        let expected = "{\"rendering_system\":\"UIKIT\",\"windows\":[{\"type\":\"UIWindow\","#
+                + #"\"identifier\":\"main\",\"width\":390,\"height\":844,\"x\":0,\"y\":0,\"alpha\":1,"#
+                + #"\"visible\":false,\"children\":[]}]}""#,
+            "        XCTAssertEqual(serialized, expected)",
+            "    }",
+        ].joined(separator: "\n")
+        let bytes = Array(code.utf8)
+        #expect(ImportFormat.detect(bytes) == .sentry)
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.sentry.convert(bytes, sourceName: "Tests.swift") { warnings.append($0) }
+        #expect(warnings.map(\.line) == [2])
+        #expect(
+            warnings.first?.message.hasPrefix("the JSON is escaped in string literals of source code (line 2)") == true)
+        #expect(ImportExpectation.outline(records).contains("UIWindow 0 0 390 844 hidden id=\"main\""))
+    }
 }

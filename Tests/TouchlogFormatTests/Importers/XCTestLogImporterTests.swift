@@ -174,6 +174,38 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
+    /// Xcode 7 to 9 spell each query out in `Find:` steps, which say which element a title like `Tap Button` leaves
+    /// open; a step touchlog does not evaluate (a value predicate) leaves the title to say it, here too vaguely: a
+    /// warning, never a guess. A Cell is a table's or a collection view's cell in a recursiveDescription.
+    @Test func findStepsSayWhichElementATitleLeavesOpen() throws {
+        let log = try bytes("xctest-log-find-steps", "touches.log")
+        var warnings: [ImportWarning] = []
+        let records = try XCTestLogImporter.convert(
+            log, sourceName: "", joining: try hierarchy("xctest-log-find-steps")
+        ) { warnings.append($0) }
+        #expect(touches(records).count == 6)
+        #expect(warnings.map(\.line) == [30])
+        #expect(warnings.first?.message.contains("4 elements in the hierarchy are Button") == true)
+        let steps = [
+            "Find: Descendants matching type Cell", "Find: Element at index 2", "Find: Children matching type Gizmo",
+        ]
+        #expect(steps.map(XCTestLogImporter.QueryStep.init) == [.descendants(type: "Cell"), .index(2), .other])
+        #expect(XCTestLogImporter.target("Cell") == .element(label: nil, type: "Cell", index: nil))
+    }
+
+    /// A Mac UI test clicks with a pointer: its log is refused saying so, not as one cut below its titles.
+    @Test func aMacTestsClicksAreRefusedSayingTheyAreNoTouches() {
+        let log = Array(
+            ("    t =     0.00s     Start Test at 2019-04-02 10:11:12.000\n    t =     3.20s     Click \"Quit\" Button\n"
+                + "    t =     3.31s         Synthesize event\n").utf8)
+        #expect {
+            try ImportFormat.xctestLog.convert(log, sourceName: "")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 2 && error.reason.hasPrefix("a Mac UI test's log (`Click \"Quit\" Button`)")
+        }
+    }
+
     @Test func untimedTitlesOfAnXcresultAreOneSecondApart() throws {
         let result = try imported(
             "Tap \"Sign In\" Button\nType 'hello' into \"email\" TextField\nSwipe up \"list\" Table\n")
