@@ -257,21 +257,39 @@ public enum XCUITestImporter: HierarchyImporter {
                     hint: "XCUITest gives groups that are no view a zero frame; as a 0x0 view one would hide what it "
                         + "holds from every tap"))
         }
-        for position in snapshots.indices {
-            snapshots[position].t = Double(position)
-            snapshots[position].assignIDs(useAddresses: false)
-        }
-        let (records, synthetic) = ImportRecords.snapshots(snapshots)
-        if !synthetic.isEmpty {
-            extra.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
-        }
+        // Under `Element subtree:` headers, the trees are one test's log over time: one session, t = 0, 1, 2….
+        // Trees with no header and text between them are pastes of their own (two examples in a README): a session
+        // each, so none is replayed as what became of another.
+        let sessions = hasSubtreeHeader ? [snapshots] : snapshots.map { [$0] }
         // The bundle id comes last in the file (query chain) but first in a touchlog app object.
         var orderedApp = JSONObject()
         if let id = app["id"] { orderedApp["id"] = id }
         if let name = app["name"] { orderedApp["name"] = name }
-        let header = ImportRecords.session(
-            format: format, bytes: bytes, sourceName: sourceName, app: orderedApp, source: extra)
-        return [.session(header)] + records
+        var result: [Record] = []
+        for (number, var session) in sessions.enumerated() {
+            for position in session.indices {
+                session[position].t = Double(position)
+                session[position].assignIDs(useAddresses: false)
+            }
+            let (records, synthetic) = ImportRecords.snapshots(session)
+            var members = extra
+            if sessions.count > 1 {
+                // Which tree of the file this is: the file's bytes name the first, and the others follow it.
+                members.append(.init(key: "dump", value: .number(Double(number + 1))))
+                members.append(.init(key: "dumps", value: .number(Double(sessions.count))))
+            }
+            if !synthetic.isEmpty {
+                members.append(.init(key: "syntheticWindows", value: .array(synthetic.map { .string($0) })))
+            }
+            var header = ImportRecords.session(
+                format: format, bytes: bytes, sourceName: sourceName, app: orderedApp, source: members)
+            if number > 0 {
+                header = SessionHeader(
+                    session: header.session + "-\(number + 1)", format: header.format, members: header.json)
+            }
+            result += [.session(header)] + records
+        }
+        return result
     }
 
     /// The views of one tree. When the tree is a partial subtree (the `debugDescription` of a cell, not of the

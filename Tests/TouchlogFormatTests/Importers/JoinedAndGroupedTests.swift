@@ -149,4 +149,21 @@ import Testing
             return error.line == 1 && error.reason.contains("the only element is quoted inside text (line 1)")
         }
     }
+
+    /// Trees without an `Element subtree:` header, text between them, are pastes of their own: a session each. Under
+    /// headers they are one test's log over time: one session, a snapshot each.
+    @Test func headerlessTreesApartAreSessionsOfTheirOwn() throws {
+        let first = "Window (Main), 0x1, {{0.0, 0.0}, {390.0, 844.0}}\n  Button, 0x2, {{10.0, 10.0}, {90.0, 44.0}}"
+        let second = "Window (Main), 0x3, {{0.0, 0.0}, {820.0, 1180.0}}\n  Switch, 0x4, {{20.0, 90.0}, {51.0, 31.0}}"
+        let readme = first + "\nOn the iPad the same screen prints:\n" + second
+        let apart = try ImportFormat.xcuitest.convert(Array(readme.utf8), sourceName: "README.md")
+        let headers = apart.compactMap { if case .session(let header) = $0 { header } else { nil } }
+        #expect(headers.count == 2)
+        #expect(headers.map { $0.session.hasSuffix("-2") } == [false, true])
+        #expect(headers.last?.json["source"]?["dumps"] == 2)
+        let log = "Element subtree:\n" + first + "\nt = 3.1s Tap Button\nElement subtree:\n" + second
+        let overTime = try ImportFormat.xcuitest.convert(Array(log.utf8), sourceName: "test.log")
+        #expect(overTime.count { if case .session = $0 { true } else { false } } == 1)
+        #expect(overTime.count { if case .snapshot = $0 { true } else { false } } == 2)
+    }
 }
