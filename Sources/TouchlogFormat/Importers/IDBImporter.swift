@@ -16,7 +16,9 @@ public enum IDBImporter: JSONDocumentImporter {
     /// An array of objects with a `type` and idb's frame (`AXFrame`, or `frame` beside `role_description`), or one
     /// such object copied out of the array (`describe-point` prints one; a paste may hold one element).
     static func claims(_ shape: JSONDocumentShape) -> Bool {
-        guard let first = shape.values.first else { return false }
+        guard var first = shape.values.first else { return false }
+        // A tool's answer that wraps the listing: `{"elements": [{…}, …]}`.
+        if !first.isArray, first.keys == ["elements"], let elements = first.wrapped["elements"] { first = elements }
         let keys = first.keys
         // An element cut before its "type" (`describe-point`'s object, keys in no fixed order) still names its frame
         // and role the way idb does.
@@ -27,7 +29,8 @@ public enum IDBImporter: JSONDocumentImporter {
         }
         // A condensed listing, as scripts and agent tools print describe-all (`{"role": "AXButton", "AXLabel": "Go",
         // "frame": {…}}`): idb's role and frame beside its `AX…` keys.
-        return keys.contains("role") && keys.contains("frame") && keys.contains { $0.hasPrefix("AX") }
+        return keys.contains("role") && (keys.contains("frame") || keys.contains("AXFrame"))
+            && keys.contains { $0.hasPrefix("AX") }
     }
 
     /// An element's type: idb's `type`, or, in a listing that kept only the accessibility role, the role without its
@@ -52,7 +55,7 @@ public enum IDBImporter: JSONDocumentImporter {
         var sawEmptyTree: Int?
         var cutElement: LocatedJSON?
         // Elements printed without any frame (a test's hand-made string): they cannot be placed, and are left out.
-        var frameless: [(line: Int, column: Int)] = []
+        var frameless = Frameless()
         // One array per `describe-all`; several arrays in a row (a script that ran it twice) are snapshots in turn.
         var snapshots: [ImportedHierarchy] = []
         var app = JSONObject()
@@ -74,7 +77,7 @@ public enum IDBImporter: JSONDocumentImporter {
                         + "nothing whole to import",
                     hint: "paste the whole output of `idb ui describe-all` (or `describe-point`)")
             }
-            guard let elements = value.array else {
+            guard let elements = value.array ?? (value.members?.count == 1 ? value["elements"]?.array : nil) else {
                 throw ImportError(
                     format: format, line: value.line, column: value.column,
                     reason: "\(value.typeDescription), not the array of elements `idb ui describe-all` prints",
@@ -100,19 +103,20 @@ public enum IDBImporter: JSONDocumentImporter {
         }
         var extra: [JSONObject.Member] = []
         let kept = snapshots.reduce(0) { $0 + $1.views.count }
-        if let first = frameless.first {
-            guard kept > 0 else {
+        if let first = frameless.elements.first {
+            // With the application's frame there was a screen, which held nothing placeable: said below, not refused.
+            guard kept > 0 || frameless.applicationFramed else {
                 throw ImportError(
                     format: format, line: first.line, column: first.column,
-                    reason: "no element has a frame (\(frameless.count) element(s), none with \"frame\" or "
+                    reason: "no element has a frame (\(frameless.elements.count) element(s), none with \"frame\" or "
                         + "\"AXFrame\"): nothing can be placed",
                     hint: "idb writes each element's \"frame\" and \"AXFrame\"; paste the output as it printed it")
             }
             warn(
                 ImportWarning(
                     line: first.line, column: first.column,
-                    message: "\(frameless.count) element(s) without a frame left out (line "
-                        + ImportWarning.lineList(Array(Set(frameless.map(\.line))).sorted())
+                    message: "\(frameless.elements.count) element(s) without a frame left out (line "
+                        + ImportWarning.lineList(Array(Set(frameless.elements.map(\.line))).sorted())
                         + "): they cannot be placed",
                     hint: "idb writes each element's \"frame\" and \"AXFrame\"; was the output edited?"))
         }
@@ -154,7 +158,9 @@ public enum IDBImporter: JSONDocumentImporter {
             warn(
                 ImportWarning(
                     line: values.first?.line ?? 1, message: "the elements hold nothing but the application",
-                    hint: "idb saw no element on screen (the app was not in front?); nothing can be replayed"))
+                    hint: frameless.elements.isEmpty
+                        ? "idb saw no element on screen (the app was not in front?); nothing can be replayed"
+                        : "the others have no frame (above); nothing can be replayed"))
             extra.append(.init(key: "hierarchy", value: false))
         }
         let (records, synthetic) = ImportRecords.snapshots(snapshots)
@@ -171,7 +177,7 @@ public enum IDBImporter: JSONDocumentImporter {
     private static func add(
         _ element: LocatedJSON, parent: Int?, parentOrigin: [Double], into hierarchy: inout ImportedHierarchy,
         app: inout JSONObject, emptyTree: inout Int?, cutElement: inout LocatedJSON?,
-        frameless: inout [(line: Int, column: Int)]
+        frameless: inout Frameless
     ) throws(ImportError) {
         if element.cut, type(of: element) != "Application" {
             // Cut short: whatever it lacks (its frame, `enabled`, its children) would be a guess. The application is
@@ -204,8 +210,9 @@ public enum IDBImporter: JSONDocumentImporter {
         var index = parent
         if screen == nil, type != "Application" {
             // No frame to place it by: left out, and what it holds is placed by its own frames.
-            frameless.append((element.line, element.column))
+            frameless.elements.append((element.line, element.column))
         } else if type == "Application" {
+            if let screen, screen[2] > 0, screen[3] > 0 { frameless.applicationFramed = true }
             // Not a view: its label is the app's name, and its children are the screen's elements.
             if app["name"] == nil, let name = element["AXLabel"]?.string, !name.isEmpty { app["name"] = .string(name) }
         } else if let screen {
@@ -264,6 +271,13 @@ public enum IDBImporter: JSONDocumentImporter {
                 child, parent: index, parentOrigin: origin, into: &hierarchy, app: &app, emptyTree: &emptyTree,
                 cutElement: &cutElement, frameless: &frameless)
         }
+    }
+
+    /// The elements of a file that had no frame, and whether the application had one (a screen, then, whatever it
+    /// held).
+    struct Frameless {
+        var elements: [(line: Int, column: Int)] = []
+        var applicationFramed = false
     }
 
     /// `bytes` with the commas after the last `}` or `]` blanked: an element copied out of the array keeps the comma

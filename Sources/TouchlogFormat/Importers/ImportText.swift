@@ -122,6 +122,7 @@ enum ImportText {
         let nonBlank = all.filter { !trimmed($0.bytes).isEmpty }
         guard let firstLine = nonBlank.first else { return nil }
         if opensJSON(firstLine) { return changed ? UnwrappedJSON(bytes: result) : nil }
+        if let literals = oneLineLiteralsJSON(result, lines: all) { return literals }
         if let literal = stringLiteralJSON(result, lines: nonBlank, proseBefore: proseBefore) { return literal }
         if let escaped = escapedStringJSON(result, lines: all) { return escaped }
         var textAfterLine: Int?
@@ -296,11 +297,12 @@ enum ImportText {
     /// The string literals source code holds a pasted JSON in: a JavaScript template literal or a Go raw string
     /// (`` ` ``), a Python or Swift multi-line string (`"""`, `'''`).
     /// How source code opens and closes a string that spans lines: Python's and Swift's triple quotes, JavaScript's
-    /// and Go's backticks, Rust's raw strings (`r#"…"#`, `r##"…"##`, which JSON's quotes cannot end).
+    /// and Go's backticks, Rust's raw strings (`r#"…"#`, `r##"…"##`, which JSON's quotes cannot end) and Swift's
+    /// (`#"…"#`), asked after Rust's, whose opening holds Swift's.
     private static let literalDelimiters: [(open: [UInt8], close: [UInt8])] = [
         (Array("\"\"\"".utf8), Array("\"\"\"".utf8)), (Array("'''".utf8), Array("'''".utf8)),
         (Array("`".utf8), Array("`".utf8)), (Array("r##\"".utf8), Array("\"##".utf8)),
-        (Array("r#\"".utf8), Array("\"#".utf8)),
+        (Array("r#\"".utf8), Array("\"#".utf8)), (Array("#\"".utf8), Array("\"#".utf8)),
     ]
 
     /// JSON inside a string literal of source code, `const crashEvent = \`{…}\``, `X = """[` … `]"""`,
@@ -315,7 +317,9 @@ enum ImportText {
             let text = Array(line.bytes)
             // A Markdown fence is the fence's business, not a template literal.
             if hasPrefix(trimmed(line.bytes), "```") { continue }
-            for (delimiter, closer) in literalDelimiters {
+            // SQL's dollar quoting (`$json${…}$json$::jsonb`, `$${…}$$`) opens and closes with the same tag.
+            let dollarQuote = dollarQuoteTag(text).map { [(open: $0, close: $0)] } ?? []
+            for (delimiter, closer) in literalDelimiters + dollarQuote {
                 guard let at = firstIndex(of: delimiter, in: text) else { continue }
                 var after = at + delimiter.count
                 while after < text.count, isSpace(text[after]) { after += 1 }
@@ -346,6 +350,91 @@ enum ImportText {
                 blankEscapedBreaks(&result, in: start..<close)
                 return UnwrappedJSON(bytes: result)
             }
+        }
+        return nil
+    }
+
+    /// JSON in string literals that open and close on one line each (Go's `` raw := `[{…}]` ``, JavaScript's
+    /// `parse('[{…}]')`, Swift's `#"{…}"#`), one or several: each literal's JSON kept where it is, everything else
+    /// blanked; several are several values, one after another. The JSON must close (brackets balanced, strings
+    /// closed) right before the literal's closing delimiter. Nil when none is found, or when a line opens a literal
+    /// that does not close on it (one that spans lines: `stringLiteralJSON` reads it).
+    private static func oneLineLiteralsJSON(_ bytes: [UInt8], lines: [Line]) -> UnwrappedJSON? {
+        let pairs =
+            literalDelimiters.filter { $0.open.count == 1 || $0.open.last != $0.open.first }
+            + [(open: Array("'".utf8), close: Array("'".utf8))]
+        var keep: [Range<Int>] = []
+        for line in lines {
+            let text = Array(line.bytes)
+            if hasPrefix(trimmed(line.bytes), "```") { continue }
+            for (open, close) in pairs {
+                guard let at = firstIndex(of: open, in: text), at + open.count < text.count,
+                    text[at + open.count] == UInt8(ascii: "{") || text[at + open.count] == UInt8(ascii: "[")
+                else { continue }
+                guard let end = balancedJSONEnd(text, from: at + open.count),
+                    text[end...].starts(with: close)
+                else { return nil }
+                let start = line.bytes.startIndex
+                keep.append((start + at + open.count)..<(start + end))
+                break
+            }
+        }
+        guard !keep.isEmpty else { return nil }
+        var result = bytes
+        var position = 0
+        for range in keep + [bytes.count..<bytes.count] {
+            for index in position..<range.lowerBound where result[index] != 0x0A && result[index] != 0x0D {
+                result[index] = 0x20
+            }
+            position = range.upperBound
+        }
+        return UnwrappedJSON(bytes: result)
+    }
+
+    /// The index right after the JSON value that opens at `start` (a `{` or `[`) closes, strings and their escapes
+    /// respected; nil when it does not close on the line.
+    private static func balancedJSONEnd(_ text: [UInt8], from start: Int) -> Int? {
+        var depth = 0
+        var inString = false
+        var index = start
+        while index < text.count {
+            let byte = text[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                default: break
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The tag of a PostgreSQL dollar-quoted string that opens JSON on the line (`$json$` in `$json${"a": 1}$json$`,
+    /// `$$`): a `$`, letters or `_`, a `$`, then `{` or `[` after any spaces. Nil when there is none.
+    private static func dollarQuoteTag(_ text: [UInt8]) -> [UInt8]? {
+        var index = 0
+        while let open = text[index...].firstIndex(of: UInt8(ascii: "$")) {
+            var end = open + 1
+            while end < text.count, isLetter(text[end]) || text[end] == UInt8(ascii: "_") { end += 1 }
+            if end < text.count, text[end] == UInt8(ascii: "$") {
+                var after = end + 1
+                while after < text.count, isSpace(text[after]) { after += 1 }
+                if after == text.count || text[after] == UInt8(ascii: "{") || text[after] == UInt8(ascii: "[") {
+                    return Array(text[open...end])
+                }
+            }
+            index = open + 1
         }
         return nil
     }

@@ -32,7 +32,7 @@ struct JSONDocumentShape: Equatable, Sendable {
     /// `user` and `sentry_sdk_scope` are the sections of a SentryCrash report that hold its scope: pasted alone, the
     /// breadcrumbs inside them are what says it is Sentry's.
     static let wrapperNames: Set<String> = [
-        "body", "batch", "data", "events", "payload", "request", "json", "user", "sentry_sdk_scope",
+        "body", "batch", "data", "events", "payload", "request", "json", "user", "sentry_sdk_scope", "elements",
     ]
 
     /// The top-level values in input order: one for a document, several for a Sentry envelope or JSON Lines.

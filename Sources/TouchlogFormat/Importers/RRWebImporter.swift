@@ -518,7 +518,10 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
             let keys = value.keys
             if keys.contains("$snapshot_data") { return true }
             if keys.contains("event"), keys.contains("properties") { return true }
-            if value.isArray, keys.isSuperset(of: ["type", "timestamp", "data"]) { return true }
+            // Sentry's breadcrumbs have a type, a timestamp and data too, and a category no replay event has.
+            if value.isArray, keys.isSuperset(of: ["type", "timestamp", "data"]), !keys.contains("category") {
+                return true
+            }
             return !value.isArray && (keys.contains("replay_id") || keys == ["segment_id"])
         }
     }

@@ -541,6 +541,15 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                         + "views, it is no dump of them",
                     hint: "capture the views with `po view.recursiveDescription()` in lldb and import that")
             }
+            if let layer = lines.first(where: {
+                $0.kind == .text && $0.content.first == UInt8(ascii: "<") && describesLayer($0.content[...])
+            }) {
+                throw ImportError(
+                    format: format, line: layer.number,
+                    reason: "the only description is a layer's (`po view.layer`): a layer prints no frame and is no "
+                        + "view",
+                    hint: "capture the views with `po view.recursiveDescription()` in lldb and import that")
+            }
             throw ImportError(
                 format: format, line: 1, reason: "no view description found",
                 hint: "expected lines like `<UIWindow: 0x7fb1; frame = (0 0; 393 852); …>`, as "
@@ -1076,6 +1085,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         } else if content.elementsEqual("<nil>".utf8) && pipes == 0 {
             // lldb's answer to `po` of a nil object: no view.
             result.kind = .text
+        } else if content[0] == UInt8(ascii: "<"), pipes == 0, describesLayer(content[...]) {
+            // `po self.view.layer`: a layer's description (`<CALayer:0x…; position = …; delegate = <UIView: …>>`)
+            // prints no frame and is no view; the view it names as its delegate is printed elsewhere.
+            result.kind = .text
         } else if content[0] == UInt8(ascii: "<"), pipes == 0, isObjectThenMessage(content) {
             // A log of a call, `<UIPopoverPresentationController: 0x…> dimmingViewWasTapped:<UIDimmingView: …>`: the
             // line is text about an object, which may name a view.
@@ -1389,10 +1402,18 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var result = lines
         var position = 0
         while position < result.count {
-            guard isArrayPrintOpening(result[position].content) else {
+            // `<__NSArrayM 0x…>(`, or NSArray's own `(` on a line of its own before its elements (`po view.subviews`).
+            let bareOpening =
+                result[position].content == Array("(".utf8)
+                && result[(position + 1)...].first(where: { $0.kind != .blank }).map {
+                    $0.kind == .view && $0.content.first == UInt8(ascii: "<")
+                } == true
+            guard bareOpening || isArrayPrintOpening(result[position].content) else {
                 position += 1
                 continue
             }
+            // The elements are siblings one indentation in, whatever spaces the paste gave them: two lists printed
+            // one after another stay apart instead of the second nesting under the first's last element.
             let indent = result[position].indent + 1
             result[position].kind = .blank
             position += 1

@@ -27,6 +27,10 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
             hint: "Sentry files are JSON; was the file cut short or edited?")
         var hierarchies: [(json: LocatedJSON, rendering: String?)] = []
         var events: [LocatedJSON] = []
+        for value in values where isBreadcrumbList(value) {
+            // Breadcrumbs copied out of their event: read as that event's.
+            events.append(LocatedJSON(line: value.line, column: value.column, kind: .object([("breadcrumbs", value)])))
+        }
         for value in values where value.members != nil && !SentryEnvelope.isItemHeader(value) {
             if value["windows"] != nil { hierarchies.append((value, value["rendering_system"]?.string)) }
             // Not `else`: a value with both a hierarchy and breadcrumbs must not lose its taps.
@@ -117,7 +121,9 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     /// ids), or an envelope (a header line, then an item header whose members are all header fields). The first
     /// value decides, so JSON Lines whose later lines look like an event stay unclaimed.
     static func claims(_ shape: JSONDocumentShape) -> Bool {
-        guard let first = shape.values.first, !first.isArray else { return false }
+        guard let first = shape.values.first else { return false }
+        // A list of breadcrumbs copied out of an event (`[{"category": "ui.click", "timestamp": …}, …]`).
+        if first.isArray { return first.keys.isSuperset(of: ["category", "timestamp"]) }
         let keys = first.keys
         if keys.contains("windows"), !keys.contains("type") { return true }
         if keys.contains("breadcrumbs") { return true }
@@ -226,6 +232,12 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     }
 
     // MARK: Events
+
+    /// A list of breadcrumbs on its own: objects, each with a `category` and a `timestamp`.
+    private static func isBreadcrumbList(_ value: LocatedJSON) -> Bool {
+        guard let items = value.array, !items.isEmpty else { return false }
+        return items.allSatisfy { $0["category"]?.string != nil && $0["timestamp"] != nil }
+    }
 
     /// Whether a value is an event to read breadcrumbs and device details from: one with breadcrumbs anywhere
     /// Sentry puts them, `contexts`, or a SentryCrash report (`report` beside its `crash`, `system`, `user`, …),

@@ -242,7 +242,8 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 log.startedAt = RRWebImporter.isoTime(stamp.seconds * 1000)
                 continue
             }
-            if title == "Synthesize event" || title.hasPrefix("Synthesize event ") {
+            // Xcode 7's first releases call the step `Dispatch the event`.
+            if title == "Synthesize event" || title.hasPrefix("Synthesize event ") || title == "Dispatch the event" {
                 log.printsEvents = true
                 if firstOrphanEvent == nil, log.activities.isEmpty { firstOrphanEvent = line.number }
                 if let index = log.activities.indices.last, log.activities[index].synthesized == nil {
@@ -397,8 +398,15 @@ public enum XCTestLogImporter: TouchStreamImporter {
         return action
     }
 
+    /// `text` after `prefix`, and after the article Xcode 7's first releases print before the element (`Tap the
+    /// "say hello" Button`); nil when `text` does not start with `prefix`.
     private static func dropPrefix(_ text: String, _ prefix: String) -> String? {
-        text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : nil
+        guard text.hasPrefix(prefix) else { return nil }
+        let rest = text.dropFirst(prefix.count)
+        if rest.hasPrefix("the "), let next = rest.dropFirst(4).first, next == "\"" || next.isUppercase {
+            return String(rest.dropFirst(4))
+        }
+        return String(rest)
     }
 
     /// The element or place an activity names.

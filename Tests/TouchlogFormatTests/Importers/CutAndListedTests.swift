@@ -431,4 +431,55 @@ import Testing
             (error as? ImportError)?.reason.hasPrefix("no element has a frame (2 element(s)") == true
         }
     }
+
+    /// NSArray prints its elements between `(` and `)` lines: siblings, whatever their spaces, so a second list printed
+    /// after the first (another iOS version's) is a dump of its own, not nested under the first list's last view. A
+    /// layer's description (`po view.layer`) is no view, though it names its view as delegate.
+    @Test func listsInParenthesesAreSiblingsAndALayerIsNoView() throws {
+        let lists = [
+            "iOS 12", " (", "     <UIView: 0x1; frame = (0 0; 414 88); layer = <CALayer: 0x11>>,",
+            "     <UIView: 0x2; frame = (0 0; 0 50); hidden = YES; layer = <CALayer: 0x12>>", " )", "iOS 8", " (",
+            "         <UIButton: 0x3; frame = (20 2; 40 40); layer = <CALayer: 0x13>>", " )",
+        ].joined(separator: "\n")
+        let records = try ImportFormat.recursiveDescription.convert(Array(lists.utf8), sourceName: "lists")
+        #expect(records.count { if case .session = $0 { true } else { false } } == 2)
+        #expect(!ImportExpectation.outline(records).contains("      UIButton"))
+        let layer = [
+            "(lldb) po self.view", "<UIView: 0x5; frame = (0 0; 414 736); layer = <CALayer: 0x15>>", "",
+            "(lldb) po self.view.layer",
+            "<CALayer:0x15; position = CGPoint (207 368); bounds = CGRect (0 0; 414 736); delegate = <UIView: 0x5; "
+                + "frame = (0 0; 414 736); layer = <CALayer: 0x15>>; sublayers = (<CALayer: 0x16>)>",
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let view = try ImportFormat.recursiveDescription.convert(Array(layer.utf8), sourceName: "layer") {
+            warnings.append($0)
+        }
+        #expect(ImportFormat.viewCount(view) == 2)  // the view and its synthetic window
+        #expect(warnings.isEmpty)
+        let alone = layer.split(separator: "\n").suffix(2).joined(separator: "\n")
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(alone.utf8), sourceName: "alone")
+        } throws: { error in
+            (error as? ImportError)?.reason.hasPrefix("the only description is a layer's") == true
+        }
+    }
+
+    /// A tool's `{"elements": […]}` around the listing, and a listing that kept only roles (`"role": "AXApplication"`,
+    /// `"AXFrame"`): read as idb's. An application with a frame whose other elements have none is a screen with
+    /// nothing placeable: imported empty, both said, not refused as frameless.
+    @Test func idbWrappedAndRoleOnlyListingsAreRead() throws {
+        let wrapped = #"{"elements":[{"AXFrame":"{{16, 380}, {370, 52}}","AXLabel":"root","type":"Button"}]}"#
+        #expect(ImportFormat.detect(Array(wrapped.utf8)) == .idb)
+        #expect(ImportFormat.viewCount(try ImportFormat.idb.convert(Array(wrapped.utf8), sourceName: "w")) == 2)
+        let roles =
+            #"[{"AXFrame":"{{0, 0}, {440, 956}}","role":"AXApplication","children":[{"AXLabel":"Hi","role":"AXStaticText"}]}]"#
+        #expect(ImportFormat.detect(Array(roles.utf8)) == .idb)
+        var warnings: [ImportWarning] = []
+        _ = try ImportFormat.idb.convert(Array(roles.utf8), sourceName: "r") { warnings.append($0) }
+        #expect(
+            warnings.map { String($0.message.prefix(30)) } == [
+                "1 element(s) without a frame l", "the elements hold nothing but ",
+            ])
+        #expect(warnings.last?.hint?.contains("no frame") == true)
+    }
 }

@@ -226,7 +226,7 @@ import Testing
             name: "AXFrame that is no frame", format: .idb, input: "[{\"type\":\"Button\",\"AXFrame\":\"{{0, 0}}\"}]",
             line: 1, column: 29, reason: "\"AXFrame\" '{{0, 0}}' is not a frame"),
         Bad(
-            name: "an object where the array should be", format: .idb, input: "{\"elements\":[]}",
+            name: "an object where the array should be", format: .idb, input: "{\"nodes\":[]}",
             line: 1, column: 1, reason: "an object, not the array of elements"),
     ]
 

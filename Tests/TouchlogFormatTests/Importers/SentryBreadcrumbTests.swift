@@ -128,4 +128,22 @@ import Testing
         #expect(header["device"]?["system"] == "iOS 17.5.1")
         #expect(header["app"]?["id"] == "x.y")
     }
+
+    /// A list of breadcrumbs copied out of its event is that event's breadcrumbs: detected as Sentry's (a category
+    /// no replay event has), the touch crumbs read, one without a readable time warned.
+    @Test func aBareListOfBreadcrumbsIsAnEventsBreadcrumbs() throws {
+        let list = """
+            [
+             {"type":"user","timestamp":"2026-03-01T10:00:02Z","category":"touch","message":"Tapped Pay"},
+             {"type":"http","timestamp":"2026-03-01T10:00:03Z","category":"http","data":{"status_code":500}},
+             {"type":"user","timestamp":"soon","category":"touch","message":"Tapped Retry"}
+            ]
+            """
+        let bytes = Array(list.utf8)
+        #expect(ImportFormat.detect(bytes) == .sentry)
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.sentry.convert(bytes, sourceName: "crumbs.json") { warnings.append($0) }
+        #expect(records.count { if case .sent = $0 { true } else { false } } == 1)
+        #expect(warnings.map(\.line) == [4])
+    }
 }

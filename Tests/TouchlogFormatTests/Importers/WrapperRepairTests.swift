@@ -252,4 +252,23 @@ import Testing
             warnings.first?.message.hasPrefix("the JSON is escaped in string literals of source code (line 2)") == true)
         #expect(ImportExpectation.outline(records).contains("UIWindow 0 0 390 844 hidden id=\"main\""))
     }
+
+    /// JSON in string literals that open and close on one line (Go's backticks, JavaScript's quotes, Swift's
+    /// `#"…"#`), one or several, and in SQL's dollar quoting: the JSON is read, the code around it blanked.
+    @Test func oneLineLiteralsAndDollarQuotesAreWrappers() {
+        func inside(_ code: String) -> String? {
+            guard let unwrapped = ImportText.unwrappedJSON(Array(code.utf8), proseBefore: true) else { return nil }
+            #expect(unwrapped.bytes.count == code.utf8.count)
+            return String(decoding: unwrapped.bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+        }
+        #expect(
+            inside("\traw := `[{\"a\":1}]`\n\tif ok(raw) {\n\t}\n\tmore := `[{\"b\":\"`x`\"}]`\n")
+                == #"[{"a":1}] [{"b":"`x`"}]"#)
+        #expect(inside("  let json =\n    #\"{\"elements\":[]}\"#\n") == #"{"elements":[]}"#)
+        #expect(inside("parse('[{\"type\":\"Button\"}]')\nassert(x, 'y')\n") == #"[{"type":"Button"}]"#)
+        #expect(
+            inside("PERFORM seed($json${\n  \"breadcrumbs\": []\n}$json$::jsonb, NULL);\n")
+                == #"{ "breadcrumbs": [] }"#)
+    }
 }

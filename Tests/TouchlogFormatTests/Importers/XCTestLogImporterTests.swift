@@ -236,4 +236,16 @@ import Testing
         #expect(header["source"]?["hierarchySource"]?["importer"] == "xcuitest")
         #expect(header["startedAt"] == "2025-03-02T10:15:02.123Z")
     }
+
+    /// Xcode 7's first releases print `Tap the "…" Button` and `Dispatch the event`: the article is no part of the
+    /// element's name, and the step is the event's moment.
+    @Test func xcode7sArticleAndDispatchStepAreRead() throws {
+        let log =
+            "  t =     1.81s     Tap the \"Sign In\" Button\n  t =     1.81s         Find the \"Sign In\" Button\n"
+            + "  t =     1.84s         Dispatch the event\n"
+        #expect(ImportFormat.detect(Array(log.utf8)) == .xctestLog)
+        let result = try imported(log)
+        #expect(touches(result.records) == ["1.84 began 195.0 375.0", "1.84 ended 195.0 375.0"])
+        #expect(XCTestLogImporter.action("Tap theme Switch", requireElement: false) != nil)
+    }
 }
