@@ -207,6 +207,17 @@ public struct NearMiss: Equatable, Sendable {
                     + "none, so no element can be placed: paste the output as idb printed it")
             return
         }
+        if lines.contains(where: { ImportText.hasPrefix(ImportText.trimmed($0.bytes), "isVisible: ") }),
+            lines.contains(where: { ImportText.hasPrefix(ImportText.trimmed($0.bytes), "frame: \"{{") })
+        {
+            self.init(
+                what: "WebDriverAgent's JSON page source as a browser's JSON viewer shows it (`isVisible: \"1\"`, "
+                    + "`frame: \"{{0, 0}, {320, 568}}\"`: keys without quotes)",
+                closest: .appium,
+                differs: "touchlog reads WebDriverAgent's XML page source (`driver.page_source`, or `/source`): "
+                    + "paste that")
+            return
+        }
         if ImportText.contains(text, "<XCSynthesizedEventRecord"), ImportText.contains(text, "Touch down at") {
             self.init(
                 what: "a device log of the events XCTest synthesized (`<XCSynthesizedEventRecord 'tap display 1'>`, "

@@ -149,6 +149,11 @@ import Testing
                 + "value: Username\"\n    var focused: Bool { false }\n}\n",
             what: "text that quotes one element's description", closest: .xcuitest),
         Case(
+            name: "WebDriverAgent JSON source in a browser's viewer",
+            input: "source:\n{\nvalue: {\nisEnabled: \"1\",\nisVisible: \"1\",\nframe: \"{{0, 0}, {390, 844}}\",\n"
+                + "children: [\n{\nisEnabled: \"1\",\n",
+            what: "WebDriverAgent's JSON page source as a browser's JSON viewer shows it", closest: .appium),
+        Case(
             name: "device log of synthesized events",
             input: "Mar 3 09:14:22 testmanagerd[311] <Notice>: Waiting up to 5.0s for TouchEventsCompleted\n"
                 + "<XCSynthesizedEventRecord 'tap display 1'>\nPath 1:\n\tTouch down at 120.0, 540.0, offset=0.00s\n"
