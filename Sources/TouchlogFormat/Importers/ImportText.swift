@@ -360,6 +360,8 @@ enum ImportText {
     /// closed) right before the literal's closing delimiter. Nil when none is found, or when a line opens a literal
     /// that does not close on it (one that spans lines: `stringLiteralJSON` reads it).
     private static func oneLineLiteralsJSON(_ bytes: [UInt8], lines: [Line]) -> UnwrappedJSON? {
+        // Backticks and raw strings, not triple quotes (which open strings that span lines), and single quotes,
+        // which open JavaScript's and Python's one-line strings.
         let pairs =
             literalDelimiters.filter { $0.open.count == 1 || $0.open.last != $0.open.first }
             + [(open: Array("'".utf8), close: Array("'".utf8))]

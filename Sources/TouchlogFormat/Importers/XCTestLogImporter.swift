@@ -726,9 +726,11 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 switch step {
                 case .descendants(let type), .children(let type):
                     let direct: Bool = if case .children = step { true } else { false }
+                    let members = Set(current.compactMap { $0 })
+                    let fromApplication = current.contains(nil)
                     current = elements.indices.filter { index in
                         guard !elements[index].hidden, matches(elements[index], type: type) else { return false }
-                        return current.contains { isBelow(index, $0, directly: direct) }
+                        return isBelow(index, members, orApplication: fromApplication, directly: direct)
                     }
                 case .index(let n):
                     guard n < current.count else { return nil }
@@ -743,12 +745,14 @@ public enum XCTestLogImporter: TouchStreamImporter {
             return found
         }
 
-        /// Whether `index` is below `ancestor` (nil: the application), or its child when `directly`.
-        private func isBelow(_ index: Int, _ ancestor: Int?, directly: Bool) -> Bool {
-            guard let ancestor else { return !directly || parents[index] == nil }
+        /// Whether `index` is below one of `ancestors` (or the application, above every window), or a child of one
+        /// when `directly`: one walk up its parents, however many ancestors there are.
+        private func isBelow(_ index: Int, _ ancestors: Set<Int>, orApplication: Bool, directly: Bool) -> Bool {
             var parent = parents[index]
+            guard parent != nil else { return orApplication }
+            if orApplication, !directly { return true }
             while let above = parent {
-                if above == ancestor { return true }
+                if ancestors.contains(above) { return true }
                 if directly { return false }
                 parent = parents[above]
             }

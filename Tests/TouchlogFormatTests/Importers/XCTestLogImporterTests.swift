@@ -186,6 +186,19 @@ import Testing
         #expect(touches(records).count == 6)
         #expect(warnings.map(\.line) == [30])
         #expect(warnings.first?.message.contains("4 elements in the hierarchy are Button") == true)
+        // Children are one level down: the table's cells, then the first cell's second button (Delete).
+        let children = """
+                t =     1.00s     Tap Button
+                t =     1.05s             Find: Descendants matching type Table
+                t =     1.05s             Find: Children matching type Cell
+                t =     1.05s             Find: Element at index 0
+                t =     1.06s             Find: Children matching type Button
+                t =     1.06s             Find: Element at index 1
+                t =     1.10s         Synthesize event
+
+            """
+        let deleteTap = try imported(children, joining: "xctest-log-find-steps")
+        #expect(touches(deleteTap.records) == ["1.1 began 337.5 86.0", "1.1 ended 337.5 86.0"])
         let steps = [
             "Find: Descendants matching type Cell", "Find: Element at index 2", "Find: Children matching type Gizmo",
         ]
