@@ -259,6 +259,12 @@ import Testing
         #expect(ImportFormat.detect(Array(log.utf8)) == .xctestLog)
         let result = try imported(log)
         #expect(touches(result.records) == ["1.84 began 195.0 375.0", "1.84 ended 195.0 375.0"])
-        #expect(XCTestLogImporter.action("Tap theme Switch", requireElement: false) != nil)
+        // The article goes only before a label or a type: a word that starts with it stays.
+        #expect(
+            XCTestLogImporter.action("Tap the Switch", requireElement: false)
+                == .tap(count: 1, target: .element(label: nil, type: "Switch", index: nil)))
+        #expect(
+            XCTestLogImporter.action("Tap theme Switch", requireElement: false)
+                == .tap(count: 1, target: .unknown("theme Switch")))
     }
 }
