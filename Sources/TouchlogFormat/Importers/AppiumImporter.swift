@@ -368,13 +368,7 @@ public enum AppiumImporter: HierarchyImporter {
                 view.keep("value", .string(value))
             }
         }
-        if attributes["enabled"] == "false" {
-            if XCUIElementType.controls.contains(type) {
-                view.isEnabled = false
-            } else {
-                view.keep("disabled", true)
-            }
-        }
+        if attributes["enabled"] == "false" { XCUIElementType.markDisabled(&view, type: type) }
         if attributes["visible"] == "false" {
             // `visible` is XCUITest's on-screen visibility (a non-empty visible frame), not UIView.isHidden: a
             // cell scrolled out of sight is invisible yet not hidden, so views keep it only as imported.visible.

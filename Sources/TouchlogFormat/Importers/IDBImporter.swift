@@ -250,13 +250,7 @@ public enum IDBImporter: JSONDocumentImporter {
                         view.keep(key, value.plain)
                     }
                 case "enabled":
-                    if value.bool == false {
-                        if XCUIElementType.controls.contains(type) {
-                            view.isEnabled = false
-                        } else {
-                            view.keep("disabled", true)
-                        }
-                    }
+                    if value.bool == false { XCUIElementType.markDisabled(&view, type: type) }
                 default:
                     if case .null = value.kind { continue }
                     view.keep(key, value.plain)

@@ -446,47 +446,46 @@ enum ImportText {
     /// line (padded with spaces to the line's length, so the lines after it keep their numbers and columns), every
     /// other line blanked. Several literals are several JSON values, one after another. Nil when no line holds one.
     private static func escapedStringJSON(_ bytes: [UInt8], lines: [Line]) -> UnwrappedJSON? {
-        var result = bytes
-        var found: [Int] = []
+        var literals: [(line: Line, json: [UInt8])] = []
         for line in lines {
             let text = Array(line.bytes)
-            var unescaped: [UInt8]?
-            if let open = escapedJSONStart(text) {
-                var inner: [UInt8] = []
-                var index = open + 1
-                var closed = false
-                while index < text.count {
-                    let byte = text[index]
-                    if byte == UInt8(ascii: "\""), !closed {
-                        closed = true
-                        break
-                    }
-                    if byte == UInt8(ascii: "\\"), index + 1 < text.count {
-                        let next = text[index + 1]
-                        switch next {
-                        case UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): inner.append(0x20)
-                        case UInt8(ascii: "u"): inner += [byte, next]  // a JSON escape once unescaped: kept
-                        default: inner.append(next)
-                        }
-                        index += 2
-                        continue
-                    }
-                    inner.append(byte)
-                    index += 1
+            guard let open = escapedJSONStart(text) else { continue }
+            var inner: [UInt8] = []
+            var index = open + 1
+            var closed = false
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: "\"") {
+                    closed = true
+                    break
                 }
-                let body = trimmed(inner[...])
-                if closed, let last = body.last, last == UInt8(ascii: "}") || last == UInt8(ascii: "]") {
-                    unescaped = inner
+                if byte == UInt8(ascii: "\\"), index + 1 < text.count {
+                    let next = text[index + 1]
+                    switch next {
+                    case UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): inner.append(0x20)
+                    case UInt8(ascii: "u"): inner += [byte, next]  // a JSON escape once unescaped: kept
+                    default: inner.append(next)
+                    }
+                    index += 2
+                    continue
                 }
+                inner.append(byte)
+                index += 1
             }
-            let start = line.bytes.startIndex
-            for offset in 0..<text.count where result[start + offset] != 0x0D { result[start + offset] = 0x20 }
-            if let unescaped {
-                for (offset, byte) in unescaped.enumerated() { result[start + offset] = byte }
-                found.append(line.number)
+            if closed, let last = trimmed(inner[...]).last, last == UInt8(ascii: "}") || last == UInt8(ascii: "]") {
+                literals.append((line, inner))
             }
         }
-        return found.isEmpty ? nil : UnwrappedJSON(bytes: result, escapedLines: found)
+        guard !literals.isEmpty else { return nil }
+        // Every line blanked, then each literal's JSON written over the start of its own.
+        var result = bytes
+        for line in lines {
+            for index in line.bytes.indices where result[index] != 0x0D { result[index] = 0x20 }
+        }
+        for (line, json) in literals {
+            for (offset, byte) in json.enumerated() { result[line.bytes.startIndex + offset] = byte }
+        }
+        return UnwrappedJSON(bytes: result, escapedLines: literals.map(\.line.number))
     }
 
     /// Where a string literal holding escaped JSON opens on a line: a `"` followed by `{\"` or `[{\"`.

@@ -203,12 +203,7 @@ public enum MaestroImporter: JSONDocumentImporter {
                 case ("placeholderValue", .string(let text)) where !text.isEmpty:
                     view.keep("placeholder", .string(text))
                 case ("title", .string(let text)) where !text.isEmpty: view.keep("title", .string(text))
-                case ("enabled", .bool(false)):
-                    if let type, XCUIElementType.controls.contains(type) {
-                        view.isEnabled = false
-                    } else {
-                        view.keep("disabled", true)
-                    }
+                case ("enabled", .bool(false)): XCUIElementType.markDisabled(&view, type: type)
                 // XCUITest's `hasFocus` is the focus engine's (tvOS, a keyboard), not the first responder.
                 case ("selected", .bool(true)), ("hasFocus", .bool(true)): view.keep(key, true)
                 // The size classes and display of the screen, not of the element: nothing a replay uses.
@@ -307,11 +302,7 @@ public enum MaestroImporter: JSONDocumentImporter {
                 case "hintText": view.keep("placeholder", .string(string))
                 case "enabled":
                     guard string == "false" else { continue }
-                    if let type, XCUIElementType.controls.contains(type) {
-                        view.isEnabled = false
-                    } else {
-                        view.keep("disabled", true)
-                    }
+                    XCUIElementType.markDisabled(&view, type: type)
                 case "focused", "selected", "checked":
                     // XCUITest's `hasFocus` is the focus engine's (tvOS, a keyboard), not the first responder.
                     if string == "true" { view.keep(key, true) }

@@ -40,6 +40,16 @@ enum XCUIElementType {
         "SegmentedControl", "PageIndicator", "DatePicker", "ColorWell",
     ]
 
+    /// What an element XCUITest reports not enabled becomes: `isEnabled: false` on a control type, where UIKit has
+    /// the flag; `imported.disabled` on anything else, whose UIKit class has no such flag.
+    static func markDisabled(_ view: inout ImportedView, type: String?) {
+        if let type, controls.contains(type) {
+            view.isEnabled = false
+        } else {
+            view.keep("disabled", true)
+        }
+    }
+
     /// Types whose `value` is the text the user typed (touchlog's `text`).
     static let textInputs: Set<String> = ["TextField", "SecureTextField", "SearchField", "TextView"]
 

@@ -836,12 +836,7 @@ public enum XCUITestImporter: HierarchyImporter {
         }
         for flag in element.flags {
             switch flag {
-            case "Disabled":
-                if XCUIElementType.controls.contains(element.type) {
-                    view.isEnabled = false
-                } else {
-                    view.keep("disabled", true)
-                }
+            case "Disabled": XCUIElementType.markDisabled(&view, type: element.type)
             case "Selected": view.keep("isSelected", true)
             case "Focused", "hasKeyboardFocus", "Keyboard Focused", "HasKeyboardFocus":
                 view.isFirstResponder = true
