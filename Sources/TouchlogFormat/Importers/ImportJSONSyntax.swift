@@ -14,6 +14,22 @@ extension ImportError {
         self.init(format: format, line: position.line, column: position.column, reason: reason, hint: hint)
     }
 
+    /// What a value written in a language instead of JSON is, and how JSON writes it (`True` → `true`): a paste of
+    /// a test's fixture fails at its first such word, and the word says why.
+    private static func codeWord(at offset: Int, in bytes: [UInt8]) -> String {
+        let words: [(word: String, language: String, json: String)] = [
+            ("True", "Python's", "true"), ("False", "Python's", "false"), ("None", "Python's", "null"),
+            ("NSNull()", "Swift's", "null"), ("nil", "Swift's", "null"), ("undefined", "JavaScript's", "null"),
+        ]
+        let rest = bytes[min(offset, bytes.count)...]
+        for entry in words where rest.starts(with: entry.word.utf8) {
+            let after = rest.dropFirst(entry.word.utf8.count).first
+            guard after.map({ !ImportText.isLetter($0) && !ImportText.isDigit($0) }) ?? true else { continue }
+            return " (`\(entry.word)` is \(entry.language); JSON writes `\(entry.json)`: the paste is code, not JSON)"
+        }
+        return ""
+    }
+
     private static func spotAndReason(_ error: JSONSyntaxError, _ bytes: [UInt8]) -> (offset: Int, reason: String) {
         guard let cause = error.cause else { return (error.offset, error.message) }
         let start = cause.start
@@ -34,7 +50,9 @@ extension ImportError {
         }
         switch cause.problem {
         case .unexpected(.value), .unexpected(.literal), .unexpected(.digitAfterMinus), .ended(.digitAfterMinus):
-            return (start, "unexpected '\(text(start..<start + 12))': not a JSON value")
+            return (
+                start, "unexpected '\(text(start..<start + 12))': not a JSON value" + codeWord(at: start, in: bytes)
+            )
         case .ended(.literal(let word)):
             return (start, "the JSON ends inside '\(word)'")
         case .tooDeep(let limit):

@@ -174,6 +174,32 @@ public struct NearMiss: Equatable, Sendable {
                     + "(`driver.page_source`) has")
             return
         }
+        if [
+            "as [String: Any]", "as [[String: Any]]", "as [Any]", "NSNull()", ": [String: Any] = [",
+            ": [[String: Any]] = [",
+        ].contains(where: { ImportText.contains(text, $0) }),
+            ImportText.contains(text, "\": ")
+        {
+            // A test's fixture or an app's mock kept as Swift: `[` … `]` around a dictionary's members, `NSNull()`
+            // for null, casts after the brackets. Reading it as JSON would fail at the first of those, far from why.
+            self.init(
+                what: "a Swift dictionary literal (`[\"key\": value] as [String: Any]`, `NSNull()`: code, not JSON)",
+                closest: Self.closestByKeys(text),
+                differs: "touchlog reads the JSON the tool printed: paste that output, or write the value out with "
+                    + "`JSONSerialization.data(withJSONObject:)` and import the file")
+            return
+        }
+        if [": True", ": False", ": None"].contains(where: { ImportText.contains(text, $0) }),
+            ImportText.contains(text, "\": ")
+        {
+            // The same kept as Python (a test's `nodes = [{…, "enabled": True}]`, an event built in a script).
+            self.init(
+                what: "a Python dict or list (`True`, `False`, `None`: code, not JSON)",
+                closest: Self.closestByKeys(text),
+                differs: "touchlog reads the JSON the tool printed: paste that output, or write the value out with "
+                    + "`json.dumps` and import the file")
+            return
+        }
         if let frameLine = lines.firstIndex(where: {
             ImportText.hasPrefix(ImportText.trimmed($0.bytes), "\"AXFrame\"") && ImportText.contains($0.bytes, "\"{{")
         }), lines[..<frameLine].contains(where: { ImportText.trimmed($0.bytes).last == UInt8(ascii: "{") }) {
@@ -278,16 +304,6 @@ public struct NearMiss: Equatable, Sendable {
                     + "its rrweb recording) and import that")
             return
         }
-        if ImportText.contains(text, "\"breadcrumbs\"") || ImportText.contains(text, "\"event_id\""),
-            [": False", ": True", ": None"].contains(where: { ImportText.contains(text, $0) })
-        {
-            self.init(
-                what: "a Sentry event written as Python (`True`, `False`, `None`: a dict in code, not JSON)",
-                closest: .sentry,
-                differs: "touchlog reads an event's JSON: download it from the event's page in Sentry, or write the "
-                    + "dict out with `json.dumps`")
-            return
-        }
         if lines.contains(where: { ImportText.contains($0.bytes, "Notification; object = <") }) {
             self.init(
                 what: "a log of notifications (`name = UIWindowDidBecomeKeyNotification; object = <UIWindow: 0x…`)",
@@ -312,6 +328,15 @@ public struct NearMiss: Equatable, Sendable {
                 closest: .rrweb,
                 differs: "touches are events with a type and a timestamp (`$snapshot_data`, incremental mouse "
                     + "interactions); pass the exported `$snapshot` events or the replay recording")
+            return
+        }
+        if lines.contains(where: { RecursiveDescriptionImporter.cutInsideQuotes(Array($0.bytes)) }) {
+            self.init(
+                what: "UIKit view descriptions cut short inside quoted strings (`'<UITextField: 0x…; frame = (…); "
+                    + "opaque = N'`)",
+                closest: .recursiveDescription,
+                differs: RecursiveDescriptionImporter.cutQuotesReason
+                    + ": capture `po view.recursiveDescription()` in lldb")
             return
         }
         if lines.contains(where: {
@@ -375,6 +400,18 @@ public struct NearMiss: Equatable, Sendable {
 
     /// `UIAWindow "(null)" {{256, 0}, {768, 1024}}`: a UIAutomation element (`UIA` and a capital letter, a quoted
     /// name, a frame).
+    /// The format whose JSON keys a literal in code uses (idb's `"AXFrame"`, Sentry's `"category"`), if any.
+    private static func closestByKeys(_ text: ArraySlice<UInt8>) -> ImportFormat? {
+        if ImportText.contains(text, "\"AXFrame\"") || ImportText.contains(text, "\"AXLabel\"") { return .idb }
+        if ImportText.contains(text, "\"category\"") || ImportText.contains(text, "\"breadcrumbs\"")
+            || ImportText.contains(text, "\"event_id\"")
+        {
+            return .sentry
+        }
+        if ImportText.contains(text, "\"accessibilityText\"") { return .maestro }
+        return nil
+    }
+
     private static func isUIAutomationElement(_ line: ArraySlice<UInt8>) -> Bool {
         guard ImportText.hasPrefix(line, "UIA"), line.count > 3,
             line[line.startIndex + 3] >= UInt8(ascii: "A"), line[line.startIndex + 3] <= UInt8(ascii: "Z")

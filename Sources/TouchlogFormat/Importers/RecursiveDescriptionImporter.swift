@@ -533,6 +533,13 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             if let quoted = lines.first(where: {
                 $0.kind == .text && (embeddedViewOffset($0.content) != nil || isSentenceAboutView($0.content))
             }) {
+                if let cut = lines.first(where: { $0.kind == .text && cutInsideQuotes($0.content) }) {
+                    throw ImportError(
+                        format: format, line: cut.number,
+                        reason: "the view descriptions are cut short inside quoted strings (line \(cut.number)): "
+                            + Self.cutQuotesReason,
+                        hint: "capture the views with `po view.recursiveDescription()` in lldb and import that")
+                }
                 // A message that quotes views (`reason: 'couldn't find a common superview for <UILabel: …> and
                 // <UIView: …>'`): what it names are the views the message is about, not a hierarchy.
                 throw ImportError(
@@ -557,11 +564,14 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         }
         // One view printed alone (Cycript's `#"<UITransitionView: …>"`, the value of `var top = …`) and then the dump
         // of that view (`[top recursiveDescription]`): the dump holds it with its subtree, so the print alone is no
-        // moment of its own.
+        // moment of its own. A print that differs from the dump's copy (the status bar in portrait, then in landscape
+        // and hidden) is an earlier state of the view, a moment of its own.
         for position in snapshots.indices.reversed() where position + 1 < snapshots.count {
             let alone = snapshots[position]
             guard alone.views.count == 1, let address = alone.views[0].address,
-                roots[position + 1].contains(address)
+                roots[position + 1].contains(address),
+                let copy = snapshots[position + 1].views.first(where: { $0.address == address }),
+                copy.className == alone.views[0].className, copy.properties == alone.views[0].properties
             else { continue }
             snapshots.remove(at: position)
             times.remove(at: position)
@@ -839,6 +849,32 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     static func viewContent(of bytes: ArraySlice<UInt8>) -> [UInt8] {
         let line = classify(ImportText.Line(number: 0, bytes: bytes))
         return escapedViewContent(of: line.content) ?? line.content
+    }
+
+    static let cutQuotesReason =
+        "each ends before its `>` (a database column or a log that keeps the first characters cut it), so its "
+        + "properties after the cut and the views' nesting are lost"
+
+    /// Whether a view description inside a quoted string ends with the string, before its `>`: `'<UITextField:
+    /// 0x…; frame = (…); opaque = N'`, as a database column or a logger that keeps 100 characters cuts it.
+    static func cutInsideQuotes(_ content: [UInt8]) -> Bool {
+        guard let offset = embeddedViewOffset(content),
+            let quoteIndex = content[..<offset].lastIndex(where: { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") }
+            )
+        else { return false }
+        let quote = content[quoteIndex]
+        var index = offset
+        while index < content.count, content[index] != quote {
+            // `\'` inside the string (`text = \'Assessed\'`) is the quote escaped, not its end.
+            index += content[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        // The string ends where a value of a row or a list ends (`', '`, `')`); a quote followed by more of the
+        // description (`text = 'Hi'>`) is one the description holds, unescaped.
+        let after = content[min(index + 1, content.count)...].first { !ImportText.isSpace($0) }
+        guard index < content.count, after.map({ Array(",)];".utf8).contains($0) }) ?? true,
+            case .failure(let failure) = RecursiveDescriptionLine.parse(Array(content[offset..<index]))
+        else { return false }
+        return failure.unterminated
     }
 
     /// Where a view description starts inside a text line (`log: <UIView: 0x…; frame = (…)>`), nil when it holds none.

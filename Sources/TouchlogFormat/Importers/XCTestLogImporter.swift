@@ -126,18 +126,34 @@ public enum XCTestLogImporter: TouchStreamImporter {
         case type(text: String)
         /// A gesture the log does not say enough about to place (a swipe's direction but not its path).
         case unplaceable(String)
+        /// `Type 'd' key with modifiers '⌘⇧' (0x12)` (`typeKey(_:modifierFlags:)`): a key pressed with modifiers,
+        /// which types no text touchlog can tell and touches nothing.
+        case keyPress(key: String, modifiers: String)
+
+        /// A shortcut like ⌘⇧D: what the app does with it is no touch and no text.
+        var isShortcut: Bool {
+            guard case .keyPress(_, let modifiers) = self else { return false }
+            return modifiers.contains(where: { "⌘⌃⌥".contains($0) })
+        }
     }
 
     /// What an activity acts on.
     enum Target: Equatable {
-        /// `"Sign In" Button`, `Button`, `Cell (Element at index 2)`, `Button (First Match)`.
-        case element(label: String?, type: String, index: Int?)
+        /// `"Sign In" Button`, `Button`, `Cell (Element at index 2)`, `Button (First Match)`; with `[0.50, 0.50]`
+        /// after it, a coordinate inside the element (`coordinate(withNormalizedOffset:)`), in its width and height.
+        case element(label: String?, type: String, index: Int?, offset: NormalizedOffset? = nil)
         /// `Button at {{20.0, 300.0}, {335.0, 44.0}}`: an element with its frame on screen.
         case frame(x: Double, y: Double, width: Double, height: Double)
         /// `… at {195.0, 422.0}`: a coordinate.
         case point(x: Double, y: Double)
         /// `Application 'com.example.Shop'` and anything else with no place of its own.
         case unknown(String)
+    }
+
+    /// Where in an element a coordinate tap went: fractions of its width and height from its top left corner.
+    struct NormalizedOffset: Equatable {
+        var dx: Double
+        var dy: Double
     }
 
     /// One step of the element query an activity's `Find:` lines spell out (`Find: Descendants matching type Cell`,
@@ -199,6 +215,9 @@ public enum XCTestLogImporter: TouchStreamImporter {
         var hitPoint: (x: Double, y: Double)?
         /// The query its `Find:` steps spell out (Xcode 7 to 9), before its event went.
         var query: [QueryStep] = []
+        /// The element its `Check for interrupting elements affecting "Cancel" Button` step names: what XCUITest
+        /// resolved the title's query to (`Tap Button (First Match)` says only "a button").
+        var resolved: (label: String, type: String)?
         /// Its position among the activities, for logs without times.
         var index: Int
 
@@ -234,7 +253,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 sawTime = true
                 lastTime = time
             }
-            let title = ImportText.string(ImportText.trimmed(titleBytes))
+            let title = withoutAnnotation(ImportText.string(ImportText.trimmed(titleBytes)))
             if time != nil, firstStep == nil, !title.isEmpty { firstStep = (line.number, title) }
             if time != nil, title.hasPrefix("Start Test at "), log.startedAt == nil,
                 let stamp = ImportText.timestamp(Array(title.utf8).dropFirst(14))
@@ -266,6 +285,14 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 log.activities[index].query.append(step)
                 continue
             }
+            if let affected = dropPrefix(title, "Check for interrupting elements affecting ") {
+                if let index = log.activities.indices.last, log.activities[index].synthesized == nil,
+                    case .element(let label?, let type, nil, nil) = target(affected)
+                {
+                    log.activities[index].resolved = (label, type)
+                }
+                continue
+            }
             if let path = pointerPath(title), let index = log.activities.indices.last {
                 log.activities[index].paths += path
                 continue
@@ -284,13 +311,20 @@ public enum XCTestLogImporter: TouchStreamImporter {
                     line: line.number, title: title, action: action, start: time ?? lastTime,
                     index: log.activities.count))
         }
-        guard !log.activities.isEmpty else {
+        guard log.activities.contains(where: { !$0.action.isShortcut }) else {
             if let firstClick {
                 throw ImportError(
                     format: format, line: firstClick.line,
                     reason: "a Mac UI test's log (`\(firstClick.title.prefix(50))`): its events are clicks of a "
                         + "pointer, not touches, and touchlog imports the touches of iOS UI tests",
                     hint: "import the log of the test run on an iOS simulator or device")
+            }
+            if let shortcut = log.activities.first {
+                throw ImportError(
+                    format: format, line: shortcut.line,
+                    reason: "the log's only events are keyboard shortcuts (`\(shortcut.title.prefix(50))`): they "
+                        + "touch nothing and type no text, so there is nothing to import",
+                    hint: "pass the part of the log with the test's touches (`t =     3.21s Tap \"Sign In\" Button`)")
             }
             if let firstOrphanEvent {
                 throw ImportError(
@@ -369,6 +403,9 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 duration < 1e4
             else { return nil }
             action = .press(duration: duration, target: target(what), dragTo: dragTo)
+        } else if let rest = dropPrefix(title, "Type "), let key = keyPress(rest) {
+            // `Type 'd' key with modifiers '⌘⇧' (0x12)`; with none, the key is the text it types.
+            action = key.modifiers.isEmpty ? .type(text: key.key) : .keyPress(key: key.key, modifiers: key.modifiers)
         } else if let rest = dropPrefix(title, "Type ") {
             // `Type 'hello' into "Email" TextField`: the text as typed, between the first quote and ` into `.
             guard let quote = rest.first, quote == "'" || quote == "\"",
@@ -388,6 +425,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
             switch action {
             case .tap(_, .element), .press(_, .element, _), .tap(_, .frame), .press(_, .frame, _): break
             case .type: if !title.contains("' into ") && !title.contains("\" into ") { return nil }
+            case .keyPress: break
             case .unplaceable:
                 // `Swipe up "List" Table`: a gesture on an element, which is still worth its warning.
                 let words = title.split(separator: " ", maxSplits: 2)
@@ -396,6 +434,50 @@ public enum XCTestLogImporter: TouchStreamImporter {
             }
         }
         return action
+    }
+
+    /// The key and the modifier symbols of `'d' key with modifiers '⌘⇧' (0x12)` or `'d' key`; nil for other text.
+    static func keyPress(_ text: String) -> (key: String, modifiers: String)? {
+        guard let quote = text.first, quote == "'" || quote == "\"" else { return nil }
+        let body = text.dropFirst()
+        guard let close = body.ranges(of: "\(quote) key").last, close.lowerBound > body.startIndex else { return nil }
+        let key = String(body[..<close.lowerBound])
+        let after = body[close.upperBound...]
+        if after.isEmpty { return (key, "") }
+        guard after.hasPrefix(" with modifiers '"), let end = after.dropFirst(17).firstIndex(of: "'") else {
+            return nil
+        }
+        let modifiers = String(after[after.index(after.startIndex, offsetBy: 17)..<end])
+        // The mask after the symbols (`(0x12)`) says the same, in UIKeyModifierFlags' bits shifted.
+        return (key, modifiers)
+    }
+
+    /// A title without the note its author typed after it in the paste (`Tap "Back" Button      <- the real Back`):
+    /// XCTest pads no title with a run of spaces, so a run of them (or a tab) before an arrow or a comment marker
+    /// ends the title. Inside the quotes of a label such text is the label's.
+    static func withoutAnnotation(_ title: String) -> String {
+        let bytes = Array(title.utf8)
+        let markers = ["<-", "←", "//", "#", "--", "⬅"].map { Array($0.utf8) }
+        var quotes = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { quotes += 1 }
+            let run =
+                byte == UInt8(ascii: "\t")
+                || (byte == UInt8(ascii: " ") && index + 1 < bytes.count && ImportText.isSpace(bytes[index + 1]))
+            guard run, quotes % 2 == 0 else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, ImportText.isSpace(bytes[end]) { end += 1 }
+            if markers.contains(where: { bytes[end...].starts(with: $0) }) {
+                return String(decoding: bytes[..<index], as: UTF8.self)
+            }
+            index = end
+        }
+        return title
     }
 
     /// `text` after `prefix`, and after the article Xcode 7's first releases print before the element (`Tap the
@@ -420,6 +502,17 @@ public enum XCTestLogImporter: TouchStreamImporter {
             }
             if numbers.count == 2 { return .point(x: numbers[0], y: numbers[1]) }
             return .unknown(text)
+        }
+        // `Button (First Match)[0.50, 0.50]`: XCUITest's description of a coordinate in the element.
+        var offset: NormalizedOffset?
+        if rest.last == "]", let open = rest.lastIndex(of: "[") {
+            let numbers = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
+                .split(separator: ",").map { Double(String($0.filter { $0 != " " })) }
+            guard numbers.count == 2, let dx = numbers[0], let dy = numbers[1], dx.isFinite, dy.isFinite,
+                abs(dx) < 100, abs(dy) < 100
+            else { return .unknown(text) }
+            offset = NormalizedOffset(dx: dx, dy: dy)
+            rest = rest[..<open]
         }
         var label: String?
         if rest.first == "\"" {
@@ -446,7 +539,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
         }
         let type = String(rest)
         guard XCUIElementType.isKnown(type), type != "Application" else { return .unknown(text) }
-        return .element(label: label, type: type, index: index)
+        return .element(label: label, type: type, index: index, offset: offset)
     }
 
     /// The numbers in `{{20.0, 300.0}, {335.0, 44.0}}` or `{195, 422}`, up to the closing brace.
@@ -591,10 +684,16 @@ public enum XCTestLogImporter: TouchStreamImporter {
             return .success(.keys(text))
         case .unplaceable(let why):
             return .failure(PlacementFailure(why))
+        case .keyPress(let key, let modifiers):
+            return .failure(
+                PlacementFailure(
+                    activity.action.isShortcut
+                        ? "a keyboard shortcut (\(modifiers)\(key)), which types no text and touches nothing"
+                        : "a key pressed with modifiers \(modifiers): which text it typed the log does not say"))
         case .tap(let count, let target):
             // XCTest's own hit point, when the log prints it, is where the event went: `{-1, -1}` (an element it
             // could not make hittable) is off screen, and a tap there touches nothing.
-            switch screen.point(of: target, hitPoint: activity.hitPoint, query: activity.query) {
+            switch screen.point(of: target, in: activity) {
             case .failure(let failure): return .failure(failure)
             case .success(let point):
                 // The log gives no duration: down and up at the moment the event was synthesized.
@@ -603,7 +702,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
             }
         case .press(let duration, let target, let dragTo):
             let start: (x: Double, y: Double)
-            switch screen.point(of: target, hitPoint: activity.hitPoint, query: activity.query) {
+            switch screen.point(of: target, in: activity) {
             case .failure(let failure): return .failure(failure)
             case .success(let point): start = point
             }
@@ -703,13 +802,23 @@ public enum XCTestLogImporter: TouchStreamImporter {
         }
 
         /// Where an activity's event went: XCTest's own hit point when the log prints it, else the one element its
-        /// `Find:` steps lead to, else where ``point(of:)`` places the title's target.
-        func point(of target: Target, hitPoint: (x: Double, y: Double)?, query: [QueryStep])
-            -> Result<(x: Double, y: Double), PlacementFailure>
-        {
-            if let hitPoint { return .success(hitPoint) }
-            if let found = follow(query) {
-                return self.hitPoint(of: elements[found], described: "the element its `Find:` steps lead to")
+        /// `Find:` steps lead to, else the element its `Check for interrupting elements` step names (when the title
+        /// names none), else where ``point(of:)`` places the title's target.
+        func point(of target: Target, in activity: Activity) -> Result<(x: Double, y: Double), PlacementFailure> {
+            if let hitPoint = activity.hitPoint { return .success(hitPoint) }
+            var offset: NormalizedOffset?
+            if case .element(let label, _, _, let given) = target {
+                offset = given
+                if label == nil, let resolved = activity.resolved,
+                    case .success(let point) = point(
+                        of: .element(label: resolved.label, type: resolved.type, index: nil, offset: given))
+                {
+                    return .success(point)
+                }
+            }
+            if let found = follow(activity.query) {
+                return hitPoint(
+                    of: elements[found], offset: offset, described: "the element its `Find:` steps lead to")
             }
             return point(of: target)
         }
@@ -769,7 +878,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
                 return .success((x + width / 2, y + height / 2))
             case .unknown(let text):
                 return .failure(PlacementFailure("\(text) names no element or place touchlog can find"))
-            case .element(let label, let type, let index):
+            case .element(let label, let type, let index, let offset):
                 let typed = elements.filter { matches($0, type: type) }
                 let matching = label.map { label in typed.filter { $0.names.contains(label) } } ?? typed
                 let visible = matching.filter { !$0.hidden }
@@ -797,14 +906,25 @@ public enum XCTestLogImporter: TouchStreamImporter {
                     }
                     element = visible[0]
                 }
-                return hitPoint(of: element, described: described)
+                return hitPoint(of: element, offset: offset, described: described)
             }
         }
 
-        /// The centre of the part of `element` inside its window, where XCUITest's hit point is.
-        private func hitPoint(of element: Element, described: String) -> Result<
+        /// The centre of the part of `element` inside its window, where XCUITest's hit point is; with `offset`, that
+        /// point of the element's frame, as `coordinate(withNormalizedOffset:)` places it (on screen or not).
+        private func hitPoint(of element: Element, offset: NormalizedOffset?, described: String) -> Result<
             (x: Double, y: Double), PlacementFailure
         > {
+            if let offset {
+                let point = (
+                    x: element.frame.x + offset.dx * element.frame.width,
+                    y: element.frame.y + offset.dy * element.frame.height
+                )
+                guard contains(point) else {
+                    return .failure(PlacementFailure("the point \(described) gives is off screen in the hierarchy"))
+                }
+                return .success(point)
+            }
             let left = max(element.frame.x, element.window.x)
             let top = max(element.frame.y, element.window.y)
             let right = min(element.frame.x + element.frame.width, element.window.x + element.window.width)

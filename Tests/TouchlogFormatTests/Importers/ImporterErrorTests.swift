@@ -29,6 +29,10 @@ import Testing
             input: "<UIWindow: 0x1; frame = {0; 0; 393 852}>",
             line: 1, column: 25, reason: "is not a rectangle"),
         Bad(
+            name: "descriptions cut inside quoted strings", format: .recursiveDescription,
+            input: "rows:\n(7, 'Optional(<UISwitch: 0x7f9a10c33a00; frame = (300 12; 51 31); opaque = N', '1')\n",
+            line: 2, column: nil, reason: "the view descriptions are cut short inside quoted strings (line 2)"),
+        Bad(
             name: "_autolayoutTrace output", format: .recursiveDescription,
             input: "(lldb) po [[UIWindow keyWindow] _autolayoutTrace]\n\n*<UIWindow:0x108f537f0> - AMBIGUOUS LAYOUT\n"
                 + "|   *<UIView:0x109409850>\n|   |   *UIButton:0x7f88a8c98820'Pay'",
@@ -213,6 +217,14 @@ import Testing
 
     static let idbCases: [Bad] = [
         Bad(
+            name: "a Python literal's True", format: .idb,
+            input: "nodes = [\n  {\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\", \"enabled\": True},\n]",
+            line: 2, column: 64, reason: "(`True` is Python's; JSON writes `true`: the paste is code, not JSON)"),
+        Bad(
+            name: "a Swift literal's nil", format: .idb,
+            input: "[{\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\", \"AXValue\": nil}]",
+            line: 1, column: 63, reason: "(`nil` is Swift's; JSON writes `null`"),
+        Bad(
             name: "element without a type", format: .idb, input: "[{\"AXFrame\":\"{{0, 0}, {1, 1}}\"}]",
             line: 1, column: 2, reason: "the element has no \"type\" string"),
         Bad(
@@ -248,6 +260,17 @@ import Testing
             #expect(error.reason.contains(bad.reason), "reason was: \(error.reason)")
             #expect(error.hint?.isEmpty == false)
             #expect(!error.message(file: "bad").contains("\n"), "a refusal is one line")
+        }
+    }
+
+    /// A word that only starts like a language's (`Nonesuch`, not Python's `None`) is said to be no JSON value,
+    /// without a reason it does not have.
+    @Test func aWordThatOnlyStartsLikeCodeIsNotNamedAsCode() {
+        let input = "[{\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\", \"AXValue\": Nonesuch}]"
+        #expect {
+            try ImportFormat.idb.convert(Array(input.utf8), sourceName: "bad")
+        } throws: { error in
+            (error as? ImportError)?.reason.hasSuffix("'Nonesuch}]': not a JSON value") == true
         }
     }
 

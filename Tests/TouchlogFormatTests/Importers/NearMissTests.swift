@@ -190,7 +190,25 @@ import Testing
                 "def crash_event():\n    return {\n        \"event_id\": \"4be0\",\n        \"platform\": \"cocoa\",\n"
                 + "        \"exception\": {\"values\": [{\"mechanism\": {\"handled\": False}}]},\n"
                 + "        \"breadcrumbs\": {\"values\": [{\"category\": \"touch\", \"data\": None}]},\n    }\n",
-            what: "a Sentry event written as Python", closest: .sentry),
+            what: "a Python dict or list", closest: .sentry),
+        Case(
+            name: "view descriptions cut inside SQL strings",
+            input: "INSERT INTO field_log VALUES\n(12, 'Notes', '<UITextView: 0x7f9a10c2e400; frame = (16 40; 343 88); "
+                + "text = \\'Call back\\'; clipsToBou', '0'),\n(13, 'Date', 'Optional(<UIDatePicker: 0x7f9a10c31000; "
+                + "frame = (16 140; 343 216); autoresize'),\n",
+            what: "UIKit view descriptions cut short inside quoted strings", closest: .recursiveDescription),
+        Case(
+            name: "idb elements as a Python list in a test",
+            input:
+                "def test_parse():\n    nodes = [\n        {\"frame\": {\"x\": 0, \"y\": 0, \"width\": 393, \"height\": 60}, "
+                + "\"AXLabel\": \"Title\",\n         \"type\": \"StaticText\", \"enabled\": True},\n    ]\n",
+            what: "a Python dict or list", closest: .idb),
+        Case(
+            name: "idb elements as a Swift dictionary literal",
+            input:
+                "let tree: [[String: Any]] = [\n  [\n    \"AXFrame\": \"{{0, 0}, {390, 844}}\",\n    \"AXValue\": NSNull(),\n"
+                + "    \"type\": \"Application\",\n    \"children\": [] as [Any],\n  ] as [String: Any],\n]\n",
+            what: "a Swift dictionary literal", closest: .idb),
         Case(
             name: "session-replay event shapes with placeholders",
             input:

@@ -206,6 +206,42 @@ import Testing
         #expect(XCTestLogImporter.target("Cell") == .element(label: nil, type: "Cell", index: nil))
     }
 
+    /// A coordinate tap names the element and where in it (`Tap Button (First Match)[0.50, 0.50]`, fractions of its
+    /// size): the point is taken in the element its `Check for interrupting elements` step names when the title
+    /// names none, else in the title's own; notes typed after a title (`   <- …`, `   # …`) are no part of it.
+    @Test func coordinateTapsAreTakenInTheElementXCUITestResolved() throws {
+        let log = """
+                t =     1.00s Tap Button (First Match)[0.50, 0.50]
+                t =     1.05s     Check for interrupting elements affecting "Add" Button      <- it resolved to Add
+                t =     1.10s     Synthesize event
+                t =     2.00s Tap "Delete" Button[0.00, 1.00]    # the bottom left corner
+                t =     2.10s     Synthesize event
+                t =     3.00s Tap Button (First Match)[0.50, 0.50]
+                t =     3.10s     Synthesize event
+
+            """
+        let result = try imported(log, joining: "xctest-log-find-steps")
+        // Add is at (323 27; 44 30), Delete at (300 64; 75 44), and the first button in the tree at (8 74; 24 24).
+        #expect(
+            touches(result.records) == [
+                "1.1 began 345.0 42.0", "1.1 ended 345.0 42.0", "2.1 began 300.0 108.0", "2.1 ended 300.0 108.0",
+                "3.1 began 20.0 86.0", "3.1 ended 20.0 86.0",
+            ])
+        #expect(result.warnings.isEmpty)
+        #expect(
+            XCTestLogImporter.target("Button (First Match)[0.50, 0.25]")
+                == .element(
+                    label: nil, type: "Button", index: 0, offset: XCTestLogImporter.NormalizedOffset(dx: 0.5, dy: 0.25))
+        )
+        #expect(XCTestLogImporter.target("Button[0.5]") == .unknown("Button[0.5]"))
+        // A run of spaces inside a label's quotes is the label's.
+        #expect(
+            XCTestLogImporter.withoutAnnotation("Tap \"a   <- b\" Button   <- note") == "Tap \"a   <- b\" Button")
+        #expect(
+            XCTestLogImporter.withoutAnnotation("Tap \"Back\" Button <- one space")
+                == "Tap \"Back\" Button <- one space")
+    }
+
     /// A Mac UI test clicks with a pointer: its log is refused saying so, not as one cut below its titles.
     @Test func aMacTestsClicksAreRefusedSayingTheyAreNoTouches() {
         let log = Array(
@@ -237,6 +273,40 @@ import Testing
             if case .key(let key) = record { key } else { nil }
         }
         #expect(keys == [KeyRecord(t: 1.2, length: 6, text: "née 😀")])
+    }
+
+    /// `typeKey(_:modifierFlags:)` logs `Type 'd' key with modifiers '⌘⇧' (0x12)`: a shortcut, which types no text
+    /// and touches nothing (a warning beside other activities, the reason alone); a key without modifiers is the text
+    /// it types.
+    @Test func keyPressesAreShortcutsOrTheTextTheyType() throws {
+        let result = try imported(
+            """
+                t =     1.00s Type 'd' key with modifiers '⌘⇧' (0x12)
+                t =     1.10s     Synthesize event
+                t =     2.00s Type 'x' key
+                t =     2.10s     Synthesize event
+                t =     3.00s Tap "Sign In" Button
+                t =     3.10s     Synthesize event
+
+            """)
+        let keys = result.records.compactMap { record -> KeyRecord? in
+            if case .key(let key) = record { key } else { nil }
+        }
+        #expect(keys == [KeyRecord(t: 2.1, length: 1, text: "x")])
+        #expect(touches(result.records) == ["3.1 began 195.0 375.0", "3.1 ended 195.0 375.0"])
+        #expect(result.warnings.map(\.line) == [1])
+        #expect(result.warnings.first?.message.contains("keyboard shortcut (⌘⇧d)") == true)
+        let shortcutsOnly = Array(
+            "    t =     0.40s Open com.example.notes\n    t =     2.42s Type 'd' key with modifiers '⌘⇧' (0x12)\n"
+                .utf8)
+        #expect {
+            try ImportFormat.xctestLog.convert(shortcutsOnly, sourceName: "")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 2 && error.reason.hasPrefix("the log's only events are keyboard shortcuts")
+        }
+        #expect(XCTestLogImporter.keyPress("'k' key with modifiers '⌥' (0x8)")?.modifiers == "⌥")
+        #expect(XCTestLogImporter.keyPress("'hello' into \"email\" TextField") == nil)
     }
 
     @Test func theJoinedHeaderNamesTheLogTheHierarchyAndTheStartOfTheTest() throws {
