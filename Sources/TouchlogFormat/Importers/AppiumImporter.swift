@@ -28,6 +28,19 @@ public enum AppiumImporter: HierarchyImporter {
 
     private static let typePrefix = "XCUIElementType"
 
+    /// A template literal's placeholder (`${children}`, `${frame.x}`) on a line with an element: the first one's
+    /// position and text.
+    static func templatePlaceholder(_ bytes: [UInt8]) -> (line: Int, column: Int, text: String)? {
+        for line in ImportText.lines(bytes) where ImportText.contains(line.bytes, "XCUIElementType") {
+            let text = Array(line.bytes)
+            guard let open = ImportText.firstIndex(of: Array("${".utf8), in: text),
+                let close = text[open...].firstIndex(of: UInt8(ascii: "}"))
+            else { continue }
+            return (line.number, open + 1, ImportText.string(text[open...close].prefix(40)))
+        }
+        return nil
+    }
+
     public static func convert(
         _ bytes: [UInt8], sourceName: String, warn: (ImportWarning) -> Void
     ) throws(ImportError)
@@ -51,6 +64,13 @@ public enum AppiumImporter: HierarchyImporter {
                 format: format, line: at.line, column: at.column,
                 reason: "\(markup.what) is not part of a page source",
                 hint: "WebDriverAgent writes only the `<?xml …?>` declaration and elements; remove it")
+        }
+        if let placeholder = templatePlaceholder(bytes) {
+            throw ImportError(
+                format: format, line: placeholder.line, column: placeholder.column,
+                reason: "the page source is a template in code (`\(placeholder.text)` stands where the code puts "
+                    + "elements or values): it is no page source as WebDriverAgent wrote it",
+                hint: "import the page source the code builds when it runs, or `driver.page_source` saved to a file")
         }
         // What is not well-formed but has one reading (a cut, a stray closing tag, a browser's collapse markers,
         // escaped quotes, several roots) is repaired first, each repair a warning at its line.

@@ -392,6 +392,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
             if RecursiveDescriptionImporter.unquotedViewOffset(content) != nil { return .recursiveDescription }
         }
+        // Then views quoted inside a message (an exception's reason), read the same way.
+        for line in ImportText.lines(head).prefix(400) {
+            let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
+            if !RecursiveDescriptionImporter.descriptionsInMessage(content).isEmpty { return .recursiveDescription }
+        }
         return nil
     }
 

@@ -299,11 +299,18 @@ enum ImportText {
     /// How source code opens and closes a string that spans lines: Python's and Swift's triple quotes, JavaScript's
     /// and Go's backticks, Rust's raw strings (`r#"…"#`, `r##"…"##`, which JSON's quotes cannot end) and Swift's
     /// (`#"…"#`), asked after Rust's, whose opening holds Swift's.
-    private static let literalDelimiters: [(open: [UInt8], close: [UInt8])] = [
-        (Array("\"\"\"".utf8), Array("\"\"\"".utf8)), (Array("'''".utf8), Array("'''".utf8)),
-        (Array("`".utf8), Array("`".utf8)), (Array("r##\"".utf8), Array("\"##".utf8)),
-        (Array("r#\"".utf8), Array("\"#".utf8)), (Array("#\"".utf8), Array("\"#".utf8)),
-    ]
+    private static let literalDelimiters: [(open: [UInt8], close: [UInt8])] =
+        [
+            (Array("\"\"\"".utf8), Array("\"\"\"".utf8)), (Array("'''".utf8), Array("'''".utf8)),
+            (Array("`".utf8), Array("`".utf8)), (Array("r##\"".utf8), Array("\"##".utf8)),
+            (Array("r#\"".utf8), Array("\"#".utf8)), (Array("#\"".utf8), Array("\"#".utf8)),
+        ] + curlDataDelimiters
+
+    /// The body a `curl` command sends (`curl -X POST … -d '{…}'`): single quotes in a shell, which hold JSON as it
+    /// is (a shell escapes nothing inside them).
+    private static let curlDataDelimiters: [(open: [UInt8], close: [UInt8])] = [
+        " -d '", " --data '", " --data-raw '", " --data-binary '",
+    ].map { (Array($0.utf8), Array("'".utf8)) }
 
     /// JSON inside a string literal of source code, `const crashEvent = \`{…}\``, `X = """[` … `]"""`,
     /// `[]byte(\`[` … `]\`)`: what comes before the delimiter that opens it, the delimiter, and from the last

@@ -273,6 +273,23 @@ public struct NearMiss: Equatable, Sendable {
                     + "with `JSON.stringify`")
             return
         }
+        if !ImportText.contains(text, "\"timestamp\""),
+            ["timestamp: ", "type: ", "source: "].allSatisfy({ key in
+                lines.contains { line in
+                    let trimmed = ImportText.trimmed(line.bytes)
+                    return ImportText.hasPrefix(trimmed, key)
+                        && trimmed.dropFirst(key.utf8.count).first.map(ImportText.isDigit) == true
+                }
+            })
+        {
+            self.init(
+                what: "session-replay events written as a JavaScript object (`type: 3`, `timestamp: 1629462720020`: "
+                    + "keys without quotes, code rather than JSON)",
+                closest: .rrweb,
+                differs: "touchlog reads a recorded stream's JSON: write the events out with `JSON.stringify(events)` "
+                    + "(or export the recording) and import that")
+            return
+        }
         if ImportText.contains(text, ":${"),
             ImportText.contains(text, "\"category\"") || ImportText.contains(text, "\"type\"")
         {

@@ -68,7 +68,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             classified[position].column = nil
         }
         var lines = expandQuotedDumps(unfoldArrayPrints(classified))
-        try refuseSwiftArrayPrints(lines)
+        readSwiftArrayPrints(&lines, warn: warn)
         readViewsInsideText(&lines, warn: warn)
         lines = unfoldJoinedLines(lines, warn: warn)
         // Notes that print a view dump, then `_printHierarchy`'s controllers, then another dump: the controllers'
@@ -1238,29 +1238,75 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     }
 
     /// lldb's `po` of Swift arrays of views (`▿ 2 elements`, `  - 0 : <UIWindow: …>`), with no tree beside them: each
-    /// array lists views without their subviews, and the prints repeat views in no nesting, so no hierarchy can be
-    /// read from them without making one up.
-    static func refuseSwiftArrayPrints(_ lines: [ClassifiedLine]) throws(ImportError) {
-        let elements = lines.filter { line in
-            line.kind == .text && isSwiftArrayElement(line.content)
+    /// array lists views without their subviews, so each element is read as a view with no parent, in a snapshot
+    /// of its own print (a view printed alone before and again in the array is what the array holds), with a
+    /// warning. The `- 0 :` indentation says where the array is, never that one view is inside another.
+    static func readSwiftArrayPrints(_ lines: inout [ClassifiedLine], warn: (ImportWarning) -> Void) {
+        guard !lines.contains(where: { $0.kind == .view && $0.pipes > 0 }) else { return }
+        var read: [Int] = []
+        for index in lines.indices where lines[index].kind == .text {
+            let content = lines[index].content
+            guard isSwiftArrayElement(content), let open = content.firstIndex(of: UInt8(ascii: "<")) else {
+                // `▿ 12 elements` heads the array it counts: no break between it and its elements.
+                if content.starts(with: "▿".utf8), ImportText.contains(content[...], " element") {
+                    lines[index].kind = .blank
+                }
+                continue
+            }
+            lines[index].content = Array(content[open...])
+            lines[index].column = lines[index].column.map { $0 + open }
+            lines[index].indent = 0
+            lines[index].pipes = 0
+            lines[index].kind = .view
+            read.append(lines[index].number)
         }
-        guard let first = elements.first, !lines.contains(where: { $0.kind == .view && $0.pipes > 0 }) else {
-            return
-        }
-        throw ImportError(
-            format: format, line: first.number,
-            reason: "lldb prints of views and Swift arrays of views (`- 0 : <UIWindow: …>`), not a "
-                + "recursiveDescription tree",
-            hint: "capture `po view.recursiveDescription()` in lldb (or `expr -l objc -O -- [[UIWindow keyWindow] "
-                + "recursiveDescription]`)")
+        guard let first = read.first else { return }
+        warn(
+            ImportWarning(
+                line: first,
+                message: "lldb prints of Swift arrays of views (`- 0 : <UIWindow: …>`): each element read as a view "
+                    + "with no parent (line " + ImportWarning.lineList(read) + ")",
+                hint: "an array lists views without their subviews; for the tree, capture `po "
+                    + "view.recursiveDescription()` in lldb"))
     }
 
     /// Where a view description starts inside text with no quote before it on the line: `"view":"<UIButton: …>"` (a
     /// JSON log's member) and `'   | <UIView: …>',` (a line of a string array) are strings, which other rules read.
+    /// An apostrophe between letters (`cell's`, `couldn't`) is prose, no quote.
     static func unquotedViewOffset(_ content: [UInt8]) -> Int? {
         guard let offset = embeddedViewOffset(content) else { return nil }
         let quotes: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`")]
-        return content[..<offset].contains(where: quotes.contains) ? nil : offset
+        let quoted = content[..<offset].indices.contains { index in
+            guard quotes.contains(content[index]) else { return false }
+            let apostrophe =
+                content[index] == UInt8(ascii: "'") && index > 0 && ImportText.isLetter(content[index - 1])
+                && index + 1 < content.count && ImportText.isLetter(content[index + 1])
+            return !apostrophe
+        }
+        return quoted ? nil : offset
+    }
+
+    /// The view descriptions a message quotes, in order (`reason: 'couldn't find a common superview for <UILabel: …>
+    /// and <UIView: …>'`): each description's range on the line. None when the quoted descriptions are cut short
+    /// (``cutInsideQuotes(_:)``), which no reading makes whole.
+    /// A string that starts with the description (`'   | <UIView: …>',` in a string array, `"view":"<UIButton: …>"`
+    /// in a JSON log) is no message: other rules read those, or nothing does.
+    static func descriptionsInMessage(_ content: [UInt8]) -> [Range<Int>] {
+        guard !cutInsideQuotes(content), let first = embeddedViewOffset(content),
+            let quote = content[..<first].lastIndex(where: {
+                $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "`")
+            }),
+            content[(quote + 1)..<first].contains(where: ImportText.isLetter)
+        else { return [] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < content.count, let found = embeddedViewOffset(Array(content[start...])) {
+            let offset = start + found
+            guard case .success(let parsed) = RecursiveDescriptionLine.parse(Array(content[offset...])) else { break }
+            ranges.append(offset..<(offset + parsed.end))
+            start = offset + parsed.end
+        }
+        return ranges
     }
 
     /// `- 0 : <UIWindow: 0x…; frame = (…); …>`: an element of a Swift array as lldb's `po` prints it.
@@ -1276,42 +1322,73 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
 
     /// A paste with no tree line, whose only view descriptions are inside text (a UIKit log message naming a window,
     /// `_windowServerHitTestWindow: <UIWindow: 0x…; …>`; a comment `//\t+ <AnnoyingWindow: …>`): each is read as a view
-    /// with no parent, with a warning. Beside a tree, such text stays text (a warning says so), since a mention in a
-    /// log is no part of the tree.
+    /// with no parent, with a warning. When the only ones are quoted inside a message (an exception's `reason: '…
+    /// Table view: <UITableView: …>'`), those are read the same way: the views the message is about, as it prints
+    /// them, never nested in one another. Beside a tree, such text stays text (a warning says so), since a mention
+    /// in a log is no part of the tree.
     static func readViewsInsideText(_ lines: inout [ClassifiedLine], warn: (ImportWarning) -> Void) {
         guard !lines.contains(where: { $0.kind == .view }) else { return }
+        // A console line about a touch names the window the touch was in (`window: <UIWindow: …>`): that window is
+        // not a hierarchy the paste holds.
+        func candidate(_ line: ClassifiedLine) -> Bool {
+            line.kind == .text && !OtherViewPrintout.mentionsTouch(line.content)
+        }
+        let quoted = !lines.contains { candidate($0) && unquotedViewOffset($0.content) != nil }
         var read: [Int] = []
         // An app's own walk may log a view again (`found a UILabel: <UILabel: 0x…> font: …`): with no timestamp to
         // make it a later moment, the same address again is the same view, not a new dump.
         var seen: Set<String> = []
         var repeated: [Int] = []
-        // A console line about a touch names the window the touch was in (`window: <UIWindow: …>`): that window is
-        // not a hierarchy the paste holds.
-        for index in lines.indices
-        where lines[index].kind == .text && !OtherViewPrintout.mentionsTouch(lines[index].content) {
-            guard let offset = unquotedViewOffset(lines[index].content) else { continue }
-            if lines[index].timestamp == nil,
-                case .success(let parsed) = RecursiveDescriptionLine.parse(Array(lines[index].content[offset...])),
-                let address = parsed.address, !seen.insert(address).inserted
-            {
-                lines[index].kind = .repeated
-                repeated.append(lines[index].number)
+        var result: [ClassifiedLine] = []
+        for line in lines {
+            guard candidate(line) else {
+                result.append(line)
                 continue
             }
-            lines[index].content = Array(lines[index].content[offset...])
-            lines[index].column = lines[index].column.map { $0 + offset }
-            lines[index].indent = 0
-            lines[index].pipes = 0
-            lines[index].kind = .view
-            read.append(lines[index].number)
+            let ranges: [Range<Int>] =
+                if quoted {
+                    descriptionsInMessage(line.content)
+                } else if let offset = unquotedViewOffset(line.content) {
+                    [offset..<line.content.count]
+                } else { [] }
+            guard !ranges.isEmpty else {
+                result.append(line)
+                continue
+            }
+            for range in ranges {
+                if line.timestamp == nil,
+                    case .success(let parsed) = RecursiveDescriptionLine.parse(Array(line.content[range])),
+                    let address = parsed.address, !seen.insert(address).inserted
+                {
+                    var again = line
+                    again.kind = .repeated
+                    result.append(again)
+                    if repeated.last != line.number { repeated.append(line.number) }
+                    continue
+                }
+                var view = line
+                view.content = Array(line.content[range])
+                view.column = line.column.map { $0 + range.lowerBound }
+                view.indent = 0
+                view.pipes = 0
+                view.kind = .view
+                result.append(view)
+                if read.last != line.number { read.append(line.number) }
+            }
         }
+        lines = result
         guard let first = read.first else { return }
         warn(
             ImportWarning(
                 line: first,
-                message: "no tree lines: the view description(s) inside text read as views with no parent (line "
-                    + ImportWarning.lineList(read) + ")",
-                hint: "each is the view as the text names it, without its subviews"))
+                message: quoted
+                    ? "no tree lines: the view description(s) quoted inside a message read as views with no parent "
+                        + "(line " + ImportWarning.lineList(read) + ")"
+                    : "no tree lines: the view description(s) inside text read as views with no parent (line "
+                        + ImportWarning.lineList(read) + ")",
+                hint: quoted
+                    ? "a message names the views it is about, without their subviews or how they nest"
+                    : "each is the view as the text names it, without its subviews"))
         guard let again = repeated.first else { return }
         warn(
             ImportWarning(

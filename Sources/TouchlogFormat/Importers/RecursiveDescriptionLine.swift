@@ -31,6 +31,8 @@ struct RecursiveDescriptionLine {
     /// What a text view's container prints after its own description, inside the outer `<<…>`: `minSize = {…},
     /// maxSize = {…}, textContainer = <NSTextContainer: …>; lineBreakMode = 0` (iOS 16 and later).
     var container: String?
+    /// The offset just after the description's closing `>`: where the text after it starts.
+    var end = 0
 
     static let shapeHint =
         "expected a view description like `<UIView: 0x7fb1; frame = (0 0; 393 852); …>`"
@@ -80,6 +82,7 @@ struct RecursiveDescriptionLine {
             container = ImportText.trimmed(content[tailStart..<i])
             i += 1
         }
+        line.end = i
         let rest = ImportText.trimmed(content[i..<n])
         if !rest.isEmpty { line.textAfter = ImportText.string(rest) }
         if !container.isEmpty { line.container = ImportText.string(container) }

@@ -48,21 +48,30 @@ import Testing
         #expect(snapshot.hierarchy.windows.first?.view.subviews.first?.subviews.count == 1)
     }
 
-    @Test func lldbPrintsOfSwiftArraysOfViewsAreRefusedSayingWhatTheyAre() {
+    /// lldb's prints of Swift arrays of views list views without their subviews: each element is a view with no
+    /// parent (the `- 0 :` indentation nests nothing), with a warning at the first; a window printed alone before
+    /// the array that holds it unchanged is that array's.
+    @Test func lldbPrintsOfSwiftArraysOfViewsAreReadFlatWithAWarning() throws {
         let text = [
             "(lldb) po UIApplication.shared.windows[0]",
             "<UIWindow: 0x1; frame = (0 0; 390 844); hidden = YES; layer = <UIWindowLayer: 0x2>>",
             "(lldb) po UIApplication.shared.windows",
             "▿ 2 elements",
             "  - 0 : <UIWindow: 0x1; frame = (0 0; 390 844); hidden = YES; layer = <UIWindowLayer: 0x2>>",
-            "  - 1 : <UIWindow: 0x3; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x4>>",
+            "    - 1 : <UIWindow: 0x3; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x4>>",
         ].joined(separator: "\n")
-        #expect {
-            try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "po.txt")
-        } throws: { error in
-            guard let error = error as? ImportError else { return false }
-            return error.line == 5 && error.reason.contains("Swift arrays of views")
+        var warnings: [ImportWarning] = []
+        let records = try RecursiveDescriptionImporter.convert(Array(text.utf8), sourceName: "po.txt") {
+            warnings.append($0)
         }
+        let snapshots = records.compactMap { record -> SnapshotRecord? in
+            if case .snapshot(let snapshot) = record { snapshot } else { nil }
+        }
+        #expect(snapshots.count == 1)
+        #expect(snapshots.first?.hierarchy.windows.map(\.view.id) == ["0x1", "0x3"])
+        #expect(snapshots.first?.hierarchy.windows.allSatisfy { $0.view.subviews.isEmpty } == true)
+        #expect(warnings.first?.line == 5)
+        #expect(warnings.first?.message.contains("Swift arrays of views") == true)
     }
 
     @Test func aViewNamedInALogIsReadOnlyWhenNoTreeIsThere() throws {
@@ -209,7 +218,8 @@ import Testing
 
     /// A hooked method's log (`<Controller: 0x…> dimmingViewWasTapped:<UIDimmingView: …>`) is text naming a view:
     /// the view is read with no parent (warned), not the controller as a view without a frame. Views quoted in an
-    /// exception's reason are what it is about: refused saying so.
+    /// exception's reason are what it is about: each read with no parent, never nested in the other, warned; cut
+    /// short inside their quotes, refused saying so.
     @Test func viewsNamedInLogMessagesAreReadOrRefusedForWhatTheyAre() throws {
         let call =
             "2014-11-22 19:15:51.660 Catalog[84049:1079574] <UIPopoverPresentationController: 0x7fd1> "
@@ -223,10 +233,23 @@ import Testing
         let exception =
             "Terminating app, reason: 'couldn't find a common superview for <UILabel: 0x1; frame = (0 0; 0 0)> and "
             + "<UIView: 0x2; frame = (0 0; 390 844)>'"
+        #expect(ImportFormat.detect(Array(exception.utf8)) == .recursiveDescription)
+        var quoted: [ImportWarning] = []
+        let both = try ImportFormat.recursiveDescription.convert(Array(exception.utf8), sourceName: "crash.txt") {
+            quoted.append($0)
+        }
+        let snapshot = try #require(
+            both.compactMap { record -> SnapshotRecord? in
+                if case .snapshot(let snapshot) = record { snapshot } else { nil }
+            }.first)
+        #expect(snapshot.hierarchy.windows.first?.view.subviews.map(\.id) == ["0x1", "0x2"])
+        #expect(snapshot.hierarchy.windows.first?.view.subviews.allSatisfy { $0.subviews.isEmpty } == true)
+        #expect(quoted.map(\.message).first?.contains("quoted inside a message read as views with no parent") == true)
+        let cut = "reason: 'Invalid update. Table view: <UITableView: 0x3; frame = (0 0; 359 834); clipsToBou'"
         #expect {
-            try ImportFormat.recursiveDescription.convert(Array(exception.utf8), sourceName: "crash.txt")
+            try ImportFormat.recursiveDescription.convert(Array(cut.utf8), sourceName: "crash.txt")
         } throws: { error in
-            (error as? ImportError)?.reason.contains("quoted inside a message (line 1)") == true
+            (error as? ImportError)?.reason.contains("cut short inside quoted strings (line 1)") == true
         }
     }
 

@@ -175,6 +175,11 @@ import Testing
                 + "b\n    Button, 0x2, identifier: 'x'",
             line: 5, column: 5, reason: "the element 'Button' has no frame"),
         Bad(
+            name: "a template in code with a placeholder", format: .appium,
+            input: "function screen(rows: Array<Row>) {\n  return `<XCUIElementTypeApplication x=\"0\" y=\"0\" "
+                + "width=\"390\" height=\"844\">${rows.map(cell)}</XCUIElementTypeApplication>`\n}",
+            line: 2, column: 76, reason: "a template in code (`${rows.map(cell)}` stands where"),
+        Bad(
             name: "coordinate that is not a number", format: .appium,
             input: "<AppiumAUT>\n<XCUIElementTypeOther x=\"0\" y=\"12pt\" width=\"1\" height=\"1\"/>\n</AppiumAUT>",
             line: 2, column: 58, reason: "'y' is '12pt', not a number of points"),

@@ -120,10 +120,10 @@ import Testing
                 + "\"height\": 10, \"type\": \"div\" } ] }\n\"\"\".trimIndent()\n",
             what: "PostHog session-replay wireframes", closest: .rrweb),
         Case(
-            name: "exception quoting views",
-            input: "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: "
-                + "'couldn't find a common superview for <UILabel: 0x7fdc1; frame = (0 0; 0 0); text = 'Hi'> and "
-                + "<UIView: 0x7fdc2; frame = (0 0; 390 844)>'",
+            // An exception's reason that quotes views is read (CutAndListedTests); a string that is one view's
+            // description, passed to a logger, is about that view, and named.
+            name: "a logger's string holding a view",
+            input: "logger.info('<UIButton: 0x7fdc1; frame = (0 0; 44 44)>')\n",
             what: "a message that quotes UIKit view descriptions", closest: .recursiveDescription),
         Case(
             name: "idb element with an author's keys",
@@ -191,6 +191,11 @@ import Testing
                 + "        \"exception\": {\"values\": [{\"mechanism\": {\"handled\": False}}]},\n"
                 + "        \"breadcrumbs\": {\"values\": [{\"category\": \"touch\", \"data\": None}]},\n    }\n",
             what: "a Python dict or list", closest: .sentry),
+        Case(
+            name: "replay events as a JavaScript object",
+            input: "Here are my events:\n```\nconst events = [\n  {\n    type: 3,\n    data: {\n      source: 2,\n"
+                + "      type: 2,\n      id: 14,\n      x: 40,\n      y: 310,\n    },\n    timestamp: 1629462720020,\n  },\n",
+            what: "session-replay events written as a JavaScript object", closest: .rrweb),
         Case(
             name: "view descriptions cut inside SQL strings",
             input: "INSERT INTO field_log VALUES\n(12, 'Notes', '<UITextView: 0x7f9a10c2e400; frame = (16 40; 343 88); "

@@ -271,4 +271,30 @@ import Testing
             inside("PERFORM seed($json${\n  \"breadcrumbs\": []\n}$json$::jsonb, NULL);\n")
                 == #"{ "breadcrumbs": [] }"#)
     }
+
+    /// The body of a `curl` command (`-d '…'`, `--data-raw '…'`) spread over lines with `\` continuations, in a
+    /// Markdown fence: the JSON it sends is what is read, here a Sentry event with one breadcrumb.
+    @Test func theJSONACurlCommandSendsIsRead() throws {
+        let paste = """
+            ```bash
+            curl -sS \\
+              -H 'Content-Type: application/json' \\
+              -X POST http://localhost:9000/api/2/store/ \\
+              --data-raw '{
+                "message": "checkout",
+                "breadcrumbs": [{"timestamp": "2026-02-01T10:00:00Z", "category": "ui.click", "message": "Pay"}]
+              }'
+            ```
+
+            """
+        let bytes = Array(paste.utf8)
+        #expect(ImportFormat.detect(bytes) == .sentry)
+        let records = try ImportFormat.sentry.convert(bytes, sourceName: "curl.md")
+        let sent = records.filter { if case .sent = $0 { true } else { false } }
+        #expect(sent.count == 1)
+        let one = ImportText.unwrappedJSON(Array("curl -d '{\"a\": [1]}' http://x\n".utf8))
+        #expect(
+            one.map { String(decoding: $0.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+                == #"{"a": [1]}"#)
+    }
 }
