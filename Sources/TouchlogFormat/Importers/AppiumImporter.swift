@@ -159,6 +159,21 @@ public enum AppiumImporter: HierarchyImporter {
             reader.nodes[index].type != "Application" && !containers.contains(index)
                 && ["x", "y", "width", "height"].contains { reader.nodes[index].attributes[$0]?.isEmpty ?? true }
         }.map { reader.nodes[$0] }
+        // When no element is measured at all and the attributes are left out, not empty (a fragment kept in a test:
+        // `<XCUIElementTypeSecureTextField … x="1">`), every one would sit at 0, 0 with no size: nothing in the paste
+        // can be placed, and importing it would say otherwise. Empty ones (`x=""`) are Appium 1.6's own output for
+        // elements it could not measure: a capture whose tree still says what was there, kept with the warning.
+        let elements = reader.nodes.filter { $0.type != "Application" }
+        if let first = unmeasured.first, unmeasured.count == elements.count,
+            unmeasured.contains(where: { node in ["x", "y", "width", "height"].contains { node.attributes[$0] == nil } })
+        {
+            throw ImportError(
+                format: format, line: line(first.line), column: column(first.column, line: first.line),
+                reason: "no element has its x, y, width and height (\(elements.count) element(s), line "
+                    + ImportWarning.lineList(unmeasured.map { line($0.line) }) + "): none can be placed on screen",
+                hint: "WebDriverAgent prints all four on every element; save the page source as Appium returned it "
+                    + "(`driver.page_source`)")
+        }
         if let first = containers.min() {
             let lines = containers.sorted().map { line(reader.nodes[$0].line) }
             warn(

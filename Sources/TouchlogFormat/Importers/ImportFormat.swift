@@ -382,7 +382,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
         // Asked last: a test log that prints a tree (`print(app.debugDescription)`) between its activities is that
         // tree, found above; one with activities only is a touch stream.
-        for line in ImportText.lines(head).prefix(400) where XCTestLogImporter.looksLikeActivity(line.bytes) {
+        for line in XCTestLogImporter.steps(Array(ImportText.lines(head).prefix(400)))
+        where XCTestLogImporter.looksLikeActivity(line.bytes) {
             return .xctestLog
         }
         // Last: a view description inside text (a UIKit log message naming a window), which the recursiveDescription

@@ -30,6 +30,21 @@ extension ImportError {
         return ""
     }
 
+    /// A comma right before a closing `}` or `]` (blanks between): code (Python, JavaScript, Swift) allows it, JSON
+    /// does not.
+    /// The spot is the closer (a member name was due) or the comma (a value was due).
+    private static func trailingComma(before offset: Int, in bytes: [UInt8]) -> String {
+        func blank(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+        guard offset < bytes.count else { return "" }
+        let closer: UInt8? =
+            bytes[offset] == UInt8(ascii: ",")
+            ? bytes[(offset + 1)...].first(where: { !blank($0) })
+            : bytes[..<offset].last(where: { !blank($0) }) == UInt8(ascii: ",") ? bytes[offset] : nil
+        guard let closer, closer == UInt8(ascii: "}") || closer == UInt8(ascii: "]") else { return "" }
+        return " (a comma before `\(Character(Unicode.Scalar(closer)))`: code allows one there, JSON does not; the "
+            + "paste is code, not JSON)"
+    }
+
     private static func spotAndReason(_ error: JSONSyntaxError, _ bytes: [UInt8]) -> (offset: Int, reason: String) {
         guard let cause = error.cause else { return (error.offset, error.message) }
         let start = cause.start
@@ -51,14 +66,16 @@ extension ImportError {
         switch cause.problem {
         case .unexpected(.value), .unexpected(.literal), .unexpected(.digitAfterMinus), .ended(.digitAfterMinus):
             return (
-                start, "unexpected '\(text(start..<start + 12))': not a JSON value" + codeWord(at: start, in: bytes)
+                start,
+                "unexpected '\(text(start..<start + 12))': not a JSON value" + codeWord(at: start, in: bytes)
+                    + trailingComma(before: start, in: bytes)
             )
         case .ended(.literal(let word)):
             return (start, "the JSON ends inside '\(word)'")
         case .tooDeep(let limit):
             return (start, "JSON nests deeper than \(limit) levels")
         case .unexpected(.memberName):
-            return (stop, "expected a member name in quotes")
+            return (stop, "expected a member name in quotes" + trailingComma(before: stop, in: bytes))
         case .unexpected(.colon):
             return (stop, "expected ':' after the member name \"\(memberName(at: start, in: bytes).prefix(40))\"")
         case .unexpected(.commaOrBrace):

@@ -37,6 +37,10 @@ struct JSONDocumentShape: Equatable, Sendable {
 
     /// The top-level values in input order: one for a document, several for a Sentry envelope or JSON Lines.
     var values: [Value]
+    /// Whether the scan read the values to the end of the input (or to ``valueLimit``) and stepped over no byte JSON
+    /// never holds outside a string: false when it stopped at a byte that cannot continue JSON (the comma after an
+    /// object in a list of code) or met a placeholder inside a value (`[ <wireframe> ]`).
+    var readToEnd = true
 
     /// Top-level values recorded at most. Every claim is decided by the first few (an envelope's header and first
     /// item header, a document's one value); the bound keeps a large JSON Lines file from costing a set per line.
@@ -53,6 +57,7 @@ struct JSONDocumentShape: Equatable, Sendable {
     init(scanning bytes: [UInt8]) {
         var scanner = Scanner(bytes: bytes)
         values = scanner.topLevelValues()
+        readToEnd = (scanner.position >= bytes.count || values.count >= Self.valueLimit) && !scanner.sawMarkup
     }
 
     /// A byte cursor over the input. Every loop advances `position`, so the scan is linear whatever the bytes; it
@@ -60,6 +65,8 @@ struct JSONDocumentShape: Equatable, Sendable {
     private struct Scanner {
         let bytes: [UInt8]
         var position = 0
+        /// A `<` or `>` stepped over outside strings: markup or a placeholder, never JSON.
+        var sawMarkup = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -197,6 +204,8 @@ struct JSONDocumentShape: Equatable, Sendable {
                         position += 1
                         return true
                     }
+                case UInt8(ascii: "<"), UInt8(ascii: ">"):
+                    sawMarkup = true
                 default:
                     break
                 }

@@ -112,7 +112,8 @@ public enum MaestroImporter: JSONDocumentImporter {
             warn(
                 ImportWarning(
                     line: values.first?.line ?? 1, message: "no element has a frame (\"bounds\", \"frame\")",
-                    hint: "Maestro saw nothing on screen (the app was not in front?); nothing can be replayed"))
+                    hint: "Maestro saw nothing on screen (the app was not in front?), or the nodes were pasted "
+                        + "without their \"bounds\"; nothing can be replayed"))
             extra.append(.init(key: "hierarchy", value: false))
         }
         let (records, synthetic) = ImportRecords.snapshots(snapshots)

@@ -189,12 +189,12 @@ public struct NearMiss: Equatable, Sendable {
                     + "`JSONSerialization.data(withJSONObject:)` and import the file")
             return
         }
-        if [": True", ": False", ": None"].contains(where: { ImportText.contains(text, $0) }),
+        if [": True", ": False", ": None", "json.dumps("].contains(where: { ImportText.contains(text, $0) }),
             ImportText.contains(text, "\": ")
         {
             // The same kept as Python (a test's `nodes = [{…, "enabled": True}]`, an event built in a script).
             self.init(
-                what: "a Python dict or list (`True`, `False`, `None`: code, not JSON)",
+                what: "a Python dict or list (`True`, `False`, `None`, `json.dumps(…)`: code, not JSON)",
                 closest: Self.closestByKeys(text),
                 differs: "touchlog reads the JSON the tool printed: paste that output, or write the value out with "
                     + "`json.dumps` and import the file")
@@ -321,6 +321,40 @@ public struct NearMiss: Equatable, Sendable {
                     + "its rrweb recording) and import that")
             return
         }
+        if ImportText.contains(text, "\"accessibilityText\"") || ImportText.contains(text, "\"hintText\""),
+            ImportText.contains(text, "\"attributes\""), !ImportText.contains(text, "\"bounds\"")
+        {
+            self.init(
+                what: "Maestro hierarchy nodes without `bounds` (`{\"attributes\":{\"accessibilityText\": …}}`)",
+                closest: .maestro,
+                differs: "`maestro hierarchy` prints each node's \"bounds\", and these have none, so no element can be "
+                    + "placed: paste the command's whole output")
+            return
+        }
+        if ImportText.contains(text, "\"node\""), !ImportText.contains(text, "\"timestamp\""),
+            ImportText.contains(text, "\"type\":2") || ImportText.contains(text, "\"type\": 2")
+        {
+            self.init(
+                what: "an rrweb full snapshot without its event's \"timestamp\" (`{\"type\":2,\"data\":{\"node\":…}}`)",
+                closest: .rrweb,
+                differs: "a touch stream is events with times, and touches among them: export the recording's events "
+                    + "and import that")
+            return
+        }
+        let childLines = lines.filter { line in
+            let trimmed = ImportText.trimmed(line.bytes)
+            return ImportText.hasPrefix(trimmed, "Child: ")
+                && trimmed.dropFirst(7).first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
+        }
+        if childLines.count >= 2 {
+            self.init(
+                what: "a list of view class names (`Child: UIWindow`, `Child: UITransitionView`) without their "
+                    + "descriptions",
+                closest: .recursiveDescription,
+                differs: "a name carries no address, frame or nesting, so nothing can be placed: capture "
+                    + "`po view.recursiveDescription()` in lldb")
+            return
+        }
         if lines.contains(where: { ImportText.contains($0.bytes, "Notification; object = <") }) {
             self.init(
                 what: "a log of notifications (`name = UIWindowDidBecomeKeyNotification; object = <UIWindow: 0x…`)",
@@ -415,8 +449,6 @@ public struct NearMiss: Equatable, Sendable {
         self.differs = differs
     }
 
-    /// `UIAWindow "(null)" {{256, 0}, {768, 1024}}`: a UIAutomation element (`UIA` and a capital letter, a quoted
-    /// name, a frame).
     /// The format whose JSON keys a literal in code uses (idb's `"AXFrame"`, Sentry's `"category"`), if any.
     private static func closestByKeys(_ text: ArraySlice<UInt8>) -> ImportFormat? {
         if ImportText.contains(text, "\"AXFrame\"") || ImportText.contains(text, "\"AXLabel\"") { return .idb }
@@ -429,6 +461,8 @@ public struct NearMiss: Equatable, Sendable {
         return nil
     }
 
+    /// `UIAWindow "(null)" {{256, 0}, {768, 1024}}`: a UIAutomation element (`UIA` and a capital letter, a quoted
+    /// name, a frame).
     private static func isUIAutomationElement(_ line: ArraySlice<UInt8>) -> Bool {
         guard ImportText.hasPrefix(line, "UIA"), line.count > 3,
             line[line.startIndex + 3] >= UInt8(ascii: "A"), line[line.startIndex + 3] <= UInt8(ascii: "Z")

@@ -110,8 +110,19 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
         var eventLists: [[LocatedJSON]] = []
         // Whether the JSON ends inside the events (a paste or a log cut at a size limit): what followed is missing.
         var cutShort = false
+        // Events written one per line (JSON Lines, as a log or a test keeps them), or one alone: a list of their own
+        // for each run of them.
+        var loose: [LocatedJSON] = []
         for value in values.flatMap({ unwrapped($0) }) {
             cutShort = cutShort || value.cut
+            if value["type"]?.number != nil, value["timestamp"]?.number != nil, snapshotData(value) == nil {
+                loose.append(value)
+                continue
+            }
+            if !loose.isEmpty {
+                eventLists.append(loose)
+                loose = []
+            }
             if let elements = value.array {
                 // A recording segment is an array of events; a PostHog export, an array of `$snapshot` events.
                 var events: [LocatedJSON] = []
@@ -125,6 +136,7 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
                 stream.carriesHierarchy = true
             }
         }
+        if !loose.isEmpty { eventLists.append(loose) }
         var cutEvent: LocatedJSON?
         for events in eventLists {
             for event in events {
@@ -150,7 +162,7 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
             throw ImportError(
                 format: format, line: values.first?.line ?? 1, column: values.first?.column,
                 reason:
-                    "no rrweb events: no object with a numeric \"type\" and \"timestamp\" in an array of events or a PostHog \"$snapshot_data\"",
+                    "no rrweb events: no object with a numeric \"type\" and \"timestamp\" (in an array of events, one per line, or a PostHog \"$snapshot_data\")",
                 hint:
                     "pass the replay recording segment (a JSON array of events), the envelope holding it, or the exported $snapshot events"
             )
@@ -520,6 +532,13 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
             if keys.contains("event"), keys.contains("properties") { return true }
             // Sentry's breadcrumbs have a type, a timestamp and data too, and a category no replay event has.
             if value.isArray, keys.isSuperset(of: ["type", "timestamp", "data"]), !keys.contains("category") {
+                return true
+            }
+            // Events one per line (JSON Lines), or one alone: the same keys on an object, and none of a Sentry
+            // event's, read to the end (objects with commas between them are a list of code: named, not read).
+            if !value.isArray, shape.readToEnd, keys.isSuperset(of: ["type", "timestamp", "data"]),
+                keys.isDisjoint(with: ["category", "event_id", "platform", "exception", "breadcrumbs", "contexts"])
+            {
                 return true
             }
             return !value.isArray && (keys.contains("replay_id") || keys == ["segment_id"])

@@ -350,6 +350,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         var first: (indent: Int, pipes: Int)?
         var minimumIndent = Int.max
         var firstStamp: (text: String, process: String?)?
+        // Views whose printed frame is no number (a broken layout's `inf` or `nan`): placed nowhere, and said so.
+        var unplaced: [Int] = []
         var index = 0
 
         // `po [[UIWindow keyWindow] recursiveDescription]` (or `keyWindow.recursiveDescription` in Cycript)
@@ -525,10 +527,20 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                     hint: "no UIKit hierarchy is that deep; check the indentation of the dump")
             }
             let view = try makeView(description, line: line)
+            if view.imported.contains(where: { $0.key == "frameMissing" }) { unplaced.append(line.number) }
             let added = current.add(view, parent: parent)
             open.append((line.indent, added))
         }
         close()
+        if let first = unplaced.first {
+            warn(
+                ImportWarning(
+                    line: first,
+                    message: "\(unplaced.count) view(s) whose frame is not a number (`frame = (inf inf; 0 0)`, `nan`), "
+                        + "placed at 0, 0 with no size (line " + ImportWarning.lineList(unplaced) + ")",
+                    hint: "UIKit prints such a frame for a broken layout; where the view was is unknown "
+                        + "(`imported.frameMissing`), so a tap the replay sends there is not evidence"))
+        }
         guard !snapshots.isEmpty else {
             if let quoted = lines.first(where: {
                 $0.kind == .text && (embeddedViewOffset($0.content) != nil || isSentenceAboutView($0.content))
@@ -771,6 +783,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             view.keep(
                 "frame",
                 .string(ImportText.string(description.properties.first { $0.key == "frame" }?.value ?? [])))
+            view.keep("frameMissing", true)
             rect = [0, 0, 0, 0]
         }
         view.frame = Rect(importing: rect)
@@ -1290,21 +1303,31 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
     /// and <UIView: …>'`): each description's range on the line. None when the quoted descriptions are cut short
     /// (``cutInsideQuotes(_:)``), which no reading makes whole.
     /// A string that starts with the description (`'   | <UIView: …>',` in a string array, `"view":"<UIButton: …>"`
-    /// in a JSON log) is no message: other rules read those, or nothing does.
+    /// in a JSON log) is no message: other rules read those, or nothing does; except a value of an NSDictionary's
+    /// print (`4 = "<RCTView: 0x…; reactTag: 4; frame = …>";`, React Native's view registry), which is one view.
     static func descriptionsInMessage(_ content: [UInt8]) -> [Range<Int>] {
         guard !cutInsideQuotes(content), let first = embeddedViewOffset(content),
             let quote = content[..<first].lastIndex(where: {
                 $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "`")
-            }),
-            content[(quote + 1)..<first].contains(where: ImportText.isLetter)
+            })
         else { return [] }
+        let dictionaryValue =
+            quote + 1 == first && ImportText.trimmed(content[..<quote]).last == UInt8(ascii: "=")
+            && content[(first)...].last(where: { !ImportText.isSpace($0) }) == UInt8(ascii: ";")
+        guard dictionaryValue || content[(quote + 1)..<first].contains(where: ImportText.isLetter) else { return [] }
+        return descriptionRanges(content, from: first)
+    }
+
+    /// The descriptions one after another on a line of text from `first` on (`Optional([<UILabel: …>, <UILabel:
+    /// …>])`, `for <UILabel: …> and <UIView: …>`): each one's range, up to its closing `>`.
+    static func descriptionRanges(_ content: [UInt8], from first: Int) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var start = 0
-        while start < content.count, let found = embeddedViewOffset(Array(content[start...])) {
-            let offset = start + found
-            guard case .success(let parsed) = RecursiveDescriptionLine.parse(Array(content[offset...])) else { break }
-            ranges.append(offset..<(offset + parsed.end))
-            start = offset + parsed.end
+        var offset = first
+        while case .success(let parsed) = RecursiveDescriptionLine.parse(Array(content[offset...])) {
+            let end = offset + parsed.end
+            ranges.append(offset..<end)
+            guard end < content.count, let next = embeddedViewOffset(Array(content[(end - 1)...])) else { break }
+            offset = end - 1 + next
         }
         return ranges
     }
@@ -1349,7 +1372,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 if quoted {
                     descriptionsInMessage(line.content)
                 } else if let offset = unquotedViewOffset(line.content) {
-                    [offset..<line.content.count]
+                    // One description keeps the text after it, which UIKit prints for some views (a collection
+                    // view's layout) and a log line's words follow.
+                    descriptionRanges(line.content, from: offset).count > 1
+                        ? descriptionRanges(line.content, from: offset) : [offset..<line.content.count]
                 } else { [] }
             guard !ranges.isEmpty else {
                 result.append(line)
@@ -1382,12 +1408,12 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             ImportWarning(
                 line: first,
                 message: quoted
-                    ? "no tree lines: the view description(s) quoted inside a message read as views with no parent "
-                        + "(line " + ImportWarning.lineList(read) + ")"
+                    ? "no tree lines: the view description(s) quoted inside a message (or as a dictionary's values) "
+                        + "read as views with no parent (line " + ImportWarning.lineList(read) + ")"
                     : "no tree lines: the view description(s) inside text read as views with no parent (line "
                         + ImportWarning.lineList(read) + ")",
                 hint: quoted
-                    ? "a message names the views it is about, without their subviews or how they nest"
+                    ? "a message or a dictionary names views without their subviews or how they nest"
                     : "each is the view as the text names it, without its subviews"))
         guard let again = repeated.first else { return }
         warn(

@@ -247,7 +247,7 @@ public enum XCTestLogImporter: TouchStreamImporter {
         var firstStep: (line: Int, title: String)?
         // A Mac UI test's pointer activities (`Click "Disconnect" Button`): no touch.
         var firstClick: (line: Int, title: String)?
-        for line in ImportText.lines(bytes) {
+        for line in steps(ImportText.lines(bytes)) {
             let (time, titleBytes) = timed(line.bytes)
             if let time {
                 sawTime = true
@@ -957,6 +957,32 @@ public enum XCTestLogImporter: TouchStreamImporter {
     /// Whether a text input's lines are an XCTest activity log: a `t = 3.21s` line whose title is an activity
     /// xcodebuild prints (`Start Test at`, `Tap …`, `Synthesize event`, `Set Up`), or an untimed title that names an
     /// element type (`Tap "Sign In" Button`), as an `.xcresult` lists them.
+    /// The log's lines, a line that holds several of them as string literals of code split into those (`s = ['    t
+    /// =     0.01s     Set Up','    t =    15.47s     Tap "tab_search" Button']`, a Python list of the log's lines on
+    /// one line): each literal is a line of the log, at the line of the file, without its quotes and brackets.
+    static func steps(_ lines: [ImportText.Line]) -> [ImportText.Line] {
+        let separators = ["', '", "','", "\", \"", "\",\""].map { Array($0.utf8) }
+        return lines.flatMap { line -> [ImportText.Line] in
+            let bytes = Array(line.bytes)
+            guard let separator = separators.first(where: { ImportText.firstIndex(of: $0, in: bytes) != nil }) else {
+                return [line]
+            }
+            var pieces: [ImportText.Line] = []
+            var start = 0
+            while start <= bytes.count {
+                let end = ImportText.firstIndex(of: separator, in: bytes, from: start) ?? bytes.count
+                var piece = line.bytes[(line.bytes.startIndex + start)..<(line.bytes.startIndex + end)]
+                // The last literal's closing quote and the list's bracket (`…idle']`, `…")`).
+                while let last = piece.last, Array("'\"])};,".utf8).contains(last) { piece = piece.dropLast() }
+                pieces.append(ImportText.Line(number: line.number, bytes: piece))
+                start = end + separator.count
+            }
+            // Only a list of the log's steps: two literals at least, each with its `t =` time.
+            guard pieces.count >= 2, pieces.allSatisfy({ timed($0.bytes).0 != nil }) else { return [line] }
+            return pieces
+        }
+    }
+
     static func looksLikeActivity(_ line: ArraySlice<UInt8>) -> Bool {
         let (time, rest) = timed(line)
         let title = ImportText.string(ImportText.trimmed(rest))

@@ -244,13 +244,46 @@ import Testing
             }.first)
         #expect(snapshot.hierarchy.windows.first?.view.subviews.map(\.id) == ["0x1", "0x2"])
         #expect(snapshot.hierarchy.windows.first?.view.subviews.allSatisfy { $0.subviews.isEmpty } == true)
-        #expect(quoted.map(\.message).first?.contains("quoted inside a message read as views with no parent") == true)
+        #expect(
+            quoted.map(\.message).first?.contains("quoted inside a message (or as a dictionary's values) read as views")
+                == true)
         let cut = "reason: 'Invalid update. Table view: <UITableView: 0x3; frame = (0 0; 359 834); clipsToBou'"
         #expect {
             try ImportFormat.recursiveDescription.convert(Array(cut.utf8), sourceName: "crash.txt")
         } throws: { error in
             (error as? ImportError)?.reason.contains("cut short inside quoted strings (line 1)") == true
         }
+    }
+
+    /// Descriptions one after another in a log line (`Optional([<UILabel: …>, <UILabel: …>])`) are each a view,
+    /// repeats collapsed by address, not by line: a line that repeats one view and adds another keeps the new one.
+    /// An NSDictionary's print of views (`4 = "<RCTView: …>";`) is its values, flat. A frame that is no number
+    /// (`(inf inf; 0 0)`) places its view nowhere, marked and said.
+    @Test func severalDescriptionsOnALineAndDictionaryValuesAreEachAView() throws {
+        let log = [
+            "Model.swift[12],labels:Optional([<UILabel: 0xa1; frame = (0 0; 10 10); layer = <_UILabelLayer: 0xb1>>])",
+            "Model.swift[12],labels:Optional([<UILabel: 0xa1; frame = (0 0; 10 10); layer = <_UILabelLayer: 0xb1>>, "
+                + "<UILabel: 0xa2; frame = (0 10; 10 10); layer = <_UILabelLayer: 0xb2>>])",
+        ].joined(separator: "\n")
+        let labels = try ImportFormat.recursiveDescription.convert(Array(log.utf8), sourceName: "log.txt")
+        #expect(ImportExpectation.outline(labels).components(separatedBy: "UILabel").count - 1 == 2)
+        let registry =
+            "{\n    4 = \"<RCTView: 0xc1; reactTag: 4; frame = (0 0; 414 736); layer = <CALayer: 0xd1>>\";\n"
+            + "    7 = \"<RCTView: 0xc2; reactTag: 7; frame = (0 0; 0 0); layer = <CALayer: 0xd2>>\";\n}\n"
+        #expect(ImportFormat.detect(Array(registry.utf8)) == .recursiveDescription)
+        let views = try ImportFormat.recursiveDescription.convert(Array(registry.utf8), sourceName: "registry.txt")
+        let snapshot = try #require(
+            views.compactMap { record -> SnapshotRecord? in
+                if case .snapshot(let snapshot) = record { snapshot } else { nil }
+            }.first)
+        #expect(snapshot.hierarchy.windows.first?.view.subviews.map(\.id) == ["0xc1", "0xc2"])
+        var warnings: [ImportWarning] = []
+        let broken = "Error: \"View <FlutterView: 0xe1; frame = (inf inf; 0 0); layer = <CALayer: 0xe2>> is taken\""
+        let placed = try ImportFormat.recursiveDescription.convert(Array(broken.utf8), sourceName: "e.txt") {
+            warnings.append($0)
+        }
+        #expect(ImporterFixtures.jsonLines(placed).contains("\"frameMissing\":true"))
+        #expect(warnings.contains { $0.message.hasPrefix("1 view(s) whose frame is not a number") })
     }
 
     /// Apple's technical notes shorten descriptions with `[…]`: each is read up to it (its elided key dropped),

@@ -226,6 +226,14 @@ import Testing
             input: "nodes = [\n  {\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\", \"enabled\": True},\n]",
             line: 2, column: 64, reason: "(`True` is Python's; JSON writes `true`: the paste is code, not JSON)"),
         Bad(
+            name: "a trailing comma before the closing brace", format: .idb,
+            input: "[{\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\",\n}]",
+            line: 2, column: 1, reason: "(a comma before `}`: code allows one there, JSON does not"),
+        Bad(
+            name: "a trailing comma before the closing bracket", format: .idb,
+            input: "[{\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\"},\n]",
+            line: 2, column: 1, reason: "(a comma before `]`: code allows one there, JSON does not"),
+        Bad(
             name: "a Swift literal's nil", format: .idb,
             input: "[{\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\", \"AXValue\": nil}]",
             line: 1, column: 63, reason: "(`nil` is Swift's; JSON writes `null`"),

@@ -197,6 +197,23 @@ import Testing
                 + "      type: 2,\n      id: 14,\n      x: 40,\n      y: 310,\n    },\n    timestamp: 1629462720020,\n  },\n",
             what: "session-replay events written as a JavaScript object", closest: .rrweb),
         Case(
+            name: "view class names without descriptions",
+            input: "/*\nChild: UIWindow\nChild: UITransitionView\nChild: UIDropShadowView\n*/\n",
+            what: "a list of view class names", closest: .recursiveDescription),
+        Case(
+            name: "Maestro nodes without bounds in a test's strings",
+            input: "  const cases = [\n    '{\"attributes\":{\"accessibilityText\" : \"Face ID\"}}',\n  ];\n",
+            what: "Maestro hierarchy nodes without `bounds`", closest: .maestro),
+        Case(
+            name: "an rrweb full snapshot without a timestamp in a shell line",
+            input: "insert \"sess-1\" \"replay\" '[{\"type\":2,\"data\":{\"node\":{\"type\":0}}}]'\n",
+            what: "an rrweb full snapshot without its event's", closest: .rrweb),
+        Case(
+            name: "a Sentry body built with json.dumps",
+            input: "body = json.dumps({\n    \"breadcrumbs\": {\"values\": [\n        {\"category\": \"ui.click\", "
+                + "\"timestamp\": 1234567},\n    ]},\n    \"event_id\": event_id,\n})\n",
+            what: "a Python dict or list", closest: .sentry),
+        Case(
             name: "view descriptions cut inside SQL strings",
             input: "INSERT INTO field_log VALUES\n(12, 'Notes', '<UITextView: 0x7f9a10c2e400; frame = (16 40; 343 88); "
                 + "text = \\'Call back\\'; clipsToBou', '0'),\n(13, 'Date', 'Optional(<UIDatePicker: 0x7f9a10c31000; "

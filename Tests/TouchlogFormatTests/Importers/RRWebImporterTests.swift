@@ -133,6 +133,25 @@ import Testing
         #expect(found[1].line == 2 && found[1].message.contains("touch end with no touch down for pointer 5"))
     }
 
+    /// Events written one per line (JSON Lines), or one alone in a test's raw string, are a stream as an array is;
+    /// objects with commas between them in code are a list of the code's, named, not read.
+    @Test func eventsOnePerLineOrAloneAreAStream() throws {
+        let lines = """
+            {"type":4,"timestamp":1000,"data":{"width":390,"height":844}}
+            {"type":3,"timestamp":1200,"data":{"source":2,"type":7,"pointerId":1,"x":10,"y":20}}
+            {"type":3,"timestamp":1300,"data":{"source":2,"type":9,"pointerId":1,"x":10,"y":20}}
+
+            """
+        #expect(ImportFormat.detect(Array(lines.utf8)) == .rrweb)
+        let records = try ImportFormat.rrweb.convert(Array(lines.utf8), sourceName: "")
+        #expect(records.compactMap { $0["phase"]?.stringValue } == ["began", "ended"])
+        let kotlin = #"        assertEquals(\n            """{"type":2,"data":{"node":{"type":0}},"timestamp":5}""",\n"#
+        #expect(ImportFormat.detect(Array(kotlin.utf8)) == .rrweb)
+        let list = "events = [\n  {\"type\": 3, \"timestamp\": 9, \"data\": {\"source\": 2}},\n]\n"
+        #expect(ImportFormat.detect(Array(list.utf8)) == nil)
+        #expect(NearMiss(Array(list.utf8))?.what.hasPrefix("session-replay events in source code") == true)
+    }
+
     @Test func aTouchLeftDownIsLeftOpenWithAWarning() throws {
         let text = """
             [{"type":3,"timestamp":1000,"data":{"source":2,"type":7,"pointerId":1,"x":1,"y":2}},

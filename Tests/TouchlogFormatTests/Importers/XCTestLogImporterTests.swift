@@ -275,6 +275,19 @@ import Testing
         #expect(keys == [KeyRecord(t: 1.2, length: 6, text: "née 😀")])
     }
 
+    /// A log kept as a list of string literals on one line (`s = ['    t = …','    t = …']`, a Python test's) is its
+    /// lines, one per literal: detected, and its tap placed; a line of text that merely has a `','` stays one line.
+    @Test func aLogInStringLiteralsOnOneLineIsReadAsItsLines() throws {
+        let log =
+            "steps = ['    t =     0.01s     Set Up', '    t =     1.00s Tap \"Sign In\" Button', "
+            + "'    t =     1.10s         Synthesize event']\n"
+        #expect(ImportFormat.detect(Array(log.utf8)) == .xctestLog)
+        let result = try imported(log)
+        #expect(touches(result.records) == ["1.1 began 195.0 375.0", "1.1 ended 195.0 375.0"])
+        let prose = ImportText.lines(Array("    t =     1.00s Tap \"a','b\" Button\n".utf8))
+        #expect(XCTestLogImporter.steps(prose).count == 1)
+    }
+
     /// `typeKey(_:modifierFlags:)` logs `Type 'd' key with modifiers '⌘⇧' (0x12)`: a shortcut, which types no text
     /// and touches nothing (a warning beside other activities, the reason alone); a key without modifiers is the text
     /// it types.
