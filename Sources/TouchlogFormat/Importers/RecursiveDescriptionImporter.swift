@@ -1318,6 +1318,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return descriptionRanges(content, from: first)
     }
 
+    /// `ranges` when they are several, else the one description with the rest of the line after it.
+    private static func severalOrRest(_ ranges: [Range<Int>], from offset: Int, in content: [UInt8]) -> [Range<Int>] {
+        ranges.count > 1 ? ranges : [offset..<content.count]
+    }
+
     /// The descriptions one after another on a line of text from `first` on (`Optional([<UILabel: …>, <UILabel:
     /// …>])`, `for <UILabel: …> and <UIView: …>`): each one's range, up to its closing `>`.
     static func descriptionRanges(_ content: [UInt8], from first: Int) -> [Range<Int>] {
@@ -1374,8 +1379,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                 } else if let offset = unquotedViewOffset(line.content) {
                     // One description keeps the text after it, which UIKit prints for some views (a collection
                     // view's layout) and a log line's words follow.
-                    descriptionRanges(line.content, from: offset).count > 1
-                        ? descriptionRanges(line.content, from: offset) : [offset..<line.content.count]
+                    Self.severalOrRest(descriptionRanges(line.content, from: offset), from: offset, in: line.content)
                 } else { [] }
             guard !ranges.isEmpty else {
                 result.append(line)
