@@ -165,7 +165,8 @@ public enum AppiumImporter: HierarchyImporter {
         // elements it could not measure: a capture whose tree still says what was there, kept with the warning.
         let elements = reader.nodes.filter { $0.type != "Application" }
         if let first = unmeasured.first, unmeasured.count == elements.count,
-            unmeasured.contains(where: { node in ["x", "y", "width", "height"].contains { node.attributes[$0] == nil } })
+            unmeasured.contains(where: { node in ["x", "y", "width", "height"].contains { node.attributes[$0] == nil } }
+            )
         {
             throw ImportError(
                 format: format, line: line(first.line), column: column(first.column, line: first.line),

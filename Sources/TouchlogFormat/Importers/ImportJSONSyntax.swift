@@ -11,8 +11,18 @@ extension ImportError {
         var position = JSONLineCounter.position(of: offset, in: bytes)
         // A bad escape is pointed at just after the escaped character, on that character's line (a line feed too).
         if case .invalidEscape = error.cause?.problem { position.column += 1 }
-        self.init(format: format, line: position.line, column: position.column, reason: reason, hint: hint)
+        // A paste that is code (a Python dict, a JavaScript object) was neither cut nor corrupted: say how to make
+        // it JSON instead of asking whether it was.
+        let code = reason.hasSuffix(Self.codeNotJSON + ")")
+        self.init(
+            format: format, line: position.line, column: position.column, reason: reason,
+            hint: code
+                ? "write the value out as JSON where it is built (`json.dumps`, `JSON.stringify`, "
+                    + "`JSONSerialization`) and import that"
+                : hint)
     }
+
+    private static let codeNotJSON = "the paste is code, not JSON"
 
     /// What a value written in a language instead of JSON is, and how JSON writes it (`True` → `true`): a paste of
     /// a test's fixture fails at its first such word, and the word says why.
@@ -25,7 +35,7 @@ extension ImportError {
         for entry in words where rest.starts(with: entry.word.utf8) {
             let after = rest.dropFirst(entry.word.utf8.count).first
             guard after.map({ !ImportText.isLetter($0) && !ImportText.isDigit($0) }) ?? true else { continue }
-            return " (`\(entry.word)` is \(entry.language); JSON writes `\(entry.json)`: the paste is code, not JSON)"
+            return " (`\(entry.word)` is \(entry.language); JSON writes `\(entry.json)`: \(codeNotJSON))"
         }
         return ""
     }
@@ -41,8 +51,8 @@ extension ImportError {
             ? bytes[(offset + 1)...].first(where: { !blank($0) })
             : bytes[..<offset].last(where: { !blank($0) }) == UInt8(ascii: ",") ? bytes[offset] : nil
         guard let closer, closer == UInt8(ascii: "}") || closer == UInt8(ascii: "]") else { return "" }
-        return " (a comma before `\(Character(Unicode.Scalar(closer)))`: code allows one there, JSON does not; the "
-            + "paste is code, not JSON)"
+        return " (a comma before `\(Character(Unicode.Scalar(closer)))`: code allows one there, JSON does not; "
+            + "\(codeNotJSON))"
     }
 
     private static func spotAndReason(_ error: JSONSyntaxError, _ bytes: [UInt8]) -> (offset: Int, reason: String) {

@@ -283,7 +283,16 @@ import Testing
         #expect {
             try ImportFormat.idb.convert(Array(input.utf8), sourceName: "bad")
         } throws: { error in
-            (error as? ImportError)?.reason.hasSuffix("'Nonesuch}]': not a JSON value") == true
+            guard let error = error as? ImportError else { return false }
+            return error.reason.hasSuffix("'Nonesuch}]': not a JSON value")
+                && error.hint?.contains("json.dumps") == false
+        }
+        // Code named as code is told how to become JSON, not asked whether it was cut.
+        let python = "[{\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\", \"AXValue\": None}]"
+        #expect {
+            try ImportFormat.idb.convert(Array(python.utf8), sourceName: "bad")
+        } throws: { error in
+            (error as? ImportError)?.hint?.hasPrefix("write the value out as JSON where it is built") == true
         }
     }
 
