@@ -389,14 +389,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         // Last: a view description inside text (a UIKit log message naming a window), which the recursiveDescription
         // importer reads as a view with no parent when nothing else is there, or an lldb print of Swift arrays of
         // views, which it refuses saying what it is.
+        // Views quoted inside a message (an exception's reason) are read the same way.
         for line in ImportText.lines(head).prefix(400) {
             let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
-            if RecursiveDescriptionImporter.unquotedViewOffset(content) != nil { return .recursiveDescription }
-        }
-        // Then views quoted inside a message (an exception's reason), read the same way.
-        for line in ImportText.lines(head).prefix(400) {
-            let content = RecursiveDescriptionImporter.viewContent(of: line.bytes)
-            if !RecursiveDescriptionImporter.descriptionsInMessage(content).isEmpty { return .recursiveDescription }
+            if RecursiveDescriptionImporter.unquotedViewOffset(content) != nil
+                || !RecursiveDescriptionImporter.descriptionsInMessage(content).isEmpty
+            {
+                return .recursiveDescription
+            }
         }
         return nil
     }

@@ -7,16 +7,16 @@ extension ImportError {
     /// cause) and phrases it itself. Some spots differ from the reader's on purpose: a bad value is pointed at where it
     /// starts, a bad escape just after it.
     init(json error: JSONSyntaxError, in bytes: [UInt8], format: ImportFormat, hint: String) {
-        let (offset, reason) = Self.spotAndReason(error, bytes)
+        var codeNote = ""
+        let (offset, reason) = Self.spotAndReason(error, bytes, codeNote: &codeNote)
         var position = JSONLineCounter.position(of: offset, in: bytes)
         // A bad escape is pointed at just after the escaped character, on that character's line (a line feed too).
         if case .invalidEscape = error.cause?.problem { position.column += 1 }
         // A paste that is code (a Python dict, a JavaScript object) was neither cut nor corrupted: say how to make
         // it JSON instead of asking whether it was.
-        let code = reason.hasSuffix(Self.codeNotJSON + ")")
         self.init(
             format: format, line: position.line, column: position.column, reason: reason,
-            hint: code
+            hint: !codeNote.isEmpty
                 ? "write the value out as JSON where it is built (`json.dumps`, `JSON.stringify`, "
                     + "`JSONSerialization`) and import that"
                 : hint)
@@ -55,7 +55,10 @@ extension ImportError {
             + "\(codeNotJSON))"
     }
 
-    private static func spotAndReason(_ error: JSONSyntaxError, _ bytes: [UInt8]) -> (offset: Int, reason: String) {
+    /// `codeNote` is what the reason says when the bytes are code rather than JSON (empty otherwise).
+    private static func spotAndReason(_ error: JSONSyntaxError, _ bytes: [UInt8], codeNote: inout String) -> (
+        offset: Int, reason: String
+    ) {
         guard let cause = error.cause else { return (error.offset, error.message) }
         let start = cause.start
         let stop = cause.stop
@@ -75,17 +78,15 @@ extension ImportError {
         }
         switch cause.problem {
         case .unexpected(.value), .unexpected(.literal), .unexpected(.digitAfterMinus), .ended(.digitAfterMinus):
-            return (
-                start,
-                "unexpected '\(text(start..<start + 12))': not a JSON value" + codeWord(at: start, in: bytes)
-                    + trailingComma(before: start, in: bytes)
-            )
+            codeNote = codeWord(at: start, in: bytes) + trailingComma(before: start, in: bytes)
+            return (start, "unexpected '\(text(start..<start + 12))': not a JSON value" + codeNote)
         case .ended(.literal(let word)):
             return (start, "the JSON ends inside '\(word)'")
         case .tooDeep(let limit):
             return (start, "JSON nests deeper than \(limit) levels")
         case .unexpected(.memberName):
-            return (stop, "expected a member name in quotes" + trailingComma(before: stop, in: bytes))
+            codeNote = trailingComma(before: stop, in: bytes)
+            return (stop, "expected a member name in quotes" + codeNote)
         case .unexpected(.colon):
             return (stop, "expected ':' after the member name \"\(memberName(at: start, in: bytes).prefix(40))\"")
         case .unexpected(.commaOrBrace):

@@ -404,25 +404,20 @@ enum ImportText {
     /// respected; nil when it does not close on the line.
     private static func balancedJSONEnd(_ text: [UInt8], from start: Int) -> Int? {
         var depth = 0
-        var inString = false
+        var strings = JSONStrings()
         var index = start
         while index < text.count {
             let byte = text[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    index += 2
-                    continue
-                }
-                if byte == UInt8(ascii: "\"") { inString = false }
-            } else {
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                default: break
-                }
+            if let step = strings.step(over: byte) {
+                index += step
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            default: break
             }
             index += 1
         }
@@ -507,18 +502,13 @@ enum ImportText {
     /// (`` `{"type":"Button",…}\n{"type":"Text",…}` ``): outside JSON strings, where JSON allows no backslash, a `\n`,
     /// `\r` or `\t` is blanked to spaces, so the values read one after another. Inside strings nothing changes.
     private static func blankEscapedBreaks(_ bytes: inout [UInt8], in range: Range<Int>) {
-        var inString = false
+        var strings = JSONStrings()
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    index += 2
-                    continue
-                }
-                if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
+            if let step = strings.step(over: byte) {
+                index += step
+                continue
             } else if byte == UInt8(ascii: "\\"), index + 1 < range.upperBound,
                 [UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t")].contains(bytes[index + 1])
             {
@@ -528,6 +518,24 @@ enum ImportText {
                 continue
             }
             index += 1
+        }
+    }
+
+    /// Where a walk over JSON text is: inside a string or not, a string's escapes stepped over whole.
+    private struct JSONStrings {
+        private var inside = false
+
+        /// How far to step when `byte` is a string's (its quotes, its content, a `\` with the byte it escapes);
+        /// nil when it is outside every string, for the caller to read.
+        mutating func step(over byte: UInt8) -> Int? {
+            if inside {
+                if byte == UInt8(ascii: "\\") { return 2 }
+                if byte == UInt8(ascii: "\"") { inside = false }
+                return 1
+            }
+            guard byte == UInt8(ascii: "\"") else { return nil }
+            inside = true
+            return 1
         }
     }
 

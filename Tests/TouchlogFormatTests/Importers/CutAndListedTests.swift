@@ -5,6 +5,12 @@ import Testing
 /// Pastes cut inside their first element, and printouts of objects beside a dump: refused saying they are cut, or
 /// left out in one warning, never read as an empty screen or as views of their own.
 @Suite struct CutAndListedTests {
+    static func snapshots(_ records: [Record]) -> [SnapshotRecord] {
+        records.compactMap { record in
+            if case .snapshot(let snapshot) = record { snapshot } else { nil }
+        }
+    }
+
     @Test func anIDBOutputCutInsideItsFirstElementIsRefusedAsCutOffNotAsAnEmptyScreen() {
         let text = """
             [
@@ -64,9 +70,7 @@ import Testing
         let records = try RecursiveDescriptionImporter.convert(Array(text.utf8), sourceName: "po.txt") {
             warnings.append($0)
         }
-        let snapshots = records.compactMap { record -> SnapshotRecord? in
-            if case .snapshot(let snapshot) = record { snapshot } else { nil }
-        }
+        let snapshots = Self.snapshots(records)
         #expect(snapshots.count == 1)
         #expect(snapshots.first?.hierarchy.windows.map(\.view.id) == ["0x1", "0x3"])
         #expect(snapshots.first?.hierarchy.windows.allSatisfy { $0.view.subviews.isEmpty } == true)
@@ -238,10 +242,7 @@ import Testing
         let both = try ImportFormat.recursiveDescription.convert(Array(exception.utf8), sourceName: "crash.txt") {
             quoted.append($0)
         }
-        let snapshot = try #require(
-            both.compactMap { record -> SnapshotRecord? in
-                if case .snapshot(let snapshot) = record { snapshot } else { nil }
-            }.first)
+        let snapshot = try #require(Self.snapshots(both).first)
         #expect(snapshot.hierarchy.windows.first?.view.subviews.map(\.id) == ["0x1", "0x2"])
         #expect(snapshot.hierarchy.windows.first?.view.subviews.allSatisfy { $0.subviews.isEmpty } == true)
         #expect(
@@ -272,10 +273,7 @@ import Testing
             + "    7 = \"<RCTView: 0xc2; reactTag: 7; frame = (0 0; 0 0); layer = <CALayer: 0xd2>>\";\n}\n"
         #expect(ImportFormat.detect(Array(registry.utf8)) == .recursiveDescription)
         let views = try ImportFormat.recursiveDescription.convert(Array(registry.utf8), sourceName: "registry.txt")
-        let snapshot = try #require(
-            views.compactMap { record -> SnapshotRecord? in
-                if case .snapshot(let snapshot) = record { snapshot } else { nil }
-            }.first)
+        let snapshot = try #require(Self.snapshots(views).first)
         #expect(snapshot.hierarchy.windows.first?.view.subviews.map(\.id) == ["0xc1", "0xc2"])
         var warnings: [ImportWarning] = []
         let broken = "Error: \"View <FlutterView: 0xe1; frame = (inf inf; 0 0); layer = <CALayer: 0xe2>> is taken\""

@@ -28,6 +28,12 @@ import Testing
         return (records, warnings)
     }
 
+    func keys(_ records: [Record]) -> [KeyRecord] {
+        records.compactMap { record in
+            if case .key(let key) = record { key } else { nil }
+        }
+    }
+
     func touches(_ records: [Record]) -> [String] {
         records.compactMap { record in
             guard case .touch(let touch) = record else { return nil }
@@ -259,9 +265,7 @@ import Testing
         let result = try imported(
             "Tap \"Sign In\" Button\nType 'hello' into \"email\" TextField\nSwipe up \"list\" Table\n")
         #expect(touches(result.records) == ["0.0 began 195.0 375.0", "0.0 ended 195.0 375.0"])
-        let keys = result.records.compactMap { record -> KeyRecord? in
-            if case .key(let key) = record { key } else { nil }
-        }
+        let keys = keys(result.records)
         #expect(keys == [KeyRecord(t: 1, length: 5, text: "hello")])
         #expect(result.warnings.map(\.line) == [3])
     }
@@ -269,9 +273,7 @@ import Testing
     @Test func typedTextIsOneKeyRecordOfItsUTF16Length() throws {
         let result = try imported(
             "    t =     1.00s Type 'née 😀' into \"email\" TextField\n    t =     1.20s     Synthesize event\n")
-        let keys = result.records.compactMap { record -> KeyRecord? in
-            if case .key(let key) = record { key } else { nil }
-        }
+        let keys = keys(result.records)
         #expect(keys == [KeyRecord(t: 1.2, length: 6, text: "née 😀")])
     }
 
@@ -302,9 +304,7 @@ import Testing
                 t =     3.10s     Synthesize event
 
             """)
-        let keys = result.records.compactMap { record -> KeyRecord? in
-            if case .key(let key) = record { key } else { nil }
-        }
+        let keys = keys(result.records)
         #expect(keys == [KeyRecord(t: 2.1, length: 1, text: "x")])
         #expect(touches(result.records) == ["3.1 began 195.0 375.0", "3.1 ended 195.0 375.0"])
         #expect(result.warnings.map(\.line) == [1])
