@@ -129,7 +129,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             lines.indices.filter {
                 lines[$0].kind == .view
                     && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content)
-                        || (withLists && lists.contains($0)))
+                        || describesOtherObject(lines[$0].content) || (withLists && lists.contains($0)))
             }
         }
         // A list's views are left out only beside other views: when that would leave none (a controller logged,
@@ -146,8 +146,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                     line: lines[printouts[0]].number,
                     message: "\(printouts.count) line(s) that describe no view left out (line "
                         + printouts.map { String(lines[$0].number) }.joined(separator: ", ") + ")",
-                    hint: "`_printHierarchy` output, or an object printed alone (`po self`: `<ViewController: 0x…>`), "
-                        + "printed beside the dump; the views of the dump are read"))
+                    hint: "`_printHierarchy` output, an object printed alone (`po self`: `<ViewController: 0x…>`) "
+                        + "or another object's description (`<UITraitCollection: 0x…; …>`) printed beside the dump; "
+                        + "the views of the dump are read"))
         }
         do throws(ImportError) {
             return try read(lines, bytes: bytes, sourceName: sourceName, warn: warn)
@@ -290,6 +291,24 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         return !content[close...].contains(UInt8(ascii: "<"))
     }
 
+    /// A description with fields, none of them one UIView prints (`<UITraitCollection: 0x…; UserInterfaceIdiom =
+    /// Phone, …>`, a gesture recognizer's `<UITapGestureRecognizer: 0x…; state = Possible; view = <…>>`): an object
+    /// logged beside the dump, not a view. A view line that lost its frame still prints a view's fields (its layer,
+    /// `hidden = YES`), and stays an error that asks whether the line was edited.
+    static func describesOtherObject(_ content: [UInt8]) -> Bool {
+        guard case .success(let parsed) = RecursiveDescriptionLine.parse(content), !parsed.properties.isEmpty else {
+            return false
+        }
+        return !parsed.properties.contains { viewDescriptionKeys.contains($0.key) }
+    }
+
+    /// The fields UIView's description prints (and its subclasses' that this importer reads).
+    private static let viewDescriptionKeys: Set<String> = [
+        "frame", "bounds", "layer", "hidden", "opaque", "alpha", "autoresize", "clipsToBounds",
+        "userInteractionEnabled", "gestureRecognizers", "tag", "text", "transform", "contentOffset", "enabled",
+        "baseClass", "animations", "backgroundColor",
+    ]
+
     /// The offset of the `>` that closes `<Name: 0x…>` at the start of `content`: an object printed bare, with no
     /// `;` or nested `<` inside its brackets. Nil when the content does not start with one.
     private static func bareObjectEnd(_ content: [UInt8]) -> Int? {
@@ -305,9 +324,19 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
 
     /// The blocks of tree lines after a command that list objects one a line, not a tree: a view and other objects
     /// (a controller, the application) at one indentation, none nested (Cycript's `rp()` responder chain, a `po` of
-    /// an array of objects). Their view lines are left out: the views are the chain's, printed elsewhere in their
-    /// tree, and as a dump of their own they would be roots of nothing.
+    /// an array of objects). Their view lines are left out when each view is printed elsewhere in the file: the
+    /// views are the chain's, printed in their tree, and as a dump of their own they would be roots of nothing. A
+    /// view printed nowhere else is the paste's own (`po self`, then `po self.view` after the author's words).
     static func objectLists(in lines: [ClassifiedLine]) -> [Int] {
+        var addresses: [Int: String] = [:]
+        var printings: [String: Int] = [:]
+        for index in lines.indices where lines[index].kind == .view {
+            guard case .success(let parsed) = RecursiveDescriptionLine.parse(lines[index].content),
+                let address = parsed.address
+            else { continue }
+            addresses[index] = address
+            printings[address, default: 0] += 1
+        }
         var found: [Int] = []
         var block: [Int] = []
         func close() {
@@ -315,6 +344,12 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             let indents = Set(block.map { lines[$0].indent })
             let bare = block.filter { isBareDescription(lines[$0].content) }
             guard indents.count == 1, !bare.isEmpty, bare.count < block.count else { return }
+            var inBlock: [String: Int] = [:]
+            for index in block { if let address = addresses[index] { inBlock[address, default: 0] += 1 } }
+            let printedElsewhere = { (index: Int) in
+                addresses[index].map { printings[$0, default: 0] > inBlock[$0, default: 0] } == true
+            }
+            guard block.allSatisfy({ bare.contains($0) || printedElsewhere($0) }) else { return }
             found += block
         }
         for index in lines.indices {

@@ -466,6 +466,53 @@ import Testing
         #expect(loggedWarnings.first?.message.hasPrefix("2 line(s) that describe no view left out (line 1, 3)") == true)
     }
 
+    /// A controller printed alone (`po self`), then a view printed alone after the author's words: the controller is
+    /// no view and is left out; the view is printed nowhere else, so it is the paste's, not a responder chain's copy.
+    @Test func aViewPrintedAloneAfterAControllerIsKept() throws {
+        let text = [
+            "The button does nothing. Here is what I see:",
+            "<Demo.ViewController: 0x7fb3c2d05a10>",
+            "<UIView: 0x7fb3c2e0a8f0; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x6000>>",
+            "and the button:",
+            "<UIButton: 0x7fb3c2e0c120; frame = (20 150; 80 30); opaque = NO; layer = <CALayer: 0x6001>>",
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "p") {
+            warnings.append($0)
+        }
+        var classes: [String] = []
+        for case .snapshot(let snapshot) in records {
+            for window in snapshot.hierarchy.windows { classes += window.view.subviews.map(\.className) }
+        }
+        #expect(classes.sorted() == ["UIButton", "UIView"])
+        #expect(warnings.map(\.message) == ["1 line(s) that describe no view left out (line 2)"])
+    }
+
+    /// A trait collection logged among a dump's lines describes itself with fields, none of them a view's:
+    /// no view, left out with a warning. A view line that lost only its frame still prints its layer and stays an
+    /// error.
+    @Test func anObjectDescribedWithNoFieldOfAViewIsLeftOutOfTheDump() throws {
+        let lines = [
+            "<UIWindow: 0x7fa1; frame = (0 0; 414 896); layer = <UIWindowLayer: 0x6002>>",
+            "\t<UIView: 0x7fa4; frame = (0 0; 414 896); autoresize = W+H; layer = <CALayer: 0x6005>>",
+            "\t\t<UITraitCollection: 0x6006; UserInterfaceIdiom = Phone, DisplayScale = 3, UserInterfaceStyle = Light>",
+            "\t\t<UIButton: 0x7fa6; frame = (20 200; 374 44); opaque = NO; layer = <CALayer: 0x6008>>",
+        ]
+        var warnings: [ImportWarning] = []
+        let records = try ImportFormat.recursiveDescription.convert(
+            Array(lines.joined(separator: "\n").utf8), sourceName: "t"
+        ) { warnings.append($0) }
+        #expect(ImportFormat.viewCount(records) == 3)
+        #expect(warnings.map(\.message) == ["1 line(s) that describe no view left out (line 3)"])
+        var edited = lines
+        edited[3] = "\t\t<UIButton: 0x7fa6; opaque = NO; layer = <CALayer: 0x6008>>"
+        #expect {
+            try ImportFormat.recursiveDescription.convert(Array(edited.joined(separator: "\n").utf8), sourceName: "e")
+        } throws: { error in
+            (error as? ImportError).map { $0.line == 4 && $0.reason.contains("has no frame") } == true
+        }
+    }
+
     /// Elements one a line in a test's one-line string, `\n` between them: one list, read in turn; an element with no
     /// frame at all is left out with a warning (it cannot be placed), and a list where none has one is refused.
     @Test func idbElementsInAOneLineStringAreOneListAndFramelessOnesAreLeftOut() throws {
