@@ -142,8 +142,11 @@ struct JSONDocumentShape: Equatable, Sendable {
             }
         }
 
-        /// The member names of the array's first object elements; `complete` is false when it did not close.
-        mutating func arrayElementKeys() -> (keys: Set<String>, complete: Bool) {
+        /// The member names of the array's first object elements; `complete` is false when it did not close. With
+        /// `descending`, an element that is an array adds its own object elements' names: a replay's segments
+        /// fetched together are an array of arrays of events (one level only, so the scan stays without recursion
+        /// past it).
+        mutating func arrayElementKeys(descending: Bool = true) -> (keys: Set<String>, complete: Bool) {
             var keys: Set<String> = []
             var elements = 0
             position += 1  // [
@@ -159,6 +162,11 @@ struct JSONDocumentShape: Equatable, Sendable {
                 case UInt8(ascii: "{") where elements < JSONDocumentShape.elementLimit:
                     elements += 1
                     let (elementKeys, _, complete) = objectKeys()
+                    keys.formUnion(elementKeys)
+                    if !complete { return (keys, false) }
+                case UInt8(ascii: "[") where descending && elements < JSONDocumentShape.elementLimit:
+                    elements += 1
+                    let (elementKeys, complete) = arrayElementKeys(descending: false)
                     keys.formUnion(elementKeys)
                     if !complete { return (keys, false) }
                 default:

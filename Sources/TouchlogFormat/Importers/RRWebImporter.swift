@@ -94,6 +94,11 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
         var firstLine = 1
         var sequences = 0
         var touches: [TouchRecord] = []
+        /// A web page's recording: mouse interactions other than touches (clicks, focus), and the first full
+        /// snapshot that serialises a DOM (`data.node`), where a mobile replay's full snapshot, if any, holds
+        /// wireframes.
+        var mouseInteractions = 0
+        var domSnapshot: LocatedJSON?
     }
 
     /// Item types whose payload this importer reads: the recording, and events for the envelope's other JSON.
@@ -124,10 +129,17 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
                 loose = []
             }
             if let elements = value.array {
-                // A recording segment is an array of events; a PostHog export, an array of `$snapshot` events.
+                // A recording segment is an array of events; a PostHog export, an array of `$snapshot` events; a
+                // replay's segments fetched together, an array of segments.
                 var events: [LocatedJSON] = []
                 for element in elements {
-                    if let data = snapshotData(element) { eventLists.append(data) } else { events.append(element) }
+                    if let data = snapshotData(element) {
+                        eventLists.append(data)
+                    } else if let segment = element.array {
+                        eventLists.append(segment)
+                    } else {
+                        events.append(element)
+                    }
                 }
                 if !events.isEmpty { eventLists.append(events) }
             } else if let data = snapshotData(value) {
@@ -175,6 +187,19 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
                         "\(stream.skippedEvents) event\(stream.skippedEvents == 1 ? "" : "s") without a numeric \"timestamp\" or \"type\" skipped",
                     hint: "rrweb events carry a type and an epoch-millisecond timestamp"))
         }
+        if stream.pointerEvents.isEmpty, stream.mouseInteractions > 0 || stream.domSnapshot != nil {
+            let clicks = stream.mouseInteractions
+            throw ImportError(
+                format: format, line: stream.domSnapshot?.line ?? stream.firstLine,
+                column: stream.domSnapshot?.column,
+                reason: "this is a web page's rrweb recording ("
+                    + (stream.domSnapshot != nil ? "a snapshot of the page's DOM" : "no snapshot")
+                    + ", \(clicks) click\(clicks == 1 ? "" : "s") or other mouse interaction\(clicks == 1 ? "" : "s")), "
+                    + "not a mobile replay: it holds no touch (TouchStart, TouchMove, TouchEnd)",
+                hint:
+                    "touchlog replays an app's touches against its view hierarchy; a page's clicks land on DOM nodes, "
+                    + "which it cannot hit-test. Import the app's own replay (Sentry's or PostHog's iOS SDK) instead")
+        }
         formSequences(&stream, warn: warn)
         return stream
     }
@@ -221,6 +246,8 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
             {
                 stream.viewport = (width, height)
             }
+        case 2:
+            if stream.domSnapshot == nil, data?["node"]?.members != nil { stream.domSnapshot = event }
         case 3:
             guard let data, let source = data["source"]?.number else { return }
             if source == 2 {
@@ -229,7 +256,10 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
                 case 7: kind = .start
                 case 9: kind = .end
                 case 10: kind = .cancel
-                default: return  // clicks, focus, blur: not touches
+                default:
+                    // Clicks, focus, blur: a web page's, not touches.
+                    stream.mouseInteractions += 1
+                    return
                 }
                 let x = try coordinate("x", of: data, event: event)
                 let y = try coordinate("y", of: data, event: event)
@@ -292,13 +322,14 @@ public enum RRWebImporter: JSONDocumentImporter, TouchStreamImporter {
         }.map(\.element)
         let origin = stream.origin ?? 0
         if events.isEmpty {
-            // A web page's recording (clicks carry a node, not a position), or a stream whose touches were cut: an
-            // empty session, said so rather than stored as if nobody touched the screen.
+            // A segment in which nobody touched the screen, or whose touches were cut: an empty session, said so
+            // rather than stored as if the stream had been read for touches and found them all. (A web page's
+            // recording is refused before this, saying what it is.)
             warn(
                 ImportWarning(
                     line: 1,
                     message: "the stream holds no touch (no TouchStart, TouchMove or TouchEnd interaction)",
-                    hint: "a web recording's clicks name a node and no position; only a mobile replay's touches import"
+                    hint: "Sentry cuts a replay into segments every few seconds: the touches may be in another segment"
                 ))
         }
         var down: [Double: Int] = [:]  // stream pointer → touch id

@@ -152,6 +152,45 @@ import Testing
         #expect(NearMiss(Array(list.utf8))?.what.hasPrefix("session-replay events in source code") == true)
     }
 
+    /// A replay's segments fetched together are an array of segments: one stream, a touch that starts in one
+    /// segment and ends in the next is one touch.
+    @Test func aListOfSegmentsIsOneStream() throws {
+        let segments = """
+            [
+              [{"type":4,"timestamp":1000,"data":{"width":390,"height":844}},
+               {"type":3,"timestamp":1200,"data":{"source":2,"type":7,"pointerId":1,"x":10,"y":20}}],
+              [{"type":3,"timestamp":1300,"data":{"source":2,"type":9,"pointerId":1,"x":10,"y":20}}]
+            ]
+            """
+        #expect(ImportFormat.detect(Array(segments.utf8)) == .rrweb)
+        let records = try ImportFormat.rrweb.convert(Array(segments.utf8), sourceName: "")
+        let touches = records.filter { $0["type"] == "touch" }.map {
+            "\($0["touch"]!.serialized()) \($0["phase"]!.stringValue!)"
+        }
+        #expect(touches == ["1 began", "1 ended"])
+    }
+
+    /// A web page's recording (a DOM snapshot, clicks on its nodes, even with a position) holds no touch of an app:
+    /// refused saying what it is, at the snapshot, rather than stored as an empty session.
+    @Test func aWebPagesRecordingIsRefusedSayingWhatItIs() {
+        let page = """
+            [{"type":4,"timestamp":1000,"data":{"href":"https://shop.example/cart","width":1280,"height":720}},
+             {"type":2,"timestamp":1010,"data":{"node":{"type":0,"childNodes":[],"id":1},"initialOffset":{"left":0}}},
+             {"type":3,"timestamp":1100,"data":{"source":2,"type":1,"id":17,"x":410,"y":300}},
+             {"type":3,"timestamp":1180,"data":{"source":2,"type":0,"id":17,"x":410,"y":300}},
+             {"type":3,"timestamp":1181,"data":{"source":2,"type":2,"id":17,"x":410,"y":300}}]
+            """
+        #expect {
+            try ImportFormat.rrweb.convert(Array(page.utf8), sourceName: "page.json")
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 2
+                && error.reason.hasPrefix(
+                    "this is a web page's rrweb recording (a snapshot of the page's DOM, 3 clicks or other mouse "
+                        + "interactions), not a mobile replay")
+        }
+    }
+
     @Test func aTouchLeftDownIsLeftOpenWithAWarning() throws {
         let text = """
             [{"type":3,"timestamp":1000,"data":{"source":2,"type":7,"pointerId":1,"x":1,"y":2}},

@@ -159,26 +159,34 @@ import Testing
     }
 
     /// A touch stream joined with `--hierarchy` is unwrapped as a dump is: here a Go raw string around rrweb events
-    /// of a web page, which hold no touch, which the import says.
-    @Test func aJoinedStreamBehindAWrapperIsReadAndAnEmptyOneSaysSo() throws {
+    /// of a web page, a click on a DOM node and no touch, refused saying it is a page's recording (not an empty
+    /// session). A mobile segment in which nobody touched the screen is stored empty, and said so.
+    @Test func aJoinedStreamBehindAWrapperIsReadAndAWebPagesIsRefused() throws {
         let hierarchy = try ImportFormat.recursiveDescription.convert(
             Array("<UIWindow: 0x1; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x2>>".utf8), sourceName: "h.txt")
         let stream = """
             \trecording := []byte(`[
             \t\t{"type":4,"timestamp":1700000000000,"data":{"href":"https://example.com","width":1440,"height":900}},
-            \t\t{"type":3,"timestamp":1700000000400,"data":{"source":2,"type":2,"id":7}}
+            \t\t{"type":3,"timestamp":1700000000400,"data":{"source":2,"type":2,"id":7,"x":310,"y":12}}
             \t]`)
             """
+        #expect {
+            try ImportFormat.rrweb.convert(Array(stream.utf8), sourceName: "s.go", joining: hierarchy)
+        } throws: { error in
+            (error as? ImportError)?.reason.hasPrefix(
+                "this is a web page's rrweb recording (no snapshot, 1 click or other mouse interaction)") == true
+        }
+        let idle = #"[{"type":4,"timestamp":1700000000000,"data":{"href":"","width":390,"height":844}}]"#
         var warnings: [ImportWarning] = []
         let records = try #require(
-            try ImportFormat.rrweb.convert(Array(stream.utf8), sourceName: "s.go", joining: hierarchy) {
+            try ImportFormat.rrweb.convert(Array(idle.utf8), sourceName: "idle.json", joining: hierarchy) {
                 warnings.append($0)
             })
         #expect(!records.contains { if case .touch = $0 { true } else { false } })
-        #expect(warnings.contains { $0.message.contains("the stream holds no touch") })
         #expect(
-            try ImportFormat.recursiveDescription.convert(Array(stream.utf8), sourceName: "s.go", joining: hierarchy)
-                == nil)
+            warnings.contains {
+                $0.message.contains("the stream holds no touch") && $0.hint?.contains("segment") == true
+            })
     }
 
     /// Python's f-strings and Objective-C's `@"…"` literals are read inside their quotes as plain ones are; a
