@@ -37,6 +37,10 @@ extension ImportError {
             guard after.map({ !ImportText.isLetter($0) && !ImportText.isDigit($0) }) ?? true else { continue }
             return " (`\(entry.word)` is \(entry.language); JSON writes `\(entry.json)`: \(codeNotJSON))"
         }
+        if let variable = ImportText.shellVariable(rest, at: rest.startIndex) {
+            return " (`\(variable)` is a variable of the script the JSON was built in, filled in when it runs: "
+                + "\(codeNotJSON))"
+        }
         return ""
     }
 

@@ -571,6 +571,27 @@ enum ImportText {
     }
 
     /// Removes spaces and tabs at both ends.
+    /// The shell variable at `offset` (a `$`): `$name` or `${NAME}`, a name of letters, digits and `_` that starts
+    /// with a letter or `_`. Nil for anything else there (`$5`, a template's `${now - 9000}`).
+    static func shellVariable(_ text: ArraySlice<UInt8>, at offset: Int) -> String? {
+        func isNameByte(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") }
+        guard offset < text.endIndex, text[offset] == UInt8(ascii: "$"), offset + 1 < text.endIndex else {
+            return nil
+        }
+        let braced = text[offset + 1] == UInt8(ascii: "{")
+        let nameStart = offset + (braced ? 2 : 1)
+        guard nameStart < text.endIndex, isLetter(text[nameStart]) || text[nameStart] == UInt8(ascii: "_") else {
+            return nil
+        }
+        var end = nameStart
+        while end < text.endIndex, isNameByte(text[end]) { end += 1 }
+        if braced {
+            guard end < text.endIndex, text[end] == UInt8(ascii: "}") else { return nil }
+            end += 1
+        }
+        return string(text[offset..<end])
+    }
+
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes
         while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }

@@ -300,6 +300,16 @@ public struct NearMiss: Equatable, Sendable {
                     + "sends (the event's JSON as Sentry stores it)")
             return
         }
+        if let variable = Self.shellVariableAsValue(text), ImportText.contains(text, "\":") {
+            // An event built in a shell script (`EVENT='{"timestamp": '$ts', …}'`, then `curl -d "$EVENT"`) or a
+            // Kotlin template: the script puts the values in when it runs, so no value is there to read.
+            self.init(
+                what: "JSON built in a script, with a variable (`\(variable)`) where a value goes",
+                closest: Self.closestByKeys(text),
+                differs: "the script fills the value in when it runs: print what it sends (`echo \"$EVENT\" > "
+                    + "event.json` before a shell's `curl`) and import that file")
+            return
+        }
         if ImportText.contains(text, "\"timestamp\""), ImportText.contains(text, "\"source\""),
             lines.contains(where: {
                 ImportText.trimmed($0.bytes).last == UInt8(ascii: "[") && ImportText.contains($0.bytes, " = [")
@@ -451,13 +461,43 @@ public struct NearMiss: Equatable, Sendable {
 
     /// The format whose JSON keys a literal in code uses (idb's `"AXFrame"`, Sentry's `"category"`), if any.
     private static func closestByKeys(_ text: ArraySlice<UInt8>) -> ImportFormat? {
-        if ImportText.contains(text, "\"AXFrame\"") || ImportText.contains(text, "\"AXLabel\"") { return .idb }
-        if ImportText.contains(text, "\"category\"") || ImportText.contains(text, "\"breadcrumbs\"")
-            || ImportText.contains(text, "\"event_id\"")
-        {
-            return .sentry
+        // A key as JSON quotes it, or inside a string literal of code (`\"category\"`).
+        func hasKey(_ name: String) -> Bool {
+            ImportText.contains(text, "\"\(name)\"") || ImportText.contains(text, "\"\(name)\\\"")
         }
-        if ImportText.contains(text, "\"accessibilityText\"") { return .maestro }
+        if hasKey("AXFrame") || hasKey("AXLabel") { return .idb }
+        if hasKey("category") || hasKey("breadcrumbs") || hasKey("event_id") { return .sentry }
+        if hasKey("accessibilityText") { return .maestro }
+        return nil
+    }
+
+    /// The first shell variable that stands where a JSON value goes (`"timestamp": '$ts',` spliced between single
+    /// quotes, `\"timestamp\":$ts,` inside double ones, `"id": "${ID}"`): a variable right after a member's `:` or
+    /// an array's `[` or `,`, past spaces and the quote that ends or starts a string. Nil when none.
+    static func shellVariableAsValue(_ text: ArraySlice<UInt8>) -> String? {
+        var index = text.startIndex
+        while let dollar = text[index...].firstIndex(of: UInt8(ascii: "$")) {
+            index = dollar + 1
+            guard let variable = ImportText.shellVariable(text, at: dollar) else { continue }
+            var before = dollar
+            while before > text.startIndex,
+                ImportText.isSpace(text[before - 1]) || text[before - 1] == UInt8(ascii: "'")
+                    || text[before - 1] == UInt8(ascii: "\"") || text[before - 1] == UInt8(ascii: "\\")
+            {
+                before -= 1
+            }
+            guard before > text.startIndex,
+                [UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "[")].contains(
+                    text[before - 1])
+            else { continue }
+            // A member's `:` follows its name's closing quote; a colon inside a message (`"cost: $total"`) does not.
+            if text[before - 1] == UInt8(ascii: ":") {
+                var name = before - 1
+                while name > text.startIndex, ImportText.isSpace(text[name - 1]) { name -= 1 }
+                guard name > text.startIndex, text[name - 1] == UInt8(ascii: "\"") else { continue }
+            }
+            return variable
+        }
         return nil
     }
 

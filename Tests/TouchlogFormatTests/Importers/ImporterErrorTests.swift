@@ -226,6 +226,13 @@ import Testing
             input: "nodes = [\n  {\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\", \"enabled\": True},\n]",
             line: 2, column: 64, reason: "(`True` is Python's; JSON writes `true`: the paste is code, not JSON)"),
         Bad(
+            name: "a shell variable where a value goes", format: .sentry,
+            input:
+                #"payload="{\"event_id\":\"fc6d\",\"breadcrumbs\":[{\"timestamp\":${NOW},\"category\":\"touch\"}]}""#,
+            line: 1, column: 48,
+            reason: "(`${NOW}` is a variable of the script the JSON was built in, filled in when it runs: the paste is "
+                + "code, not JSON)"),
+        Bad(
             name: "a trailing comma before the closing brace", format: .idb,
             input: "[{\"AXFrame\": \"{{0, 0}, {1, 1}}\", \"type\": \"Button\",\n}]",
             line: 2, column: 1, reason: "(a comma before `}`: code allows one there, JSON does not"),

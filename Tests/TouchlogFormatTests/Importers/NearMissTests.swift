@@ -214,6 +214,12 @@ import Testing
                 + "\"timestamp\": 1234567},\n    ]},\n    \"event_id\": event_id,\n})\n",
             what: "a Python dict or list", closest: .sentry),
         Case(
+            name: "a Sentry event built in a shell script",
+            input: "ts=$(date +%s)\nEVENT='{\n  \"event_id\": \"fc6d\",\n  \"timestamp\": '$ts',\n"
+                + "  \"breadcrumbs\": [{\"timestamp\": '$ts', \"category\": \"touch\"}]\n}'\n"
+                + "curl -X POST \"$DSN\" -d \"$EVENT\"\n",
+            what: "JSON built in a script, with a variable (`$ts`) where a value goes", closest: .sentry),
+        Case(
             name: "view descriptions cut inside SQL strings",
             input: "INSERT INTO field_log VALUES\n(12, 'Notes', '<UITextView: 0x7f9a10c2e400; frame = (16 40; 343 88); "
                 + "text = \\'Call back\\'; clipsToBou', '0'),\n(13, 'Date', 'Optional(<UIDatePicker: 0x7f9a10c31000; "
@@ -249,6 +255,17 @@ import Testing
                 + "    t =     0.87s         Wait for accessibility to load\n",
             what: "an XCTest activity log whose steps touch nothing (`Open com.example.shop` …)", closest: .xctestLog),
     ]
+
+    /// A shell variable counts only where a value goes (after a member's `:`, or in a list); a dollar inside a
+    /// message, or a price, is text.
+    @Test func aShellVariableIsOneOnlyWhereAValueGoes() {
+        func found(_ text: String) -> String? { NearMiss.shellVariableAsValue(Array(text.utf8)[...]) }
+        #expect(found(#"{"t": '$ts', "m": "x"}"#) == "$ts")
+        #expect(found(#"[1, $COUNT]"#) == "$COUNT")
+        #expect(found(#"{"id": "${RUN_ID}"}"#) == "${RUN_ID}")
+        #expect(found(#"{"message": "cost: $total", "price": "$5"}"#) == nil)
+        #expect(found("echo $HOME") == nil)
+    }
 
     @Test(arguments: cases)
     func namesWhatItIsAndTheClosestFormat(_ test: Case) throws {
