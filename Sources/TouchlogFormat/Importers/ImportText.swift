@@ -570,7 +570,6 @@ enum ImportText {
         return (Array(bytes[0..<end]), elision)
     }
 
-    /// Removes spaces and tabs at both ends.
     /// The shell variable at `offset` (a `$`): `$name` or `${NAME}`, a name of letters, digits and `_` that starts
     /// with a letter or `_`. Nil for anything else there (`$5`, a template's `${now - 9000}`).
     static func shellVariable(_ text: ArraySlice<UInt8>, at offset: Int) -> String? {
@@ -592,6 +591,7 @@ enum ImportText {
         return string(text[offset..<end])
     }
 
+    /// Removes spaces and tabs at both ends.
     static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes
         while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }
