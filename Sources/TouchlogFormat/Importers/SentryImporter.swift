@@ -69,6 +69,23 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
         let (snapshotRecords, synthetic) = ImportRecords.snapshots(snapshots)
 
         let observations = touchObservations(events, after: snapshots[snapshots.count - 1], warn: warn)
+        if hierarchies.isEmpty, observations.records.isEmpty, let first = observations.unplaced.first {
+            // Every tap is without a time and there is no hierarchy: an empty session would say nobody touched
+            // anything. A template's `"<timestamp>"` or an edited event: say so instead.
+            let count = observations.unplaced.count
+            throw ImportError(
+                format: format, line: first.line, column: first.column,
+                reason: "nothing to import: no view hierarchy, and "
+                    + (count == 1
+                        ? "the one touch breadcrumb has no time" : "none of the \(count) touch breadcrumbs has a time")
+                    + " ("
+                    + (first["timestamp"].map { "\"timestamp\": \($0.plain.serialized().prefix(40))" }
+                        ?? "no \"timestamp\"")
+                    + "), so no tap can be placed",
+                hint:
+                    "a template or an edited event: pass the event as Sentry stored it (its JSON on the issue's page), "
+                    + "whose breadcrumbs carry their times")
+        }
         var app = JSONObject()
         var device = JSONObject()
         var extra: [JSONObject.Member] = []
@@ -318,8 +335,9 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
     /// silently: without its time it cannot be ordered against the other lists' taps.
     private static func touchObservations(
         _ events: [LocatedJSON], after snapshot: ImportedHierarchy, warn: (ImportWarning) -> Void
-    ) -> (records: [Record], startedAt: String?) {
+    ) -> (records: [Record], startedAt: String?, unplaced: [LocatedJSON]) {
         var records: [Record] = []
+        var unplaced: [LocatedJSON] = []
         var startedAt: String?
         var origin: Double?
         let base = snapshot.t
@@ -338,7 +356,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
                             hint: "Sentry writes breadcrumbs as a list or as {\"values\": [...]}"))
                     continue
                 }
-                lists.append(touchCrumbs(crumbs, path: path, seen: &seen, warn: warn))
+                lists.append(touchCrumbs(crumbs, path: path, seen: &seen, unplaced: &unplaced, warn: warn))
             }
             for crumb in mergedByTime(lists) {
                 if startedAt == nil { startedAt = crumb.text }
@@ -358,13 +376,14 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
                 records.append(.sent(sent))
             }
         }
-        return (records, startedAt)
+        return (records, startedAt, unplaced)
     }
 
     /// The touch breadcrumbs of one list with their times, leaving out those seen in an earlier list and warning
-    /// about those without a usable time.
+    /// about those without a usable time (added to `unplaced`).
     private static func touchCrumbs(
-        _ crumbs: [LocatedJSON], path: String, seen: inout Set<String>, warn: (ImportWarning) -> Void
+        _ crumbs: [LocatedJSON], path: String, seen: inout Set<String>, unplaced: inout [LocatedJSON],
+        warn: (ImportWarning) -> Void
     ) -> [TouchCrumb] {
         var result: [TouchCrumb] = []
         for crumb in crumbs {
@@ -394,6 +413,7 @@ public enum SentryImporter: HierarchyImporter, JSONDocumentImporter {
                         hint:
                             "Sentry writes a breadcrumb's time as an ISO-8601 string or Unix seconds; add one to import the tap"
                     ))
+                unplaced.append(crumb)
                 continue
             }
             // The same breadcrumb in two lists (the event's and the scope's) is one tap, however each copy spelled

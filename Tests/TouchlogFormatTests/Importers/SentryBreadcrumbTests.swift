@@ -53,6 +53,25 @@ import Testing
         #expect(warnings[3].message.contains(#""missing""#))
     }
 
+    /// An event whose every tap lacks a time, without a hierarchy (a template's `"<timestamp>"`), would import as
+    /// an empty session that says nobody touched anything: refused, at the first tap, saying why. One tap with a
+    /// time among them is enough to import.
+    @Test func anEventWhoseTapsAllLackATimeIsRefused() throws {
+        let template = [Self.touch("pay:", #""<timestamp>""#), Self.touch("back:", #""<timestamp>""#)]
+        #expect {
+            try Self.convert(#"{"event_id":"<id>","breadcrumbs":[\#(template.joined(separator: ",\n"))]}"#)
+        } throws: { error in
+            guard let error = error as? ImportError else { return false }
+            return error.line == 1
+                && error.reason.hasPrefix(
+                    #"nothing to import: no view hierarchy, and none of the 2 touch breadcrumbs has a time ("timestamp": "<timestamp>")"#
+                )
+        }
+        let (records, _) = try Self.convert(
+            #"{"breadcrumbs":[\#(template[0]),\#n\#(Self.touch("b:", "1714642202.5"))]}"#)
+        #expect(Self.actions(records) == ["b:"])
+    }
+
     @Test func aBreadcrumbListThatIsNotAListIsWarnedAbout() throws {
         let (records, warnings) = try Self.convert(
             #"{"event_id":"1","contexts":{},"breadcrumbs":{"values":{"0":{"category":"touch"}}}}"#)
