@@ -382,6 +382,8 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         // Whether a blank line or text (a header such as `== iOS 17 ==`, prose) came after the last tree line: a
         // parentless view after one starts another dump, so pasted dumps stay apart instead of merging.
         var brokeSinceTreeLine = false
+        // Whether the current dump marks its depth with `|` bars, as recursiveDescription prints it.
+        var currentUsesBars = false
         var first: (indent: Int, pipes: Int)?
         var minimumIndent = Int.max
         var firstStamp: (text: String, process: String?)?
@@ -405,6 +407,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             currentTime = nil
             open.removeAll()
             rootAddresses.removeAll()
+            currentUsesBars = false
         }
 
         // A view whose description was cut is left out, never completed by guessing its frame; its parent is marked
@@ -535,6 +538,11 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             }
             if first == nil { first = (line.indent, line.pipes) }
             minimumIndent = min(minimumIndent, line.indent)
+            // recursiveDescription marks every line below a root with bars: in a dump that has them, a line without
+            // any after text or a fence is a root, however it was indented (a subtree the author copied out, pasted
+            // after a tab), not a child of the dump before it.
+            if brokeSinceTreeLine, currentUsesBars, line.pipes == 0 { open.removeAll() }
+            currentUsesBars = currentUsesBars || line.pipes > 0
             while let top = open.last, top.indent >= line.indent { open.removeLast() }
             if open.isEmpty {
                 // A view with no parent in the paste. A stamped one starts a dump logged at that moment, unless

@@ -51,6 +51,30 @@ import Testing
         #expect(one.first?["source"]?["dump"] == nil)
     }
 
+    /// A subtree the author copied out of a bar-marked dump and pasted after a fence, its root behind a tab and its
+    /// children still deep in bars: its root has no bar, so it is a root of its own, never a child of the dump before.
+    @Test func aCopiedSubtreeAfterAFenceIsADumpOfItsOwn() throws {
+        let text = """
+            <UIWindow: 0x1; frame = (0 0; 320 480); layer = <UIWindowLayer: 0x11>>
+               | <UITableView: 0x2; frame = (0 0; 320 480); layer = <CALayer: 0x12>>
+               |    | <UITableViewCell: 0x3; frame = (0 0; 320 44); layer = <CALayer: 0x13>>
+            ```
+            and the cell that does not respond:
+            ```
+            \t<UITableViewCell: 0x4; frame = (0 821; 320 102); layer = <CALayer: 0x14>>
+            \t   |    |    |    | <UITableViewCellContentView: 0x5; frame = (0 0; 320 102); layer = <CALayer: 0x15>>
+            \t   |    |    |    |    | <UIButton: 0x6; frame = (3 1; 40 40); layer = <CALayer: 0x16>>
+            ```
+            """
+        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "")
+        var roots: [[String]] = []
+        for case .snapshot(let snapshot) in records {
+            roots.append(snapshot.hierarchy.windows.map(\.view.className))
+        }
+        #expect(roots == [["UIWindow"], ["UIWindow"]])
+        #expect(ImportFormat.viewCount(records) == 3 + 4)  // the second dump's three views in a synthetic window
+    }
+
     @Test func stampedDumpsOfOneProcessStayOneSessionOverTime() throws {
         let text = """
             2024-03-05 10:15:02.125 Shop[4242:91823] <UIWindow: 0x1; frame = (0 0; 10 10)>
