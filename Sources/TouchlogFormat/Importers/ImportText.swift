@@ -337,10 +337,21 @@ enum ImportText {
                     && [UInt8(ascii: "{"), UInt8(ascii: "[")].contains(trimmed(lines[position + 1].bytes).first ?? 0)
                 guard opensHere || opensNext else { continue }
                 let start = line.bytes.startIndex + (opensHere ? at + delimiter.count : text.count)
+                // The literal closes right after the JSON it holds when that JSON is whole (a test's next literal
+                // may follow, `r#"{…}"#` twice in one Rust test); else at the last closer.
+                func closerAfterJSON() -> Int? {
+                    guard let open = bytes[start...].firstIndex(where: { !isSpace($0) && $0 != 0x0A && $0 != 0x0D }),
+                        var after = balancedJSONEnd(bytes, from: open)
+                    else { return nil }
+                    while after < bytes.count, isSpace(bytes[after]) || bytes[after] == 0x0A || bytes[after] == 0x0D {
+                        after += 1
+                    }
+                    return bytes[after...].starts(with: closer) ? after : nil
+                }
                 // What follows the closing delimiter on its line is code (`;`, `)`, Kotlin's `.trimIndent()`,
                 // Swift's `.data(using: .utf8)!`), never JSON: a delimiter inside a JSON string has quotes or
                 // brackets after it.
-                guard let close = lastIndex(of: closer, in: bytes, from: start),
+                guard let close = closerAfterJSON() ?? lastIndex(of: closer, in: bytes, from: start),
                     !bytes[(close + closer.count)...].prefix(while: { $0 != 0x0A }).contains(where: {
                         [
                             UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),

@@ -158,6 +158,29 @@ import Testing
         #expect(warnings.first?.message.contains("string literals in source code") == true)
     }
 
+    /// A test that holds two raw strings, the hierarchy and then a config: the first literal ends right after its
+    /// JSON closes, so the code and the second literal after it are no part of the hierarchy.
+    @Test func aRawStringEndsWhereItsJSONDoes() throws {
+        let rust = """
+                let payload = Bytes::from(
+                    r#"
+                {
+                  "rendering_system": "UIKIT",
+                  "windows": [{"type": "UIWindow", "width": 414, "height": 896, "x": 0, "y": 0, "children": []}]
+                }
+                "#,
+                );
+                let config = serde_json::from_str::<PiiConfig>(
+                    r#"
+                    {"applications": {"$string": ["@ip"]}}
+                    "#,
+                );
+            """
+        #expect(ImportFormat.detect(Array(rust.utf8)) == .sentry)
+        let records = try ImportFormat.sentry.convert(Array(rust.utf8), sourceName: "vh.rs")
+        #expect(ImportFormat.viewCount(records) == 1)
+    }
+
     /// A touch stream joined with `--hierarchy` is unwrapped as a dump is: here a Go raw string around rrweb events
     /// of a web page, a click on a DOM node and no touch, refused saying it is a page's recording (not an empty
     /// session). A mobile segment in which nobody touched the screen is stored empty, and said so.
