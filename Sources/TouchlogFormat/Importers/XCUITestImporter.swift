@@ -50,6 +50,22 @@ public enum XCUITestImporter: HierarchyImporter {
                         + "them undone (\(escapedQuotes.count) line(s))",
                     hint: "columns in later messages on those lines count the unescaped text"))
         }
+        // A test's log printed around the tree (`t = 294.44s Tap "city" TextField`): its steps are touches this
+        // importer does not read; say so, and how to import them, instead of dropping them without a word.
+        let steps = lines.filter { line in
+            let (time, rest) = XCTestLogImporter.timed(line.bytes)
+            return time != nil
+                && XCTestLogImporter.action(ImportText.string(ImportText.trimmed(rest)), requireElement: false) != nil
+        }
+        if let first = steps.first {
+            warn(
+                ImportWarning(
+                    line: first.number,
+                    message: "\(steps.count) test step(s) that touch or type beside the tree are not imported with it "
+                        + "(line " + ImportWarning.lineList(steps.map(\.number)) + ")",
+                    hint: "to place them in this tree, import the file as a test log joined to it: touchlog ingest "
+                        + "FILE --from xctest-log --hierarchy FILE"))
+        }
         let hasSubtreeHeader = lines.contains {
             ImportText.trimmed($0.bytes).elementsEqual("Element subtree:".utf8)
         }

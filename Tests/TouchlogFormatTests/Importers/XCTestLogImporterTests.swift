@@ -28,6 +28,27 @@ import Testing
         return (records, warnings)
     }
 
+    /// A tree printed in a test with the test's steps around it: imported as a tree, the steps are not read and a
+    /// warning names their lines and how to import them; joined to the same text, the tap is placed in the tree.
+    @Test func stepsBesideAnXCUITestTreeAreNamedAndImportAsALogJoinedToIt() throws {
+        let text = [
+            "Element subtree:",
+            " →Application, 0x600001, pid: 8736, label: 'Study'",
+            "    Window (Main), 0x600002, {{0.0, 0.0}, {414.0, 896.0}}",
+            "      TextField, 0x600003, {{20.0, 400.0}, {374.0, 96.5}}, identifier: 'city'",
+            "    t =   294.44s Tap \"city\" TextField",
+            "    t =   294.86s     Synthesize event",
+        ].joined(separator: "\n")
+        var warnings: [ImportWarning] = []
+        let tree = try ImportFormat.xcuitest.convert(Array(text.utf8), sourceName: "t") { warnings.append($0) }
+        #expect(
+            warnings.map(\.message) == [
+                "1 test step(s) that touch or type beside the tree are not imported with it (line 5)"
+            ])
+        let log = try XCTestLogImporter.convert(Array(text.utf8), sourceName: "", joining: tree) { _ in }
+        #expect(touches(log).count == 2)  // the tap's down and up, at the field's centre
+    }
+
     func keys(_ records: [Record]) -> [KeyRecord] {
         records.compactMap { record in
             if case .key(let key) = record { key } else { nil }
