@@ -123,6 +123,7 @@ enum ImportText {
         guard let firstLine = nonBlank.first else { return nil }
         if opensJSON(firstLine) { return changed ? UnwrappedJSON(bytes: result) : nil }
         if let literals = oneLineLiteralsJSON(result, lines: all) { return literals }
+        if let properties = propertyLinesJSON(result, lines: all) { return properties }
         if let literal = stringLiteralJSON(result, lines: nonBlank, proseBefore: proseBefore) { return literal }
         if let escaped = escapedStringJSON(result, lines: all) { return escaped }
         var textAfterLine: Int?
@@ -400,6 +401,47 @@ enum ImportText {
             }
         }
         guard !keep.isEmpty else { return nil }
+        return UnwrappedJSON(bytes: blanked(bytes, except: keep))
+    }
+
+    /// JSON as the value of `NAME=` lines of a properties file (Sentry Android's ongoing replay segment keeps
+    /// `$SEGMENT_KEY_REPLAY_RECORDING={}[{"type":3,…}]`, a test writes it in a string): the values kept where they
+    /// are, one or several in a row, everything else blanked. A value must close on its line with nothing after it;
+    /// lines whose value is no JSON (`KEY_WIDTH=416`) are blanked. Nil when no line holds JSON so.
+    private static func propertyLinesJSON(_ bytes: [UInt8], lines: [Line]) -> UnwrappedJSON? {
+        var keep: [Range<Int>] = []
+        for line in lines {
+            let text = Array(line.bytes)
+            var index = 0
+            while index < text.count, isSpace(text[index]) { index += 1 }
+            if index < text.count, text[index] == UInt8(ascii: "$") { index += 1 }
+            let name = index
+            while index < text.count,
+                isLetter(text[index]) || isDigit(text[index]) || text[index] == UInt8(ascii: "_")
+                    || text[index] == UInt8(ascii: ".")
+            {
+                index += 1
+            }
+            guard index > name, isLetter(text[name]) || text[name] == UInt8(ascii: "_"), index < text.count,
+                text[index] == UInt8(ascii: "=")
+            else { continue }
+            var values: [Range<Int>] = []
+            var cursor = index + 1
+            while cursor < text.count, text[cursor] == UInt8(ascii: "{") || text[cursor] == UInt8(ascii: "["),
+                let end = balancedJSONEnd(text, from: cursor)
+            {
+                values.append(cursor..<end)
+                cursor = end
+            }
+            guard !values.isEmpty, text[cursor...].allSatisfy({ isSpace($0) || $0 == 0x0D }) else { continue }
+            keep += values.map { (line.bytes.startIndex + $0.lowerBound)..<(line.bytes.startIndex + $0.upperBound) }
+        }
+        guard !keep.isEmpty else { return nil }
+        return UnwrappedJSON(bytes: blanked(bytes, except: keep))
+    }
+
+    /// `bytes` with everything outside `keep` (ranges in order, apart) blanked to spaces, line breaks kept.
+    private static func blanked(_ bytes: [UInt8], except keep: [Range<Int>]) -> [UInt8] {
         var result = bytes
         var position = 0
         for range in keep + [bytes.count..<bytes.count] {
@@ -408,7 +450,7 @@ enum ImportText {
             }
             position = range.upperBound
         }
-        return UnwrappedJSON(bytes: result)
+        return result
     }
 
     /// The index right after the JSON value that opens at `start` (a `{` or `[`) closes, strings and their escapes

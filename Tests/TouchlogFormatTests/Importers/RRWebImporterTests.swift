@@ -170,6 +170,24 @@ import Testing
         #expect(touches == ["1 began", "1 ended"])
     }
 
+    /// Sentry Android's ongoing segment file keeps the recording as a property's value (`KEY={}[…]`), a test
+    /// writes it in a string: the values after `=` are the stream, the other properties are no part of it.
+    @Test func aRecordingKeptAsAPropertyValueIsRead() throws {
+        let kotlin = """
+                it.writeText(
+                    \"\"\"
+                    $SEGMENT_KEY_WIDTH=416
+                    $SEGMENT_KEY_TIMESTAMP=2024-07-11T10:25:21.454Z
+                    $SEGMENT_KEY_REPLAY_RECORDING={}[{"type":3,"timestamp":1000,"data":{"source":2,"type":7,"pointerId":0,"x":314,"y":625}},{"type":3,"timestamp":1777,"data":{"source":2,"type":9,"pointerId":0,"x":322,"y":424}}]
+                    \"\"\".trimIndent()
+                )
+            """
+        #expect(ImportFormat.detect(Array(kotlin.utf8)) == .rrweb)
+        let records = try ImportFormat.rrweb.convert(Array(kotlin.utf8), sourceName: "")
+        #expect(records.compactMap { $0["phase"]?.stringValue } == ["began", "ended"])
+        #expect(records.filter { $0["type"] == "touch" }.map { $0["y"] } == [625, 424])
+    }
+
     /// A web page's recording (a DOM snapshot, clicks on its nodes, even with a position) holds no touch of an app:
     /// refused saying what it is, at the snapshot, rather than stored as an empty session.
     @Test func aWebPagesRecordingIsRefusedSayingWhatItIs() {
