@@ -256,6 +256,10 @@ struct PageSourceRepair {
         var sawElement = false
         /// Where the first top-level element starts in the output, for a wrapper when there are several.
         var firstRootOutput: Int?
+        /// Lines of text outside every element (prose, a fence, code around the source), and the first one's text:
+        /// said in one warning at the end, not one a line.
+        var outsideLines: [Int] = []
+        var firstOutsideText = ""
 
         init(decoded: Decoded) {
             input = decoded.bytes
@@ -327,6 +331,12 @@ struct PageSourceRepair {
                 }
             }
             closeAtEnd()
+            if let first = outsideLines.first {
+                warn(
+                    "text outside the page source's elements, '\(firstOutsideText.prefix(60))', is not part of it: "
+                        + "\(outsideLines.count) line(s) left out (line " + ImportWarning.lineList(outsideLines) + ")",
+                    at: first)
+            }
             if result.fileLines.isEmpty { result.fileLines = [1] }
             if result.rootNames.count > 1, let at = firstRootOutput {
                 // Several roots: one wrapper around them all (after the declaration), so the parser reads each.
@@ -358,9 +368,9 @@ struct PageSourceRepair {
         mutating func outsideText() {
             let start = index
             while index < input.count, input[index] != UInt8(ascii: "<"), input[index] != 0x0A { index += 1 }
-            let text = ImportText.string(ImportText.trimmed(input[start..<index]))
+            if outsideLines.isEmpty { firstOutsideText = ImportText.string(ImportText.trimmed(input[start..<index])) }
+            if outsideLines.last != fileLine { outsideLines.append(fileLine) }
             drop(start, index)
-            warn("text outside the page source's elements, '\(text.prefix(60))', is not part of it: left out")
         }
 
         /// `-`, `+`, `▼` or `▶` followed by spaces and a `<`: a browser's collapse marker; the length of marker and

@@ -120,6 +120,20 @@ import Testing
         }
     }
 
+    /// A comment's prose and its fence around the source are one warning naming every line left out, not one each.
+    @Test func textAroundTheSourceIsOneWarningNamingItsLines() throws {
+        let comment = [
+            "The collapsed menu's cell is still returned:", "```",
+            #"<XCUIElementTypeCell visible="false" x="-93.75" y="119.75" width="464.25" height="66">"#,
+            "</XCUIElementTypeCell>", "```", "and then it cannot be found.",
+        ].joined(separator: "\n")
+        let (_, warnings, _) = try Self.imported(comment)
+        let outside = warnings.filter { $0.message.hasPrefix("text outside the page source's elements") }
+        #expect(outside.count == 1)
+        #expect(outside.first?.line == 1)
+        #expect(outside.first?.message.hasSuffix("4 line(s) left out (line 1, 2, 5, 6)") == true)
+    }
+
     /// An Android dump beside the iOS source (one test file holding both): the iOS root is read, and the Android
     /// one is said to be left out at its line.
     @Test func aRootWithNoElementTypeIsSaidToBeLeftOut() throws {
