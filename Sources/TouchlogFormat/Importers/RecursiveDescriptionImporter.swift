@@ -18,6 +18,10 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
         case blank, command, elided, layer, view, text
         /// Text naming a view an earlier line of the paste already named: the view is read once.
         case repeated
+        /// An object that is no view, printed beside the dump (a controller printed alone, `_printHierarchy`'s line,
+        /// a trait collection): left out, and like a repeated view it neither nests nor breaks a dump, so a
+        /// responder chain's views, the controller between them, stay one printout.
+        case otherObject
     }
 
     struct ClassifiedLine {
@@ -140,7 +144,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             printouts = describingNoView(withLists: false)
         }
         if !printouts.isEmpty, printouts.count < lines.count(where: { $0.kind == .view }) {
-            for index in printouts { lines[index].kind = .text }
+            for index in printouts { lines[index].kind = .otherObject }
             warn(
                 ImportWarning(
                     line: lines[printouts[0]].number,
@@ -358,7 +362,7 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
             // printout: a controller among them is set aside alone, and the views stay.
             case .command, .text: close()
             case .view: block.append(index)
-            case .blank, .elided, .layer, .repeated: break
+            case .blank, .elided, .layer, .repeated, .otherObject: break
             }
         }
         close()
@@ -440,8 +444,9 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                             hint: "remove the text before '<' and import again to keep that view"))
                 }
                 continue
-            case .repeated:
+            case .repeated, .otherObject:
                 // A view named again: read once, where it was named first; the line neither nests nor breaks a dump.
+                // Nor does an object that is no view.
                 continue
             case .layer:
                 // `<CALayer: 0x…> (layer)` lines list a view's sublayers: CALayers are not views, and whatever
@@ -1675,7 +1680,7 @@ enum EscapedDump {
             guard ImportText.contains(content, "\\n") else { return nil }
             let (text, _) = unescape(content, from: 0, quoted: false)
             return treeLines(in: text) >= 2 ? text : nil
-        case .blank, .command, .elided, .layer, .repeated:
+        case .blank, .command, .elided, .layer, .repeated, .otherObject:
             return nil
         }
     }
@@ -1751,7 +1756,7 @@ enum EscapedDump {
         for line in ImportText.lines(text) {
             switch RecursiveDescriptionImporter.classify(line).kind {
             case .view, .layer, .elided: count += 1
-            case .blank, .command, .text, .repeated: break
+            case .blank, .command, .text, .repeated, .otherObject: break
             }
         }
         return count

@@ -486,6 +486,19 @@ import Testing
         }
         #expect(classes.sorted() == ["UIButton", "UIView"])
         #expect(warnings.map(\.message) == ["1 line(s) that describe no view left out (line 2)"])
+        // A responder chain printed alone: its views are printed nowhere else, so they are read; the controller, the
+        // application and its delegate between and after them are left out without splitting the printout in two.
+        let chain = [
+            "Here is the responder chain when the tap is lost:",
+            "<UIButton: 0x7fc1; frame = (20 150; 80 30); opaque = NO; layer = <CALayer: 0x6001>>",
+            "<UIView: 0x7fc2; frame = (0 0; 375 667); autoresize = W+H; layer = <CALayer: 0x6002>>",
+            "<Demo.ViewController: 0x7fc3>",
+            "<UIWindow: 0x7fc4; frame = (0 0; 375 667); layer = <UIWindowLayer: 0x6004>>",
+            "<UIApplication: 0x7fc5>",
+        ].joined(separator: "\n")
+        let chainRecords = try ImportFormat.recursiveDescription.convert(Array(chain.utf8), sourceName: "c")
+        #expect(chainRecords.filter { $0.kind == .session }.count == 1)
+        #expect(ImportFormat.viewCount(chainRecords) == 4)  // the window, and the synthetic one around button and view
     }
 
     /// A trait collection logged among a dump's lines describes itself with fields, none of them a view's:
