@@ -70,9 +70,14 @@ import TouchlogStore
     }
 
     /// A log whose first line is a tag starts with `[` and is no JSON array: it is not called one.
-    @Test func textOpeningWithATagIsNotCalledAJSONArray() throws {
+    /// So is a bracketed note before JSON cut mid-string (an excerpt of a long comment), which looks like JSON after it.
+    @Test(arguments: [
+        "[build]\nCompiling Shop\n",
+        "[turn 0 by ann, continued]\n error\",\"status_code\":200}},{\"timestamp\":1.5,\"category\":\"xhr\"}]\n",
+    ])
+    func textOpeningWithATagIsNotCalledAJSONArray(text: String) throws {
         let path = folder.path("notes.txt")
-        try Data("[build]\nCompiling Shop\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let result = Touchlog.call(["ingest", "--db", db, path])
         #expect(result.status == 1)
         #expect(!result.stderr.contains("JSON array"))

@@ -90,6 +90,21 @@ public enum EarlGreyImporter: HierarchyImporter {
             switch parsed {
             case .success(let value): description = value
             case .failure(let failure):
+                // The paste ends inside its last element (a comment cut at a size limit): the elements before it
+                // are read, and that one is left out, never completed by guessing its frame.
+                if failure.unterminated, !current.isEmpty || !snapshots.isEmpty,
+                    !sourceLines[(position + 1)...].contains(where: { Self.node($0.bytes) != nil })
+                {
+                    let depth = min(max(0, node.depth - baseDepth), open.count)
+                    if depth > 0 { current.views[open[depth - 1]].subviewsTruncated = true }
+                    warn(
+                        ImportWarning(
+                            line: line.number, column: node.column &+ failure.offset,
+                            message: "the last element's description is cut before its '>' and the paste ends: that "
+                                + "element is left out",
+                            hint: "copy the whole line from the failure message to import it"))
+                    continue
+                }
                 throw ImportError(
                     format: format, line: line.number, column: node.column &+ failure.offset, reason: failure.reason,
                     hint: "expected an EarlGrey element like `<UIView:0x7f85…; AX=N; frame={{0, 0}, {414, 896}}; "

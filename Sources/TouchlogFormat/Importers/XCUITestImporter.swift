@@ -97,6 +97,11 @@ public enum XCUITestImporter: HierarchyImporter {
             pending = PendingTree()
         }
 
+        // The paste's last line with text other than a closing fence: where a cut paste ends.
+        let lastTextLine = lines.last(where: {
+            let trimmed = ImportText.trimmed($0.bytes)
+            return !trimmed.isEmpty && !ImportText.hasPrefix(trimmed, "```")
+        })?.number
         for line in lines {
             let trimmed = ImportText.trimmed(line.bytes)
             if trimmed.isEmpty { continue }
@@ -204,7 +209,26 @@ public enum XCUITestImporter: HierarchyImporter {
             }
             let content = Array(ImportText.trimmed(all[start...]))
             let column = start - all.startIndex + 1
-            let element = try parseElement(content, line: line.number, column: column)
+            let element: Element
+            do throws(ImportError) {
+                element = try parseElement(content, line: line.number, column: column)
+            } catch {
+                // The paste ends inside its last element line (an issue's excerpt cut mid-frame): the tree above it
+                // is read and that element left out, never completed by guessing its frame.
+                // Cut, not edited: a brace or a quote left open (`{{0.0, 0.0}, {414.0, 896.0}`, `label: 'Sig`).
+                let braces = content.count(where: { $0 == UInt8(ascii: "{") })
+                let cut =
+                    braces > content.count(where: { $0 == UInt8(ascii: "}") })
+                    || !content.count(where: { $0 == UInt8(ascii: "'") }).isMultiple(of: 2)
+                guard cut, !pending.entries.isEmpty, line.number == lastTextLine else { throw error }
+                warn(
+                    ImportWarning(
+                        line: line.number, column: error.column,
+                        message: "the last element line is cut short and the paste ends (\(error.reason)): that "
+                            + "element is left out",
+                        hint: "copy the whole tree from the test's log to import it"))
+                continue
+            }
             noteApplication(element, app: &app, source: &extra)
             if macSign == nil, let what = macOnlySign(element) { macSign = (line.number, what) }
             pending.entries.append((indent, element, line.number, column))

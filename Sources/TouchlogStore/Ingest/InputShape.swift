@@ -42,7 +42,7 @@ enum InputShape {
             return Problem(
                 message: "neither a touchlog/1 recording nor a dump touchlog imports: \(miss.message)",
                 hint: "see docs/importers.md for the formats touchlog imports and how to capture them")
-        case UInt8(ascii: "[") where !ImportFormat.opening(prefix).isText:
+        case UInt8(ascii: "[") where !ImportFormat.opening(prefix).isText && opensJSONArray(bytes):
             return Problem(
                 message: "a JSON array, not JSON Lines: a touchlog/1 recording is one JSON object per line",
                 hint: "if the array holds touchlog/1 records, put one per line: `jq -c '.[]' FILE | touchlog ingest -`")
@@ -59,6 +59,19 @@ enum InputShape {
                 hint:
                     "if it is a dump or touch stream in another shape, force the format with --from \(ImportFormat.fromNamesList); see docs/importers.md"
             )
+        }
+    }
+
+    /// Whether the first `[` in `bytes` opens a JSON array: a value or `]` follows it, past blanks. `[turn 0 by …]`
+    /// or `[INFO] …` opens a line of text, whose error is not "a JSON array".
+    static func opensJSONArray(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "[")) else { return false }
+        let rest = bytes[(open + 1)...].drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) })
+        guard let next = rest.first else { return true }  // cut right after the bracket
+        if Array("{[]\"-0123456789".utf8).contains(next) { return true }
+        return ["true", "false", "null"].contains { word in
+            rest.starts(with: word.utf8)
+                && rest.dropFirst(word.utf8.count).first.map { !Character(Unicode.Scalar($0)).isLetter } ?? true
         }
     }
 

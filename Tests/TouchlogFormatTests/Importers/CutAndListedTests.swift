@@ -31,6 +31,41 @@ import Testing
         }
     }
 
+    /// An EarlGrey dump or an XCUITest tree whose paste ends inside its last element line (an issue's excerpt cut
+    /// mid-line): the elements above it are read, the cut one is left out with a warning at it. Cut anywhere else,
+    /// the line is still an error.
+    @Test func aTreeCutInsideItsLastLineKeepsTheLinesAbove() throws {
+        let earlGrey = [
+            "```",
+            "<UIWindow:0x7f85; isAccessible=N; AX.frame={{0, 0}, {414, 896}}; frame={{0, 0}, {414, 896}}; opaque; alpha=1>",
+            "  |--<UIToolbar:0x7f86; isAccessible=N; AX.id='Toolbar'; frame={{0, 896}, {414, 49}}; hidden; alpha=1>",
+            "  |  |--<_UIBarBackground:0x7f87; isAccessible=N; AX.frame",
+            "```",
+        ]
+        let xcuitest = [
+            "Element subtree:",
+            " →Application, 0x600001, pid: 8736, label: 'Study'",
+            "    Window (Main), 0x600002, {{0.0, 0.0}, {414.0, 896.0}}",
+            "      Other, 0x600003, {{0.0, 0.0}, {414.0, 896.0}",
+        ]
+        // The Application is no view: the XCUITest tree keeps its window.
+        for (format, lines, cutLine, views) in [(ImportFormat.earlgrey, earlGrey, 4, 2), (.xcuitest, xcuitest, 4, 1)] {
+            var warnings: [ImportWarning] = []
+            let records = try format.convert(Array(lines.joined(separator: "\n").utf8), sourceName: "c") {
+                warnings.append($0)
+            }
+            #expect(ImportFormat.viewCount(records) == views, "\(format)")
+            #expect(warnings.contains { $0.line == cutLine && $0.message.contains("left out") }, "\(format)")
+            // The same cut line with a line after it is no cut paste: an error, as before.
+            var middle = lines
+            middle.insert(middle[cutLine - 1], at: cutLine - 1)
+            middle[cutLine] = lines[cutLine - 2]
+            #expect(throws: ImportError.self, "\(format)") {
+                try format.convert(Array(middle.joined(separator: "\n").utf8), sourceName: "m")
+            }
+        }
+    }
+
     @Test func cycriptHelpersBesideADumpAreLeftOutInOneWarning() throws {
         let (_, warnings) = try WrapperRepairTests.warnings(
             WrapperRepairTests.fixture(.recursiveDescription, "cycript-helpers.txt"))
