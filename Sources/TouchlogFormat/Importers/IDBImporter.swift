@@ -212,7 +212,10 @@ public enum IDBImporter: JSONDocumentImporter {
             // No frame to place it by: left out, and what it holds is placed by its own frames.
             frameless.elements.append((element.line, element.column))
         } else if type == "Application" {
-            if let screen, screen[2] > 0, screen[3] > 0 { frameless.applicationFramed = true }
+            if let screen, screen[2] > 0, screen[3] > 0 {
+                frameless.applicationFramed = true
+                if hierarchy.screenSize == nil { hierarchy.screenSize = (screen[0] + screen[2], screen[1] + screen[3]) }
+            }
             // Not a view: its label is the app's name, and its children are the screen's elements.
             if app["name"] == nil, let name = element["AXLabel"]?.string, !name.isEmpty { app["name"] = .string(name) }
         } else if let screen {

@@ -60,6 +60,9 @@ struct ImportedHierarchy {
     /// recursiveDescription fragment prints pieces of one window's tree, so one window holds them all; separate
     /// windows would stack and change hit testing.
     var orphansShareOneWindow = false
+    /// The screen's size when the dump gives it apart from any view (idb's Application element): a synthetic
+    /// window is at least that large, so a point on screen beside the elements still lands in a window.
+    var screenSize: (width: Double, height: Double)?
 
     var isEmpty: Bool { views.isEmpty }
 
@@ -140,9 +143,10 @@ struct ImportedHierarchy {
                 id = "synthetic-window-\(position)"
             }
             synthetic.append(id)
-            // The window starts at the origin and reaches the farthest right and bottom edge it holds.
-            var width = 0.0
-            var height = 0.0
+            // The window starts at the origin and reaches the farthest right and bottom edge it holds, or the
+            // screen's, when the dump gives it.
+            var width = screenSize?.width ?? 0
+            var height = screenSize?.height ?? 0
             for index in held {
                 if let frame = views[index].frame {
                     width = max(width, frame.x + frame.width)
