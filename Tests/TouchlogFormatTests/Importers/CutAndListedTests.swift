@@ -11,6 +11,15 @@ import Testing
         }
     }
 
+    /// The records `format` makes of `text`, and the warnings it gave.
+    static func imported(_ format: ImportFormat, _ text: String) throws -> (
+        records: [Record], warnings: [ImportWarning]
+    ) {
+        var warnings: [ImportWarning] = []
+        let records = try format.convert(Array(text.utf8), sourceName: "paste.txt") { warnings.append($0) }
+        return (records, warnings)
+    }
+
     @Test func anIDBOutputCutInsideItsFirstElementIsRefusedAsCutOffNotAsAnEmptyScreen() {
         let text = """
             [
@@ -50,10 +59,7 @@ import Testing
         ]
         // The Application is no view: the XCUITest tree keeps its window.
         for (format, lines, cutLine, views) in [(ImportFormat.earlgrey, earlGrey, 4, 2), (.xcuitest, xcuitest, 4, 1)] {
-            var warnings: [ImportWarning] = []
-            let records = try format.convert(Array(lines.joined(separator: "\n").utf8), sourceName: "c") {
-                warnings.append($0)
-            }
+            let (records, warnings) = try Self.imported(format, lines.joined(separator: "\n"))
             #expect(ImportFormat.viewCount(records) == views, "\(format)")
             #expect(warnings.contains { $0.line == cutLine && $0.message.contains("left out") }, "\(format)")
             // The same cut line with a line after it is no cut paste: an error, as before.
@@ -124,10 +130,7 @@ import Testing
             "   | <UIView: 0x3; frame = (0 0; 10 10); layer = <CALayer: 0x4>>",
             "hit-tested window: <UIWindow: 0x5; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x6>>",
         ].joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "t.txt") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, text)
         #expect(warnings.map(\.line) == [3])
         #expect(warnings.first?.message.contains("read as text and left out") == true)
         guard case .snapshot(let snapshot) = records[1] else { return }
@@ -174,10 +177,7 @@ import Testing
                 "<UIWindow: 0x41d; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x51e>>",
                 "   | <UIView: 0x81b; frame = (0 0; 390 844); layer = <CALayer: 0x91c>>",
             ]
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(
-            Array(beside.joined(separator: "\n").utf8), sourceName: "s.txt"
-        ) { warnings.append($0) }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, beside.joined(separator: "\n"))
         #expect(warnings.map(\.line) == [1])
         #expect(warnings.first?.message.contains("(lines 1-7)") == true)
         let snapshots = records.compactMap { if case .snapshot(let s) = $0 { s } else { nil } }
@@ -230,10 +230,7 @@ import Testing
             "Notice this:",
         ]
         let same = dump + ["`<UIButton: 0x3; frame = (139 318; 97 30); layer = <CALayer: 0x4>>`"]
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(
-            Array(same.joined(separator: "\n").utf8), sourceName: "n.md"
-        ) { warnings.append($0) }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, same.joined(separator: "\n"))
         #expect(records.count { if case .session = $0 { true } else { false } } == 1)
         #expect(ImportFormat.viewCount(records) == 3)
         #expect(warnings.map(\.line) == [6])
@@ -263,20 +260,14 @@ import Testing
         let call =
             "2014-11-22 19:15:51.660 Catalog[84049:1079574] <UIPopoverPresentationController: 0x7fd1> "
             + "dimmingViewWasTapped:<UIDimmingView: 0x7fd2; frame = (0 0; 768 1024); layer = <CALayer: 0x7fd3>>"
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(call.utf8), sourceName: "log.txt") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, call)
         #expect(ImportFormat.viewCount(records) == 2)  // the dimming view, in its synthetic window
         #expect(warnings.first?.message.contains("inside text read as views with no parent") == true)
         let exception =
             "Terminating app, reason: 'couldn't find a common superview for <UILabel: 0x1; frame = (0 0; 0 0)> and "
             + "<UIView: 0x2; frame = (0 0; 390 844)>'"
         #expect(ImportFormat.detect(Array(exception.utf8)) == .recursiveDescription)
-        var quoted: [ImportWarning] = []
-        let both = try ImportFormat.recursiveDescription.convert(Array(exception.utf8), sourceName: "crash.txt") {
-            quoted.append($0)
-        }
+        let (both, quoted) = try Self.imported(ImportFormat.recursiveDescription, exception)
         let snapshot = try #require(Self.snapshots(both).first)
         #expect(snapshot.hierarchy.windows.first?.view.subviews.map(\.id) == ["0x1", "0x2"])
         #expect(snapshot.hierarchy.windows.first?.view.subviews.allSatisfy { $0.subviews.isEmpty } == true)
@@ -327,10 +318,7 @@ import Testing
             "<UIView: 0x6a107c0; frame = (0 20; 320 460); autoresize = W+H; layer = […]",
             "   | <UIRoundedRectButton: 0x6a103e0; frame = (124 196; 72 37); opaque = NO; [...]",
         ].joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "tn.txt") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, text)
         #expect(warnings.map(\.line) == [2, 3])
         #expect(warnings.allSatisfy { $0.message.contains("read up to the cut") })
         guard case .snapshot(let snapshot) = records[1] else { return }
@@ -347,10 +335,7 @@ import Testing
             "<UIView: 0x1; frame = (0 0; 320 568); layer = <CALayer: 0x11>>",
             "   | <TestView: 0x2; frame = (75 25; 50 50); layer = <CALayer: 0x12>>",
         ].joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "vc.m") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, text)
         #expect(warnings.isEmpty)
         // One app at two moments: one session, two snapshots of the root and its subview.
         #expect(records.count { if case .session = $0 { true } else { false } } == 1)
@@ -379,10 +364,7 @@ import Testing
         }
         let beside =
             [">   (lldb) pviews", ">   <UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x6>>"] + chain
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(
-            Array(beside.joined(separator: "\n").utf8), sourceName: "c"
-        ) { warnings.append($0) }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, beside.joined(separator: "\n"))
         #expect(warnings.map(\.line) == [4])
         #expect(warnings.first?.message.contains("(lines 4-7)") == true)
         #expect(ImportFormat.viewCount(records) == 1)
@@ -397,10 +379,7 @@ import Testing
             "2018-06-09 ---found a UILabel:<UILabel: 0x2; frame = (0 0; 0 0); layer = <_UILabelLayer: 0x12>> font:x",
             "2018-06-09 subView:<UIView: 0x3; frame = (0 0; 375 44); hidden = YES; layer = <CALayer: 0x13>>",
         ].joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(walk.utf8), sourceName: "w") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, walk)
         #expect(records.count { if case .snapshot = $0 { true } else { false } } == 1)
         #expect(ImportFormat.viewCount(records) == 4)  // three views and their synthetic window
         #expect(warnings.last?.message.contains("read once (line 3)") == true)
@@ -435,10 +414,7 @@ import Testing
                 + "<UICollectionViewFlowLayout: 0x7>",
             warning,
         ].joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(dump.utf8), sourceName: "d") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, dump)
         #expect(ImportFormat.viewCount(records) == 2)
         #expect(warnings.map(\.line) == [4])
         #expect(warnings.first?.message.hasPrefix("1 line(s) that name a view in a sentence left out (line 4)") == true)
@@ -477,10 +453,7 @@ import Testing
             "self.redView.nextResponder.nextResponder.nextResponder",
             "<UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x11>>",
         ].map { " " + $0 }.joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(chain.utf8), sourceName: "c") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, chain)
         #expect(warnings.map(\.line) == [4])
         let views = records.compactMap { if case .snapshot(let s) = $0 { s } else { nil } }
             .flatMap { $0.hierarchy.windows.map(\.view.className) }
@@ -493,10 +466,7 @@ import Testing
             "2016-09-01 13:45:43.371 App[1:2] <DDNavigationController: 0x7ffe2>",
             "2016-09-01 13:45:43.371 App[1:2] <UIWindow: 0x7ffe3; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x4>>",
         ].joined(separator: "\n")
-        var loggedWarnings: [ImportWarning] = []
-        let window = try ImportFormat.recursiveDescription.convert(Array(logged.utf8), sourceName: "l") {
-            loggedWarnings.append($0)
-        }
+        let (window, loggedWarnings) = try Self.imported(ImportFormat.recursiveDescription, logged)
         #expect(ImportFormat.viewCount(window) == 1)
         #expect(loggedWarnings.first?.message.hasPrefix("2 line(s) that describe no view left out (line 1, 3)") == true)
     }
@@ -511,10 +481,7 @@ import Testing
             "and the button:",
             "<UIButton: 0x7fb3c2e0c120; frame = (20 150; 80 30); opaque = NO; layer = <CALayer: 0x6001>>",
         ].joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(Array(text.utf8), sourceName: "p") {
-            warnings.append($0)
-        }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, text)
         var classes: [String] = []
         for case .snapshot(let snapshot) in records {
             for window in snapshot.hierarchy.windows { classes += window.view.subviews.map(\.className) }
@@ -546,10 +513,7 @@ import Testing
             "\t\t<UITraitCollection: 0x6006; UserInterfaceIdiom = Phone, DisplayScale = 3, UserInterfaceStyle = Light>",
             "\t\t<UIButton: 0x7fa6; frame = (20 200; 374 44); opaque = NO; layer = <CALayer: 0x6008>>",
         ]
-        var warnings: [ImportWarning] = []
-        let records = try ImportFormat.recursiveDescription.convert(
-            Array(lines.joined(separator: "\n").utf8), sourceName: "t"
-        ) { warnings.append($0) }
+        let (records, warnings) = try Self.imported(ImportFormat.recursiveDescription, lines.joined(separator: "\n"))
         #expect(ImportFormat.viewCount(records) == 3)
         #expect(warnings.map(\.message) == ["1 line(s) that describe no view left out (line 3)"])
         var edited = lines
@@ -599,10 +563,7 @@ import Testing
             "<CALayer:0x15; position = CGPoint (207 368); bounds = CGRect (0 0; 414 736); delegate = <UIView: 0x5; "
                 + "frame = (0 0; 414 736); layer = <CALayer: 0x15>>; sublayers = (<CALayer: 0x16>)>",
         ].joined(separator: "\n")
-        var warnings: [ImportWarning] = []
-        let view = try ImportFormat.recursiveDescription.convert(Array(layer.utf8), sourceName: "layer") {
-            warnings.append($0)
-        }
+        let (view, warnings) = try Self.imported(ImportFormat.recursiveDescription, layer)
         #expect(ImportFormat.viewCount(view) == 2)  // the view and its synthetic window
         #expect(warnings.isEmpty)
         let alone = layer.split(separator: "\n").suffix(2).joined(separator: "\n")
