@@ -128,22 +128,20 @@ public enum RecursiveDescriptionImporter: HierarchyImporter {
                         + "): a message about a view, not a line of the dump",
                     hint: "the views of the dump beside it are read"))
         }
-        let lists = Set(objectLists(in: lines))
-        func describingNoView(withLists: Bool) -> [Int] {
-            lines.indices.filter {
-                lines[$0].kind == .view
-                    && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content)
-                        || describesOtherObject(lines[$0].content) || (withLists && lists.contains($0)))
-            }
+        // The lines that describe no view by themselves, each line read once; a list's lines (all view lines) join
+        // them below.
+        let noView = lines.indices.filter {
+            lines[$0].kind == .view
+                && (OtherViewPrintout(content: lines[$0].content) != nil || isBareDescription(lines[$0].content)
+                    || describesOtherObject(lines[$0].content))
         }
+        let viewLines = lines.count(where: { $0.kind == .view })
         // A list's views are left out only beside other views: when that would leave none (a controller logged,
         // then a controller and the window: the window is what the paste holds), only the objects that are no views
         // are.
-        var printouts = describingNoView(withLists: true)
-        if printouts.count >= lines.count(where: { $0.kind == .view }) {
-            printouts = describingNoView(withLists: false)
-        }
-        if !printouts.isEmpty, printouts.count < lines.count(where: { $0.kind == .view }) {
+        var printouts = Set(noView).union(objectLists(in: lines)).sorted()
+        if printouts.count >= viewLines { printouts = noView }
+        if !printouts.isEmpty, printouts.count < viewLines {
             for index in printouts { lines[index].kind = .otherObject }
             warn(
                 ImportWarning(
